@@ -1,0 +1,1 @@
+## apps: fragment of the top-level Makefile.am

@@ -1,0 +1,2 @@
+/* ast.c: placeholder, being written. */
+typedef int gm_placeholder_unused;

@@ -1,0 +1,2 @@
+/* check.c: placeholder, being written. */
+typedef int gm_placeholder_unused;

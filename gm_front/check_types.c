@@ -1,0 +1,2 @@
+/* check_types.c: placeholder, being written. */
+typedef int gm_placeholder_unused;

@@ -1,0 +1,39 @@
+## gm_front: lexer, parser, AST, symbols, types, checks, desugaring.
+noinst_LIBRARIES += libgmfront.a
+libgmfront_a_SOURCES = \
+	gm_front/ast.h gm_front/ast.c \
+	gm_front/diag.h gm_front/diag.c \
+	gm_front/front.h \
+	gm_front/parse.c gm_front/parse_internal.h \
+	gm_front/print.c \
+	gm_front/symtab.h gm_front/symtab.c \
+	gm_front/types.h gm_front/types.c \
+	gm_front/builtins.h gm_front/builtins.c \
+	gm_front/check.c gm_front/check_internal.h \
+	gm_front/check_names.c \
+	gm_front/check_types.c \
+	gm_front/check_rules.c \
+	gm_front/check_conflicts.c \
+	gm_front/desugar.c \
+	gm_front/locinfer.c
+libgmfront_a_LIBADD = $(libgmfront_gen_a_OBJECTS)
+libgmfront_a_DEPENDENCIES = $(libgmfront_gen_a_OBJECTS)
+
+# The flex/bison outputs are compiled apart, with the warnings their
+# generated code trips switched off; our own sources keep -Wall -Wextra.
+noinst_LIBRARIES += libgmfront_gen.a
+nodist_libgmfront_gen_a_SOURCES = gm_front/lexer.c gm_front/lexer.h gm_front/parser.c gm_front/parser.h
+libgmfront_gen_a_CFLAGS = $(AM_CFLAGS) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
+
+# flex and bison run at build time; their outputs go to the build tree.
+BUILT_SOURCES += gm_front/parser.h gm_front/lexer.h
+CLEANFILES += gm_front/lexer.c gm_front/lexer.h gm_front/parser.c gm_front/parser.h gm_front/parser.output
+EXTRA_DIST += gm_front/lexer.l gm_front/parser.y
+
+gm_front/parser.c gm_front/parser.h: $(top_srcdir)/gm_front/parser.y
+	$(AM_V_GEN)$(MKDIR_P) gm_front && \
+	$(BISON) -Wall -Werror --defines=gm_front/parser.h -o gm_front/parser.c $(top_srcdir)/gm_front/parser.y
+
+gm_front/lexer.c gm_front/lexer.h: $(top_srcdir)/gm_front/lexer.l gm_front/parser.h
+	$(AM_V_GEN)$(MKDIR_P) gm_front && \
+	$(FLEX) --header-file=gm_front/lexer.h -o gm_front/lexer.c $(top_srcdir)/gm_front/lexer.l

@@ -1,0 +1,2 @@
+/* locinfer.c: placeholder, being written. */
+typedef int gm_placeholder_unused;

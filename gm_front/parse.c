@@ -1,0 +1,2 @@
+/* parse.c: placeholder, being written. */
+typedef int gm_placeholder_unused;

@@ -1,0 +1,2 @@
+/* print.c: placeholder, being written. */
+typedef int gm_placeholder_unused;

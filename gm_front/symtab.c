@@ -1,0 +1,2 @@
+/* symtab.c: placeholder, being written. */
+typedef int gm_placeholder_unused;

@@ -1,0 +1,4 @@
+/* symtab.h: placeholder. */
+#ifndef GM_SYMTAB_H
+#define GM_SYMTAB_H
+#endif

@@ -1,0 +1,1 @@
+## gm_runtime: libgmrt (graph, formats, generators, collections) and gmgraph.

@@ -1,0 +1,1 @@
+## tests: unit tests (CUnit), golden front-end tests, end-to-end tests.
