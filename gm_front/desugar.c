@@ -1,2 +1,486 @@
-/* desugar.c: placeholder, being written. */
-typedef int gm_placeholder_unused;
+/* desugar.c: lowers a checked program to the core form.
+ *
+ * Guarantees to every later stage:
+ *   - every If branch, loop body and traversal body is a GMS_BLOCK;
+ *   - no loop or traversal has a filter (it became an If at the top of the body);
+ *   - no group assignment (G.A = e became Foreach over G.Nodes / G.Edges / S.Items);
+ *   - no reduction expression (Sum, Product, Min, Max, Count, Exist, All, Avg) outside
+ *     a BFS navigator: each became a temporary, its initialisation and a Foreach with a
+ *     reduction assignment bound to that loop, inserted before the statement using it;
+ *   - no ++, --, -= (they became += 1, += -1, += -(e)).
+ * The program stays checked: new symbols, types and bindings are filled in.
+ */
+#include <string.h>
+
+#include "diag.h"
+#include "front.h"
+
+typedef struct desugar {
+    gm_program *p;
+    gm_arena *a;
+} desugar;
+
+/* ---- small builders -------------------------------------------------- */
+
+static gm_type *prim_type(desugar *d, gm_type_kind k, gm_loc loc)
+{
+    return gm_type_new(d->a, k, loc);
+}
+
+static gm_symbol *new_temp(desugar *d, const char *prefix, gm_type *type, gm_loc loc)
+{
+    const char *name = gm_arena_printf(d->a, "_%s%d", prefix, d->p->next_temp_id++);
+    return gm_symbol_new(d->p, name, loc, type, GMSYM_VAR);
+}
+
+static gm_stmt *decl_of(desugar *d, gm_symbol *sym, gm_expr *init)
+{
+    gm_stmt *s = gm_stmt_new(d->a, GMS_DECL, sym->loc);
+    s->decl_type = gm_type_copy(d->a, sym->type);
+    s->names = gm_name_new(d->a, sym->name, sym->loc);
+    s->names->sym = sym;
+    s->init = init;
+    return s;
+}
+
+static gm_stmt *assign_of(desugar *d, gm_expr *lhs, gm_assign_op op, gm_expr *rhs,
+                          gm_symbol *bound, gm_loc loc)
+{
+    gm_stmt *s = gm_stmt_new(d->a, GMS_ASSIGN, loc);
+    s->lhs = lhs;
+    s->rhs = rhs;
+    s->assign_op = op;
+    s->bound = bound;
+    return s;
+}
+
+static gm_stmt *block_of(desugar *d, gm_stmt *list, gm_loc loc)
+{
+    gm_stmt *b = gm_stmt_new(d->a, GMS_BLOCK, loc);
+    b->body = list;
+    return b;
+}
+
+static gm_stmt *if_of(desugar *d, gm_expr *cond, gm_stmt *then_block, gm_loc loc)
+{
+    gm_stmt *s = gm_stmt_new(d->a, GMS_IF, loc);
+    s->cond = cond;
+    s->then_stmt = then_block;
+    return s;
+}
+
+static gm_expr *typed(gm_expr *e, gm_type *t)
+{
+    e->type = t;
+    return e;
+}
+
+/* The literal that starts a reduction of kind op on values of type t. */
+static gm_expr *identity_of(desugar *d, gm_reduce_op op, gm_type *t, gm_loc loc)
+{
+    gm_expr *e;
+    switch (op) {
+    case GMRED_PRODUCT:
+        e = gm_expr_int(d->a, 1, loc);
+        break;
+    case GMRED_MIN:
+    case GMRED_MAX:
+        e = gm_expr_new(d->a, GME_INF, loc);
+        e->negative = op == GMRED_MAX;
+        break;
+    case GMRED_EXIST:
+        e = gm_expr_bool(d->a, false, loc);
+        break;
+    case GMRED_ALL:
+        e = gm_expr_bool(d->a, true, loc);
+        break;
+    default:
+        e = gm_expr_int(d->a, 0, loc);
+        break;
+    }
+    if (e->kind == GME_INT && (t->kind == GMT_FLOAT || t->kind == GMT_DOUBLE)) {
+        e->kind = GME_FLOAT;
+        e->float_val = (double)e->int_val;
+        e->text = e->int_val ? "1.0" : "0.0";
+    }
+    return typed(e, t);
+}
+
+static gm_assign_op assign_op_of(gm_reduce_op op)
+{
+    switch (op) {
+    case GMRED_PRODUCT: return GMA_MULT;
+    case GMRED_MIN: return GMA_MIN;
+    case GMRED_MAX: return GMA_MAX;
+    case GMRED_EXIST: return GMA_OR;
+    case GMRED_ALL: return GMA_AND;
+    default: return GMA_PLUS;
+    }
+}
+
+/* ---- normalisation: blocks everywhere, filters to If ------------------ */
+
+static gm_stmt *as_block(desugar *d, gm_stmt *s, gm_loc loc)
+{
+    if (!s)
+        return block_of(d, NULL, loc);
+    if (s->kind == GMS_BLOCK)
+        return s;
+    s->next = NULL;
+    return block_of(d, s, s->loc);
+}
+
+/* Moves "(filter)" into the body as "If (filter) { body }". */
+static gm_stmt *filter_to_if(desugar *d, gm_expr **filter, gm_stmt *body)
+{
+    if (!*filter)
+        return body;
+    gm_stmt *guarded = if_of(d, *filter, body, (*filter)->loc);
+    *filter = NULL;
+    return block_of(d, guarded, body->loc);
+}
+
+static void normalize(desugar *d, gm_stmt *s)
+{
+    switch (s->kind) {
+    case GMS_IF:
+        s->then_stmt = as_block(d, s->then_stmt, s->loc);
+        if (s->else_stmt)
+            s->else_stmt = as_block(d, s->else_stmt, s->loc);
+        break;
+    case GMS_WHILE:
+    case GMS_DO_WHILE:
+        s->body = as_block(d, s->body, s->loc);
+        break;
+    case GMS_FOREACH:
+    case GMS_BFS:
+    case GMS_DFS:
+        s->body = filter_to_if(d, &s->iter.filter, as_block(d, s->body, s->loc));
+        if (s->rev_body || s->rev_filter)
+            s->rev_body = filter_to_if(d, &s->rev_filter, as_block(d, s->rev_body, s->loc));
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- ++, --, -= ------------------------------------------------------- */
+
+static void lower_increments(desugar *d, gm_stmt *s)
+{
+    if (s->kind != GMS_ASSIGN)
+        return;
+    gm_type *t = s->lhs->type;
+    if (s->assign_op == GMA_INC || s->assign_op == GMA_DEC) {
+        gm_expr *one = typed(gm_expr_int(d->a, s->assign_op == GMA_INC ? 1 : -1, s->loc), t);
+        s->rhs = one;
+        s->assign_op = GMA_PLUS;
+    } else if (s->assign_op == GMA_MINUS) {
+        gm_expr *neg = gm_expr_new(d->a, GME_UNARY, s->rhs->loc);
+        neg->op = GMOP_NEG;
+        neg->a = s->rhs;
+        s->rhs = typed(neg, s->rhs->type);
+        s->assign_op = GMA_PLUS;
+    }
+}
+
+/* ---- group assignment ------------------------------------------------- */
+
+/* Replaces, in e, uses of the group's source that stand for the current
+ * element (the checker typed them Node or Edge) by the new iterator. */
+static void substitute_element(gm_expr *e, gm_symbol *source, gm_symbol *it)
+{
+    for (; e; e = e->next) {
+        if (e->kind == GME_ID && e->sym == source && e->type &&
+            (e->type->kind == GMT_NODE || e->type->kind == GMT_EDGE)) {
+            e->sym = it;
+            e->name = it->name;
+            e->type = it->type;
+        }
+        substitute_element(e->a, source, it);
+        substitute_element(e->b, source, it);
+        substitute_element(e->c, source, it);
+        substitute_element(e->args, source, it);
+        substitute_element(e->out_args, source, it);
+        substitute_element(e->iter.source, source, it);
+        substitute_element(e->iter.range_arg, source, it);
+        substitute_element(e->iter.filter, source, it);
+    }
+}
+
+/* G.A = e  ->  Foreach (_g: G.Nodes) { _g.A = e[G := _g]; } (Edges for an
+ * edge property, S.Items for a collection S). */
+static void lower_group(desugar *d, gm_stmt *s)
+{
+    if (s->kind != GMS_ASSIGN || !s->is_group)
+        return;
+    gm_expr *lhs = s->lhs;           /* GME_PROP whose base is the graph or collection */
+    gm_expr *base = lhs->a;
+    gm_symbol *source = base->sym;
+    bool edge_prop = lhs->sym && lhs->sym->type && lhs->sym->type->kind == GMT_EDGE_PROP;
+    gm_range_kind range = source->type->kind == GMT_GRAPH ? (edge_prop ? GMR_EDGES : GMR_NODES)
+                                                          : GMR_ITEMS;
+    gm_type *it_type = prim_type(d, edge_prop ? GMT_EDGE : GMT_NODE, s->loc);
+    it_type->graph = source->type->kind == GMT_GRAPH ? source : source->type->graph;
+    it_type->graph_name = it_type->graph ? it_type->graph->name : NULL;
+    gm_symbol *it = new_temp(d, edge_prop ? "e" : "g", it_type, s->loc);
+    it->kind = GMSYM_ITER;
+    it->readonly = true;
+    it->iter_range = range;
+    it->iter_source = source;
+
+    gm_stmt *loop = gm_stmt_new(d->a, GMS_FOREACH, s->loc);
+    loop->parallel = true;
+    loop->iter.name = it->name;
+    loop->iter.loc = s->loc;
+    loop->iter.source = gm_expr_id(d->a, source, base->loc);
+    loop->iter.range = range;
+    loop->iter.sym = it;
+    it->iter_stmt = loop;
+
+    substitute_element(s->rhs, source, it);
+    gm_expr *target = gm_expr_prop(d->a, gm_expr_id(d->a, it, base->loc), lhs->sym, lhs->loc);
+    target->type = lhs->type;
+    gm_stmt *body = assign_of(d, target, GMA_ASSIGN, s->rhs, NULL, s->loc);
+    loop->body = block_of(d, body, s->loc);
+
+    /* Turn s itself into the loop so the enclosing list needs no relinking. */
+    gm_stmt *next = s->next;
+    *s = *loop;
+    s->next = next;
+    it->iter_stmt = s;
+}
+
+/* ---- reduction expressions ------------------------------------------- */
+
+typedef struct hoisted {
+    gm_stmt *head, *tail;
+} hoisted;
+
+static void emit(hoisted *h, gm_stmt *s)
+{
+    if (h->tail)
+        h->tail->next = s;
+    else
+        h->head = s;
+    h->tail = s;
+    while (h->tail->next)
+        h->tail = h->tail->next;
+}
+
+/* Builds the loop for one reduction, feeding each element's value to the
+ * assignments in body_of_loop; returns the Foreach. */
+static gm_stmt *reduction_loop(desugar *d, gm_expr *r, gm_stmt *assignments)
+{
+    gm_stmt *loop = gm_stmt_new(d->a, GMS_FOREACH, r->loc);
+    loop->parallel = true;
+    loop->iter = r->iter;
+    loop->iter.filter = NULL;
+    gm_stmt *body = assignments;
+    if (r->iter.filter)
+        body = if_of(d, r->iter.filter, block_of(d, assignments, r->loc), r->iter.filter->loc);
+    loop->body = block_of(d, body, r->loc);
+    if (loop->iter.sym) {
+        loop->iter.sym->iter_stmt = loop;
+        loop->iter.sym->iter_expr = NULL;
+    }
+    return loop;
+}
+
+/* Replaces reduction expression r (in place) by a read of a temporary and
+ * appends the statements computing it to h. */
+static void hoist_reduction(desugar *d, gm_expr *r, hoisted *h)
+{
+    gm_loc loc = r->loc;
+    gm_symbol *it = r->iter.sym;
+    gm_type *result = r->type ? r->type : prim_type(d, GMT_INT, loc);
+
+    if (r->reduce_op == GMRED_AVG) {
+        /* Avg = Sum / Count, 0.0 on an empty range. */
+        gm_type *dbl = prim_type(d, GMT_DOUBLE, loc);
+        gm_type *lng = prim_type(d, GMT_LONG, loc);
+        gm_symbol *sum = new_temp(d, "avg_sum", dbl, loc);
+        gm_symbol *cnt = new_temp(d, "avg_cnt", lng, loc);
+        gm_symbol *avg = new_temp(d, "avg", dbl, loc);
+        emit(h, decl_of(d, sum, identity_of(d, GMRED_SUM, dbl, loc)));
+        emit(h, decl_of(d, cnt, identity_of(d, GMRED_SUM, lng, loc)));
+        gm_stmt *add = assign_of(d, gm_expr_id(d->a, sum, loc), GMA_PLUS, r->a, it, loc);
+        add->next = assign_of(d, gm_expr_id(d->a, cnt, loc), GMA_PLUS,
+                              typed(gm_expr_int(d->a, 1, loc), lng), it, loc);
+        emit(h, reduction_loop(d, r, add));
+        gm_expr *is_empty = typed(gm_expr_binary(d->a, GMOP_EQ, gm_expr_id(d->a, cnt, loc),
+                                                 typed(gm_expr_int(d->a, 0, loc), lng), loc),
+                                  prim_type(d, GMT_BOOL, loc));
+        gm_expr *quot = typed(gm_expr_binary(d->a, GMOP_DIV, gm_expr_id(d->a, sum, loc),
+                                             gm_expr_id(d->a, cnt, loc), loc),
+                              dbl);
+        gm_expr *pick = gm_expr_new(d->a, GME_TERNARY, loc);
+        pick->a = is_empty;
+        pick->b = identity_of(d, GMRED_SUM, dbl, loc);
+        pick->c = quot;
+        emit(h, decl_of(d, avg, typed(pick, dbl)));
+        gm_expr *next = r->next;
+        *r = *gm_expr_id(d->a, avg, loc);
+        r->next = next;
+        return;
+    }
+
+    static const char *const prefix[] = {
+        [GMRED_SUM] = "sum", [GMRED_PRODUCT] = "prod", [GMRED_MIN] = "min",
+        [GMRED_MAX] = "max", [GMRED_COUNT] = "cnt", [GMRED_EXIST] = "exist",
+        [GMRED_ALL] = "all",
+    };
+    gm_symbol *tmp = new_temp(d, prefix[r->reduce_op] ? prefix[r->reduce_op] : "red", result, loc);
+    emit(h, decl_of(d, tmp, identity_of(d, r->reduce_op, result, loc)));
+    gm_expr *value = r->reduce_op == GMRED_COUNT ? typed(gm_expr_int(d->a, 1, loc), result) : r->a;
+    gm_stmt *acc = assign_of(d, gm_expr_id(d->a, tmp, loc), assign_op_of(r->reduce_op), value, it,
+                             loc);
+    emit(h, reduction_loop(d, r, acc));
+    gm_expr *next = r->next;
+    *r = *gm_expr_id(d->a, tmp, loc);
+    r->next = next;
+}
+
+/* Hoists the outermost reduction expressions of e (not those nested inside
+ * another reduction: they move with its body and are lowered there). */
+static void hoist_in_expr(desugar *d, gm_expr *e, hoisted *h)
+{
+    for (; e; e = e->next) {
+        if (e->kind == GME_REDUCE) {
+            hoist_reduction(d, e, h);
+            continue;
+        }
+        hoist_in_expr(d, e->a, h);
+        hoist_in_expr(d, e->b, h);
+        hoist_in_expr(d, e->c, h);
+        hoist_in_expr(d, e->args, h);
+    }
+}
+
+static bool has_reduction(const gm_expr *e)
+{
+    for (; e; e = e->next)
+        if (e->kind == GME_REDUCE || has_reduction(e->a) || has_reduction(e->b) ||
+            has_reduction(e->c) || has_reduction(e->args))
+            return true;
+    return false;
+}
+
+/* While (c) B, with a reduction in c  ->
+ *   Bool _wc = True; While (_wc) { _wc = c; If (_wc) B }
+ * Do B While (c), with a reduction in c  ->  Bool _wc; Do { B; _wc = c; } While (_wc);
+ * The assignment _wc = c is then lowered like any other statement. */
+static gm_stmt *lower_loop_condition(desugar *d, gm_stmt *s)
+{
+    gm_loc loc = s->cond->loc;
+    gm_type *boolean = prim_type(d, GMT_BOOL, loc);
+    gm_symbol *flag = new_temp(d, "wc", boolean, loc);
+    gm_stmt *set = assign_of(d, gm_expr_id(d->a, flag, loc), GMA_ASSIGN, s->cond, NULL, loc);
+    if (s->kind == GMS_WHILE) {
+        set->next = if_of(d, gm_expr_id(d->a, flag, loc), s->body, loc);
+        s->body = block_of(d, set, s->body->loc);
+    } else {
+        s->body->body = gm_stmt_list_append(s->body->body, set);
+    }
+    s->cond = gm_expr_id(d->a, flag, loc);
+    gm_expr *init = s->kind == GMS_WHILE ? typed(gm_expr_bool(d->a, true, loc), boolean) : NULL;
+    return decl_of(d, flag, init);
+}
+
+/* The expressions evaluated by s itself (not by its sub-statements). */
+static void hoist_own_expressions(desugar *d, gm_stmt *s, hoisted *h)
+{
+    switch (s->kind) {
+    case GMS_DECL:
+        hoist_in_expr(d, s->init, h);
+        break;
+    case GMS_ASSIGN:
+    case GMS_ARGMINMAX:
+        hoist_in_expr(d, s->lhs, h);
+        hoist_in_expr(d, s->rhs, h);
+        break;
+    case GMS_IF:
+        hoist_in_expr(d, s->cond, h);
+        break;
+    case GMS_FOREACH:
+        hoist_in_expr(d, s->iter.range_arg, h);
+        break;
+    case GMS_BFS:
+    case GMS_DFS:
+        hoist_in_expr(d, s->root, h);
+        if (has_reduction(s->navigator))
+            gm_error(s->navigator->loc, GMD_UNSUPPORTED,
+                     "a reduction expression inside a traversal navigator is not supported; "
+                     "compute it in the traversal body instead");
+        break;
+    case GMS_RETURN:
+    case GMS_CALL:
+    case GMS_PRINT:
+        hoist_in_expr(d, s->value, h);
+        break;
+    default:
+        break;
+    }
+}
+
+static void desugar_block(desugar *d, gm_stmt *block);
+
+static void desugar_children(desugar *d, gm_stmt *s)
+{
+    switch (s->kind) {
+    case GMS_BLOCK:
+        desugar_block(d, s);
+        break;
+    case GMS_IF:
+        desugar_block(d, s->then_stmt);
+        if (s->else_stmt)
+            desugar_block(d, s->else_stmt);
+        break;
+    case GMS_WHILE:
+    case GMS_DO_WHILE:
+    case GMS_FOREACH:
+        desugar_block(d, s->body);
+        break;
+    case GMS_BFS:
+    case GMS_DFS:
+        desugar_block(d, s->body);
+        if (s->rev_body)
+            desugar_block(d, s->rev_body);
+        break;
+    default:
+        break;
+    }
+}
+
+static void desugar_block(desugar *d, gm_stmt *block)
+{
+    for (gm_stmt **pp = &block->body; *pp;) {
+        gm_stmt *s = *pp;
+        normalize(d, s);
+        lower_increments(d, s);
+        lower_group(d, s);
+
+        hoisted h = {0};
+        if ((s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && has_reduction(s->cond))
+            emit(&h, lower_loop_condition(d, s));
+        else
+            hoist_own_expressions(d, s, &h);
+        if (h.head) {
+            /* Insert before s and revisit the new statements: their loop
+             * bodies may hold reductions nested in the ones just lowered. */
+            h.tail->next = s;
+            *pp = h.head;
+            continue;
+        }
+        desugar_children(d, s);
+        pp = &s->next;
+    }
+}
+
+void gmf_desugar(gm_program *p)
+{
+    desugar d = {p, p->arena};
+    for (gm_proc *proc = p->procs; proc; proc = proc->next)
+        if (proc->body)
+            desugar_block(&d, proc->body);
+}

@@ -1,0 +1,53 @@
+#!/bin/sh
+# build.sh: set-up command 1. Installs missing build packages (when run as root on
+# Debian/Ubuntu), builds gmc, gmgraph and the runtime in _build/, and runs the main
+# job on a built-in input.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+build="${GMC_BUILD_DIR:-$here/_build}"
+
+# Debian package for each tool the build needs.
+need=""
+command -v cc >/dev/null 2>&1 || need="$need gcc"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v flex >/dev/null 2>&1 || need="$need flex"
+command -v bison >/dev/null 2>&1 || need="$need bison"
+command -v autoreconf >/dev/null 2>&1 || need="$need autoconf"
+command -v automake >/dev/null 2>&1 || need="$need automake"
+command -v libtoolize >/dev/null 2>&1 || need="$need libtool"
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+[ -f /usr/include/CUnit/Basic.h ] || need="$need libcunit1-dev"
+if [ -n "$need" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "build.sh: installing:$need"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
+    else
+        echo "build.sh: missing packages:$need" >&2
+        echo "build.sh: run as root, or: sudo apt-get install$need" >&2
+        exit 1
+    fi
+fi
+
+cd "$here"
+if [ ! -x configure ] || [ configure.ac -nt configure ]; then
+    autoreconf -fi >/dev/null 2>&1 || autoreconf -fi
+fi
+mkdir -p "$build"
+cd "$build"
+[ -f Makefile ] || "$here/configure" -q
+make -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
+
+[ "${GMC_BUILD_ONLY:-0}" = 1 ] && exit 0
+
+# The main job: check every shipped Green-Marl program with gmc, then show a
+# generated graph's statistics with gmgraph.
+echo "== gmc: checking the shipped apps =="
+for f in "$here"/apps/*.gm; do
+    if ./gmc --check "$f"; then echo "  ok   $(basename "$f")"; else echo "  FAIL $(basename "$f")"; fi
+done
+if [ -x ./gmgraph ]; then
+    echo "== gmgraph: an RMAT scale-18 graph =="
+    ./gmgraph gen rmat --scale 18 --edge-factor 16 --seed 1 -o rmat18.gmb && ./gmgraph info rmat18.gmb
+fi
+echo "build.sh: done; binaries in $build (gmc, gmgraph)"

@@ -1,0 +1,46 @@
+/* options.h: the gmc command line, parsed into one plain struct. */
+#ifndef GMC_OPTIONS_H
+#define GMC_OPTIONS_H
+
+#include <stdbool.h>
+
+typedef enum gmc_target { GMC_TARGET_OMP, GMC_TARGET_CUDA } gmc_target;
+
+/* Stages whose output --dump can print (as Green-Marl text, on stdout). */
+typedef enum gmc_stage {
+    GMC_STAGE_NONE = 0,
+    GMC_STAGE_PARSE,    /* the tree as parsed */
+    GMC_STAGE_CHECK,    /* after name binding and type checking */
+    GMC_STAGE_DESUGAR,  /* after lowering to the core form */
+    GMC_STAGE_OPT,      /* after each optimization pass (or only the named one) */
+} gmc_stage;
+
+#define GMC_MAX_DISABLED 32
+
+typedef struct gmc_options {
+    const char *input;          /* the .gm file */
+    const char *out_dir;        /* -o DIR (default ".") */
+    gmc_target target;          /* -t omp|cuda */
+    bool emit_main;             /* --main */
+    bool check_only;            /* --check: stop after the front end */
+    gmc_stage dump;             /* deepest stage to print; compilation stops there */
+    bool dump_stages[GMC_STAGE_OPT + 1];
+    const char *dump_pass;      /* --dump=PASSNAME: only after that pass */
+    bool opt_none;              /* -O0: no optimization pass */
+    const char *disabled[GMC_MAX_DISABLED]; /* -fno-PASS */
+    int n_disabled;
+} gmc_options;
+
+typedef enum gmc_parse_result {
+    GMC_ARGS_OK,
+    GMC_ARGS_EXIT_OK,    /* --help / --version printed: exit 0 */
+    GMC_ARGS_ERROR,      /* a usage error was printed: exit 2 */
+} gmc_parse_result;
+
+/* Parses argv; prints help, version or usage errors itself. */
+gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt);
+
+/* Whether an optimization pass runs (not disabled by -O0 or -fno-NAME). */
+bool gmc_pass_enabled(const gmc_options *opt, const char *pass);
+
+#endif /* GMC_OPTIONS_H */
