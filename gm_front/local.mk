@@ -12,6 +12,8 @@ libgmfront_a_SOURCES = \
 	gm_front/check.c gm_front/check_internal.h \
 	gm_front/check_names.c \
 	gm_front/check_types.c \
+	gm_front/check_calls.c \
+	gm_front/check_stmts.c \
 	gm_front/check_rules.c \
 	gm_front/check_conflicts.c \
 	gm_front/desugar.c \

@@ -1,2 +1,265 @@
-/* parse.c: placeholder, being written. */
-typedef int gm_placeholder_unused;
+/* parse.c: the parse stage's entry points. Reads the source, runs the
+ * scanner and the grammar over it, then refuses trees nested too deeply for
+ * the recursive stages that follow. Also offers a token-level view of the
+ * scanner for tests.
+ *
+ * The program owns a copy of the source text (in its arena), and the
+ * diagnostics sink points at it, so later stages can quote source lines;
+ * the program must outlive any diagnostic reported about it. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "front.h"
+#include "parse_internal.h"
+#include "parser.h"
+
+#define YYSTYPE GM_YYSTYPE
+#define YYLTYPE GM_YYLTYPE
+#include "lexer.h"
+
+/* ------------------------------------------------------------------ */
+/* Depth guard. Bison's stack limit bounds right-nested constructs, but a
+ * long left-associative chain (a + b + c + ...) builds a deep tree on a
+ * shallow parser stack. Each check recurses at most `budget` levels, so the
+ * guard itself cannot overflow. */
+
+static const gm_expr *deep_expr(const gm_expr *e, int budget);
+static const gm_stmt *deep_stmt(const gm_stmt *s, int budget, gm_loc *where);
+
+static const gm_expr *deep_expr_list(const gm_expr *e, int budget)
+{
+    for (; e; e = e->next) {
+        const gm_expr *d = deep_expr(e, budget);
+        if (d)
+            return d;
+    }
+    return NULL;
+}
+
+/* Returns an expression at which the depth budget ran out, or NULL. */
+static const gm_expr *deep_expr(const gm_expr *e, int budget)
+{
+    if (!e)
+        return NULL;
+    if (budget <= 0)
+        return e;
+    const gm_expr *kids[] = {e->a, e->b, e->c, e->iter.source, e->iter.range_arg, e->iter.filter};
+    for (size_t i = 0; i < sizeof kids / sizeof kids[0]; i++) {
+        const gm_expr *d = deep_expr(kids[i], budget - 1);
+        if (d)
+            return d;
+    }
+    const gm_expr *d = deep_expr_list(e->args, budget - 1);
+    if (!d)
+        d = deep_expr_list(e->out_args, budget - 1);
+    for (const gm_foreign_seg *s = e->foreign; s && !d; s = s->next)
+        d = deep_expr(s->ref, budget - 1);
+    return d;
+}
+
+static bool deep_in_exprs(const gm_expr *list, int budget, gm_loc *where)
+{
+    const gm_expr *d = deep_expr_list(list, budget);
+    if (d)
+        *where = d->loc;
+    return d != NULL;
+}
+
+static bool deep_in_stmts(const gm_stmt *s, int budget, gm_loc *where)
+{
+    for (; s; s = s->next)
+        if (deep_stmt(s, budget, where))
+            return true;
+    return false;
+}
+
+static const gm_stmt *deep_stmt(const gm_stmt *s, int budget, gm_loc *where)
+{
+    if (budget <= 0) {
+        *where = s->loc;
+        return s;
+    }
+    int b = budget - 1;
+    const gm_expr *single[] = {s->init, s->cond, s->iter.source, s->iter.range_arg,
+                               s->iter.filter, s->root, s->navigator, s->rev_filter};
+    for (size_t i = 0; i < sizeof single / sizeof single[0]; i++) {
+        const gm_expr *d = deep_expr(single[i], b);
+        if (d) {
+            *where = d->loc;
+            return s;
+        }
+    }
+    if (deep_in_exprs(s->lhs, b, where) || deep_in_exprs(s->rhs, b, where) ||
+        deep_in_exprs(s->value, b, where) || deep_in_exprs(s->modified, b, where))
+        return s;
+    const gm_stmt *kids[] = {s->body, s->then_stmt, s->else_stmt, s->rev_body};
+    for (size_t i = 0; i < sizeof kids / sizeof kids[0]; i++)
+        if (deep_in_stmts(kids[i], b, where))
+            return s;
+    return NULL;
+}
+
+static void check_depth(const gm_program *p)
+{
+    for (const gm_proc *proc = p->procs; proc; proc = proc->next) {
+        gm_loc where;
+        if (proc->body && deep_stmt(proc->body, GMF_MAX_TREE_DEPTH, &where))
+            gm_error(where, GMD_SYNTAX, "nesting too deep (more than %d levels)",
+                     GMF_MAX_TREE_DEPTH);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Scanner setup shared by the parser and the token view */
+
+static bool scanner_open(gm_parse_ctx *pc, gm_program *p, const char *text, size_t len)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->prog = p;
+    pc->arena = p->arena;
+    pc->line = 1;
+    pc->col = 1;
+    if (len > (size_t)INT_MAX - 2) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "input too large");
+        return false;
+    }
+    if (gm_yylex_init_extra(pc, &pc->scanner) != 0) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot start the scanner");
+        return false;
+    }
+    gm_yy_scan_bytes(text, (int)len, pc->scanner);
+    return true;
+}
+
+static void scanner_close(gm_parse_ctx *pc)
+{
+    if (pc->scanner)
+        gm_yylex_destroy(pc->scanner);
+    free(pc->fbuf);
+    pc->scanner = NULL;
+    pc->fbuf = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry points */
+
+gm_program *gmf_parse_buffer(const char *filename, const char *text, size_t len)
+{
+    gm_program *p = gm_program_new(filename);
+    /* our own copy: diagnostics of later stages quote it */
+    char *src = gm_arena_strndup(p->arena, text ? text : "", text ? len : 0);
+    gm_diag_begin(p->filename, src, text ? len : 0);
+    gm_parse_ctx pc;
+    if (scanner_open(&pc, p, src, text ? len : 0)) {
+        gm_yyparse(pc.scanner, &pc);
+        scanner_close(&pc);
+    }
+    check_depth(p);
+    return p;
+}
+
+gm_program *gmf_parse_file(const char *path)
+{
+    gm_diag_begin(path, NULL, 0);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
+        char *bigger = realloc(buf, cap * 2);
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    bool failed = !buf || ferror(f);
+    int err = errno;
+    fclose(f);
+    if (failed) {
+        free(buf);
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot read: %s", strerror(err ? err : ENOMEM));
+        return NULL;
+    }
+    gm_program *p = gmf_parse_buffer(path, buf, len);
+    free(buf);
+    return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* Token view for tests */
+
+struct gm_lexer {
+    gm_parse_ctx pc;
+    bool done;
+};
+
+gm_lexer *gmf_lexer_open(gm_program *p, const char *text, size_t len)
+{
+    gm_lexer *lx = calloc(1, sizeof *lx);
+    if (!lx)
+        return NULL;
+    char *src = gm_arena_strndup(p->arena, text, len);
+    gm_diag_begin("<lex>", src, len);
+    if (!scanner_open(&lx->pc, p, src, len)) {
+        free(lx);
+        return NULL;
+    }
+    return lx;
+}
+
+bool gmf_lexer_next(gm_lexer *lx, gm_token *tok)
+{
+    memset(tok, 0, sizeof *tok);
+    tok->kind = GMTK_YYEOF;
+    if (lx->done)
+        return false;
+    GM_YYSTYPE val;
+    GM_YYLTYPE loc;
+    memset(&val, 0, sizeof val);
+    memset(&loc, 0, sizeof loc);
+    int kind = gm_yylex(&val, &loc, lx->pc.scanner);
+    if (kind == GMTK_YYEOF) {
+        lx->done = true;
+        return false;
+    }
+    tok->kind = kind;
+    tok->loc = (gm_loc){loc.first_line, loc.first_column};
+    tok->text = gm_arena_strdup(lx->pc.arena, lx->pc.last_text);
+    switch (kind) {
+    case GMTK_INT_LIT: tok->int_val = val.ival; break;
+    case GMTK_FLOAT_LIT:
+        tok->float_val = val.fval.value;
+        tok->str = val.fval.text;
+        break;
+    case GMTK_ID:
+    case GMTK_STRING_LIT: tok->str = val.str; break;
+    case GMTK_FOREIGN_TEXT:
+        tok->str = val.ftext.text;
+        tok->loc = val.ftext.loc;
+        break;
+    case GMTK_FOREIGN_REF: tok->str = val.fref.name; break;
+    default: break;
+    }
+    return true;
+}
+
+void gmf_lexer_close(gm_lexer *lx)
+{
+    if (!lx)
+        return;
+    scanner_close(&lx->pc);
+    free(lx);
+}

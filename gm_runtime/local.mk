@@ -1,1 +1,126 @@
 ## gm_runtime: libgmrt (graph, formats, generators, collections) and gmgraph.
+
+# The public headers honour -DGMRT_EDGE64; everything compiled against
+# them in this tree gets the flag when configure --enable-edge64 was given.
+if EDGE64
+GMRT_EDGE_CPPFLAGS = -DGMRT_EDGE64
+else
+GMRT_EDGE_CPPFLAGS =
+endif
+
+lib_LTLIBRARIES += libgmrt.la
+gmrtincludedir = $(includedir)/gmc
+gmrtinclude_HEADERS = \
+	gm_runtime/gmrt.h \
+	gm_runtime/gmrt_base.h \
+	gm_runtime/gmrt_graph.h \
+	gm_runtime/gmrt_io.h \
+	gm_runtime/gmrt_gen.h \
+	gm_runtime/gmrt_rng.h \
+	gm_runtime/gmrt_collections.h \
+	gm_runtime/gmrt_map.h \
+	gm_runtime/gmrt_prop.h \
+	gm_runtime/gmrt_timer.h
+
+GMRT_LIB_SOURCES = \
+	gm_runtime/error.c \
+	gm_runtime/graph.c gm_runtime/graph_reverse.c gm_runtime/csr_build.c \
+	gm_runtime/row_sort.h gm_runtime/row_sort.c \
+	gm_runtime/rt_alloc.h gm_runtime/rt_lock.h gm_runtime/rt_progress.h \
+	gm_runtime/io_internal.h gm_runtime/io_common.c gm_runtime/io_dispatch.c \
+	gm_runtime/io_gm_binary.c gm_runtime/io_edge_list.c gm_runtime/io_matrix_market.c \
+	gm_runtime/io_dimacs.c gm_runtime/io_gmb.c \
+	gm_runtime/rng.c gm_runtime/gen_rmat.c gm_runtime/gen_simple.c \
+	gm_runtime/rt_deque.h gm_runtime/node_deque.c gm_runtime/node_set.c \
+	gm_runtime/node_order.c gm_runtime/node_seq.c gm_runtime/collection.c \
+	gm_runtime/map.c gm_runtime/prop_io.c gm_runtime/timer.c
+
+libgmrt_la_SOURCES = $(GMRT_LIB_SOURCES)
+libgmrt_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
+libgmrt_la_LIBADD = -lm
+libgmrt_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
+
+## gmgraph: generate, convert and inspect graph files.
+bin_PROGRAMS += gmgraph
+gmgraph_SOURCES = \
+	tools/gmgraph/cli.h tools/gmgraph/cli.c tools/gmgraph/gmgraph.c \
+	tools/gmgraph/cmd_gen.c tools/gmgraph/cmd_convert.c tools/gmgraph/cmd_info.c
+gmgraph_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
+gmgraph_LDADD = libgmrt.la -lm
+
+## CUnit tests of the runtime, and the gmgraph command-line test.
+GMRT_UNIT_TESTS = \
+	tests/runtime/test_graph \
+	tests/runtime/test_formats \
+	tests/runtime/test_load_errors \
+	tests/runtime/test_generators \
+	tests/runtime/test_collections \
+	tests/runtime/test_map \
+	tests/runtime/test_rng_props
+check_PROGRAMS += $(GMRT_UNIT_TESTS)
+TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh
+EXTRA_DIST += tests/runtime/gmgraph_cli.sh
+
+GMRT_TEST_COMMON = tests/runtime/rt_test.h tests/runtime/rt_test.c
+GMRT_TEST_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
+GMRT_TEST_LDADD = libgmrt.la $(CUNIT_LIBS) -lm
+
+tests_runtime_test_graph_SOURCES = tests/runtime/test_graph.c $(GMRT_TEST_COMMON)
+tests_runtime_test_graph_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_graph_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_formats_SOURCES = tests/runtime/test_formats.c $(GMRT_TEST_COMMON)
+tests_runtime_test_formats_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_formats_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_load_errors_SOURCES = tests/runtime/test_load_errors.c $(GMRT_TEST_COMMON)
+tests_runtime_test_load_errors_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_load_errors_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_generators_SOURCES = tests/runtime/test_generators.c $(GMRT_TEST_COMMON)
+tests_runtime_test_generators_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_generators_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_collections_SOURCES = tests/runtime/test_collections.c $(GMRT_TEST_COMMON)
+tests_runtime_test_collections_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_collections_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_map_SOURCES = tests/runtime/test_map.c $(GMRT_TEST_COMMON)
+tests_runtime_test_map_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_map_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_rng_props_SOURCES = tests/runtime/test_rng_props.c $(GMRT_TEST_COMMON)
+tests_runtime_test_rng_props_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_rng_props_LDADD = $(GMRT_TEST_LDADD)
+
+## libFuzzer harnesses for every loader (configure --enable-fuzzers CC=clang);
+## tests/fuzz/run-loaders.sh builds and runs them without configure too.
+dist_noinst_SCRIPTS += tests/fuzz/run-loaders.sh
+GMRT_FUZZERS = \
+	tests/fuzz/fuzz_load_gm_binary \
+	tests/fuzz/fuzz_load_edge_list \
+	tests/fuzz/fuzz_load_mtx \
+	tests/fuzz/fuzz_load_dimacs \
+	tests/fuzz/fuzz_load_gmb \
+	tests/fuzz/fuzz_load_props
+EXTRA_DIST += tests/fuzz/fuzz_loader.h
+if FUZZERS
+noinst_LIBRARIES += libgmrt_fuzz.a
+libgmrt_fuzz_a_SOURCES = $(GMRT_LIB_SOURCES)
+libgmrt_fuzz_a_CFLAGS = $(AM_CFLAGS) -g -fsanitize=fuzzer-no-link,address,undefined
+noinst_PROGRAMS += $(GMRT_FUZZERS)
+GMRT_FUZZ_CFLAGS = $(AM_CFLAGS) -g -fsanitize=fuzzer,address,undefined
+GMRT_FUZZ_LDADD = libgmrt_fuzz.a -lm
+tests_fuzz_fuzz_load_gm_binary_SOURCES = tests/fuzz/fuzz_load_gm_binary.c
+tests_fuzz_fuzz_load_gm_binary_CFLAGS = $(GMRT_FUZZ_CFLAGS)
+tests_fuzz_fuzz_load_gm_binary_LDADD = $(GMRT_FUZZ_LDADD)
+tests_fuzz_fuzz_load_edge_list_SOURCES = tests/fuzz/fuzz_load_edge_list.c
+tests_fuzz_fuzz_load_edge_list_CFLAGS = $(GMRT_FUZZ_CFLAGS)
+tests_fuzz_fuzz_load_edge_list_LDADD = $(GMRT_FUZZ_LDADD)
+tests_fuzz_fuzz_load_mtx_SOURCES = tests/fuzz/fuzz_load_mtx.c
+tests_fuzz_fuzz_load_mtx_CFLAGS = $(GMRT_FUZZ_CFLAGS)
+tests_fuzz_fuzz_load_mtx_LDADD = $(GMRT_FUZZ_LDADD)
+tests_fuzz_fuzz_load_dimacs_SOURCES = tests/fuzz/fuzz_load_dimacs.c
+tests_fuzz_fuzz_load_dimacs_CFLAGS = $(GMRT_FUZZ_CFLAGS)
+tests_fuzz_fuzz_load_dimacs_LDADD = $(GMRT_FUZZ_LDADD)
+tests_fuzz_fuzz_load_gmb_SOURCES = tests/fuzz/fuzz_load_gmb.c
+tests_fuzz_fuzz_load_gmb_CFLAGS = $(GMRT_FUZZ_CFLAGS)
+tests_fuzz_fuzz_load_gmb_LDADD = $(GMRT_FUZZ_LDADD)
+tests_fuzz_fuzz_load_props_SOURCES = tests/fuzz/fuzz_load_props.c
+tests_fuzz_fuzz_load_props_CFLAGS = $(GMRT_FUZZ_CFLAGS)
+tests_fuzz_fuzz_load_props_LDADD = $(GMRT_FUZZ_LDADD)
+endif

@@ -1,1 +1,4 @@
 ## tests: unit tests (CUnit), golden front-end tests, end-to-end tests.
+include tests/golden/golden.mk
+include tests/unit/syntax.mk
+include tests/unit/check.mk

@@ -1,0 +1,55 @@
+/* error.c: filling gmrt_error records, and facts about gmrt_type. */
+#include "gmrt_base.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+int gmrt_edge_size(void) { return (int)sizeof(gm_edge_t); }
+
+void gmrt_error_clear(gmrt_error *err)
+{
+    if (!err)
+        return;
+    err->code = GMRT_OK;
+    err->message[0] = '\0';
+}
+
+void gmrt_error_set(gmrt_error *err, gmrt_status code, const char *fmt, ...)
+{
+    /* The first error is the cause; later ones are usually consequences. */
+    if (!err || err->code != GMRT_OK)
+        return;
+    err->code = code;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+size_t gmrt_type_size(gmrt_type t)
+{
+    switch (t) {
+    case GMRT_T_INT32: return sizeof(int32_t);
+    case GMRT_T_INT64: return sizeof(int64_t);
+    case GMRT_T_FLOAT: return sizeof(float);
+    case GMRT_T_DOUBLE: return sizeof(double);
+    case GMRT_T_BOOL: return sizeof(bool);
+    case GMRT_T_NODE: return sizeof(gm_node_t);
+    case GMRT_T_EDGE: return sizeof(gm_edge_t);
+    }
+    return 0;
+}
+
+const char *gmrt_type_name(gmrt_type t)
+{
+    switch (t) {
+    case GMRT_T_INT32: return "int32";
+    case GMRT_T_INT64: return "int64";
+    case GMRT_T_FLOAT: return "float";
+    case GMRT_T_DOUBLE: return "double";
+    case GMRT_T_BOOL: return "bool";
+    case GMRT_T_NODE: return "node";
+    case GMRT_T_EDGE: return "edge";
+    }
+    return "unknown";
+}

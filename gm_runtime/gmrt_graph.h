@@ -1,0 +1,113 @@
+/* gmrt_graph.h: the CSR graph that generated code reads directly, and the
+ * queries on it (degrees, edge lookup, common neighbours, reverse edges).
+ *
+ * Invariants every gm_graph returned by libgmrt satisfies:
+ *  - begin[0] == 0, begin is non-decreasing, begin[num_nodes] == num_edges;
+ *  - the out-edges of node u are the indices begin[u] .. begin[u+1]-1 and
+ *    node_idx[e] is the destination of edge e;
+ *  - EACH ROW IS SORTED by destination (ascending; parallel edges are kept
+ *    and ordered by weight), so has_edge and common-neighbour queries use
+ *    binary search and merging;
+ *  - edge properties (weights, E_P arrays of generated code, property files)
+ *    are indexed by this sorted forward edge order.  Loaders that read
+ *    weights permute them together with the edges.
+ * The graph topology is read-only once built.  The reverse CSR and the edge
+ * sources are built on demand (before any parallel region that needs them). */
+#ifndef GMRT_GRAPH_H
+#define GMRT_GRAPH_H
+
+#include "gmrt_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gm_graph {
+    gm_node_t num_nodes;
+    gm_edge_t num_edges;
+    gm_edge_t *begin;      /* num_nodes+1 row offsets */
+    gm_node_t *node_idx;   /* num_edges destinations, each row sorted ascending */
+    /* built on demand by gmrt_graph_make_reverse(): */
+    gm_edge_t *r_begin;    /* num_nodes+1 */
+    gm_node_t *r_node_idx; /* sources of in-edges, each row sorted */
+    gm_edge_t *r_edge_idx; /* reverse edge index -> forward edge index */
+    /* built on demand by gmrt_graph_make_edge_src(): */
+    gm_node_t *edge_src;   /* source node of each forward edge */
+    /* optional weights read from the file, in sorted forward edge order: */
+    double *weights;       /* NULL when the file had none */
+    bool weights_integral; /* every weight was an integer in the file */
+    /* private to the library: a file mapping some arrays may point into
+     * (the own binary format is loaded without copying). */
+    void *mapping;
+    size_t mapping_len;
+} gm_graph;
+
+/* What to do with the edges while a graph is built or loaded.  All false
+ * (a zero-initialised struct) keeps the edges as they are. */
+typedef struct gmrt_build_options {
+    bool symmetrize;      /* add v->u for every u->v (u != v) */
+    bool drop_self_loops; /* remove u->u */
+    bool dedup;           /* keep one of parallel edges (the smallest weight) */
+} gmrt_build_options;
+
+/* A graph with room for n nodes and m edges: begin is zeroed, node_idx and
+ * (when with_weights) weights are uninitialised.  For code that fills a CSR
+ * itself; gmrt_graph_check() verifies the result. */
+gm_graph *gmrt_graph_alloc(gm_node_t n, gm_edge_t m, bool with_weights, gmrt_error *err);
+void gmrt_graph_free(gm_graph *g);
+
+/* Builds a graph of n nodes from m edges src[i] -> dst[i] (weights w may be
+ * NULL), applying opt (may be NULL).  Rows come out sorted.  Every id must be
+ * in [0, n).  The result is the same for any number of threads. */
+gm_graph *gmrt_graph_from_edges(gm_node_t n, size_t m, const gm_node_t *src,
+                                const gm_node_t *dst, const double *w,
+                                const gmrt_build_options *opt, gmrt_error *err);
+
+/* A new graph: g with the build options applied (g is left unchanged). */
+gm_graph *gmrt_graph_transform(const gm_graph *g, const gmrt_build_options *opt,
+                               gmrt_error *err);
+
+/* Checks every invariant listed at the top of this header. */
+bool gmrt_graph_check(const gm_graph *g, gmrt_error *err);
+
+/* Same nodes, same edges in the same order, and (when compare_weights) the
+ * same weights (a graph without weights equals one whose weights are all 1). */
+bool gmrt_graph_equal(const gm_graph *a, const gm_graph *b, bool compare_weights);
+
+/* Reverse CSR (in-edges) and edge sources; idempotent, false when out of
+ * memory.  Call them before parallel code: they are not thread-safe. */
+bool gmrt_graph_make_reverse(gm_graph *g);
+bool gmrt_graph_make_edge_src(gm_graph *g);
+
+static inline gm_edge_t gmrt_out_degree(const gm_graph *g, gm_node_t n)
+{
+    return g->begin[n + 1] - g->begin[n];
+}
+/* Needs gmrt_graph_make_reverse(). */
+static inline gm_edge_t gmrt_in_degree(const gm_graph *g, gm_node_t n)
+{
+    return g->r_begin[n + 1] - g->r_begin[n];
+}
+/* Source of forward edge e: edge_src when built, a binary search otherwise. */
+gm_node_t gmrt_edge_source(const gm_graph *g, gm_edge_t e);
+
+/* The first (lowest-index) edge u->v, or GMRT_NIL_EDGE; binary search. */
+gm_edge_t gmrt_find_edge(const gm_graph *g, gm_node_t u, gm_node_t v);
+/* Is there an edge u->v? */
+bool gmrt_has_edge(const gm_graph *g, gm_node_t u, gm_node_t v);
+
+/* Common out-neighbours of u and v, ascending, each node once:
+ *     gmrt_common_iter it; gmrt_common_nbrs_init(&it, g, u, v);
+ *     for (gm_node_t w; (w = gmrt_common_nbrs_next(&it)) != GMRT_NIL_NODE; ) ...
+ * The iterator holds no resources. */
+typedef struct gmrt_common_iter {
+    const gm_node_t *a, *a_end, *b, *b_end;
+} gmrt_common_iter;
+void gmrt_common_nbrs_init(gmrt_common_iter *it, const gm_graph *g, gm_node_t u, gm_node_t v);
+gm_node_t gmrt_common_nbrs_next(gmrt_common_iter *it);
+gm_edge_t gmrt_count_common_nbrs(const gm_graph *g, gm_node_t u, gm_node_t v);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,74 @@
+/* gmrt_io.h: reading and writing graph files.
+ *
+ * Formats (read and write):
+ *  GMRT_FMT_GM_BINARY     the original Green-Marl binary CSR (big-endian;
+ *                         the legacy little-endian variant is read too)
+ *  GMRT_FMT_GM_BINARY_LE  the legacy little-endian variant (for writing)
+ *  GMRT_FMT_EDGE_LIST     text "src dst [weight]" lines, '#'/'%' comments;
+ *                         a "# Nodes: N" comment sets a minimum node count
+ *  GMRT_FMT_MATRIX_MARKET coordinate pattern/integer/real, general/symmetric
+ *  GMRT_FMT_DIMACS        9th DIMACS challenge shortest-path ".gr"
+ *  GMRT_FMT_GMB           libgmrt's own binary format: little-endian,
+ *                         versioned, 8-byte aligned arrays loaded with mmap
+ *                         and no copy when the sizes match this build
+ * GMRT_FMT_AUTO picks the format from the file's magic, then its extension
+ * (.bin .el .txt .edges .snap .mtx .gr .gmb).
+ *
+ * Loading never exits and never returns garbage: a malformed file gives NULL
+ * and an error naming the file, the line (text) or byte offset (binary), and
+ * what was expected. */
+#ifndef GMRT_IO_H
+#define GMRT_IO_H
+
+#include "gmrt_graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gmrt_format {
+    GMRT_FMT_AUTO = 0,
+    GMRT_FMT_GM_BINARY,
+    GMRT_FMT_GM_BINARY_LE,
+    GMRT_FMT_EDGE_LIST,
+    GMRT_FMT_MATRIX_MARKET,
+    GMRT_FMT_DIMACS,
+    GMRT_FMT_GMB
+} gmrt_format;
+
+/* A zero-initialised struct gives the defaults: format by detection,
+ * 0-based edge lists, edges kept as in the file, weights kept. */
+typedef struct gmrt_load_options {
+    gmrt_format format;
+    gmrt_build_options build; /* symmetrize, drop self-loops, dedup */
+    int index_base;           /* edge lists: 0 (default) or 1 */
+    bool ignore_weights;      /* drop a weight column instead of loading it */
+    int64_t max_nodes;        /* refuse graphs with more nodes (0: no limit);
+                                 a short text file can declare billions */
+    gmrt_progress progress;   /* optional */
+} gmrt_load_options;
+
+/* opt and err may be NULL. */
+gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_error *err);
+/* The same from memory; name is used in error messages and for the
+ * extension when the format is AUTO.  The buffer is not kept. */
+gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name,
+                              const gmrt_load_options *opt, gmrt_error *err);
+
+/* Writes g; GMRT_FMT_AUTO picks the format from the extension of path.
+ * Formats without weights (GM binary) drop them; DIMACS writes weight 1 for
+ * an unweighted graph.  On failure the partial file is removed. */
+bool gmrt_graph_save(const gm_graph *g, const char *path, gmrt_format format, gmrt_error *err);
+
+/* Detection used by GMRT_FMT_AUTO: magic first (head holds the file's first
+ * len bytes), then the extension of path; GMRT_FMT_AUTO when neither tells. */
+gmrt_format gmrt_format_detect(const void *head, size_t len, const char *path);
+gmrt_format gmrt_format_from_extension(const char *path);
+/* "gm-binary", "gm-binary-le", "edge-list", "mtx", "dimacs", "gmb" (and back). */
+const char *gmrt_format_name(gmrt_format f);
+gmrt_format gmrt_format_parse(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

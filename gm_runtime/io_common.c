@@ -1,0 +1,418 @@
+/* io_common.c: the shared machinery of io_internal.h: mapping a file,
+ * scanning text with line numbers, parsing numbers without a terminating NUL,
+ * collecting edges, and buffered writing that cleans up after a failure. */
+#include "io_internal.h"
+#include "rt_alloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ files */
+
+static bool read_all(int fd, const char *path, gmrt_blob *b, gmrt_error *err)
+{
+    size_t cap = 1 << 16, len = 0;
+    unsigned char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            gmrt_error_set(err, GMRT_E_NOMEM, "%s: out of memory reading the file", path);
+            return false;
+        }
+        ssize_t got = read(fd, buf + len, cap - len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            gmrt_error_set(err, GMRT_E_IO, "%s: read failed: %s", path, strerror(errno));
+            free(buf);
+            return false;
+        }
+        if (got == 0)
+            break;
+        len += (size_t)got;
+        if (len == cap) {
+            unsigned char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    b->data = buf;
+    b->len = len;
+    b->heap = buf;
+    return true;
+}
+
+bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err)
+{
+    memset(b, 0, sizeof *b);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        gmrt_error_set(err, GMRT_E_IO, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        gmrt_error_set(err, GMRT_E_IO, "%s: cannot stat: %s", path, strerror(errno));
+        close(fd);
+        return false;
+    }
+    bool ok = true;
+    if (S_ISDIR(st.st_mode)) {
+        gmrt_error_set(err, GMRT_E_IO, "%s: is a directory, expected a graph file", path);
+        ok = false;
+    } else if (S_ISREG(st.st_mode) && st.st_size > 0) {
+        /* Private and writable: pages are copied only if someone writes,
+         * which lets a loaded graph's arrays live in the mapping. */
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+        if (m == MAP_FAILED) {
+            ok = read_all(fd, path, b, err);
+        } else {
+            b->map = m;
+            b->map_len = (size_t)st.st_size;
+            b->data = m;
+            b->len = (size_t)st.st_size;
+        }
+    } else if (S_ISREG(st.st_mode)) {
+        b->data = (const unsigned char *)"";
+        b->len = 0;
+    } else {
+        ok = read_all(fd, path, b, err); /* pipes, devices */
+    }
+    close(fd);
+    return ok;
+}
+
+void gmrt_blob_close(gmrt_blob *b)
+{
+    if (b->map)
+        munmap(b->map, b->map_len);
+    free(b->heap);
+    memset(b, 0, sizeof *b);
+}
+
+/* ------------------------------------------------------------------- text */
+
+void gmrt_scan_init(gmrt_scan *s, const gmrt_load_ctx *c)
+{
+    s->start = s->p = (const char *)c->blob->data;
+    s->end = s->p + c->blob->len;
+    s->name = c->name;
+    s->line = 1;
+    s->err = c->err;
+    s->progress = &c->opt->progress;
+    s->next_report = s->p + (1 << 24);
+}
+
+void gmrt_scan_next_line(gmrt_scan *s)
+{
+    const char *nl = memchr(s->p, '\n', (size_t)(s->end - s->p));
+    s->p = nl ? nl + 1 : s->end;
+    s->line++;
+    if (s->p >= s->next_report) {
+        gmrt_report(s->progress, "parsing", (double)(s->p - s->start) / (double)(s->end - s->start));
+        s->next_report = s->p + (1 << 24);
+    }
+}
+
+bool gmrt_scan_token(gmrt_scan *s, const char **tok, size_t *len)
+{
+    if (gmrt_scan_eol(s))
+        return false;
+    const char *q = s->p;
+    while (q < s->end && *q != ' ' && *q != '\t' && *q != '\r' && *q != '\n' && *q != '\v' && *q != '\f')
+        q++;
+    *tok = s->p;
+    *len = (size_t)(q - s->p);
+    s->p = q;
+    return true;
+}
+
+const char *gmrt_scan_quote(const char *tok, size_t len, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len && n + 4 < size; i++) {
+        unsigned char ch = (unsigned char)tok[i];
+        buf[n++] = (ch >= 32 && ch < 127) ? (char)ch : '?';
+    }
+    if (len > 0 && n < len && size >= 4) { /* shortened */
+        buf[n++] = '.';
+        buf[n++] = '.';
+        buf[n++] = '.';
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+void gmrt_scan_error(gmrt_scan *s, gmrt_status code, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    gmrt_error_set(s->err, code, "%s:%zu: %s", s->name, s->line, msg);
+}
+
+gmrt_num_status gmrt_parse_i64(const char *tok, size_t len, int64_t *out)
+{
+    size_t i = 0;
+    bool neg = false;
+    if (i < len && (tok[i] == '+' || tok[i] == '-'))
+        neg = tok[i++] == '-';
+    if (i == len)
+        return GMRT_NUM_BAD;
+    uint64_t v = 0;
+    bool overflow = false;
+    for (; i < len; i++) {
+        unsigned d = (unsigned)(unsigned char)tok[i] - '0';
+        if (d > 9)
+            return GMRT_NUM_BAD;
+        if (v > (UINT64_MAX - d) / 10)
+            overflow = true; /* keep scanning: "123abc" is BAD, not OVERFLOW */
+        else
+            v = v * 10 + d;
+    }
+    if (overflow || v > (uint64_t)INT64_MAX + (neg ? 1 : 0))
+        return GMRT_NUM_OVERFLOW;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return GMRT_NUM_OK;
+}
+
+gmrt_num_status gmrt_parse_double(const char *tok, size_t len, double *out, bool *integral)
+{
+    int64_t iv;
+    gmrt_num_status st = gmrt_parse_i64(tok, len, &iv);
+    if (st == GMRT_NUM_OK) { /* the common case, and exact */
+        *out = (double)iv;
+        *integral = true;
+        return GMRT_NUM_OK;
+    }
+    char buf[80];
+    if (len == 0 || len >= sizeof buf)
+        return GMRT_NUM_BAD;
+    memcpy(buf, tok, len);
+    buf[len] = '\0';
+    char *endp;
+    errno = 0;
+    double v = strtod(buf, &endp);
+    if (endp != buf + len || isnan(v))
+        return GMRT_NUM_BAD;
+    if (errno == ERANGE && isinf(v))
+        return GMRT_NUM_OVERFLOW;
+    /* an integer too long for int64 is still an integer */
+    size_t i = (buf[0] == '+' || buf[0] == '-') ? 1 : 0;
+    bool digits = i < len;
+    for (; i < len; i++)
+        digits = digits && buf[i] >= '0' && buf[i] <= '9';
+    *out = v;
+    *integral = digits;
+    return GMRT_NUM_OK;
+}
+
+bool gmrt_scan_node_id(gmrt_scan *s, int base, const char *what, gm_node_t *out)
+{
+    const char *tok;
+    size_t len;
+    char q[48];
+    if (!gmrt_scan_token(s, &tok, &len)) {
+        gmrt_scan_error(s, GMRT_E_FORMAT, "expected %s, found the end of the line", what);
+        return false;
+    }
+    int64_t v;
+    gmrt_num_status st = gmrt_parse_i64(tok, len, &v);
+    if (st == GMRT_NUM_BAD) {
+        gmrt_scan_error(s, GMRT_E_FORMAT, "expected %s (an integer), found '%s'", what,
+                        gmrt_scan_quote(tok, len, q, sizeof q));
+        return false;
+    }
+    if (st == GMRT_NUM_OVERFLOW || v < base || v - base >= GMRT_NODE_MAX) {
+        gmrt_scan_error(s, GMRT_E_RANGE, "%s '%s' out of range: expected %d to %" PRId64, what,
+                        gmrt_scan_quote(tok, len, q, sizeof q), base, (int64_t)GMRT_NODE_MAX - 1 + base);
+        return false;
+    }
+    *out = (gm_node_t)(v - base);
+    return true;
+}
+
+bool gmrt_scan_weight(gmrt_scan *s, const char *what, double *out, bool *integral)
+{
+    const char *tok;
+    size_t len;
+    char q[48];
+    if (!gmrt_scan_token(s, &tok, &len)) {
+        gmrt_scan_error(s, GMRT_E_FORMAT, "expected %s, found the end of the line", what);
+        return false;
+    }
+    gmrt_num_status st = gmrt_parse_double(tok, len, out, integral);
+    if (st != GMRT_NUM_OK) {
+        gmrt_scan_error(s, st == GMRT_NUM_BAD ? GMRT_E_FORMAT : GMRT_E_RANGE, "expected %s (a number), found '%s'",
+                        what, gmrt_scan_quote(tok, len, q, sizeof q));
+        return false;
+    }
+    return true;
+}
+
+bool gmrt_scan_line_end(gmrt_scan *s, const char *after)
+{
+    const char *tok;
+    size_t len;
+    char q[48];
+    if (gmrt_scan_token(s, &tok, &len)) {
+        gmrt_scan_error(s, GMRT_E_FORMAT, "expected the end of the line after %s, found '%s'", after,
+                        gmrt_scan_quote(tok, len, q, sizeof q));
+        return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------ edges */
+
+bool gmrt_edge_buf_reserve(gmrt_edge_buf *b, size_t cap, bool weighted)
+{
+    if (cap < b->len)
+        return false;
+    if (cap > SIZE_MAX / sizeof(double))
+        return false;
+    gm_node_t *s = realloc(b->src, cap * sizeof *s);
+    if (!s)
+        return false;
+    b->src = s;
+    gm_node_t *d = realloc(b->dst, cap * sizeof *d);
+    if (!d)
+        return false;
+    b->dst = d;
+    if (weighted) {
+        double *w = realloc(b->w, cap * sizeof *w);
+        if (!w)
+            return false;
+        b->w = w;
+    }
+    b->cap = cap;
+    return true;
+}
+
+void gmrt_edge_buf_free(gmrt_edge_buf *b)
+{
+    free(b->src);
+    free(b->dst);
+    free(b->w);
+    memset(b, 0, sizeof *b);
+}
+
+gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integral, const gmrt_load_ctx *c)
+{
+    const gmrt_load_options *opt = c->opt;
+    gmrt_error *err = c->err;
+    if (!gmrt_check_node_limit(n, c->name, opt, err)) {
+        gmrt_edge_buf_free(b);
+        return NULL;
+    }
+    gmrt_report(&opt->progress, "building", 0.0);
+    gm_graph *g = gmrt_graph_from_edges(n, b->len, b->src, b->dst, b->w, &opt->build, err);
+    gmrt_edge_buf_free(b);
+    if (g && g->weights)
+        g->weights_integral = weights_integral;
+    gmrt_report(&opt->progress, "building", 1.0);
+    return g;
+}
+
+/* ---------------------------------------------------------------- writing */
+
+bool gmrt_writer_open(gmrt_writer *w, const char *path, gmrt_error *err)
+{
+    w->path = path;
+    w->len = 0;
+    w->failed = false;
+    w->f = fopen(path, "wb");
+    if (!w->f) {
+        gmrt_error_set(err, GMRT_E_IO, "%s: cannot create: %s", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+void gmrt_writer_flush(gmrt_writer *w)
+{
+    if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len)
+        w->failed = true;
+    w->len = 0;
+}
+
+void gmrt_writer_bytes(gmrt_writer *w, const void *data, size_t len)
+{
+    if (w->len + len > sizeof w->buf)
+        gmrt_writer_flush(w);
+    if (len > sizeof w->buf) { /* big arrays go straight through */
+        if (fwrite(data, 1, len, w->f) != len)
+            w->failed = true;
+        return;
+    }
+    if (len)
+        memcpy(w->buf + w->len, data, len);
+    w->len += len;
+}
+
+void gmrt_writer_str(gmrt_writer *w, const char *s) { gmrt_writer_bytes(w, s, strlen(s)); }
+
+void gmrt_writer_i64(gmrt_writer *w, int64_t v)
+{
+    char tmp[24];
+    int n = 0;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        tmp[n++] = '-';
+    char out[24];
+    for (int i = 0; i < n; i++)
+        out[i] = tmp[n - 1 - i];
+    gmrt_writer_bytes(w, out, (size_t)n);
+}
+
+void gmrt_writer_double(gmrt_writer *w, double v)
+{
+    if (v == trunc(v) && fabs(v) < 9007199254740992.0) { /* 2^53: exact */
+        gmrt_writer_i64(w, (int64_t)v);
+        return;
+    }
+    char tmp[40];
+    int n = isinf(v) ? snprintf(tmp, sizeof tmp, v > 0 ? "inf" : "-inf") : snprintf(tmp, sizeof tmp, "%.17g", v);
+    gmrt_writer_bytes(w, tmp, (size_t)n);
+}
+
+void gmrt_writer_printf(gmrt_writer *w, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        gmrt_writer_bytes(w, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+bool gmrt_writer_close(gmrt_writer *w, gmrt_error *err)
+{
+    gmrt_writer_flush(w);
+    int saved = errno;
+    if (ferror(w->f))
+        w->failed = true;
+    if (fclose(w->f) != 0)
+        w->failed = true;
+    w->f = NULL;
+    if (w->failed) {
+        gmrt_error_set(err, GMRT_E_IO, "%s: write failed: %s", w->path, strerror(errno ? errno : saved));
+        remove(w->path);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,188 @@
+/* io_dispatch.c: the public loading and saving entry points: choosing the
+ * format (explicit, magic, extension), running the loader, and naming
+ * formats for users. */
+#include "io_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const struct {
+    gmrt_format format;
+    const char *name;
+} FORMAT_NAMES[] = {
+    {GMRT_FMT_GM_BINARY, "gm-binary"},     {GMRT_FMT_GM_BINARY_LE, "gm-binary-le"},
+    {GMRT_FMT_EDGE_LIST, "edge-list"},     {GMRT_FMT_MATRIX_MARKET, "mtx"},
+    {GMRT_FMT_DIMACS, "dimacs"},           {GMRT_FMT_GMB, "gmb"},
+};
+
+static const struct {
+    const char *ext;
+    gmrt_format format;
+} EXTENSIONS[] = {
+    {"bin", GMRT_FMT_GM_BINARY}, {"el", GMRT_FMT_EDGE_LIST},   {"txt", GMRT_FMT_EDGE_LIST},
+    {"edges", GMRT_FMT_EDGE_LIST}, {"snap", GMRT_FMT_EDGE_LIST}, {"tsv", GMRT_FMT_EDGE_LIST},
+    {"mtx", GMRT_FMT_MATRIX_MARKET}, {"gr", GMRT_FMT_DIMACS},  {"gmb", GMRT_FMT_GMB},
+};
+
+const char *gmrt_format_name(gmrt_format f)
+{
+    for (size_t i = 0; i < sizeof FORMAT_NAMES / sizeof FORMAT_NAMES[0]; i++)
+        if (FORMAT_NAMES[i].format == f)
+            return FORMAT_NAMES[i].name;
+    return "auto";
+}
+
+gmrt_format gmrt_format_parse(const char *name)
+{
+    for (size_t i = 0; i < sizeof FORMAT_NAMES / sizeof FORMAT_NAMES[0]; i++)
+        if (strcasecmp(FORMAT_NAMES[i].name, name) == 0)
+            return FORMAT_NAMES[i].format;
+    /* extensions are accepted as names too: "gr", "el", "bin" */
+    for (size_t i = 0; i < sizeof EXTENSIONS / sizeof EXTENSIONS[0]; i++)
+        if (strcasecmp(EXTENSIONS[i].ext, name) == 0)
+            return EXTENSIONS[i].format;
+    return GMRT_FMT_AUTO;
+}
+
+gmrt_format gmrt_format_from_extension(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(slash ? slash : path, '.');
+    if (!dot)
+        return GMRT_FMT_AUTO;
+    for (size_t i = 0; i < sizeof EXTENSIONS / sizeof EXTENSIONS[0]; i++)
+        if (strcasecmp(EXTENSIONS[i].ext, dot + 1) == 0)
+            return EXTENSIONS[i].format;
+    return GMRT_FMT_AUTO;
+}
+
+gmrt_format gmrt_format_detect(const void *head, size_t len, const char *path)
+{
+    const unsigned char *p = head;
+    if (len >= 4 && ((p[0] == 0x03 && p[1] == 0x93 && p[2] == 0x99 && p[3] == 0x99) ||
+                     (p[3] == 0x03 && p[2] == 0x93 && p[1] == 0x99 && p[0] == 0x99)))
+        return GMRT_FMT_GM_BINARY;
+    if (len >= 8 && memcmp(p, "GMRT-CSR", 8) == 0)
+        return GMRT_FMT_GMB;
+    if (len >= 14 && strncasecmp((const char *)p, "%%MatrixMarket", 14) == 0)
+        return GMRT_FMT_MATRIX_MARKET;
+    /* an edge list cannot start with a letter: "c ..." or "p sp" is DIMACS */
+    size_t i = 0;
+    while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+        i++;
+    if (i + 1 < len && (p[i] == 'c' || p[i] == 'p') && (p[i + 1] == ' ' || p[i + 1] == '\n' || p[i + 1] == '\t'))
+        return GMRT_FMT_DIMACS;
+    gmrt_format by_ext = path ? gmrt_format_from_extension(path) : GMRT_FMT_AUTO;
+    if (by_ext != GMRT_FMT_AUTO)
+        return by_ext;
+    if (i == len || (p[i] >= '0' && p[i] <= '9') || p[i] == '#' || p[i] == '%')
+        return GMRT_FMT_EDGE_LIST;
+    return GMRT_FMT_AUTO;
+}
+
+bool gmrt_check_node_limit(int64_t n, const char *name, const gmrt_load_options *opt, gmrt_error *err)
+{
+    if (opt->max_nodes > 0 && n > opt->max_nodes) {
+        gmrt_error_set(err, GMRT_E_RANGE, "%s: %lld nodes exceed the limit of %lld set by the caller", name, (long long)n,
+                       (long long)opt->max_nodes);
+        return false;
+    }
+    return true;
+}
+
+gm_graph *gmrt_apply_build_options(gm_graph *g, const gmrt_load_options *opt, gmrt_error *err)
+{
+    const gmrt_build_options *b = &opt->build;
+    if (!g || !(b->symmetrize || b->drop_self_loops || b->dedup || (opt->ignore_weights && g->weights))) {
+        return g;
+    }
+    gmrt_report(&opt->progress, "building", 0.0);
+    gm_graph *out = gmrt_graph_transform(g, b, err);
+    if (out && opt->ignore_weights) {
+        free(out->weights);
+        out->weights = NULL;
+        out->weights_integral = false;
+    }
+    gmrt_graph_free(g);
+    gmrt_report(&opt->progress, "building", 1.0);
+    return out;
+}
+
+static gm_graph *load_blob(gmrt_blob *blob, const char *name, const gmrt_load_options *opt, gmrt_error *err)
+{
+    gmrt_load_options defaults = {0};
+    if (!opt)
+        opt = &defaults;
+    gmrt_format f = opt->format;
+    if (f == GMRT_FMT_AUTO)
+        f = gmrt_format_detect(blob->data, blob->len, name);
+    gmrt_load_ctx c = {blob, name, opt, err};
+    switch (f) {
+    case GMRT_FMT_GM_BINARY:
+    case GMRT_FMT_GM_BINARY_LE:
+        return gmrt_load_gm_binary(&c);
+    case GMRT_FMT_EDGE_LIST:
+        return gmrt_load_edge_list(&c);
+    case GMRT_FMT_MATRIX_MARKET:
+        return gmrt_load_matrix_market(&c);
+    case GMRT_FMT_DIMACS:
+        return gmrt_load_dimacs(&c);
+    case GMRT_FMT_GMB:
+        return gmrt_load_gmb(&c);
+    case GMRT_FMT_AUTO:
+        break;
+    }
+    gmrt_error_set(err, GMRT_E_FORMAT,
+                   "%s: byte 0: unknown graph format: expected a Green-Marl or GMRT-CSR binary magic, a "
+                   "%%%%MatrixMarket banner, a DIMACS 'p sp' file or an edge list (choose one explicitly)",
+                   name);
+    return NULL;
+}
+
+gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_error *err)
+{
+    gmrt_error_clear(err);
+    gmrt_blob blob;
+    if (!gmrt_blob_open(path, &blob, err))
+        return NULL;
+    gm_graph *g = load_blob(&blob, path, opt, err);
+    gmrt_blob_close(&blob);
+    return g;
+}
+
+gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name, const gmrt_load_options *opt,
+                              gmrt_error *err)
+{
+    gmrt_error_clear(err);
+    gmrt_blob blob = {0};
+    blob.data = len ? data : (const unsigned char *)"";
+    blob.len = len;
+    return load_blob(&blob, name ? name : "<memory>", opt, err);
+}
+
+bool gmrt_graph_save(const gm_graph *g, const char *path, gmrt_format format, gmrt_error *err)
+{
+    gmrt_error_clear(err);
+    if (format == GMRT_FMT_AUTO)
+        format = gmrt_format_from_extension(path);
+    switch (format) {
+    case GMRT_FMT_GM_BINARY:
+        return gmrt_save_gm_binary(g, path, false, err);
+    case GMRT_FMT_GM_BINARY_LE:
+        return gmrt_save_gm_binary(g, path, true, err);
+    case GMRT_FMT_EDGE_LIST:
+        return gmrt_save_edge_list(g, path, err);
+    case GMRT_FMT_MATRIX_MARKET:
+        return gmrt_save_matrix_market(g, path, err);
+    case GMRT_FMT_DIMACS:
+        return gmrt_save_dimacs(g, path, err);
+    case GMRT_FMT_GMB:
+        return gmrt_save_gmb(g, path, err);
+    case GMRT_FMT_AUTO:
+        break;
+    }
+    gmrt_error_set(err, GMRT_E_ARG, "%s: cannot tell the format from the extension (use .bin .el .mtx .gr .gmb or name it)",
+                   path);
+    return false;
+}

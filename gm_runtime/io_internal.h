@@ -1,0 +1,196 @@
+/* io_internal.h (internal): what the graph loaders and writers share: the
+ * file contents as one byte range, a line-counting text scanner, an edge
+ * accumulator, a buffered writer, and byte-order helpers.  Text parsing never
+ * relies on a terminating NUL: the files are mapped, not copied. */
+#ifndef GMRT_IO_INTERNAL_H
+#define GMRT_IO_INTERNAL_H
+
+#include "gmrt_io.h"
+#include "rt_progress.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- file contents ---- */
+typedef struct gmrt_blob {
+    const unsigned char *data;
+    size_t len;
+    void *map;      /* mmap'd region (MAP_PRIVATE, writable copy-on-write) or NULL */
+    size_t map_len;
+    void *heap;     /* malloc'd copy when the file could not be mapped */
+} gmrt_blob;
+
+bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err);
+void gmrt_blob_close(gmrt_blob *b);
+
+/* ---- loaders: each returns a graph with opt->build applied ---- */
+typedef struct gmrt_load_ctx {
+    gmrt_blob *blob;              /* the GMB loader may adopt blob->map */
+    const char *name;             /* file name for messages */
+    const gmrt_load_options *opt; /* never NULL */
+    gmrt_error *err;
+} gmrt_load_ctx;
+
+gm_graph *gmrt_load_gm_binary(gmrt_load_ctx *c);
+gm_graph *gmrt_load_edge_list(gmrt_load_ctx *c);
+gm_graph *gmrt_load_matrix_market(gmrt_load_ctx *c);
+gm_graph *gmrt_load_dimacs(gmrt_load_ctx *c);
+gm_graph *gmrt_load_gmb(gmrt_load_ctx *c);
+
+bool gmrt_save_gm_binary(const gm_graph *g, const char *path, bool little_endian, gmrt_error *err);
+bool gmrt_save_edge_list(const gm_graph *g, const char *path, gmrt_error *err);
+bool gmrt_save_matrix_market(const gm_graph *g, const char *path, gmrt_error *err);
+bool gmrt_save_dimacs(const gm_graph *g, const char *path, gmrt_error *err);
+bool gmrt_save_gmb(const gm_graph *g, const char *path, gmrt_error *err);
+
+/* False (with an error naming the file) when n exceeds opt->max_nodes. */
+bool gmrt_check_node_limit(int64_t n, const char *name, const gmrt_load_options *opt, gmrt_error *err);
+
+/* Applies the build options to a graph a binary loader produced (which has
+ * sorted rows); returns g itself when there is nothing to do. */
+gm_graph *gmrt_apply_build_options(gm_graph *g, const gmrt_load_options *opt, gmrt_error *err);
+
+
+/* ---- text scanning ---- */
+typedef struct gmrt_scan {
+    const char *p, *end, *start;
+    const char *name;
+    size_t line; /* 1-based line of p */
+    gmrt_error *err;
+    const gmrt_progress *progress;
+    const char *next_report;
+} gmrt_scan;
+
+void gmrt_scan_init(gmrt_scan *s, const gmrt_load_ctx *c);
+/* Skips spaces, tabs and CRs (not newlines). */
+static inline void gmrt_scan_blank(gmrt_scan *s)
+{
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\r' || *s->p == '\v' || *s->p == '\f'))
+        s->p++;
+}
+static inline bool gmrt_scan_eol(gmrt_scan *s)
+{
+    gmrt_scan_blank(s);
+    return s->p >= s->end || *s->p == '\n';
+}
+/* Moves past the next newline (or to the end); reports progress now and then. */
+void gmrt_scan_next_line(gmrt_scan *s);
+/* The next whitespace-delimited token of the current line; false at its end. */
+bool gmrt_scan_token(gmrt_scan *s, const char **tok, size_t *len);
+/* Copies a token into buf for a message, '?' for unprintable bytes. */
+const char *gmrt_scan_quote(const char *tok, size_t len, char *buf, size_t size);
+/* Records "name:line: message". */
+void gmrt_scan_error(gmrt_scan *s, gmrt_status code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+typedef enum { GMRT_NUM_OK, GMRT_NUM_BAD, GMRT_NUM_OVERFLOW } gmrt_num_status;
+gmrt_num_status gmrt_parse_i64(const char *tok, size_t len, int64_t *out);
+/* Finite or infinite doubles (NaN is refused); *integral says whether the
+ * token was written as an integer. */
+gmrt_num_status gmrt_parse_double(const char *tok, size_t len, double *out, bool *integral);
+
+/* Reads one node id token of a text format: numeric, >= base, and such that
+ * id - base < GMRT_NODE_MAX.  On failure records "expected <what>". */
+bool gmrt_scan_node_id(gmrt_scan *s, int base, const char *what, gm_node_t *out);
+/* Reads one weight token; on failure records "expected <what>". */
+bool gmrt_scan_weight(gmrt_scan *s, const char *what, double *out, bool *integral);
+/* Fails with "expected end of line" when the line has more tokens. */
+bool gmrt_scan_line_end(gmrt_scan *s, const char *after);
+
+/* ---- edges collected from a text file ---- */
+typedef struct gmrt_edge_buf {
+    gm_node_t *src, *dst;
+    double *w; /* NULL while unweighted */
+    size_t len, cap;
+} gmrt_edge_buf;
+
+bool gmrt_edge_buf_reserve(gmrt_edge_buf *b, size_t cap, bool weighted);
+static inline bool gmrt_edge_buf_push(gmrt_edge_buf *b, gm_node_t u, gm_node_t v, double w)
+{
+    if (b->len == b->cap && !gmrt_edge_buf_reserve(b, b->cap ? 2 * b->cap : 1024, b->w != NULL))
+        return false;
+    b->src[b->len] = u;
+    b->dst[b->len] = v;
+    if (b->w)
+        b->w[b->len] = w;
+    b->len++;
+    return true;
+}
+void gmrt_edge_buf_free(gmrt_edge_buf *b);
+/* Builds the graph (n nodes) with the load options and frees the buffer. */
+gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integral, const gmrt_load_ctx *c);
+
+/* ---- buffered writing ---- */
+typedef struct gmrt_writer {
+    FILE *f;
+    const char *path;
+    char buf[1 << 16];
+    size_t len;
+    bool failed;
+} gmrt_writer;
+
+bool gmrt_writer_open(gmrt_writer *w, const char *path, gmrt_error *err);
+void gmrt_writer_flush(gmrt_writer *w);
+void gmrt_writer_bytes(gmrt_writer *w, const void *data, size_t len);
+static inline void gmrt_writer_char(gmrt_writer *w, char ch)
+{
+    if (w->len == sizeof w->buf)
+        gmrt_writer_flush(w);
+    w->buf[w->len++] = ch;
+}
+void gmrt_writer_str(gmrt_writer *w, const char *s);
+void gmrt_writer_i64(gmrt_writer *w, int64_t v);
+/* Integers as integers, other values with 17 significant digits (exact). */
+void gmrt_writer_double(gmrt_writer *w, double v);
+void gmrt_writer_printf(gmrt_writer *w, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Flushes and closes; on any failure removes the file and records why. */
+bool gmrt_writer_close(gmrt_writer *w, gmrt_error *err);
+
+/* ---- byte order ---- */
+static inline uint64_t gmrt_get_be(const unsigned char *p, int size)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < size; i++)
+        v = (v << 8) | p[i];
+    return v;
+}
+static inline uint64_t gmrt_get_le(const unsigned char *p, int size)
+{
+    uint64_t v = 0;
+    for (int i = size; i-- > 0;)
+        v = (v << 8) | p[i];
+    return v;
+}
+static inline void gmrt_put_be(unsigned char *p, uint64_t v, int size)
+{
+    for (int i = size; i-- > 0; v >>= 8)
+        p[i] = (unsigned char)v;
+}
+static inline void gmrt_put_le(unsigned char *p, uint64_t v, int size)
+{
+    for (int i = 0; i < size; i++, v >>= 8)
+        p[i] = (unsigned char)v;
+}
+/* A size-byte field as a signed integer (two's complement). */
+static inline int64_t gmrt_as_signed(uint64_t v, int size)
+{
+    if (size == 8)
+        return (int64_t)v;
+    uint64_t sign = (uint64_t)1 << (8 * size - 1);
+    return (v & sign) ? (int64_t)(v - 2 * sign) : (int64_t)v;
+}
+static inline bool gmrt_host_little_endian(void)
+{
+    const uint16_t one = 1;
+    return *(const unsigned char *)&one == 1;
+}
+
+#endif

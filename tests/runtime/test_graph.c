@@ -1,0 +1,307 @@
+/* test_graph.c: the CSR graph: building from edges (sorting, options,
+ * determinism), validation, reverse edges, edge sources, edge lookup and
+ * common neighbours, each checked against a brute-force computation. */
+#include "rt_test.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void test_rows_sorted_and_offsets(void)
+{
+    /* edges given out of order; node 4 isolated at the end */
+    const gm_node_t pairs[] = {2, 0, 0, 3, 0, 1, 2, 1, 0, 2, 3, 3, 1, 0};
+    gm_graph *g = rt_graph(5, 7, pairs, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    const gm_edge_t begin[] = {0, 3, 4, 6, 7, 7};
+    const gm_node_t idx[] = {1, 2, 3, 0, 0, 1, 3};
+    CU_ASSERT_EQUAL(g->num_nodes, 5);
+    CU_ASSERT_EQUAL(g->num_edges, 7);
+    CU_ASSERT(memcmp(g->begin, begin, sizeof begin) == 0);
+    CU_ASSERT(memcmp(g->node_idx, idx, sizeof idx) == 0);
+    CU_ASSERT(g->weights == NULL);
+    CU_ASSERT(g->r_begin == NULL && g->edge_src == NULL);
+    gmrt_error err = {0};
+    CU_ASSERT(gmrt_graph_check(g, &err));
+    CU_ASSERT_EQUAL(gmrt_out_degree(g, 0), 3);
+    CU_ASSERT_EQUAL(gmrt_out_degree(g, 4), 0);
+    gmrt_graph_free(g);
+}
+
+static void test_weights_follow_edges(void)
+{
+    /* parallel edges 0->1 get ordered by weight; weights move with edges */
+    const gm_node_t pairs[] = {0, 2, 0, 1, 1, 0, 0, 1};
+    const double w[] = {7.5, 3, 4, 1};
+    gm_graph *g = rt_graph(3, 4, pairs, w);
+    CU_ASSERT_FATAL(g != NULL && g->weights != NULL);
+    const gm_node_t idx[] = {1, 1, 2, 0};
+    const double ws[] = {1, 3, 7.5, 4};
+    CU_ASSERT(memcmp(g->node_idx, idx, sizeof idx) == 0);
+    CU_ASSERT(memcmp(g->weights, ws, sizeof ws) == 0);
+    CU_ASSERT(!g->weights_integral);
+    gmrt_graph_free(g);
+}
+
+static void test_build_options(void)
+{
+    const gm_node_t pairs[] = {0, 1, 0, 1, 1, 1, 2, 0, 1, 0};
+    const double w[] = {5, 2, 9, 4, 6};
+    gm_node_t src[5], dst[5];
+    for (int i = 0; i < 5; i++) {
+        src[i] = pairs[2 * i];
+        dst[i] = pairs[2 * i + 1];
+    }
+    gmrt_error err = {0};
+    gmrt_build_options dedup = {.dedup = true};
+    gm_graph *g = gmrt_graph_from_edges(3, 5, src, dst, w, &dedup, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    /* 0->1 twice: the smaller weight (2) survives */
+    const gm_edge_t b1[] = {0, 1, 3, 4};
+    const gm_node_t i1[] = {1, 0, 1, 0};
+    const double w1[] = {2, 6, 9, 4};
+    CU_ASSERT_EQUAL(g->num_edges, 4);
+    CU_ASSERT(memcmp(g->begin, b1, sizeof b1) == 0);
+    CU_ASSERT(memcmp(g->node_idx, i1, sizeof i1) == 0);
+    CU_ASSERT(memcmp(g->weights, w1, sizeof w1) == 0);
+    gmrt_graph_free(g);
+
+    gmrt_build_options noloops = {.drop_self_loops = true};
+    g = gmrt_graph_from_edges(3, 5, src, dst, NULL, &noloops, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_EQUAL(g->num_edges, 4);
+    CU_ASSERT(!gmrt_has_edge(g, 1, 1));
+    gmrt_graph_free(g);
+
+    /* symmetrize adds v->u for u != v (not a second self-loop); with dedup
+     * and without self-loops it gives the simple undirected graph */
+    gmrt_build_options sym = {.symmetrize = true};
+    g = gmrt_graph_from_edges(3, 5, src, dst, NULL, &sym, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_EQUAL(g->num_edges, 9);
+    gmrt_graph_free(g);
+    gmrt_build_options all = {.symmetrize = true, .dedup = true, .drop_self_loops = true};
+    g = gmrt_graph_from_edges(3, 5, src, dst, NULL, &all, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    const gm_edge_t b2[] = {0, 2, 3, 4};
+    const gm_node_t i2[] = {1, 2, 0, 0};
+    CU_ASSERT_EQUAL(g->num_edges, 4);
+    CU_ASSERT(memcmp(g->begin, b2, sizeof b2) == 0);
+    CU_ASSERT(memcmp(g->node_idx, i2, sizeof i2) == 0);
+    gmrt_graph_free(g);
+}
+
+static void test_bad_endpoints(void)
+{
+    gm_node_t src[] = {0, 3}, dst[] = {1, 0};
+    gmrt_error err = {0};
+    CU_ASSERT(gmrt_graph_from_edges(3, 2, src, dst, NULL, NULL, &err) == NULL);
+    CU_ASSERT_EQUAL(err.code, GMRT_E_RANGE);
+    RT_ASSERT_MSG(err, "edge 1 (3 -> 0) has an endpoint outside [0, 3)");
+    gmrt_error_clear(&err);
+    src[1] = -1;
+    CU_ASSERT(gmrt_graph_from_edges(3, 2, src, dst, NULL, NULL, &err) == NULL);
+    CU_ASSERT_EQUAL(err.code, GMRT_E_RANGE);
+}
+
+static void test_check_finds_violations(void)
+{
+    gmrt_error err = {0};
+    gm_graph *g = gmrt_graph_alloc(3, 3, false, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    const gm_edge_t begin[] = {0, 2, 2, 3};
+    memcpy(g->begin, begin, sizeof begin);
+    g->node_idx[0] = 2;
+    g->node_idx[1] = 1; /* row 0 out of order */
+    g->node_idx[2] = 0;
+    CU_ASSERT(!gmrt_graph_check(g, &err));
+    RT_ASSERT_MSG(err, "row of node 0 not sorted");
+    g->node_idx[0] = 1;
+    g->node_idx[1] = 5; /* out of range */
+    gmrt_error_clear(&err);
+    CU_ASSERT(!gmrt_graph_check(g, &err));
+    RT_ASSERT_MSG(err, "leads to node 5");
+    g->node_idx[1] = 2;
+    g->begin[2] = 1; /* not monotone */
+    gmrt_error_clear(&err);
+    CU_ASSERT(!gmrt_graph_check(g, &err));
+    RT_ASSERT_MSG(err, "not monotone");
+    g->begin[2] = 2;
+    gmrt_error_clear(&err);
+    CU_ASSERT(gmrt_graph_check(g, &err));
+    gmrt_graph_free(g);
+}
+
+static void test_reverse_against_brute_force(void)
+{
+    gm_graph *g = rt_random_graph(200, 3000, 11, true, true);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_FATAL(gmrt_graph_make_reverse(g));
+    CU_ASSERT(gmrt_graph_make_reverse(g)); /* idempotent */
+    gm_node_t n = g->num_nodes;
+    int ok_rows = 0;
+    for (gm_node_t v = 0; v < n; v++) {
+        /* brute force: every forward edge into v, in forward order */
+        gm_edge_t expect = 0;
+        bool same = true;
+        gm_edge_t k = g->r_begin[v];
+        for (gm_node_t u = 0; u < n; u++)
+            for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+                if (g->node_idx[e] == v) {
+                    expect++;
+                    same = same && k < g->r_begin[v + 1] && g->r_edge_idx[k] == e && g->r_node_idx[k] == u;
+                    k++;
+                }
+        same = same && g->r_begin[v + 1] - g->r_begin[v] == expect;
+        ok_rows += same;
+        if (expect)
+            CU_ASSERT_EQUAL(gmrt_in_degree(g, v), expect);
+    }
+    CU_ASSERT_EQUAL(ok_rows, n);
+    CU_ASSERT_EQUAL(g->r_begin[n], g->num_edges);
+    gmrt_graph_free(g);
+}
+
+static void test_edge_sources(void)
+{
+    gm_graph *g = rt_random_graph(100, 800, 5, false, false);
+    CU_ASSERT_FATAL(g != NULL);
+    int bad = 0;
+    for (gm_node_t u = 0; u < g->num_nodes; u++)
+        for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+            bad += gmrt_edge_source(g, e) != u; /* binary search */
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_FATAL(gmrt_graph_make_edge_src(g));
+    for (gm_node_t u = 0; u < g->num_nodes; u++)
+        for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+            bad += g->edge_src[e] != u || gmrt_edge_source(g, e) != u;
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(gmrt_edge_source(g, -1), GMRT_NIL_NODE);
+    CU_ASSERT_EQUAL(gmrt_edge_source(g, g->num_edges), GMRT_NIL_NODE);
+    gmrt_graph_free(g);
+}
+
+static void test_has_edge_and_common_nbrs(void)
+{
+    gm_graph *g = rt_random_graph(60, 700, 3, false, false);
+    CU_ASSERT_FATAL(g != NULL);
+    gm_node_t n = g->num_nodes;
+    bool *adj = calloc((size_t)n * n, 1);
+    for (gm_node_t u = 0; u < n; u++)
+        for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+            adj[(size_t)u * n + g->node_idx[e]] = true;
+    int wrong_has = 0, wrong_find = 0, wrong_common = 0;
+    for (gm_node_t u = 0; u < n; u++)
+        for (gm_node_t v = 0; v < n; v++) {
+            wrong_has += gmrt_has_edge(g, u, v) != adj[(size_t)u * n + v];
+            gm_edge_t e = gmrt_find_edge(g, u, v);
+            if (adj[(size_t)u * n + v])
+                wrong_find += e < g->begin[u] || e >= g->begin[u + 1] || g->node_idx[e] != v ||
+                              (e > g->begin[u] && g->node_idx[e - 1] == v); /* the first copy */
+            else
+                wrong_find += e != GMRT_NIL_EDGE;
+            /* common neighbours ascending, each once */
+            gmrt_common_iter it;
+            gmrt_common_nbrs_init(&it, g, u, v);
+            gm_edge_t count = 0;
+            for (gm_node_t w = 0; w < n; w++) {
+                if (!(adj[(size_t)u * n + w] && adj[(size_t)v * n + w]))
+                    continue;
+                count++;
+                wrong_common += gmrt_common_nbrs_next(&it) != w;
+            }
+            wrong_common += gmrt_common_nbrs_next(&it) != GMRT_NIL_NODE;
+            wrong_common += gmrt_count_common_nbrs(g, u, v) != count;
+        }
+    CU_ASSERT_EQUAL(wrong_has, 0);
+    CU_ASSERT_EQUAL(wrong_find, 0);
+    CU_ASSERT_EQUAL(wrong_common, 0);
+    CU_ASSERT(!gmrt_has_edge(g, -1, 0));
+    CU_ASSERT(!gmrt_has_edge(g, n, 0));
+    free(adj);
+    gmrt_graph_free(g);
+}
+
+static void test_same_result_for_any_thread_count(void)
+{
+    gm_graph *ref = NULL;
+    for (int threads = 1; threads <= 4; threads++) {
+        omp_set_num_threads(threads);
+        gm_graph *g = rt_random_graph(5000, 60000, 99, true, false);
+        CU_ASSERT_FATAL(g != NULL);
+        CU_ASSERT_FATAL(gmrt_graph_make_reverse(g));
+        if (!ref) {
+            ref = g;
+            continue;
+        }
+        CU_ASSERT(gmrt_graph_equal(ref, g, true));
+        CU_ASSERT(memcmp(ref->r_begin, g->r_begin, (size_t)(g->num_nodes + 1) * sizeof(gm_edge_t)) == 0);
+        CU_ASSERT(memcmp(ref->r_edge_idx, g->r_edge_idx, (size_t)g->num_edges * sizeof(gm_edge_t)) == 0);
+        gmrt_graph_free(g);
+    }
+    gmrt_graph_free(ref);
+    omp_set_num_threads(omp_get_num_procs());
+}
+
+static void test_transform_and_equal(void)
+{
+    gm_graph *g = rt_random_graph(300, 4000, 8, true, true);
+    CU_ASSERT_FATAL(g != NULL);
+    gmrt_error err = {0};
+    gm_graph *same = gmrt_graph_transform(g, NULL, &err);
+    CU_ASSERT_FATAL(same != NULL);
+    CU_ASSERT(gmrt_graph_equal(g, same, true));
+    CU_ASSERT(same->weights_integral);
+    same->weights[0] += 1;
+    CU_ASSERT(!gmrt_graph_equal(g, same, true));
+    CU_ASSERT(gmrt_graph_equal(g, same, false));
+    gmrt_build_options sym = {.symmetrize = true, .dedup = true};
+    gm_graph *s = gmrt_graph_transform(g, &sym, &err);
+    CU_ASSERT_FATAL(s != NULL);
+    int asym = 0, missing = 0;
+    for (gm_node_t u = 0; u < s->num_nodes; u++)
+        for (gm_edge_t e = s->begin[u]; e < s->begin[u + 1]; e++) {
+            asym += !gmrt_has_edge(s, s->node_idx[e], u);
+            missing += e > s->begin[u] && s->node_idx[e] == s->node_idx[e - 1]; /* no duplicates */
+        }
+    for (gm_node_t u = 0; u < g->num_nodes; u++)
+        for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+            missing += !gmrt_has_edge(s, u, g->node_idx[e]);
+    CU_ASSERT_EQUAL(asym, 0);
+    CU_ASSERT_EQUAL(missing, 0);
+    gmrt_graph_free(s);
+    gmrt_graph_free(same);
+    gmrt_graph_free(g);
+}
+
+static void test_empty_graph(void)
+{
+    gm_graph *g = rt_graph(0, 0, NULL, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_EQUAL(g->num_nodes, 0);
+    CU_ASSERT_EQUAL(g->begin[0], 0);
+    CU_ASSERT(gmrt_graph_make_reverse(g));
+    CU_ASSERT(gmrt_graph_make_edge_src(g));
+    gmrt_error err = {0};
+    CU_ASSERT(gmrt_graph_check(g, &err));
+    gmrt_graph_free(g);
+}
+
+int main(void)
+{
+    static const CU_TestInfo tests[] = {
+        {"rows sorted, offsets right", test_rows_sorted_and_offsets},
+        {"weights follow their edges", test_weights_follow_edges},
+        {"dedup, self-loops, symmetrize", test_build_options},
+        {"endpoints out of range", test_bad_endpoints},
+        {"check finds violations", test_check_finds_violations},
+        {"reverse CSR vs brute force", test_reverse_against_brute_force},
+        {"edge sources", test_edge_sources},
+        {"has_edge, find_edge, common nbrs", test_has_edge_and_common_nbrs},
+        {"same result for 1..4 threads", test_same_result_for_any_thread_count},
+        {"transform and equal", test_transform_and_equal},
+        {"empty graph", test_empty_graph},
+        CU_TEST_INFO_NULL,
+    };
+    return rt_run("graph", tests);
+}

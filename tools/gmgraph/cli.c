@@ -1,0 +1,173 @@
+/* cli.c: option matching, number parsing and the terminal progress line
+ * for gmgraph. */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cli_value(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "gmgraph: option %s needs a value\n", name);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+bool cli_flag(const char *arg, const char *name) { return strcmp(arg, name) == 0; }
+
+bool cli_int(const char *option, const char *text, int64_t lo, int64_t hi, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+        fprintf(stderr, "gmgraph: %s '%s': expected an integer from %lld to %lld\n", option, text, (long long)lo,
+                (long long)hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_u64(const char *option, const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (*text == '\0' || *text == '-' || *end != '\0' || errno == ERANGE) {
+        fprintf(stderr, "gmgraph: %s '%s': expected a non-negative integer\n", option, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_double(const char *option, const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (*text == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v)) {
+        fprintf(stderr, "gmgraph: %s '%s': expected a finite number\n", option, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+int cli_unknown(const char *cmd, const char *arg)
+{
+    if (arg[0] == '-')
+        fprintf(stderr, "gmgraph %s: unknown option '%s' (see gmgraph %s --help)\n", cmd, arg, cmd);
+    else
+        fprintf(stderr, "gmgraph %s: unexpected argument '%s' (see gmgraph %s --help)\n", cmd, arg, cmd);
+    return EXIT_USAGE;
+}
+
+/* ---------------------------------------------------------- progress */
+
+typedef struct tty_progress {
+    const char *what;
+    char phase[32];
+    int shown; /* last percentage drawn, -1 for none */
+    double started;
+} tty_progress;
+
+static void draw(void *arg, const char *phase, double fraction)
+{
+    tty_progress *t = arg;
+    int pct = (int)(fraction * 100.0 + 0.5);
+    if (pct < 0)
+        pct = 0;
+    if (pct > 100)
+        pct = 100;
+    if (pct == t->shown && strcmp(phase, t->phase) == 0)
+        return;
+    snprintf(t->phase, sizeof t->phase, "%s", phase);
+    t->shown = pct;
+    fprintf(stderr, "\r%s: %-10s %3d%%  %6.1f s\033[K", t->what, phase, pct, (gmrt_time_ms() - t->started) / 1e3);
+    fflush(stderr);
+}
+
+gmrt_progress cli_progress(const char *what)
+{
+    gmrt_progress p = {NULL, NULL};
+    if (!isatty(STDERR_FILENO))
+        return p;
+    tty_progress *t = calloc(1, sizeof *t);
+    if (!t)
+        return p;
+    t->what = what;
+    t->shown = -1;
+    t->started = gmrt_time_ms();
+    p.fn = draw;
+    p.arg = t;
+    return p;
+}
+
+void cli_progress_done(gmrt_progress *p)
+{
+    if (!p->fn)
+        return;
+    fprintf(stderr, "\r\033[K");
+    fflush(stderr);
+    free(p->arg);
+    p->fn = NULL;
+    p->arg = NULL;
+}
+
+/* ------------------------------------------------------- load options */
+
+int cli_build_option(const char *arg, gmrt_build_options *b)
+{
+    if (cli_flag(arg, "--symmetrize"))
+        b->symmetrize = true;
+    else if (cli_flag(arg, "--dedup"))
+        b->dedup = true;
+    else if (cli_flag(arg, "--no-self-loops"))
+        b->drop_self_loops = true;
+    else
+        return 0;
+    return 1;
+}
+
+int cli_load_option(int argc, char **argv, int *i, gmrt_load_options *opt)
+{
+    const char *v;
+    int r = cli_value(argc, argv, i, "--from", &v);
+    if (r < 0)
+        return -1;
+    if (r > 0) {
+        opt->format = gmrt_format_parse(v);
+        if (opt->format == GMRT_FMT_AUTO) {
+            fprintf(stderr, "gmgraph: --from '%s': expected gm-binary, edge-list, mtx, dimacs or gmb\n", v);
+            return -1;
+        }
+        return 1;
+    }
+    if (cli_flag(argv[*i], "--one-based")) {
+        opt->index_base = 1;
+        return 1;
+    }
+    if (cli_flag(argv[*i], "--no-weights")) {
+        opt->ignore_weights = true;
+        return 1;
+    }
+    return cli_build_option(argv[*i], &opt->build);
+}

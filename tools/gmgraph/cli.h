@@ -1,0 +1,43 @@
+/* cli.h: what the gmgraph subcommands share: option matching, number
+ * parsing, the terminal progress display, and loading with the common
+ * loader options. */
+#ifndef GMGRAPH_CLI_H
+#define GMGRAPH_CLI_H
+
+#include "gmrt.h"
+
+/* Exit codes of gmgraph. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+/* Matches argv[*i] against "--name VALUE" or "--name=VALUE": 1 and *value
+ * set on a match (with *i moved past the value), 0 when it is another
+ * option, -1 (after a message) when the value is missing. */
+int cli_value(int argc, char **argv, int *i, const char *name, const char **value);
+bool cli_flag(const char *arg, const char *name);
+
+/* Strict number parsing; false (after a message naming the option) when
+ * the text is not a number in [lo, hi]. */
+bool cli_int(const char *option, const char *text, int64_t lo, int64_t hi, int64_t *out);
+bool cli_double(const char *option, const char *text, double *out);
+bool cli_u64(const char *option, const char *text, uint64_t *out);
+
+/* Reports an unknown option or a surplus argument; returns EXIT_USAGE. */
+int cli_unknown(const char *cmd, const char *arg);
+
+/* A progress callback that draws on stderr, or none when stderr is not a
+ * terminal.  cli_progress_done() clears the line. */
+gmrt_progress cli_progress(const char *what);
+void cli_progress_done(gmrt_progress *p);
+
+/* Options every command that reads a graph accepts:
+ *   --from FORMAT --one-based --symmetrize --dedup --no-self-loops --no-weights
+ * returns 1 when argv[*i] was one of them, 0 when not, -1 on a bad value. */
+int cli_load_option(int argc, char **argv, int *i, gmrt_load_options *opt);
+/* The same build options for generators. */
+int cli_build_option(const char *arg, gmrt_build_options *b);
+
+int cmd_gen(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+
+#endif
