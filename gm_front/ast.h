@@ -246,6 +246,8 @@ typedef enum gm_stmt_kind {
     GMS_CALL,       /* an expression statement: a built-in or procedure call */
     GMS_FOREIGN,    /* [ text ] [:: [modified]] */
     GMS_PRINT,      /* Print e, ...; (extension) */
+    GMS_SWAP,       /* made by passes only: exchange the storage of the properties
+                       lhs and rhs (two GME_IDs of the same type); printed as a comment */
 } gm_stmt_kind;
 
 typedef enum gm_assign_op {

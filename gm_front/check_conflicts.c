@@ -330,6 +330,11 @@ static void collect_stmt(conflicts *c, const gm_stmt *s)
         for (const gm_expr *m = s->modified; m; m = m->next)
             add_update(c, NULL, m, GMA_ASSIGN);
         break;
+    case GMS_SWAP:
+        /* Made by passes: both properties are replaced. */
+        add_update(c, NULL, s->lhs, GMA_ASSIGN);
+        add_update(c, NULL, s->rhs, GMA_ASSIGN);
+        break;
     case GMS_EMPTY:
         break;
     }

@@ -281,5 +281,10 @@ void gmc_check_stmt(gm_checker *ck, gm_stmt *s)
         for (gm_expr *e = s->value; e; e = e->next)
             gmc_check_expr(ck, e, NULL);
         break;
+    case GMS_SWAP:
+        /* Only passes make it; checked for completeness. */
+        gmc_check_expr(ck, s->lhs, NULL);
+        gmc_check_expr(ck, s->rhs, NULL);
+        break;
     }
 }

@@ -32,6 +32,10 @@ static void declare(locwalk *w, gm_symbol *sym)
 {
     if (!sym)
         return;
+    /* Declarations come before uses in the walk: starting from NONE here
+     * makes a second inference (after a pass changed the tree) exact. */
+    if (!w->dry)
+        sym->location = GM_LOC_NONE;
     if (w->ndeclared == w->cap) {
         w->cap = w->cap ? 2 * w->cap : 64;
         w->declared = realloc(w->declared, (size_t)w->cap * sizeof *w->declared);
@@ -123,6 +127,7 @@ static void walk_stmt(locwalk *w, const gm_stmt *s)
         break;
     case GMS_ASSIGN:
     case GMS_ARGMINMAX:
+    case GMS_SWAP:
         if (s->is_group)
             w->depth++;
         walk_list(w, s->lhs);

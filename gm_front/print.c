@@ -623,6 +623,9 @@ static void print_stmt(FILE *out, const gm_stmt *s, int indent)
         print_expr_list(out, s->value);
         fputs(";\n", out);
         break;
+    case GMS_SWAP: /* no Green-Marl spelling: a pass's pointer exchange */
+        fprintf(out, "// swap storage of %s and %s\n", s->lhs->name, s->rhs->name);
+        break;
     }
 }
 

@@ -97,7 +97,6 @@ GMRT_FUZZERS = \
 	tests/fuzz/fuzz_load_dimacs \
 	tests/fuzz/fuzz_load_gmb \
 	tests/fuzz/fuzz_load_props
-EXTRA_DIST += tests/fuzz/fuzz_loader.h
 if FUZZERS
 noinst_LIBRARIES += libgmrt_fuzz.a
 libgmrt_fuzz_a_SOURCES = $(GMRT_LIB_SOURCES)

@@ -216,10 +216,11 @@ static void round_trip(const gm_graph *g, gmrt_format f, const char *name, bool 
         fprintf(stderr, "\n%s: %s\n", name, err.message);
     CU_ASSERT_FATAL(back != NULL);
     CU_ASSERT(gmrt_graph_equal(g, back, weights_kept));
-    if (weights_kept)
+    if (weights_kept) {
         CU_ASSERT((back->weights != NULL) == (g->weights != NULL) || f == GMRT_FMT_DIMACS);
-    else
+    } else {
         CU_ASSERT(back->weights == NULL);
+    }
     /* loading by detection gives the same */
     gm_graph *auto_back = gmrt_graph_load(path, NULL, &err);
     CU_ASSERT_FATAL(auto_back != NULL);

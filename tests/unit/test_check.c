@@ -11,6 +11,96 @@
 #include "check_internal.h"
 
 /* ------------------------------------------------------------------ */
+/* Completeness: every checker field of a valid program is filled      */
+
+typedef struct completeness {
+    int exprs, untyped, unresolved, bad_calls, unsized;
+} completeness;
+
+static void audit_expr(completeness *c, const gm_expr *e);
+
+static void audit_list(completeness *c, const gm_expr *e)
+{
+    for (; e; e = e->next)
+        audit_expr(c, e);
+}
+
+static void audit_iter(completeness *c, const gm_iter *it)
+{
+    audit_expr(c, it->source);
+    audit_expr(c, it->range_arg);
+    audit_expr(c, it->filter);
+    c->unresolved += it->sym == NULL;
+}
+
+static void audit_expr(completeness *c, const gm_expr *e)
+{
+    if (!e)
+        return;
+    c->exprs++;
+    if (!e->type || e->type->kind == GMT_ERROR)
+        c->untyped++;
+    else if (e->type->kind == GMT_INF || e->type->kind == GMT_NIL)
+        c->unsized++;
+    if ((e->kind == GME_ID || e->kind == GME_PROP) && !e->sym && !e->is_discard)
+        c->unresolved++;
+    if (e->kind == GME_CALL && (e->builtin < 0 ? e->sym == NULL : e->sym != NULL))
+        c->bad_calls++;
+    if (e->kind == GME_REDUCE)
+        audit_iter(c, &e->iter);
+    for (const gm_foreign_seg *f = e->foreign; f; f = f->next)
+        audit_expr(c, f->ref);
+    audit_expr(c, e->a);
+    audit_expr(c, e->b);
+    audit_expr(c, e->c);
+    audit_list(c, e->args);
+    audit_list(c, e->out_args);
+}
+
+static void audit_stmt(completeness *c, const gm_stmt *s)
+{
+    for (; s; s = s->next) {
+        audit_expr(c, s->init);
+        audit_list(c, s->lhs);
+        audit_list(c, s->rhs);
+        audit_expr(c, s->cond);
+        audit_list(c, s->value);
+        audit_expr(c, s->root);
+        audit_expr(c, s->navigator);
+        audit_expr(c, s->rev_filter);
+        audit_list(c, s->modified);
+        for (const gm_foreign_seg *f = s->foreign; f; f = f->next)
+            audit_expr(c, f->ref);
+        for (const gm_name *n = s->names; n; n = n->next)
+            c->unresolved += n->sym == NULL;
+        if (s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS)
+            audit_iter(c, &s->iter);
+        audit_stmt(c, s->body);
+        audit_stmt(c, s->then_stmt);
+        audit_stmt(c, s->else_stmt);
+        audit_stmt(c, s->rev_body);
+    }
+}
+
+/* Every expression typed (no INF/NIL left unsized), every name, iterator,
+ * parameter and procedure resolved, every call classified. */
+static void assert_complete(const gm_program *p)
+{
+    completeness c = {0};
+    for (const gm_proc *q = p->procs; q; q = q->next) {
+        c.unresolved += q->sym == NULL;
+        for (const gm_param *a = q->params; a; a = a->next)
+            c.unresolved += a->sym == NULL;
+        audit_stmt(&c, q->body);
+    }
+    CU_ASSERT(c.exprs > 0);
+    CU_ASSERT_EQUAL(c.untyped, 0);
+    CU_ASSERT_EQUAL(c.unsized, 0);
+    CU_ASSERT_EQUAL(c.unresolved, 0);
+    CU_ASSERT_EQUAL(c.bad_calls, 0);
+}
+
+/* ------------------------------------------------------------------ */
 /* Names and scopes                                                    */
 
 static void test_undefined(void)
@@ -500,6 +590,7 @@ static void test_builtins(void)
         "  Print M.GetMaxValue(), M.GetMinValue(), M.HasMaxValue(r), M.HasMinValue(r);\n"
         "  M.Clear();\n}\n");
     EXPECT_CLEAN();
+    assert_complete(p);
     CU_ASSERT_EQUAL(find_expr(p, 2, 0, GME_CALL, "ToEdge")->builtin, GMB_NBR_TO_EDGE);
     CU_ASSERT_EQUAL(find_expr(p, 2, 0, GME_CALL, "ToNode")->builtin, GMB_EDGE_TO_NODE);
     CU_ASSERT_EQUAL(find_expr(p, 3, 0, GME_CALL, "InDegree")->builtin, GMB_NODE_NUM_IN_NBRS);
@@ -523,7 +614,7 @@ static void test_builtin_table(void)
     for (int i = 0; i < GMB_COUNT; i++) {
         const gm_builtin_info *b = gm_builtin_get(i);
         CU_ASSERT_PTR_NOT_NULL_FATAL(b);
-        CU_ASSERT_EQUAL(b->id, i);
+        CU_ASSERT_EQUAL((int)b->id, i);
         CU_ASSERT_PTR_NOT_NULL_FATAL(b->names[0]);
         for (int k = 0; k < GM_BUILTIN_MAX_NAMES && b->names[k]; k++)
             CU_ASSERT_EQUAL(gm_builtin_find(b->receiver, b->names[k]), i);
@@ -550,6 +641,7 @@ static void test_procedure_calls(void)
              "  Return g(G, 2, A; #, m);\n}\n", callee);
     gm_program *p = check_src(src);
     EXPECT_CLEAN();
+    assert_complete(p);
     gm_expr *call = find_expr(p, 8, 0, GME_CALL, "g");
     CU_ASSERT_EQUAL(call->builtin, -1);
     CU_ASSERT_PTR_EQUAL(call->sym, p->procs->sym);
@@ -774,6 +866,7 @@ static void test_valid_pagerank(void)
 {
     gm_program *p = check_src(pagerank_src);
     EXPECT_CLEAN();
+    assert_complete(p);
     gm_symbol *t = find_stmt(p, 8, GMS_FOREACH)->iter.sym;
     CU_ASSERT_PTR_EQUAL(find_stmt(p, 11, GMS_ASSIGN)->bound, t);
     CU_ASSERT_PTR_EQUAL(find_stmt(p, 12, GMS_ASSIGN)->bound, t);
@@ -808,6 +901,7 @@ static void test_valid_sssp(void)
         "  }\n"
         "}\n");
     EXPECT_CLEAN();
+    assert_complete(p);
     gm_stmt *am = find_stmt(p, 15, GMS_ARGMINMAX);
     CU_ASSERT_PTR_EQUAL(am->bound, find_stmt(p, 12, GMS_FOREACH)->iter.sym);
     CU_ASSERT_EQUAL(find_expr(p, 6, 0, GME_INF, NULL)->type->kind, GMT_INT);
@@ -834,6 +928,7 @@ static void test_valid_bc(void)
         "  }\n"
         "}\n");
     EXPECT_CLEAN();
+    assert_complete(p);
     CU_ASSERT_PTR_EQUAL(find_stmt(p, 13, GMS_ASSIGN)->bound,
                         find_stmt(p, 3, GMS_FOREACH)->iter.sym);
     gm_expr *up = find_expr(p, 9, 0, GME_REDUCE, NULL);
@@ -843,7 +938,7 @@ static void test_valid_bc(void)
 
 static void test_valid_kosaraju(void)
 {
-    check_src(
+    gm_program *p = check_src(
         "Procedure kosaraju(G: Graph; mem: N_P<Int>): Int {\n"
         "  N_P<Bool> checked;\n"
         "  G.checked = False;\n"
@@ -867,6 +962,7 @@ static void test_valid_kosaraju(void)
         "  Return compId;\n"
         "}\n");
     EXPECT_CLEAN();
+    assert_complete(p);
 }
 
 static void test_locations(void)
