@@ -1,13 +1,89 @@
-/* omp_backend.c: C11 + OpenMP generation (not written yet: issue 4). */
+/* omp_backend.c: the OpenMP code generator's entry point: writes NAME.h
+ * (prototypes of the entry procedures) and NAME.c (every procedure, plus
+ * main() with --main). Local procedures become static functions. */
 #include "omp_backend.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "diag.h"
+#include "omp_emit.h"
+
+static gm_proc *main_proc(gm_program *p, const char *base)
+{
+    gm_proc *first = NULL;
+    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
+        if (pr->is_local)
+            continue;
+        if (strcmp(pr->name, base) == 0)
+            return pr;
+        if (!first)
+            first = pr;
+    }
+    return first;
+}
 
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
 {
-    (void)p;
-    (void)opt;
-    gm_note((gm_loc){0, 0}, "code generation for the omp target is not available yet; "
-                            "the program was checked");
-    return true;
+    char *hpath = omp_strf("%s/%s.h", opt->out_dir, opt->base_name);
+    char *cpath = omp_strf("%s/%s.c", opt->out_dir, opt->base_name);
+    bool ok = omp_write_header(p, hpath, opt->base_name);
+    if (!ok) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s'", hpath);
+        free(hpath);
+        free(cpath);
+        return false;
+    }
+    FILE *out = fopen(cpath, "w");
+    if (!out) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s'", cpath);
+        free(hpath);
+        free(cpath);
+        return false;
+    }
+    const char *slash = strrchr(p->filename, '/');
+    omp_emit em = {
+        .out = out,
+        .prog = p,
+        .src_base = slash ? slash + 1 : p->filename,
+        .nsyms = p->next_symbol_id + 1,
+        .ok = true,
+    };
+    em.names = calloc((size_t)em.nsyms, sizeof(char *));
+    em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
+    em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
+    if (!em.names || !em.edge_of || !em.deferred)
+        abort();
+    omp_prologue(&em, opt->base_name);
+    /* Prototypes first, so procedures may call each other in any order. */
+    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
+        if (!pr->is_local)
+            continue;
+        em.proc = pr;
+        omp_reset_names(&em);
+        omp_signature(&em, pr, false);
+        omp_printf(&em, ";\n");
+    }
+    omp_printf(&em, "\n");
+    for (gm_proc *pr = p->procs; pr; pr = pr->next)
+        omp_proc(&em, pr);
+    if (opt->emit_main) {
+        gm_proc *m = main_proc(p, opt->base_name);
+        if (m) {
+            em.proc = m;
+            omp_reset_names(&em);
+            omp_main(&em, m);
+        } else {
+            gm_error((gm_loc){0, 0}, GMD_UNSUPPORTED, "--main needs an entry (non-Local) procedure");
+            em.ok = false;
+        }
+    }
+    omp_reset_names(&em);
+    free(em.names);
+    free(em.edge_of);
+    free(em.deferred);
+    ok = fclose(out) == 0 && em.ok;
+    free(hpath);
+    free(cpath);
+    return ok;
 }

@@ -39,3 +39,8 @@ gm_front/parser.c gm_front/parser.h: $(top_srcdir)/gm_front/parser.y
 gm_front/lexer.c gm_front/lexer.h: $(top_srcdir)/gm_front/lexer.l gm_front/parser.h
 	$(AM_V_GEN)$(MKDIR_P) gm_front && \
 	$(FLEX) --header-file=gm_front/lexer.h -o gm_front/lexer.c $(top_srcdir)/gm_front/lexer.l
+
+# parse.c includes the generated scanner and parser headers; say so, so that
+# building just the library (make libgmfront.a) works on a fresh tree too
+# (BUILT_SOURCES only applies to all, check and install).
+gm_front/parse.$(OBJEXT): gm_front/lexer.h gm_front/parser.h

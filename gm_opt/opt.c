@@ -1,7 +1,34 @@
-/* opt.c: the pass list and the pass runner. */
+/* opt.c: the pass list and the pass runner.
+ *
+ * Order matters only for quality, never for correctness (every pass keeps
+ * the program checked and any subset may run):
+ *   fold first (simpler conditions for everything else); reduce_seq turns
+ *   sequential reductions into plain code; flip_edges leaves flipped
+ *   reductions bound to the inner loop, so reduce_bound comes after it and
+ *   settles where every reduction completes; defer_lower before hoist_props so the `_nxt`
+ *   properties it may create in loops get hoisted; merge_assign then fuse
+ *   join loops once their bodies are final; dead_scalar last, to sweep what
+ *   the others left unread.
+ */
 #include "opt.h"
+#include "passes.h"
 
 static const gmo_pass passes[] = {
+    {"fold", "constant expressions are literals (computed in their declared type)", gmo_fold},
+    {"reduce_seq", "no reduction assignment outside a parallel region: plain updates instead",
+     gmo_reduce_seq},
+    {"flip_edges", "single-reduction neighbour loops use push or pull as documented in flip_edges.c",
+     gmo_flip_edges},
+    {"reduce_bound", "reductions bind to the outermost parallel loop inside their target's scope",
+     gmo_reduce_bound},
+    {"defer_lower", "no deferred assignment to a property bound to a Foreach: _nxt writes + swap/copy",
+     gmo_defer_lower},
+    {"hoist_props", "no temporary property declared inside a sequential loop body",
+     gmo_hoist_props},
+    {"merge_assign", "adjacent single-assignment loops over one range are one loop",
+     gmo_merge_assign},
+    {"fuse", "adjacent independent Foreach loops over one range are one loop", gmo_fuse},
+    {"dead_scalar", "no pure assignment to a local scalar that is never read", gmo_dead_scalar},
     {0, 0, 0},
 };
 

@@ -16,8 +16,7 @@ void gmrt_error_clear(gmrt_error *err)
 
 void gmrt_error_set(gmrt_error *err, gmrt_status code, const char *fmt, ...)
 {
-    /* The first error is the cause; later ones are usually consequences. */
-    if (!err || err->code != GMRT_OK)
+    if (!err)
         return;
     err->code = code;
     va_list ap;

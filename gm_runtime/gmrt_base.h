@@ -43,15 +43,15 @@ typedef enum gmrt_status {
     GMRT_E_UNSUPPORTED  /* a valid but unsupported variant of a format */
 } gmrt_status;
 
-/* Filled by every function that can fail.  The message names the file, the
- * line or byte offset, and what was expected.  Passing NULL is allowed. */
+/* Filled by every function that can fail, when it fails (a success leaves
+ * it alone).  The message names the file, the line or byte offset, and what
+ * was expected.  Passing NULL is allowed. */
 typedef struct gmrt_error {
     gmrt_status code;
     char message[512];
 } gmrt_error;
 
 void gmrt_error_clear(gmrt_error *err);
-/* Records the first error only: a later call does not overwrite it. */
 void gmrt_error_set(gmrt_error *err, gmrt_status code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

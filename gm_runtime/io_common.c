@@ -222,13 +222,13 @@ bool gmrt_scan_node_id(gmrt_scan *s, int base, const char *what, gm_node_t *out)
     size_t len;
     char q[48];
     if (!gmrt_scan_token(s, &tok, &len)) {
-        gmrt_scan_error(s, GMRT_E_FORMAT, "expected %s, found the end of the line", what);
+        gmrt_scan_error(s, GMRT_E_FORMAT, "expected a %s, found the end of the line", what);
         return false;
     }
     int64_t v;
     gmrt_num_status st = gmrt_parse_i64(tok, len, &v);
     if (st == GMRT_NUM_BAD) {
-        gmrt_scan_error(s, GMRT_E_FORMAT, "expected %s (an integer), found '%s'", what,
+        gmrt_scan_error(s, GMRT_E_FORMAT, "expected a %s (an integer), found '%s'", what,
                         gmrt_scan_quote(tok, len, q, sizeof q));
         return false;
     }

@@ -85,7 +85,7 @@ gm_graph *gmrt_load_dimacs(gmrt_load_ctx *c)
         gm_node_t u, v;
         double w;
         bool is_int;
-        if (!gmrt_scan_node_id(&s, 1, "a tail node id", &u) || !gmrt_scan_node_id(&s, 1, "a head node id", &v) ||
+        if (!gmrt_scan_node_id(&s, 1, "tail node id", &u) || !gmrt_scan_node_id(&s, 1, "head node id", &v) ||
             !gmrt_scan_weight(&s, "an arc length", &w, &is_int) || !gmrt_scan_line_end(&s, "the arc length"))
             goto fail;
         if (u >= n || v >= n) {

@@ -66,8 +66,8 @@ gm_graph *gmrt_load_edge_list(gmrt_load_ctx *c)
             continue;
         }
         gm_node_t u, v;
-        if (!gmrt_scan_node_id(&s, base, "a source node id", &u) ||
-            !gmrt_scan_node_id(&s, base, "a destination node id", &v))
+        if (!gmrt_scan_node_id(&s, base, "source node id", &u) ||
+            !gmrt_scan_node_id(&s, base, "destination node id", &v))
             goto fail;
         bool has_w = !gmrt_scan_eol(&s);
         if (weighted < 0) {

@@ -94,7 +94,7 @@ gmrt_num_status gmrt_parse_i64(const char *tok, size_t len, int64_t *out);
 gmrt_num_status gmrt_parse_double(const char *tok, size_t len, double *out, bool *integral);
 
 /* Reads one node id token of a text format: numeric, >= base, and such that
- * id - base < GMRT_NODE_MAX.  On failure records "expected <what>". */
+ * id - base < GMRT_NODE_MAX.  On failure records "expected a <what>". */
 bool gmrt_scan_node_id(gmrt_scan *s, int base, const char *what, gm_node_t *out);
 /* Reads one weight token; on failure records "expected <what>". */
 bool gmrt_scan_weight(gmrt_scan *s, const char *what, double *out, bool *integral);

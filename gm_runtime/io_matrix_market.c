@@ -150,7 +150,7 @@ gm_graph *gmrt_load_matrix_market(gmrt_load_ctx *c)
             goto fail;
         }
         gm_node_t i, j;
-        if (!gmrt_scan_node_id(&s, 1, "a row index", &i) || !gmrt_scan_node_id(&s, 1, "a column index", &j))
+        if (!gmrt_scan_node_id(&s, 1, "row index", &i) || !gmrt_scan_node_id(&s, 1, "column index", &j))
             goto fail;
         if (i >= rows || j >= cols) {
             gmrt_scan_error(&s, GMRT_E_RANGE, "entry (%" PRId64 ", %" PRId64 ") outside the %" PRId64 " x %" PRId64 " matrix",

@@ -2,3 +2,5 @@
 include tests/golden/golden.mk
 include tests/unit/syntax.mk
 include tests/unit/check.mk
+include tests/e2e/e2e.mk
+include tests/opt/opt.mk

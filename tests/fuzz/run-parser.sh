@@ -32,4 +32,4 @@ done
 echo "fuzzing for $secs s in $work"
 cd "$work/crashes"
 "$work/fuzz_parser" -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 "$@" "$work/corpus" "$work/seeds"
+    -dict="$here/gm.dict" -print_final_stats=1 "$@" "$work/corpus" "$work/seeds"

@@ -299,7 +299,7 @@ static void test_detection(void)
     CU_ASSERT_EQUAL(gmrt_format_parse("gm-binary-le"), GMRT_FMT_GM_BINARY_LE);
     CU_ASSERT_EQUAL(gmrt_format_parse("nonsense"), GMRT_FMT_AUTO);
     for (int f = GMRT_FMT_GM_BINARY; f <= GMRT_FMT_GMB; f++)
-        CU_ASSERT_EQUAL(gmrt_format_parse(gmrt_format_name((gmrt_format)f)), f);
+        CU_ASSERT_EQUAL((int)gmrt_format_parse(gmrt_format_name((gmrt_format)f)), f);
 
     /* an explicit format overrides the extension */
     gmrt_error err;

@@ -287,6 +287,17 @@ static void test_empty_graph(void)
     gmrt_graph_free(g);
 }
 
+static void test_edge_size_agrees(void)
+{
+    /* the library and this program were built with the same edge type */
+    CU_ASSERT_EQUAL(gmrt_edge_size(), (int)sizeof(gm_edge_t));
+#ifdef GMRT_EDGE64
+    CU_ASSERT_EQUAL(sizeof(gm_edge_t), 8);
+#else
+    CU_ASSERT_EQUAL(sizeof(gm_edge_t), 4);
+#endif
+}
+
 int main(void)
 {
     static const CU_TestInfo tests[] = {
@@ -301,6 +312,7 @@ int main(void)
         {"same result for 1..4 threads", test_same_result_for_any_thread_count},
         {"transform and equal", test_transform_and_equal},
         {"empty graph", test_empty_graph},
+        {"edge index size agrees with the library", test_edge_size_agrees},
         CU_TEST_INFO_NULL,
     };
     return rt_run("graph", tests);

@@ -176,6 +176,16 @@ static void test_gm_binary_errors(void)
     memcpy(c, b, len);
     set_be32(c, 44, 0xFFFFFFFFu);
     expect_fail("b13.bin", c, len, bin, GMRT_E_RANGE, "byte 44:", "destination of edge 2 is node -1");
+    /* 2^31 edges need 64-bit edge indices */
+    unsigned char big[64];
+    const uint32_t words[] = {0x03939999u, 4, 8, 3, 0, 0x80000000u};
+    for (int i = 0; i < 6; i++)
+        set_be32(big, 4 * (size_t)i, words[i]);
+#ifdef GMRT_EDGE64
+    expect_fail("b15.bin", big, 24, bin, GMRT_E_FORMAT, "byte 24:", "truncated: expected 8589934648 bytes for 3 nodes and 2147483648 edges");
+#else
+    expect_fail("b15.bin", big, 24, bin, GMRT_E_RANGE, "byte 16:", "2147483648 edges exceed 32-bit edge indices (configure with --enable-edge64)");
+#endif
     /* a claimed size far beyond the file */
     memcpy(c, b, len);
     set_be32(c, 16, 0x7FFFFFFF);

@@ -12,7 +12,7 @@ tests_unit_test_print_SOURCES = tests/unit/test_print.c tests/unit/syntax_util.h
 tests_unit_test_print_LDADD = libgmfront.a $(CUNIT_LIBS) -lm
 
 dist_noinst_SCRIPTS += tests/fuzz/run-parser.sh
-EXTRA_DIST += tests/fuzz/fuzz_parser.c
+EXTRA_DIST += tests/fuzz/fuzz_parser.c tests/fuzz/gm.dict
 
 if FUZZERS
 noinst_PROGRAMS += tests/fuzz/fuzz_parser
@@ -22,7 +22,3 @@ tests_fuzz_fuzz_parser_LDFLAGS = -fsanitize=fuzzer,address,undefined
 tests_fuzz_fuzz_parser_LDADD = libgmfront.a -lm
 endif
 
-# parse.c includes the generated scanner and parser headers; say so, so that
-# building just the library (make libgmfront.a) works on a fresh tree too
-# (BUILT_SOURCES only applies to all, check and install).
-gm_front/parse.$(OBJEXT): gm_front/lexer.h gm_front/parser.h

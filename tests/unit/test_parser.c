@@ -549,10 +549,26 @@ static void test_foreign_code(void)
     CU_ASSERT_PTR_NULL(s->foreign);
     gm_program_free(p);
 
-    /* unterminated: an error at the '[' and no hang */
+    /* unterminated: one error at the '[' and no hang */
     const char *d;
     p = parse_capture("Proc p() {\n  x = 1;\n  [ printf(\"%d\", $x);\n}\n", &d);
+    CU_ASSERT_EQUAL(gm_error_count(), 1);
     CHECK_ERROR_AT(d, 3, 3, "unterminated foreign code");
+    gm_program_free(p);
+
+    /* a NUL byte cannot be copied verbatim into the output */
+    static const char with_nul[] = "Proc p() {\n  [ a\0b ];\n}\n";
+    diag_capture_begin();
+    p = gmf_parse_buffer("t.gm", with_nul, sizeof with_nul - 1);
+    d = diag_capture_end();
+    CU_ASSERT_EQUAL(gm_error_count(), 1);
+    CHECK_ERROR_AT(d, 2, 6, "unexpected character '\\x00'");
+    gm_program_free(p);
+
+    /* the same for a comment that never ends: one error, at its start */
+    p = parse_capture("Proc p() {\n  x = 1; /* oops\n  x = 2;\n}\n", &d);
+    CU_ASSERT_EQUAL(gm_error_count(), 1);
+    CHECK_ERROR_AT(d, 2, 10, "unterminated comment");
     gm_program_free(p);
 }
 

@@ -1,0 +1,296 @@
+/* omp_api.c: the generated file's prologue (includes, allocation, atomic
+ * and lock helpers), the C signature of each procedure, each procedure's
+ * body, and the header NAME.h with the entry procedures' prototypes. */
+#include "omp_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtins.h"
+
+static const char *const helpers =
+    "/* Allocation that never returns NULL (an empty array still gets a valid pointer). */\n"
+    "static inline void *_c_alloc(size_t n, size_t size)\n"
+    "{\n"
+    "    void *p = malloc(n && size ? n * size : 1);\n"
+    "    if (!p) {\n"
+    "        fprintf(stderr, \"out of memory\\n\");\n"
+    "        abort();\n"
+    "    }\n"
+    "    return p;\n"
+    "}\n"
+    "\n"
+    "static inline void *_c_zalloc(size_t n, size_t size)\n"
+    "{\n"
+    "    void *p = calloc(n ? n : 1, size ? size : 1);\n"
+    "    if (!p) {\n"
+    "        fprintf(stderr, \"out of memory\\n\");\n"
+    "        abort();\n"
+    "    }\n"
+    "    return p;\n"
+    "}\n"
+    "\n"
+    "/* Atomic updates of a shared value: compare-and-swap loops where no\n"
+    " * single instruction exists. min/max return whether they stored v. */\n"
+    "#define GMC_ATOMIC_OPS(S, T)                                                      \\\n"
+    "    static inline void _c_atomic_add_##S(T *p, T v)                               \\\n"
+    "    {                                                                            \\\n"
+    "        T old, upd;                                                              \\\n"
+    "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
+    "        do {                                                                     \\\n"
+    "            upd = old + v;                                                       \\\n"
+    "        } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\\\n"
+    "                                            __ATOMIC_RELAXED));                  \\\n"
+    "    }                                                                            \\\n"
+    "    static inline void _c_atomic_mul_##S(T *p, T v)                               \\\n"
+    "    {                                                                            \\\n"
+    "        T old, upd;                                                              \\\n"
+    "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
+    "        do {                                                                     \\\n"
+    "            upd = old * v;                                                       \\\n"
+    "        } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\\\n"
+    "                                            __ATOMIC_RELAXED));                  \\\n"
+    "    }                                                                            \\\n"
+    "    static inline bool _c_atomic_min_##S(T *p, T v)                               \\\n"
+    "    {                                                                            \\\n"
+    "        T old;                                                                   \\\n"
+    "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
+    "        while (v < old)                                                          \\\n"
+    "            if (__atomic_compare_exchange(p, &old, &v, true, __ATOMIC_RELAXED,     \\\n"
+    "                                          __ATOMIC_RELAXED))                     \\\n"
+    "                return true;                                                     \\\n"
+    "        return false;                                                            \\\n"
+    "    }                                                                            \\\n"
+    "    static inline bool _c_atomic_max_##S(T *p, T v)                               \\\n"
+    "    {                                                                            \\\n"
+    "        T old;                                                                   \\\n"
+    "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
+    "        while (v > old)                                                          \\\n"
+    "            if (__atomic_compare_exchange(p, &old, &v, true, __ATOMIC_RELAXED,     \\\n"
+    "                                          __ATOMIC_RELAXED))                     \\\n"
+    "                return true;                                                     \\\n"
+    "        return false;                                                            \\\n"
+    "    }\n"
+    "GMC_ATOMIC_OPS(i32, int32_t)\n"
+    "GMC_ATOMIC_OPS(i64, int64_t)\n"
+    "GMC_ATOMIC_OPS(f32, float)\n"
+    "GMC_ATOMIC_OPS(f64, double)\n"
+    "#undef GMC_ATOMIC_OPS\n"
+    "\n"
+    "/* Per-element spin locks for arg-min/max with several non-constant values. */\n"
+    "static inline void _c_lock_acquire(int32_t *l)\n"
+    "{\n"
+    "    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {\n"
+    "        while (__atomic_load_n(l, __ATOMIC_RELAXED)) {\n"
+    "        }\n"
+    "    }\n"
+    "}\n"
+    "\n"
+    "static inline void _c_lock_release(int32_t *l)\n"
+    "{\n"
+    "    __atomic_store_n(l, 0, __ATOMIC_RELEASE);\n"
+    "}\n";
+
+void omp_prologue(omp_emit *em, const char *header_name)
+{
+    omp_printf(em, "/* %s.c: generated by gmc -t omp from %s. Do not edit. */\n", header_name,
+               em->src_base);
+    omp_printf(em, "#define _POSIX_C_SOURCE 200809L\n");
+    omp_printf(em, "#include \"%s.h\"\n\n", header_name);
+    omp_printf(em, "#include <inttypes.h>\n#include <math.h>\n#include <stdio.h>\n"
+                   "#include <stdlib.h>\n#include <string.h>\n#include <sys/stat.h>\n"
+                   "#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n");
+    omp_printf(em, "%s\n", helpers);
+}
+
+/* Scalar outputs are pointers named _out_NAME in the definition (the body
+ * works on a local NAME and stores it back at every exit). */
+void omp_signature(omp_emit *em, const gm_proc *proc, bool for_header)
+{
+    const char *ret = proc->ret_type ? omp_ctype(proc->ret_type) : "void";
+    omp_printf(em, "%s%s%s%s(", proc->is_local && !for_header ? "static " : "", ret,
+               ret[strlen(ret) - 1] == '*' ? "" : " ", proc->name);
+    bool first = true;
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        const char *ty = omp_ctype(p->type);
+        const char *name = for_header ? p->name : omp_name(em, p->sym);
+        bool by_ptr = p->is_output && (omp_is_prim(p->type->kind) || p->type->kind == GMT_NODE ||
+                                       p->type->kind == GMT_EDGE);
+        const char *sep = ty[strlen(ty) - 1] == '*' ? "" : " ";
+        omp_printf(em, "%s%s%s%s%s%s", first ? "" : ", ", ty, sep, by_ptr ? "*" : "",
+                   by_ptr && !for_header ? "_out_" : "", name);
+        first = false;
+    }
+    if (first)
+        omp_printf(em, "void");
+    omp_printf(em, ")");
+}
+
+typedef struct needs {
+    bool reverse, edge_src;
+} needs;
+
+static bool need_stmt(const gm_stmt *s, void *vctx)
+{
+    needs *n = vctx;
+    if (s->kind == GMS_BFS)
+        n->reverse = true;
+    if (s->kind == GMS_DFS && s->iter.transposed)
+        n->reverse = true;
+    if (s->kind == GMS_FOREACH &&
+        (s->iter.range == GMR_IN_NBRS || s->iter.range == GMR_UP_NBRS ||
+         s->iter.range == GMR_DOWN_NBRS || s->iter.range == GMR_IN_EDGES))
+        n->reverse = true;
+    return true;
+}
+
+static bool need_expr(const gm_expr *e, void *vctx)
+{
+    needs *n = vctx;
+    if (e->kind == GME_CALL && e->builtin == GMB_NODE_NUM_IN_NBRS)
+        n->reverse = true;
+    if (e->kind == GME_CALL && e->builtin == GMB_EDGE_FROM_NODE)
+        n->edge_src = true;
+    if (e->kind == GME_REDUCE && e->iter.range == GMR_IN_NBRS)
+        n->reverse = true;
+    return true;
+}
+
+/* Names non-property symbols first, so a property that shares a name with
+ * one of them is the one renamed. */
+static bool name_stmt(const gm_stmt *s, void *vctx)
+{
+    omp_emit *em = vctx;
+    if (s->kind == GMS_DECL)
+        for (const gm_name *n = s->names; n; n = n->next)
+            if (n->sym && !n->sym->is_property)
+                omp_name(em, n->sym);
+    if ((s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS) && s->iter.sym)
+        omp_name(em, s->iter.sym);
+    return true;
+}
+
+static bool last_is_return(const gm_stmt *list)
+{
+    const gm_stmt *last = NULL;
+    for (; list; list = list->next)
+        last = list;
+    return last && last->kind == GMS_RETURN;
+}
+
+void omp_proc(omp_emit *em, gm_proc *proc)
+{
+    em->proc = proc;
+    omp_reset_names(em);
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (p->sym && !p->sym->is_property)
+            omp_name(em, p->sym);
+    omp_walk(proc->body, false, name_stmt, NULL, em);
+
+    omp_printf(em, "/* %s:%d: %s %s */\n", em->src_base, proc->loc.line,
+               proc->is_local ? "Local" : "Procedure", proc->name);
+    omp_signature(em, proc, false);
+    omp_printf(em, "\n{\n");
+    em->indent = 1;
+    omp_scope_push(em);
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        bool by_ptr = p->is_output && (omp_is_prim(p->type->kind) || p->type->kind == GMT_NODE ||
+                                       p->type->kind == GMT_EDGE);
+        if (!by_ptr)
+            continue;
+        const char *n = omp_name(em, p->sym);
+        omp_line(em, "%s %s = %s;", omp_ctype(p->type), n,
+                 p->type->kind == GMT_NODE ? "GMRT_NIL_NODE" : p->type->kind == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
+        omp_scope_add_cleanup(em, omp_strf("*_out_%s = %s;", n, n));
+    }
+    needs nd = {false, false};
+    omp_walk(proc->body, false, need_stmt, need_expr, &nd);
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        if (p->type->kind != GMT_GRAPH)
+            continue;
+        const char *g = omp_name(em, p->sym);
+        /* Built before any parallel region: the runtime's builders are not
+         * thread-safe. */
+        if (nd.reverse)
+            omp_line(em, "if (!gmrt_graph_make_reverse(%s)) {\n        fprintf(stderr, \"out of memory\\n\");\n        abort();\n    }", g);
+        if (nd.edge_src)
+            omp_line(em, "if (!gmrt_graph_make_edge_src(%s)) {\n        fprintf(stderr, \"out of memory\\n\");\n        abort();\n    }", g);
+    }
+    const gm_stmt *body = proc->body;
+    omp_stmt_list(em, body && body->kind == GMS_BLOCK ? body->body : body);
+    bool ends_with_return = last_is_return(body && body->kind == GMS_BLOCK ? body->body : body);
+    omp_scope_pop(em, !ends_with_return);
+    if (proc->ret_type && !ends_with_return)
+        omp_line(em, "return (%s)0;", omp_ctype(proc->ret_type));
+    em->indent = 0;
+    omp_printf(em, "}\n\n");
+}
+
+bool omp_write_header(gm_program *p, const char *path, const char *base)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    omp_emit em = {.out = f, .prog = p};
+    fprintf(f, "/* %s.h: generated by gmc -t omp from %s. Do not edit. */\n", base, p->filename);
+    fprintf(f, "#ifndef GMC_GENERATED_%s_H\n#define GMC_GENERATED_%s_H\n\n", base, base);
+    fprintf(f, "#include <stdbool.h>\n#include <stdint.h>\n\n#include \"gmrt.h\"\n\n");
+    fprintf(f, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
+        if (pr->is_local)
+            continue;
+        em.proc = pr;
+        fprintf(f, "/* Procedure %s (%s:%d) */\n", pr->name, p->filename, pr->loc.line);
+        omp_signature(&em, pr, true);
+        fprintf(f, ";\n\n");
+    }
+    fprintf(f, "#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+    return fclose(f) == 0;
+}
+
+/* ---- what a procedure writes (for the --main driver's --out) ----------- */
+
+typedef struct writes_ctx {
+    const gm_symbol *sym;
+    bool found;
+} writes_ctx;
+
+static bool lhs_is(const gm_expr *e, const gm_symbol *sym)
+{
+    for (; e; e = e->next)
+        if ((e->kind == GME_PROP || e->kind == GME_ID) && e->sym == sym)
+            return true;
+    return false;
+}
+
+static bool writes_stmt(const gm_stmt *s, void *vctx)
+{
+    writes_ctx *c = vctx;
+    if ((s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX || s->kind == GMS_SWAP) &&
+        (lhs_is(s->lhs, c->sym) || (s->kind == GMS_SWAP && lhs_is(s->rhs, c->sym))))
+        c->found = true;
+    if (s->kind == GMS_FOREIGN && lhs_is(s->modified, c->sym))
+        c->found = true;
+    return !c->found;
+}
+
+static bool writes_expr(const gm_expr *e, void *vctx)
+{
+    writes_ctx *c = vctx;
+    if (e->kind == GME_CALL && e->builtin < 0)
+        for (const gm_expr *a = e->args; a; a = a->next)
+            if (a->kind == GME_ID && a->sym == c->sym)
+                c->found = true;
+    if (e->kind == GME_CALL && e->builtin < 0)
+        for (const gm_expr *a = e->out_args; a; a = a->next)
+            if (a->kind == GME_ID && a->sym == c->sym)
+                c->found = true;
+    return !c->found;
+}
+
+bool omp_proc_writes(const gm_proc *proc, const gm_symbol *sym)
+{
+    writes_ctx c = {sym, false};
+    omp_walk(proc->body, false, writes_stmt, writes_expr, &c);
+    return c.found;
+}

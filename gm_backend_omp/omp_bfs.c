@@ -1,0 +1,223 @@
+/* omp_bfs.c: InBFS / InReverse as a level-synchronous traversal.
+ *
+ * Per level: first the next level is discovered (top-down from the frontier
+ * with a CAS on the level array, or bottom-up over the unvisited nodes when
+ * the frontier is large: direction optimization), then the body runs on
+ * every node of the level in parallel. Discovering first means DownNbrs is
+ * complete in the forward body too. Levels are Int-sized, so the depth is
+ * unlimited (the old compiler stopped at 32,767: section 12). The visit
+ * order is kept in one array with the start of every level, which InReverse
+ * walks from the deepest level back to the root. */
+#include "omp_emit.h"
+
+#include <stdlib.h>
+
+/* The navigator, evaluated on candidate `cand` (the iterator's name is
+ * rebound to it meanwhile). */
+static void emit_nav_check(omp_emit *em, const gm_stmt *s, const char *cand)
+{
+    if (!s->navigator)
+        return;
+    char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
+    omp_set_name(em, s->iter.sym, cand);
+    omp_start_line(em);
+    omp_printf(em, "if (!(");
+    omp_expr(em, s->navigator);
+    omp_printf(em, ")) continue;\n");
+    omp_set_name(em, s->iter.sym, saved);
+    free(saved);
+}
+
+static void level_body(omp_emit *em, const gm_stmt *s, const gm_stmt *body, const char *g,
+                       const char *queue, const char *from, const char *to, const char *i)
+{
+    const char *v = omp_name(em, s->iter.sym);
+    omp_par par;
+    bool parallel = em->par_depth == 0;
+    if (parallel)
+        omp_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g);
+    omp_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, from, i, to, i);
+    em->indent++;
+    omp_scope_push(em);
+    omp_line(em, "gm_node_t %s = %s[%s];", v, queue, i);
+    if (body && body->kind == GMS_BLOCK)
+        omp_stmt_list(em, body->body);
+    else if (body)
+        omp_stmt(em, body);
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+    if (parallel)
+        omp_par_end(em, &par);
+}
+
+void omp_bfs(omp_emit *em, const gm_stmt *s)
+{
+    const char *g = omp_graph_of(em, s->iter.sym->type);
+    bool tr = s->iter.transposed;
+    /* Forward arrays of the walked direction, and the opposite ones. */
+    const char *fb = tr ? "r_begin" : "begin", *fi = tr ? "r_node_idx" : "node_idx";
+    const char *rb = tr ? "begin" : "r_begin", *ri = tr ? "node_idx" : "r_node_idx";
+    bool par = em->par_depth == 0;
+    char *lvl = omp_fresh(em, "level");
+    char *queue = omp_fresh(em, "queue");
+    char *start = omp_fresh(em, "level_start");
+    char *nlev = omp_fresh(em, "nlevels");
+    char *head = omp_fresh(em, "head"), *tail = omp_fresh(em, "tail"), *next = omp_fresh(em, "next");
+    char *depth = omp_fresh(em, "depth"), *root = omp_fresh(em, "root");
+    char *i = omp_fresh(em, "i"), *e = omp_fresh(em, "e");
+
+    omp_line(em, "{");
+    em->indent++;
+    omp_scope_push(em);
+    omp_start_line(em);
+    omp_printf(em, "gm_node_t %s = ", root);
+    omp_expr(em, s->root);
+    omp_printf(em, ";\n");
+    omp_line(em, "int32_t *%s = _c_alloc((size_t)%s->num_nodes + 1, sizeof(int32_t));", lvl, g);
+    omp_line(em, "gm_node_t *%s = _c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", queue, g);
+    omp_line(em, "int64_t *%s = _c_alloc((size_t)%s->num_nodes + 2, sizeof(int64_t));", start, g);
+    omp_scope_add_cleanup(em, omp_strf("free(%s);", lvl));
+    omp_scope_add_cleanup(em, omp_strf("free(%s);", queue));
+    omp_scope_add_cleanup(em, omp_strf("free(%s);", start));
+    if (par)
+        omp_line(em, "#pragma omp parallel for schedule(static)");
+    omp_line(em, "for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", i, i, g, i);
+    omp_line(em, "    %s[%s] = -1;", lvl, i);
+    omp_line(em, "int64_t %s = 0, %s = 0, %s = 0;", nlev, head, tail);
+    omp_line(em, "int32_t %s = 0;", depth);
+    omp_line(em, "if (%s >= 0 && %s < %s->num_nodes) {", root, root, g);
+    omp_line(em, "    %s[%s] = 0;", lvl, root);
+    omp_line(em, "    %s[0] = %s;", queue, root);
+    omp_line(em, "    %s = 1;", tail);
+    omp_line(em, "}");
+    omp_line(em, "while (%s < %s) {", head, tail);
+    em->indent++;
+    omp_line(em, "%s[%s++] = %s;", start, nlev, head);
+    omp_line(em, "int64_t %s = %s;", next, tail);
+    /* Direction optimization: a frontier holding more than 1/20 of the nodes
+     * is cheaper to find from the unvisited side. */
+    omp_line(em, "if (%s - %s > (int64_t)%s->num_nodes / 20) {", tail, head, g);
+    em->indent++;
+    omp_line(em, "/* bottom-up: every unvisited node looks for a parent in the frontier */");
+    if (par)
+        omp_line(em, "#pragma omp parallel for schedule(dynamic, 1024)");
+    omp_line(em, "for (gm_node_t %s_w = 0; %s_w < %s->num_nodes; %s_w++) {", i, i, g, i);
+    em->indent++;
+    omp_line(em, "if (%s[%s_w] != -1)", lvl, i);
+    omp_line(em, "    continue;");
+    char *cand = omp_strf("%s_w", i);
+    emit_nav_check(em, s, cand);
+    omp_line(em, "for (gm_edge_t %s = %s->%s[%s_w]; %s < %s->%s[%s_w + 1]; %s++) {", e, g, rb, i, e,
+             g, rb, i, e);
+    omp_line(em, "    if (__atomic_load_n(&%s[%s->%s[%s]], __ATOMIC_RELAXED) == %s) {", lvl, g, ri, e,
+             depth);
+    omp_line(em, "        __atomic_store_n(&%s[%s_w], %s + 1, __ATOMIC_RELAXED);", lvl, i, depth);
+    omp_line(em, "        %s[__atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)] = %s_w;", queue, next, i);
+    omp_line(em, "        break;");
+    omp_line(em, "    }");
+    omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "} else {");
+    em->indent++;
+    omp_line(em, "/* top-down: the frontier claims its unvisited neighbours */");
+    if (par)
+        omp_line(em, "#pragma omp parallel for schedule(dynamic, 64)");
+    omp_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, head, i, tail, i);
+    em->indent++;
+    omp_line(em, "gm_node_t %s_u = %s[%s];", i, queue, i);
+    omp_line(em, "for (gm_edge_t %s = %s->%s[%s_u]; %s < %s->%s[%s_u + 1]; %s++) {", e, g, fb, i, e, g,
+             fb, i, e);
+    em->indent++;
+    omp_line(em, "gm_node_t %s = %s->%s[%s];", cand, g, fi, e);
+    omp_line(em, "if (__atomic_load_n(&%s[%s], __ATOMIC_RELAXED) != -1)", lvl, cand);
+    omp_line(em, "    continue;");
+    emit_nav_check(em, s, cand);
+    omp_line(em, "int32_t _c_unseen = -1;");
+    omp_line(em, "if (__atomic_compare_exchange_n(&%s[%s], &_c_unseen, %s + 1, false, "
+                 "__ATOMIC_RELAXED, __ATOMIC_RELAXED))",
+             lvl, cand, depth);
+    omp_line(em, "    %s[__atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)] = %s;", queue, next, cand);
+    em->indent--;
+    omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "}");
+
+    /* The body of this level. */
+    omp_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
+    omp_bfs_ctx *outer = em->bfs;
+    em->bfs = &ctx;
+    if (s->body)
+        level_body(em, s, s->body, g, queue, head, tail, i);
+    omp_line(em, "%s = %s;", head, tail);
+    omp_line(em, "%s = %s;", tail, next);
+    omp_line(em, "%s++;", depth);
+    em->indent--;
+    omp_line(em, "}");
+    omp_line(em, "%s[%s] = %s;", start, nlev, head);
+    omp_line(em, "(void)%s;", depth);
+    if (s->rev_body) {
+        omp_line(em, "/* InReverse: from the deepest level back to the root */");
+        char *l = omp_fresh(em, "l");
+        omp_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--) {", l, nlev, l, l);
+        em->indent++;
+        char *from = omp_strf("%s[%s]", start, l), *to = omp_strf("%s[%s + 1]", start, l);
+        level_body(em, s, s->rev_body, g, queue, from, to, i);
+        free(from);
+        free(to);
+        em->indent--;
+        omp_line(em, "}");
+        free(l);
+    }
+    em->bfs = outer;
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+    free(cand);
+    free(lvl); free(queue); free(start); free(nlev); free(head); free(tail); free(next);
+    free(depth); free(root); free(i); free(e);
+}
+
+/* Foreach (u: v.UpNbrs) / v.DownNbrs: neighbours one level closer to / further
+ * from the root, in the direction the traversal walks. */
+void omp_bfs_updown_loop(omp_emit *em, const gm_stmt *s)
+{
+    if (!em->bfs) {
+        omp_unsupported(em, s->loc, "UpNbrs/DownNbrs outside a BFS");
+        return;
+    }
+    const omp_bfs_ctx *b = em->bfs;
+    const char *g = b->graph;
+    bool up = s->iter.range == GMR_UP_NBRS;
+    /* Up walks against the traversal direction, Down along it. */
+    bool use_reverse = up != b->transposed;
+    char *src = omp_expr_str(em, s->iter.source);
+    char *e = omp_fresh(em, "e");
+    const char *v = omp_name(em, s->iter.sym);
+    omp_line(em, "for (gm_edge_t %s = %s->%s[%s]; %s < %s->%s[%s + 1]; %s++) {", e, g,
+             use_reverse ? "r_begin" : "begin", src, e, g, use_reverse ? "r_begin" : "begin", src, e);
+    em->indent++;
+    omp_scope_push(em);
+    omp_line(em, "gm_node_t %s = %s->%s[%s];", v, g, use_reverse ? "r_node_idx" : "node_idx", e);
+    omp_line(em, "if (%s[%s] != %s[%s] %s 1)", b->level, v, b->level, src, up ? "-" : "+");
+    omp_line(em, "    continue;");
+    if (s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms) {
+        free(em->edge_of[s->iter.sym->id]);
+        em->edge_of[s->iter.sym->id] =
+            use_reverse ? omp_strf("%s->r_edge_idx[%s]", g, e) : omp_strf("%s", e);
+    }
+    const gm_stmt *body = s->body;
+    if (body && body->kind == GMS_BLOCK)
+        omp_stmt_list(em, body->body);
+    else if (body)
+        omp_stmt(em, body);
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+    free(e);
+    free(src);
+}

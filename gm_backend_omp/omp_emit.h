@@ -1,0 +1,174 @@
+/* omp_emit.h: the state shared by the OpenMP code generator's modules.
+ *
+ * One omp_emit lives for one generated file. It holds the output stream and
+ * indentation, the C name chosen for every symbol (names never clash with
+ * C keywords, the C library or the generator's own temporaries, which all
+ * start with "_c_"), the stack of C scopes with what must be freed when each
+ * one ends (or at a Return), and what the statement being emitted sits
+ * inside: a parallel region, a BFS traversal, a loop with deferred writes.
+ */
+#ifndef GM_OMP_EMIT_H
+#define GM_OMP_EMIT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ast.h"
+
+/* Something to release when a C scope ends: a statement such as "free(x);". */
+typedef struct omp_cleanup {
+    char *code;
+    struct omp_cleanup *next;
+} omp_cleanup;
+
+typedef struct omp_scope {
+    omp_cleanup *cleanups; /* newest first */
+    struct omp_scope *outer;
+} omp_scope;
+
+/* The outermost parallel loop being emitted (OpenMP's "parallel for"). */
+typedef struct omp_region {
+    gm_symbol *iter;        /* its iterator */
+    gm_range_kind range;    /* what it ranges over */
+    bool *declared_inside;  /* by symbol id: declared in the region (thread-private) */
+    bool needs_locks;       /* an arg-min/max on properties takes per-element locks */
+    const char *lock_name;  /* the lock array's C name */
+} omp_region;
+
+/* The BFS traversal whose body is being emitted. */
+typedef struct omp_bfs_ctx {
+    gm_symbol *iter;
+    const char *graph;      /* the graph's C name */
+    const char *level;      /* per-node level array */
+    bool transposed;        /* G^: walk in-edges forward */
+} omp_bfs_ctx;
+
+typedef struct omp_emit {
+    FILE *out;
+    int indent;
+    gm_program *prog;
+    const char *src_base;   /* "bfs.gm" for line markers */
+    gm_proc *proc;          /* the procedure being emitted */
+    int nsyms;
+    char **names;           /* by symbol id: C name (NULL until first use) */
+    char **edge_of;         /* by iterator id: C expression of t.ToEdge() */
+    char **deferred;        /* by symbol id: C name of the _nxt buffer while
+                               a loop bound to deferred writes runs */
+    int tmp;                /* counter for fresh temporaries */
+    int par_depth;          /* > 0 inside a parallel region */
+    omp_region *region;     /* the region when par_depth > 0 */
+    omp_scope *scope;       /* innermost C scope */
+    omp_bfs_ctx *bfs;
+    bool ok;                /* false after an unsupported construct */
+} omp_emit;
+
+/* ---- output (omp_emit.c) */
+void omp_line(omp_emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void omp_printf(omp_emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void omp_start_line(omp_emit *em); /* indentation only */
+void omp_marker(omp_emit *em, gm_loc loc); /* the "/ * file.gm:LINE * /" comment */
+char *omp_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* malloc'd */
+char *omp_fresh(omp_emit *em, const char *what); /* "_c_what3", malloc'd */
+void omp_unsupported(omp_emit *em, gm_loc loc, const char *what);
+
+/* ---- names and scopes (omp_emit.c) */
+const char *omp_name(omp_emit *em, const gm_symbol *sym);
+void omp_set_name(omp_emit *em, const gm_symbol *sym, const char *name); /* copies */
+void omp_reset_names(omp_emit *em);
+void omp_scope_push(omp_emit *em);
+void omp_scope_add_cleanup(omp_emit *em, char *code); /* takes ownership */
+void omp_scope_pop(omp_emit *em, bool emit_cleanups);
+void omp_emit_all_cleanups(omp_emit *em); /* at a Return: every live scope */
+
+/* ---- types (omp_types.c) */
+const char *omp_ctype(const gm_type *t);          /* "int32_t", "double *", ... */
+const char *omp_prim_ctype(gm_type_kind k);
+bool omp_is_prim(gm_type_kind k);
+bool omp_is_float(gm_type_kind k);
+bool omp_is_collection(gm_type_kind k);
+const char *omp_gmrt_type(gm_type_kind k);        /* "GMRT_T_INT32" ... */
+const char *omp_collection_free_fn(gm_type_kind k); /* "gmrt_nodeset_free" */
+const char *omp_collection_new_fn(gm_type_kind k);
+const char *omp_coll_kind(gm_type_kind k);        /* "GMRT_COLL_SET" ... */
+const char *omp_graph_of(omp_emit *em, const gm_type *t); /* C name of t's graph */
+/* Size of a property's array: "G->num_nodes" or "G->num_edges". */
+char *omp_prop_count(omp_emit *em, const gm_type *prop_type);
+
+/* ---- expressions (omp_expr.c) */
+void omp_expr(omp_emit *em, const gm_expr *e);
+char *omp_expr_str(omp_emit *em, const gm_expr *e); /* malloc'd */
+void omp_float_literal(omp_emit *em, double v, bool is_float);
+void omp_inf(omp_emit *em, gm_type_kind k, bool negative);
+void omp_builtin_call(omp_emit *em, const gm_expr *e);
+void omp_user_call(omp_emit *em, const gm_expr *e);
+bool omp_is_literal(const gm_expr *e);
+
+/* ---- collections and maps (omp_collections.c) */
+void omp_collection_call(omp_emit *em, const gm_expr *e); /* a built-in on a collection/map */
+void omp_map_get(omp_emit *em, const gm_expr *index_expr);
+void omp_map_set(omp_emit *em, const gm_expr *index_expr, const char *value);
+void omp_map_key(omp_emit *em, const gm_type *map, const gm_expr *key);
+const char *omp_map_field(const gm_type *map_val_or_key); /* "i" or "d" */
+
+/* ---- statements (omp_stmt.c) */
+void omp_stmt(omp_emit *em, const gm_stmt *s);
+void omp_block(omp_emit *em, const gm_stmt *s); /* emits { ... } with its own scope */
+void omp_stmt_list(omp_emit *em, const gm_stmt *list);
+void omp_lvalue(omp_emit *em, const gm_expr *lhs); /* x, P[n], *out */
+
+/* ---- reductions (omp_reduce.c) */
+void omp_reduce_assign(omp_emit *em, const gm_stmt *s);
+void omp_argminmax(omp_emit *em, const gm_stmt *s);
+/* Before a parallel loop: the clauses for the scalar reductions of body
+ * (" reduction(+:x)" ...), malloc'd, and whether arg-min/max needs locks. */
+char *omp_reduction_clauses(omp_emit *em, const gm_stmt *body, omp_region *r);
+/* Marks in r->declared_inside every symbol declared in body. */
+void omp_mark_declared(omp_emit *em, const gm_stmt *body, omp_region *r);
+/* Scalar arg-min/max targets shared by the region: per-thread partials. */
+int omp_collect_scalar_argmin(omp_emit *em, const gm_stmt *body, omp_region *r,
+                              const gm_stmt **out, int max);
+
+/* ---- loops (omp_loops.c) */
+void omp_foreach(omp_emit *em, const gm_stmt *s);
+bool omp_body_has_nbr_loop(const gm_stmt *body);
+/* Deferred assignments bound to a loop: buffers before it, publication after. */
+void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *loop_body, gm_symbol *bound);
+void omp_emit_deferred_end(omp_emit *em, void *state);
+
+/* ---- traversals (omp_bfs.c, omp_dfs.c) */
+void omp_bfs(omp_emit *em, const gm_stmt *s);
+void omp_dfs(omp_emit *em, const gm_stmt *s);
+/* Up/Down neighbour loops inside a BFS body. */
+void omp_bfs_updown_loop(omp_emit *em, const gm_stmt *s);
+
+/* ---- parallel regions (omp_loops.c) */
+/* Opens a parallel loop: prepares the region, emits what goes before the
+ * pragma and the pragma itself; the caller emits the for header and body. */
+typedef struct omp_par {
+    omp_region region;
+    const gm_stmt *argmins[16];
+    int nargmin;
+    bool opened;            /* a "#pragma omp parallel" block was opened */
+    char **saved_names;     /* names replaced by per-thread partials */
+} omp_par;
+void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind range,
+                   const gm_stmt *body, const char *graph);
+void omp_par_end(omp_emit *em, omp_par *par);
+
+/* ---- API and driver (omp_api.c, omp_main.c) */
+void omp_prologue(omp_emit *em, const char *header_name);
+void omp_signature(omp_emit *em, const gm_proc *proc, bool for_header);
+void omp_proc(omp_emit *em, gm_proc *proc);
+bool omp_write_header(gm_program *p, const char *path, const char *base);
+void omp_main(omp_emit *em, const gm_proc *proc);
+/* Whether proc writes its property parameter sym (directly or through a call). */
+bool omp_proc_writes(const gm_proc *proc, const gm_symbol *sym);
+
+/* ---- tree walking helpers (omp_walk.c) */
+typedef bool (*omp_stmt_visit)(const gm_stmt *s, void *ctx);  /* false: stop */
+typedef bool (*omp_expr_visit)(const gm_expr *e, void *ctx);
+/* Visits every statement and every expression under s (s's list included
+ * when list is true). Returns false when a visitor stopped the walk. */
+bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev, void *ctx);
+
+#endif /* GM_OMP_EMIT_H */

@@ -1,0 +1,390 @@
+/* omp_loops.c: Foreach and For over every range, parallel regions and the
+ * buffers of deferred assignments.
+ *
+ * Only the outermost parallel loop becomes "#pragma omp parallel for";
+ * loops nested in it run sequentially inside their thread. The schedule is
+ * dynamic when the body walks neighbours (the work per iteration follows the
+ * degree, which is skewed on real graphs), static otherwise. */
+#include "omp_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_nbr_loop(const gm_stmt *s, void *ctx)
+{
+    (void)ctx;
+    if ((s->kind == GMS_FOREACH && s->iter.range != GMR_NODES && s->iter.range != GMR_EDGES) ||
+        s->kind == GMS_BFS || s->kind == GMS_DFS)
+        return false; /* found: stop the walk */
+    return true;
+}
+
+static bool is_nbr_expr(const gm_expr *e, void *ctx)
+{
+    (void)ctx;
+    return !(e->kind == GME_REDUCE && e->iter.range != GMR_NODES);
+}
+
+bool omp_body_has_nbr_loop(const gm_stmt *body)
+{
+    return !omp_walk(body, false, is_nbr_loop, is_nbr_expr, NULL);
+}
+
+void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind range,
+                   const gm_stmt *body, const char *graph)
+{
+    memset(par, 0, sizeof *par);
+    par->region.iter = iter;
+    par->region.range = range;
+    par->region.declared_inside = calloc((size_t)em->nsyms + 1, sizeof(bool));
+    if (!par->region.declared_inside)
+        abort();
+    omp_mark_declared(em, body, &par->region);
+    char *clauses = omp_reduction_clauses(em, body, &par->region);
+    par->nargmin = omp_collect_scalar_argmin(em, body, &par->region, par->argmins, 16);
+    if (par->region.needs_locks) {
+        char *lock = omp_fresh(em, "lock");
+        par->region.lock_name = lock;
+        omp_line(em, "int32_t *%s = _c_zalloc((size_t)(%s->num_nodes > %s->num_edges ? "
+                     "%s->num_nodes : %s->num_edges) + 1, sizeof(int32_t));",
+                 lock, graph, graph, graph, graph);
+    }
+    const char *sched = omp_body_has_nbr_loop(body) ? "schedule(dynamic, 64)" : "schedule(static)";
+    if (par->nargmin > 0) {
+        /* Scalar arg-min/max targets: each thread keeps its own best,
+         * merged once per thread at the end. */
+        omp_line(em, "#pragma omp parallel");
+        omp_line(em, "{");
+        em->indent++;
+        par->opened = true;
+        par->saved_names = calloc((size_t)em->nsyms + 1, sizeof(char *));
+        for (int i = 0; i < par->nargmin; i++) {
+            for (const gm_expr *l = par->argmins[i]->lhs; l; l = l->next) {
+                if (l->kind != GME_ID || !l->sym || par->saved_names[l->sym->id])
+                    continue;
+                char *priv = omp_fresh(em, "my");
+                par->saved_names[l->sym->id] = omp_strf("%s", omp_name(em, l->sym));
+                omp_line(em, "%s %s = %s;", omp_ctype(l->type), priv, omp_name(em, l->sym));
+                omp_set_name(em, l->sym, priv);
+                free(priv);
+            }
+        }
+        omp_line(em, "#pragma omp for %s%s", sched, clauses);
+    } else {
+        omp_line(em, "#pragma omp parallel for %s%s", sched, clauses);
+    }
+    free(clauses);
+    em->par_depth++;
+    em->region = &par->region;
+}
+
+void omp_par_end(omp_emit *em, omp_par *par)
+{
+    em->par_depth--;
+    em->region = NULL;
+    if (par->opened) {
+        omp_line(em, "#pragma omp critical");
+        omp_line(em, "{");
+        em->indent++;
+        bool *done = calloc((size_t)em->nsyms + 1, 1);
+        for (int i = 0; i < par->nargmin; i++) {
+            const gm_stmt *s = par->argmins[i];
+            if (done[s->lhs->sym->id])
+                continue;
+            done[s->lhs->sym->id] = true;
+            const char *mine = omp_name(em, s->lhs->sym);
+            const char *shared = par->saved_names[s->lhs->sym->id];
+            omp_line(em, "if (%s %s %s) {", mine, s->assign_op == GMA_MIN ? "<" : ">", shared);
+            em->indent++;
+            for (const gm_expr *l = s->lhs; l; l = l->next)
+                omp_line(em, "%s = %s;", par->saved_names[l->sym->id], omp_name(em, l->sym));
+            em->indent--;
+            omp_line(em, "}");
+        }
+        free(done);
+        em->indent--;
+        omp_line(em, "}");
+        em->indent--;
+        omp_line(em, "}");
+        for (int i = 0; i < em->nsyms; i++)
+            if (par->saved_names[i]) {
+                free(em->names[i]);
+                em->names[i] = par->saved_names[i];
+            }
+        free(par->saved_names);
+    }
+    if (par->region.lock_name) {
+        omp_line(em, "free(%s);", par->region.lock_name);
+        free((char *)par->region.lock_name);
+    }
+    free(par->region.declared_inside);
+}
+
+/* ---- deferred assignments ------------------------------------------------ */
+
+typedef struct defer_ctx {
+    omp_emit *em;
+    gm_symbol *bound;
+    const gm_symbol *targets[32];
+    int n;
+} defer_ctx;
+
+static bool find_deferred(const gm_stmt *s, void *vctx)
+{
+    defer_ctx *c = vctx;
+    if (s->kind == GMS_ASSIGN && s->assign_op == GMA_DEFER && s->bound == c->bound && s->lhs->sym) {
+        for (int i = 0; i < c->n; i++)
+            if (c->targets[i] == s->lhs->sym)
+                return true;
+        if (c->n < 32)
+            c->targets[c->n++] = s->lhs->sym;
+    }
+    return true;
+}
+
+/* Before the loop: a copy of each deferred target; the loop writes the copy
+ * and reads the original, so every read sees the old values. Returns what
+ * omp_emit_deferred_end must publish (NULL when nothing is deferred). */
+void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *body, gm_symbol *bound)
+{
+    defer_ctx c = {.em = em, .bound = bound};
+    omp_walk(body, false, find_deferred, NULL, &c);
+    if (c.n == 0)
+        return NULL;
+    omp_line(em, "{");
+    em->indent++;
+    omp_scope_push(em);
+    for (int i = 0; i < c.n; i++) {
+        const gm_symbol *t = c.targets[i];
+        const char *name = omp_name(em, t);
+        char *nxt = omp_strf("_c_%s_nxt", name);
+        if (t->type->kind == GMT_NODE_PROP || t->type->kind == GMT_EDGE_PROP) {
+            char *count = omp_prop_count(em, t->type);
+            omp_line(em, "%s%s = _c_alloc((size_t)%s, sizeof *%s);", omp_ctype(t->type), nxt, count, name);
+            omp_line(em, "memcpy(%s, %s, (size_t)%s * sizeof *%s);", nxt, name, count, name);
+            omp_scope_add_cleanup(em, omp_strf("free(%s);", nxt));
+            free(count);
+        } else {
+            omp_line(em, "%s %s = %s;", omp_ctype(t->type), nxt, name);
+        }
+        free(em->deferred[t->id]);
+        em->deferred[t->id] = nxt;
+    }
+    defer_ctx *keep = malloc(sizeof *keep);
+    if (!keep)
+        abort();
+    *keep = c;
+    return keep;
+}
+
+/* After the loop: the new values become the current ones. */
+void omp_emit_deferred_end(omp_emit *em, void *state)
+{
+    defer_ctx *c = state;
+    if (!c)
+        return;
+    for (int i = 0; i < c->n; i++) {
+        const gm_symbol *t = c->targets[i];
+        const char *name = omp_name(em, t);
+        const char *nxt = em->deferred[t->id];
+        if (t->type->kind == GMT_NODE_PROP || t->type->kind == GMT_EDGE_PROP) {
+            char *count = omp_prop_count(em, t->type);
+            omp_line(em, "memcpy(%s, %s, (size_t)%s * sizeof *%s);", name, nxt, count, name);
+            free(count);
+        } else {
+            omp_line(em, "%s = %s;", name, nxt);
+        }
+        free(em->deferred[t->id]);
+        em->deferred[t->id] = NULL;
+    }
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+    free(c);
+}
+
+/* ---- Foreach / For ------------------------------------------------------- */
+
+static bool can_run_parallel(const omp_emit *em, const gm_stmt *s)
+{
+    if (!s->parallel || em->par_depth > 0)
+        return false;
+    switch (s->iter.range) {
+    case GMR_NODES:
+    case GMR_EDGES:
+    case GMR_NBRS:
+    case GMR_IN_NBRS:
+    case GMR_OUT_EDGES:
+    case GMR_IN_EDGES:
+        return true;
+    case GMR_ITEMS:
+        /* Elements of a Collection are collections: walked in order. */
+        return s->iter.source->type && s->iter.source->type->kind != GMT_COLLECTION;
+    default:
+        return false;
+    }
+}
+
+/* The body of a loop: the iterator's declaration (decl, may be NULL), then
+ * the statements, in one C block with its own scope. */
+static void loop_body(omp_emit *em, const gm_stmt *s, const char *decl)
+{
+    omp_line(em, "{");
+    em->indent++;
+    omp_scope_push(em);
+    if (decl)
+        omp_line(em, "%s", decl);
+    if (s->iter.filter) {
+        omp_start_line(em);
+        omp_printf(em, "if (!(");
+        omp_expr(em, s->iter.filter);
+        omp_printf(em, ")) continue;\n");
+    }
+    const gm_stmt *b = s->body;
+    if (b && b->kind == GMS_BLOCK)
+        omp_stmt_list(em, b->body);
+    else if (b)
+        omp_stmt(em, b);
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+}
+
+static void set_edge_of(omp_emit *em, const gm_symbol *it, char *expr)
+{
+    if (it->id >= 0 && it->id < em->nsyms) {
+        free(em->edge_of[it->id]);
+        em->edge_of[it->id] = expr;
+    } else {
+        free(expr);
+    }
+}
+
+static void items_loop(omp_emit *em, const gm_stmt *s, bool par)
+{
+    const gm_iter *it = &s->iter;
+    const gm_type *st = it->source->type;
+    const char *v = omp_name(em, it->sym);
+    char *src = omp_expr_str(em, it->source);
+    char *i = omp_fresh(em, "i");
+    char *decl = NULL;
+    omp_line(em, "{");
+    em->indent++;
+    char *n = omp_fresh(em, "n");
+    const char *g = omp_graph_of(em, it->sym->type);
+    omp_par par_state;
+    if (st->kind == GMT_NODE_SET) {
+        char *arr = omp_fresh(em, "items");
+        omp_line(em, "int64_t %s;", n);
+        omp_line(em, "const gm_node_t *%s = gmrt_nodeset_items(%s, &%s);", arr, src, n);
+        decl = omp_strf("gm_node_t %s = %s[%s];", v, arr, i);
+        free(arr);
+    } else if (st->kind == GMT_COLLECTION) {
+        omp_line(em, "int64_t %s = gmrt_collection_size(%s);", n, src);
+        decl = omp_strf("%s%s = gmrt_collection_at(%s, %s);", omp_ctype(it->sym->type), v, src, i);
+    } else {
+        const char *kind = st->kind == GMT_NODE_ORDER ? "nodeorder" : "nodeseq";
+        omp_line(em, "int64_t %s = gmrt_%s_size(%s);", n, kind, src);
+        decl = omp_strf("gm_node_t %s = gmrt_%s_at(%s, %s);", v, kind, src, i);
+    }
+    if (par)
+        omp_par_begin(em, &par_state, it->sym, GMR_ITEMS, s->body, g);
+    if (it->reverse && st->kind != GMT_NODE_SET)
+        omp_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--)", i, n, i, i);
+    else
+        omp_line(em, "for (int64_t %s = 0; %s < %s; %s++)", i, i, n, i);
+    loop_body(em, s, decl);
+    if (par)
+        omp_par_end(em, &par_state);
+    em->indent--;
+    omp_line(em, "}");
+    free(n);
+    free(decl);
+    free(i);
+    free(src);
+}
+
+void omp_foreach(omp_emit *em, const gm_stmt *s)
+{
+    const gm_iter *it = &s->iter;
+    gm_symbol *sym = it->sym;
+    const char *v = omp_name(em, sym);
+    const char *g = omp_graph_of(em, sym->type);
+    bool par = can_run_parallel(em, s);
+    void *deferred = omp_emit_deferred_begin(em, s->body, sym);
+    if (it->range == GMR_ITEMS) {
+        items_loop(em, s, par);
+        omp_emit_deferred_end(em, deferred);
+        return;
+    }
+    if (it->range == GMR_UP_NBRS || it->range == GMR_DOWN_NBRS) {
+        omp_bfs_updown_loop(em, s);
+        omp_emit_deferred_end(em, deferred);
+        return;
+    }
+    char *src = it->source && it->range != GMR_NODES && it->range != GMR_EDGES
+                    ? omp_expr_str(em, it->source) : NULL;
+    char *e = omp_fresh(em, "e");
+    char *decl = NULL;
+    char *header = NULL;
+    switch (it->range) {
+    case GMR_NODES:
+        header = omp_strf("for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", v, v, g, v);
+        break;
+    case GMR_EDGES:
+        header = omp_strf("for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", v, v, g, v);
+        break;
+    case GMR_NBRS:
+        header = omp_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)", e, g,
+                          src, e, g, src, e);
+        decl = omp_strf("gm_node_t %s = %s->node_idx[%s];", v, g, e);
+        set_edge_of(em, sym, omp_strf("%s", e));
+        break;
+    case GMR_IN_NBRS:
+        header = omp_strf("for (gm_edge_t %s = %s->r_begin[%s]; %s < %s->r_begin[%s + 1]; %s++)", e,
+                          g, src, e, g, src, e);
+        decl = omp_strf("gm_node_t %s = %s->r_node_idx[%s];", v, g, e);
+        set_edge_of(em, sym, omp_strf("%s->r_edge_idx[%s]", g, e));
+        break;
+    case GMR_OUT_EDGES:
+        header = omp_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)", v, g,
+                          src, v, g, src, v);
+        break;
+    case GMR_IN_EDGES:
+        header = omp_strf("for (gm_edge_t %s = %s->r_begin[%s]; %s < %s->r_begin[%s + 1]; %s++)", e,
+                          g, src, e, g, src, e);
+        decl = omp_strf("gm_edge_t %s = %s->r_edge_idx[%s];", v, g, e);
+        break;
+    case GMR_COMMON_NBRS: {
+        char *other = omp_expr_str(em, it->range_arg);
+        omp_line(em, "{");
+        em->indent++;
+        omp_line(em, "gmrt_common_iter %s;", e);
+        omp_line(em, "gmrt_common_nbrs_init(&%s, %s, %s, %s);", e, g, src, other);
+        header = omp_strf("for (gm_node_t %s; (%s = gmrt_common_nbrs_next(&%s)) != GMRT_NIL_NODE;)",
+                          v, v, e);
+        free(other);
+        break;
+    }
+    default:
+        omp_unsupported(em, s->loc, "this iteration range");
+        header = omp_strf("for (;0;)");
+        break;
+    }
+    omp_par par_state;
+    if (par)
+        omp_par_begin(em, &par_state, sym, it->range, s->body, g);
+    omp_line(em, "%s", header);
+    loop_body(em, s, decl);
+    if (par)
+        omp_par_end(em, &par_state);
+    if (it->range == GMR_COMMON_NBRS) {
+        em->indent--;
+        omp_line(em, "}");
+    }
+    omp_emit_deferred_end(em, deferred);
+    free(header);
+    free(decl);
+    free(e);
+    free(src);
+}

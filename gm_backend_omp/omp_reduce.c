@@ -1,0 +1,326 @@
+/* omp_reduce.c: reduction assignments and arg-min/arg-max.
+ *
+ * Where an update runs decides how it is emitted:
+ *  - outside any parallel region, or on a location only this iteration
+ *    touches (a variable declared in the loop, a property of the loop's own
+ *    node), it is an ordinary update;
+ *  - a scalar declared outside the parallel loop is privatized with an
+ *    OpenMP reduction(...) clause (collected before the pragma);
+ *  - a property element of another node is updated with __atomic builtins
+ *    (a compare-and-swap loop for float/double and for min, max, product);
+ *  - arg-min/max: scalars get per-thread partials combined once per thread;
+ *    properties get an atomic min/max on the key when every other value is
+ *    a constant (concurrent winners then write the same values), otherwise
+ *    a per-element spin lock taken around the compare-and-assign.
+ */
+#include "omp_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *suffix_of(gm_type_kind k)
+{
+    switch (k) {
+    case GMT_LONG: return "i64";
+    case GMT_FLOAT: return "f32";
+    case GMT_DOUBLE: return "f64";
+    case GMT_BOOL: return "b";
+    default: return "i32"; /* Int, Node */
+    }
+}
+
+/* The target is touched by this iteration only. */
+static bool is_private_target(const omp_emit *em, const gm_expr *lhs)
+{
+    if (em->par_depth == 0)
+        return true;
+    if (lhs->kind == GME_ID)
+        return true; /* locals are private, shared scalars are privatized */
+    if (lhs->kind == GME_PROP && lhs->a->kind == GME_ID && em->region &&
+        lhs->a->sym == em->region->iter &&
+        (em->region->range == GMR_NODES || em->region->range == GMR_EDGES))
+        return true;
+    return false;
+}
+
+static void plain_update(omp_emit *em, gm_assign_op op, const char *lv, const char *v,
+                         const char *ty)
+{
+    switch (op) {
+    case GMA_PLUS: omp_line(em, "%s += %s;", lv, v); break;
+    case GMA_MINUS: omp_line(em, "%s -= %s;", lv, v); break;
+    case GMA_MULT: omp_line(em, "%s *= %s;", lv, v); break;
+    case GMA_MIN: omp_line(em, "{ %s _c_v = %s; if (_c_v < %s) %s = _c_v; }", ty, v, lv, lv); break;
+    case GMA_MAX: omp_line(em, "{ %s _c_v = %s; if (_c_v > %s) %s = _c_v; }", ty, v, lv, lv); break;
+    case GMA_AND: omp_line(em, "%s = %s && %s;", lv, lv, v); break;
+    case GMA_OR: omp_line(em, "%s = %s || %s;", lv, lv, v); break;
+    default: omp_line(em, "%s = %s;", lv, v); break;
+    }
+}
+
+static void atomic_update(omp_emit *em, gm_assign_op op, const char *lv, const char *v,
+                          gm_type_kind k)
+{
+    const char *sfx = suffix_of(k);
+    bool integral = k == GMT_INT || k == GMT_LONG || k == GMT_NODE;
+    switch (op) {
+    case GMA_PLUS:
+    case GMA_MINUS:
+        if (integral)
+            omp_line(em, "__atomic_fetch_%s(&%s, %s, __ATOMIC_RELAXED);",
+                     op == GMA_PLUS ? "add" : "sub", lv, v);
+        else
+            omp_line(em, "_c_atomic_add_%s(&%s, %s(%s));", sfx, lv, op == GMA_MINUS ? "-" : "", v);
+        break;
+    case GMA_MULT: omp_line(em, "_c_atomic_mul_%s(&%s, %s);", sfx, lv, v); break;
+    case GMA_MIN: omp_line(em, "_c_atomic_min_%s(&%s, %s);", sfx, lv, v); break;
+    case GMA_MAX: omp_line(em, "_c_atomic_max_%s(&%s, %s);", sfx, lv, v); break;
+    /* Only the value that breaks the identity is ever stored: no CAS. */
+    case GMA_AND: omp_line(em, "if (!(%s)) __atomic_store_n(&%s, false, __ATOMIC_RELAXED);", v, lv); break;
+    case GMA_OR: omp_line(em, "if (%s) __atomic_store_n(&%s, true, __ATOMIC_RELAXED);", v, lv); break;
+    default: omp_line(em, "%s = %s;", lv, v); break;
+    }
+}
+
+void omp_reduce_assign(omp_emit *em, const gm_stmt *s)
+{
+    const gm_expr *lhs = s->lhs;
+    gm_type_kind k = lhs->type ? lhs->type->kind : GMT_INT;
+    const char *ty = omp_ctype(lhs->type);
+    char *v = omp_expr_str(em, s->rhs);
+    if (lhs->kind == GME_INDEX) {
+        /* A map element: read-modify-write under the map's lock. */
+        char *m = omp_expr_str(em, lhs->a);
+        char *cur = NULL;
+        {
+            FILE *saved = em->out;
+            size_t len;
+            FILE *mem = open_memstream(&cur, &len);
+            em->out = mem;
+            int depth = em->par_depth;
+            em->par_depth = 0; /* plain get inside the lock */
+            omp_map_get(em, lhs);
+            em->par_depth = depth;
+            em->out = saved;
+            fclose(mem);
+        }
+        if (em->par_depth)
+            omp_line(em, "gmrt_map_lock(%s);", m);
+        omp_line(em, "{");
+        em->indent++;
+        omp_line(em, "%s _c_cur = %s;", ty, cur);
+        plain_update(em, s->assign_op, "_c_cur", v, ty);
+        int depth = em->par_depth;
+        em->par_depth = 0;
+        omp_map_set(em, lhs, "_c_cur");
+        em->par_depth = depth;
+        em->indent--;
+        omp_line(em, "}");
+        if (em->par_depth)
+            omp_line(em, "gmrt_map_unlock(%s);", m);
+        free(cur);
+        free(m);
+        free(v);
+        return;
+    }
+    char *lv = NULL;
+    {
+        FILE *saved = em->out;
+        size_t len;
+        FILE *mem = open_memstream(&lv, &len);
+        em->out = mem;
+        omp_lvalue(em, lhs);
+        em->out = saved;
+        fclose(mem);
+    }
+    if (is_private_target(em, lhs))
+        plain_update(em, s->assign_op, lv, v, ty);
+    else
+        atomic_update(em, s->assign_op, lv, v, k);
+    free(lv);
+    free(v);
+}
+
+/* ---- arg-min / arg-max ------------------------------------------------ */
+
+static bool payload_constant(const gm_stmt *s)
+{
+    for (const gm_expr *r = s->rhs ? s->rhs->next : NULL; r; r = r->next)
+        if (!omp_is_literal(r))
+            return false;
+    return true;
+}
+
+static bool targets_are_props(const gm_stmt *s)
+{
+    return s->lhs && s->lhs->kind == GME_PROP;
+}
+
+void omp_argminmax(omp_emit *em, const gm_stmt *s)
+{
+    bool is_min = s->assign_op == GMA_MIN;
+    const char *cmp = is_min ? "<" : ">";
+    omp_line(em, "{");
+    em->indent++;
+    /* Every value first: the targets may appear in them. */
+    int i = 0;
+    for (const gm_expr *r = s->rhs, *l = s->lhs; r && l; r = r->next, l = l->next, i++) {
+        omp_start_line(em);
+        omp_printf(em, "%s _c_a%d = ", omp_ctype(l->type), i);
+        omp_expr(em, r);
+        omp_printf(em, ";\n");
+    }
+    char *key = NULL;
+    {
+        FILE *saved = em->out;
+        size_t len;
+        FILE *mem = open_memstream(&key, &len);
+        em->out = mem;
+        omp_lvalue(em, s->lhs);
+        em->out = saved;
+        fclose(mem);
+    }
+    bool private_targets = is_private_target(em, s->lhs) || !targets_are_props(s);
+    if (private_targets) {
+        omp_line(em, "if (_c_a0 %s %s) {", cmp, key);
+    } else if (payload_constant(s)) {
+        omp_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
+                 suffix_of(s->lhs->type->kind), key);
+    } else {
+        char *idx = omp_expr_str(em, s->lhs->a);
+        const char *lock = em->region && em->region->lock_name ? em->region->lock_name : "_c_lock";
+        omp_line(em, "_c_lock_acquire(&%s[%s]);", lock, idx);
+        omp_line(em, "if (_c_a0 %s %s) {", cmp, key);
+        em->indent++;
+        i = 0;
+        for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
+            omp_start_line(em);
+            omp_lvalue(em, l);
+            omp_printf(em, " = _c_a%d;\n", i);
+        }
+        em->indent--;
+        omp_line(em, "}");
+        omp_line(em, "_c_lock_release(&%s[%s]);", lock, idx);
+        free(idx);
+        free(key);
+        em->indent--;
+        omp_line(em, "}");
+        return;
+    }
+    em->indent++;
+    i = 0;
+    for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
+        if (i == 0 && !private_targets)
+            continue; /* the CAS stored the key */
+        omp_start_line(em);
+        if (private_targets) {
+            omp_lvalue(em, l);
+            omp_printf(em, " = _c_a%d;\n", i);
+        } else {
+            omp_printf(em, "__atomic_store(&");
+            omp_lvalue(em, l);
+            omp_printf(em, ", &_c_a%d, __ATOMIC_RELAXED);\n", i);
+        }
+    }
+    em->indent--;
+    omp_line(em, "}");
+    free(key);
+    em->indent--;
+    omp_line(em, "}");
+}
+
+/* ---- analyses run before a parallel loop ------------------------------- */
+
+typedef struct scan_ctx {
+    omp_emit *em;
+    omp_region *r;
+    char *clauses;
+    size_t len;
+    FILE *mem;
+    bool *seen;
+    const gm_stmt **argmins;
+    int nargmin, max;
+} scan_ctx;
+
+static bool mark_decl(const gm_stmt *s, void *vctx)
+{
+    scan_ctx *c = vctx;
+    if (s->kind == GMS_DECL)
+        for (const gm_name *n = s->names; n; n = n->next)
+            if (n->sym && n->sym->id >= 0 && n->sym->id < c->em->nsyms)
+                c->r->declared_inside[n->sym->id] = true;
+    if ((s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS) && s->iter.sym &&
+        s->iter.sym->id >= 0 && s->iter.sym->id < c->em->nsyms)
+        c->r->declared_inside[s->iter.sym->id] = true;
+    return true;
+}
+
+void omp_mark_declared(omp_emit *em, const gm_stmt *body, omp_region *r)
+{
+    scan_ctx c = {.em = em, .r = r};
+    omp_walk(body, false, mark_decl, NULL, &c);
+    if (r->iter && r->iter->id >= 0 && r->iter->id < em->nsyms)
+        r->declared_inside[r->iter->id] = true;
+}
+
+static const char *clause_op(gm_assign_op op)
+{
+    switch (op) {
+    case GMA_PLUS:
+    case GMA_MINUS: return "+";
+    case GMA_MULT: return "*";
+    case GMA_MIN: return "min";
+    case GMA_MAX: return "max";
+    case GMA_AND: return "&&";
+    case GMA_OR: return "||";
+    default: return NULL;
+    }
+}
+
+static bool collect_clause(const gm_stmt *s, void *vctx)
+{
+    scan_ctx *c = vctx;
+    if (s->kind == GMS_ASSIGN && s->lhs && s->lhs->kind == GME_ID && s->lhs->sym) {
+        const char *op = clause_op(s->assign_op);
+        int id = s->lhs->sym->id;
+        if (op && id >= 0 && id < c->em->nsyms && !c->r->declared_inside[id] && !c->seen[id]) {
+            c->seen[id] = true;
+            fprintf(c->mem, " reduction(%s:%s)", op, omp_name(c->em, s->lhs->sym));
+        }
+    }
+    if (s->kind == GMS_ARGMINMAX && targets_are_props(s) && !payload_constant(s))
+        c->r->needs_locks = true;
+    return true;
+}
+
+char *omp_reduction_clauses(omp_emit *em, const gm_stmt *body, omp_region *r)
+{
+    scan_ctx c = {.em = em, .r = r};
+    c.seen = calloc((size_t)em->nsyms + 1, 1);
+    c.mem = open_memstream(&c.clauses, &c.len);
+    if (!c.seen || !c.mem)
+        abort();
+    omp_walk(body, false, collect_clause, NULL, &c);
+    fclose(c.mem);
+    free(c.seen);
+    return c.clauses;
+}
+
+static bool collect_argmin(const gm_stmt *s, void *vctx)
+{
+    scan_ctx *c = vctx;
+    if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_ID && s->lhs->sym) {
+        int id = s->lhs->sym->id;
+        if (id >= 0 && id < c->em->nsyms && !c->r->declared_inside[id] && c->nargmin < c->max)
+            c->argmins[c->nargmin++] = s;
+    }
+    return true;
+}
+
+int omp_collect_scalar_argmin(omp_emit *em, const gm_stmt *body, omp_region *r,
+                              const gm_stmt **out, int max)
+{
+    scan_ctx c = {.em = em, .r = r, .argmins = out, .max = max};
+    omp_walk(body, false, collect_argmin, NULL, &c);
+    return c.nargmin;
+}

@@ -1,0 +1,379 @@
+/* omp_stmt.c: statements of the core form (see gm_front/desugar.c) as C.
+ *
+ * Each Green-Marl block is one C block with its own scope; what a scope
+ * allocates (temporary properties, collections, maps) is freed when the
+ * block ends and at every Return below it. */
+#include "omp_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtins.h"
+
+void omp_lvalue(omp_emit *em, const gm_expr *lhs)
+{
+    if (lhs->kind == GME_PROP) {
+        omp_printf(em, "%s[", omp_name(em, lhs->sym));
+        omp_expr(em, lhs->a);
+        omp_printf(em, "]");
+    } else {
+        omp_expr(em, lhs);
+    }
+}
+
+static const char *elem_type_of_prop(const gm_type *t)
+{
+    return omp_prim_ctype(t->elem ? t->elem->kind : GMT_INT);
+}
+
+static void decl_collection(omp_emit *em, const gm_type *t, const char *name, const char *graph)
+{
+    if (t->kind == GMT_MAP) {
+        omp_line(em, "gmrt_map *%s = gmrt_map_new(%s, %s);", name, omp_gmrt_type(t->key->kind),
+                 omp_gmrt_type(t->val->kind));
+    } else if (t->kind == GMT_COLLECTION) {
+        omp_line(em, "gmrt_collection *%s = gmrt_collection_new(%s, %s->num_nodes);", name,
+                 omp_coll_kind(t->elem ? t->elem->kind : GMT_NODE_SET), graph);
+    } else {
+        omp_line(em, "%s%s = %s(%s->num_nodes);", omp_ctype(t), name,
+                 omp_collection_new_fn(t->kind), graph);
+    }
+    omp_scope_add_cleanup(em, omp_strf("%s(%s);", omp_collection_free_fn(t->kind), name));
+}
+
+/* A collection-valued property: an array of collections, each created. */
+static void decl_collection_prop(omp_emit *em, const gm_type *t, const char *name)
+{
+    char *count = omp_prop_count(em, t);
+    const gm_type *el = t->elem;
+    const char *g = omp_graph_of(em, t);
+    omp_line(em, "%s%s = _c_alloc((size_t)%s, sizeof *%s);", omp_ctype(t), name, count, name);
+    char *i = omp_fresh(em, "i");
+    if (el->kind == GMT_MAP)
+        omp_line(em, "for (int64_t %s = 0; %s < (int64_t)%s; %s++) %s[%s] = gmrt_map_new(%s, %s);",
+                 i, i, count, i, name, i, omp_gmrt_type(el->key->kind), omp_gmrt_type(el->val->kind));
+    else if (el->kind == GMT_COLLECTION)
+        omp_line(em, "for (int64_t %s = 0; %s < (int64_t)%s; %s++) %s[%s] = gmrt_collection_new(%s, %s->num_nodes);",
+                 i, i, count, i, name, i, omp_coll_kind(el->elem ? el->elem->kind : GMT_NODE_SET), g);
+    else
+        omp_line(em, "for (int64_t %s = 0; %s < (int64_t)%s; %s++) %s[%s] = %s(%s->num_nodes);", i, i,
+                 count, i, name, i, omp_collection_new_fn(el->kind), g);
+    omp_scope_add_cleanup(em, omp_strf("for (int64_t %s = 0; %s < (int64_t)%s; %s++) %s(%s[%s]); free(%s);",
+                                       i, i, count, i, omp_collection_free_fn(el->kind), name, i, name));
+    free(i);
+    free(count);
+}
+
+static void emit_decl(omp_emit *em, const gm_stmt *s)
+{
+    const gm_type *t = s->decl_type;
+    for (const gm_name *n = s->names; n; n = n->next) {
+        const gm_type *st = n->sym ? n->sym->type : t;
+        const char *name = n->sym ? omp_name(em, n->sym) : n->name;
+        if (st->kind == GMT_NODE_PROP || st->kind == GMT_EDGE_PROP) {
+            if (st->elem && (omp_is_collection(st->elem->kind) || st->elem->kind == GMT_MAP)) {
+                decl_collection_prop(em, st, name);
+                continue;
+            }
+            char *count = omp_prop_count(em, st);
+            omp_line(em, "%s *%s = _c_alloc((size_t)%s, sizeof(%s));", elem_type_of_prop(st), name,
+                     count, elem_type_of_prop(st));
+            omp_scope_add_cleanup(em, omp_strf("free(%s);", name));
+            free(count);
+            if (s->init)
+                omp_unsupported(em, s->loc, "an initialised property declaration");
+        } else if (omp_is_collection(st->kind) || st->kind == GMT_MAP) {
+            decl_collection(em, st, name, omp_graph_of(em, st));
+            if (s->init) {
+                char *src = omp_expr_str(em, s->init);
+                omp_line(em, "%s_copy(%s, %s);",
+                         st->kind == GMT_NODE_SET ? "gmrt_nodeset" : st->kind == GMT_NODE_ORDER ? "gmrt_nodeorder" : "gmrt_nodeseq",
+                         name, src);
+                free(src);
+            }
+        } else {
+            omp_start_line(em);
+            omp_printf(em, "%s %s = ", omp_ctype(st), name);
+            if (s->init)
+                omp_expr(em, s->init);
+            else if (st->kind == GMT_NODE)
+                omp_printf(em, "GMRT_NIL_NODE");
+            else if (st->kind == GMT_EDGE)
+                omp_printf(em, "GMRT_NIL_EDGE");
+            else if (st->kind == GMT_BOOL)
+                omp_printf(em, "false");
+            else if (st->kind == GMT_STRING)
+                omp_printf(em, "\"\"");
+            else
+                omp_printf(em, "0");
+            omp_printf(em, ";\n");
+        }
+    }
+}
+
+static const char *copy_fn(gm_type_kind k)
+{
+    switch (k) {
+    case GMT_NODE_SET: return "gmrt_nodeset_copy";
+    case GMT_NODE_ORDER: return "gmrt_nodeorder_copy";
+    default: return "gmrt_nodeseq_copy";
+    }
+}
+
+/* x = e; P[n] = e; M[k] = e; collections are copied (value semantics). */
+static void emit_plain_assign(omp_emit *em, const gm_stmt *s)
+{
+    const gm_expr *lhs = s->lhs, *rhs = s->rhs;
+    const gm_type *lt = lhs->type;
+    if (lhs->kind == GME_INDEX) {
+        char *v = omp_expr_str(em, rhs);
+        omp_map_set(em, lhs, v);
+        free(v);
+        return;
+    }
+    if (lt && (omp_is_collection(lt->kind) || lt->kind == GMT_MAP)) {
+        char *dst = omp_expr_str(em, lhs);
+        if (rhs->kind == GME_CALL &&
+            (rhs->builtin == GMB_COLL_POP_BACK || rhs->builtin == GMB_COLL_POP_FRONT)) {
+            char *c = omp_expr_str(em, rhs->a);
+            omp_line(em, "gmrt_collection_pop_%s_into(%s, %s);",
+                     rhs->builtin == GMB_COLL_POP_BACK ? "back" : "front", c, dst);
+            free(c);
+        } else if (lt->kind == GMT_MAP || lt->kind == GMT_COLLECTION) {
+            omp_unsupported(em, s->loc, "assigning a whole map or Collection");
+        } else {
+            char *src = omp_expr_str(em, rhs);
+            omp_line(em, "%s(%s, %s);", copy_fn(lt->kind), dst, src);
+            free(src);
+        }
+        free(dst);
+        return;
+    }
+    omp_start_line(em);
+    omp_lvalue(em, lhs);
+    omp_printf(em, " = ");
+    omp_expr(em, rhs);
+    omp_printf(em, ";\n");
+}
+
+/* t.P <= e @ t: the write goes to P's _nxt buffer, published after the loop. */
+static void emit_deferred(omp_emit *em, const gm_stmt *s)
+{
+    const gm_expr *lhs = s->lhs;
+    const gm_symbol *target = lhs->sym;
+    const char *nxt = target && target->id >= 0 && target->id < em->nsyms ? em->deferred[target->id] : NULL;
+    if (!nxt) {
+        /* Not bound to a loop that prepared a buffer: an ordinary write. */
+        emit_plain_assign(em, s);
+        return;
+    }
+    omp_start_line(em);
+    if (lhs->kind == GME_PROP) {
+        omp_printf(em, "%s[", nxt);
+        omp_expr(em, lhs->a);
+        omp_printf(em, "] = ");
+    } else {
+        omp_printf(em, "%s = ", nxt);
+    }
+    omp_expr(em, s->rhs);
+    omp_printf(em, ";\n");
+}
+
+static void emit_assign(omp_emit *em, const gm_stmt *s)
+{
+    switch (s->assign_op) {
+    case GMA_ASSIGN:
+        emit_plain_assign(em, s);
+        return;
+    case GMA_DEFER:
+        emit_deferred(em, s);
+        return;
+    default:
+        omp_reduce_assign(em, s);
+        return;
+    }
+}
+
+static void emit_return(omp_emit *em, const gm_stmt *s)
+{
+    const gm_expr *v = s->value;
+    omp_line(em, "{");
+    em->indent++;
+    if (v) {
+        omp_start_line(em);
+        omp_printf(em, "%s _c_ret = ", omp_ctype(em->proc->ret_type ? em->proc->ret_type : v->type));
+        omp_expr(em, v);
+        omp_printf(em, ";\n");
+    }
+    omp_emit_all_cleanups(em);
+    omp_line(em, v ? "return _c_ret;" : "return;");
+    em->indent--;
+    omp_line(em, "}");
+}
+
+static void emit_print(omp_emit *em, const gm_stmt *s)
+{
+    for (const gm_expr *v = s->value; v; v = v->next) {
+        gm_type_kind k = v->type ? v->type->kind : GMT_INT;
+        const char *fmt = k == GMT_STRING ? "%s" : omp_is_float(k) ? "%.17g" : k == GMT_LONG ? "%lld" : "%d";
+        const char *cast = k == GMT_STRING ? "" : omp_is_float(k) ? "(double)" : k == GMT_LONG ? "(long long)" : "(int)";
+        omp_start_line(em);
+        omp_printf(em, "printf(\"%s%s\", %s(", fmt, v->next ? " " : "\\n", cast);
+        omp_expr(em, v);
+        omp_printf(em, "));\n");
+    }
+}
+
+static void emit_foreign_stmt(omp_emit *em, const gm_stmt *s)
+{
+    omp_start_line(em);
+    for (const gm_foreign_seg *f = s->foreign; f; f = f->next) {
+        if (f->text)
+            omp_printf(em, "%s", f->text);
+        else if (f->ref)
+            omp_expr(em, f->ref);
+    }
+    omp_printf(em, ";\n");
+}
+
+static bool is_param(const omp_emit *em, const gm_symbol *sym)
+{
+    for (const gm_param *p = em->proc->params; p; p = p->next)
+        if (p->sym == sym)
+            return true;
+    return false;
+}
+
+/* Exchanges two properties' storage: pointers when both are local, the
+ * contents when one is the caller's array (the caller keeps its pointer). */
+static void emit_swap(omp_emit *em, const gm_stmt *s)
+{
+    const gm_symbol *a = s->lhs->sym, *b = s->rhs->sym;
+    const char *an = omp_name(em, a), *bn = omp_name(em, b);
+    const char *ty = omp_ctype(a->type);
+    if (!is_param(em, a) && !is_param(em, b)) {
+        omp_line(em, "{ %s_c_tmp = %s; %s = %s; %s = _c_tmp; }", ty, an, an, bn, bn);
+        return;
+    }
+    char *count = omp_prop_count(em, a->type);
+    omp_line(em, "{");
+    em->indent++;
+    omp_line(em, "size_t _c_bytes = (size_t)%s * sizeof *%s;", count, an);
+    omp_line(em, "void *_c_tmp = _c_alloc(1, _c_bytes);");
+    omp_line(em, "memcpy(_c_tmp, %s, _c_bytes);", an);
+    omp_line(em, "memcpy(%s, %s, _c_bytes);", an, bn);
+    omp_line(em, "memcpy(%s, _c_tmp, _c_bytes);", bn);
+    omp_line(em, "free(_c_tmp);");
+    em->indent--;
+    omp_line(em, "}");
+    free(count);
+}
+
+void omp_block(omp_emit *em, const gm_stmt *s)
+{
+    omp_line(em, "{");
+    em->indent++;
+    omp_scope_push(em);
+    if (s && s->kind == GMS_BLOCK)
+        omp_stmt_list(em, s->body);
+    else if (s)
+        omp_stmt(em, s);
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+}
+
+void omp_stmt_list(omp_emit *em, const gm_stmt *list)
+{
+    for (; list; list = list->next)
+        omp_stmt(em, list);
+}
+
+void omp_stmt(omp_emit *em, const gm_stmt *s)
+{
+    switch (s->kind) {
+    case GMS_EMPTY:
+        return;
+    case GMS_BLOCK:
+        omp_block(em, s);
+        return;
+    case GMS_DECL:
+        emit_decl(em, s);
+        return;
+    case GMS_ASSIGN:
+        omp_marker(em, s->loc);
+        emit_assign(em, s);
+        return;
+    case GMS_ARGMINMAX:
+        omp_marker(em, s->loc);
+        omp_argminmax(em, s);
+        return;
+    case GMS_IF:
+        omp_marker(em, s->loc);
+        omp_start_line(em);
+        omp_printf(em, "if (");
+        omp_expr(em, s->cond);
+        omp_printf(em, ")\n");
+        omp_block(em, s->then_stmt);
+        if (s->else_stmt) {
+            omp_line(em, "else");
+            omp_block(em, s->else_stmt);
+        }
+        return;
+    case GMS_WHILE:
+        omp_marker(em, s->loc);
+        omp_start_line(em);
+        omp_printf(em, "while (");
+        omp_expr(em, s->cond);
+        omp_printf(em, ")\n");
+        omp_block(em, s->body);
+        return;
+    case GMS_DO_WHILE:
+        omp_marker(em, s->loc);
+        omp_line(em, "do");
+        omp_block(em, s->body);
+        omp_start_line(em);
+        omp_printf(em, "while (");
+        omp_expr(em, s->cond);
+        omp_printf(em, ");\n");
+        return;
+    case GMS_FOREACH:
+        omp_marker(em, s->loc);
+        omp_foreach(em, s);
+        return;
+    case GMS_BFS:
+        omp_marker(em, s->loc);
+        omp_bfs(em, s);
+        return;
+    case GMS_DFS:
+        omp_marker(em, s->loc);
+        omp_dfs(em, s);
+        return;
+    case GMS_RETURN:
+        omp_marker(em, s->loc);
+        emit_return(em, s);
+        return;
+    case GMS_CALL:
+        omp_marker(em, s->loc);
+        omp_start_line(em);
+        if (s->value->kind == GME_CALL && s->value->builtin < 0) {
+            omp_user_call(em, s->value);
+        } else {
+            omp_printf(em, "(void)");
+            omp_expr(em, s->value);
+        }
+        omp_printf(em, ";\n");
+        return;
+    case GMS_FOREIGN:
+        omp_marker(em, s->loc);
+        emit_foreign_stmt(em, s);
+        return;
+    case GMS_PRINT:
+        omp_marker(em, s->loc);
+        emit_print(em, s);
+        return;
+    case GMS_SWAP:
+        emit_swap(em, s);
+        return;
+    }
+}

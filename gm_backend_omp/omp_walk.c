@@ -1,0 +1,88 @@
+/* omp_walk.c: a generic pre-order walk over statements and expressions,
+ * used by the analyses the generator runs before emitting a loop (which
+ * reductions it holds, whether it has neighbour loops, what it writes). */
+#include "omp_emit.h"
+
+static bool walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx)
+{
+    for (; e; e = NULL) {
+        if (ev && !ev(e, ctx))
+            return false;
+        if (e->a && !walk_expr(e->a, ev, ctx))
+            return false;
+        if (e->b && !walk_expr(e->b, ev, ctx))
+            return false;
+        if (e->c && !walk_expr(e->c, ev, ctx))
+            return false;
+        for (const gm_expr *x = e->args; x; x = x->next)
+            if (!walk_expr(x, ev, ctx))
+                return false;
+        for (const gm_expr *x = e->out_args; x; x = x->next)
+            if (!walk_expr(x, ev, ctx))
+                return false;
+        if (e->kind == GME_REDUCE) {
+            if (e->iter.source && !walk_expr(e->iter.source, ev, ctx))
+                return false;
+            if (e->iter.filter && !walk_expr(e->iter.filter, ev, ctx))
+                return false;
+        }
+        for (const gm_foreign_seg *f = e->foreign; f; f = f->next)
+            if (f->ref && !walk_expr(f->ref, ev, ctx))
+                return false;
+    }
+    return true;
+}
+
+static bool walk_list(const gm_expr *list, omp_expr_visit ev, void *ctx)
+{
+    for (; list; list = list->next)
+        if (!walk_expr(list, ev, ctx))
+            return false;
+    return true;
+}
+
+bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev, void *ctx)
+{
+    for (; s; s = list ? s->next : NULL) {
+        if (sv && !sv(s, ctx))
+            return false;
+        if (s->init && !walk_expr(s->init, ev, ctx))
+            return false;
+        if (s->lhs && !walk_list(s->lhs, ev, ctx))
+            return false;
+        if (s->rhs && !walk_list(s->rhs, ev, ctx))
+            return false;
+        if (s->cond && !walk_expr(s->cond, ev, ctx))
+            return false;
+        if (s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS) {
+            if (s->iter.source && !walk_expr(s->iter.source, ev, ctx))
+                return false;
+            if (s->iter.range_arg && !walk_expr(s->iter.range_arg, ev, ctx))
+                return false;
+            if (s->iter.filter && !walk_expr(s->iter.filter, ev, ctx))
+                return false;
+        }
+        if (s->root && !walk_expr(s->root, ev, ctx))
+            return false;
+        if (s->navigator && !walk_expr(s->navigator, ev, ctx))
+            return false;
+        if (s->rev_filter && !walk_expr(s->rev_filter, ev, ctx))
+            return false;
+        if (s->value && !walk_list(s->value, ev, ctx))
+            return false;
+        if (s->modified && !walk_list(s->modified, ev, ctx))
+            return false;
+        for (const gm_foreign_seg *f = s->foreign; f; f = f->next)
+            if (f->ref && !walk_expr(f->ref, ev, ctx))
+                return false;
+        if (s->body && !omp_walk(s->body, true, sv, ev, ctx))
+            return false;
+        if (s->then_stmt && !omp_walk(s->then_stmt, false, sv, ev, ctx))
+            return false;
+        if (s->else_stmt && !omp_walk(s->else_stmt, false, sv, ev, ctx))
+            return false;
+        if (s->rev_body && !omp_walk(s->rev_body, false, sv, ev, ctx))
+            return false;
+    }
+    return true;
+}

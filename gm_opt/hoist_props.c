@@ -1,0 +1,120 @@
+/* hoist_props.c: allocate temporary properties once, not once per iteration.
+ *
+ * Contract: a declaration of a temporary node/edge property without an
+ * initialiser (`N_P<Int> tmp;`) found in the body of a sequential loop (While,
+ * Do, For) -- at the top level of the body or inside If branches and plain
+ * blocks of it, not inside nested parallel loops -- moves to just before that
+ * loop, repeatedly, so it ends outside every sequential loop around it.
+ * This is legal because a fresh property holds unspecified values: no value
+ * can be live from one iteration into the next, so reusing the storage
+ * (whatever the previous iteration left in it) is a valid "fresh" property
+ * and nothing needs re-initialising. Declarations with an initialiser,
+ * collection-valued properties (whose elements must start empty) and names
+ * declared more than once in the procedure (moving one could make two
+ * declarations share a scope) are not moved.
+ */
+#include <string.h>
+
+#include "opt.h"
+#include "passes.h"
+#include "walk.h"
+
+typedef struct name_count {
+    const char *name;
+    int count;
+} name_count;
+
+static void count_decl(gm_stmt *s, void *ctx)
+{
+    name_count *c = ctx;
+    if (s->kind == GMS_DECL)
+        for (gm_name *n = s->names; n; n = n->next)
+            if (strcmp(n->name, c->name) == 0)
+                c->count++;
+}
+
+static bool hoistable(gm_proc *proc, gm_stmt *s)
+{
+    if (s->kind != GMS_DECL || s->init || !s->decl_type || !s->names)
+        return false;
+    gm_type *t = s->decl_type;
+    if ((t->kind != GMT_NODE_PROP && t->kind != GMT_EDGE_PROP) || !t->elem)
+        return false;
+    switch (t->elem->kind) {
+    case GMT_INT: case GMT_LONG: case GMT_FLOAT: case GMT_DOUBLE: case GMT_BOOL:
+    case GMT_NODE: case GMT_EDGE:
+        break;
+    default:
+        return false;
+    }
+    for (gm_name *n = s->names; n; n = n->next) {
+        name_count c = {n->name, 0};
+        gmo_walk_stmts(proc->body, count_decl, &c);
+        if (c.count != 1)
+            return false;
+    }
+    return true;
+}
+
+static bool is_sequential_loop(const gm_stmt *s)
+{
+    return s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE || (s->kind == GMS_FOREACH && !s->parallel);
+}
+
+/* Unlinks the hoistable declarations of list (descending into If and
+ * blocks only) and appends them to *out. */
+static void take_decls(gm_proc *proc, gm_stmt **list, gm_stmt **out)
+{
+    for (gm_stmt **pp = list; *pp;) {
+        gm_stmt *s = *pp;
+        if (hoistable(proc, s)) {
+            *pp = s->next;
+            s->next = NULL;
+            *out = gm_stmt_list_append(*out, s);
+            continue;
+        }
+        if (s->kind == GMS_BLOCK)
+            take_decls(proc, &s->body, out);
+        if (s->kind == GMS_IF) {
+            if (s->then_stmt)
+                take_decls(proc, &s->then_stmt->body, out);
+            if (s->else_stmt)
+                take_decls(proc, &s->else_stmt->body, out);
+        }
+        pp = &s->next;
+    }
+}
+
+static void visit(gm_proc *proc, gm_stmt **list)
+{
+    for (gm_stmt **pp = list; *pp;) {
+        gm_stmt *s = *pp;
+        if (s->body)
+            visit(proc, &s->body);
+        if (s->rev_body)
+            visit(proc, &s->rev_body);
+        if (s->then_stmt)
+            visit(proc, &s->then_stmt);
+        if (s->else_stmt)
+            visit(proc, &s->else_stmt);
+        if (is_sequential_loop(s) && s->body) {
+            gm_stmt *moved = NULL;
+            take_decls(proc, &s->body->body, &moved);
+            if (moved) {
+                gm_stmt *last = moved;
+                while (last->next)
+                    last = last->next;
+                last->next = s;
+                *pp = moved;
+            }
+        }
+        pp = &s->next;
+    }
+}
+
+void gmo_hoist_props(gm_program *p)
+{
+    for (gm_proc *proc = p->procs; proc; proc = proc->next)
+        if (proc->body)
+            visit(proc, &proc->body->body);
+}

@@ -1,0 +1,66 @@
+/* scope_depth.c: parallel nesting depth of every declaration (see scope_depth.h). */
+#include <stdlib.h>
+
+#include "scope_depth.h"
+
+bool gmo_is_parallel(const gm_stmt *s)
+{
+    return (s->kind == GMS_FOREACH && s->parallel) || s->kind == GMS_BFS;
+}
+
+static void record(gmo_depths *d, const gm_symbol *sym, int depth)
+{
+    if (sym && sym->id >= 0 && sym->id < d->size)
+        d->depth[sym->id] = depth;
+}
+
+static void visit(gmo_depths *d, gm_stmt *list, int depth)
+{
+    for (gm_stmt *s = list; s; s = s->next) {
+        if (s->kind == GMS_DECL)
+            for (gm_name *n = s->names; n; n = n->next)
+                record(d, n->sym, depth);
+        int inner = depth + (gmo_is_parallel(s) ? 1 : 0);
+        if (s->iter.sym)
+            record(d, s->iter.sym, inner);
+        visit(d, s->body, inner);
+        visit(d, s->rev_body, inner);
+        visit(d, s->then_stmt, depth);
+        visit(d, s->else_stmt, depth);
+    }
+}
+
+void gmo_depths_compute(gmo_depths *d, const gm_program *p, gm_proc *proc)
+{
+    d->size = p->next_symbol_id;
+    d->depth = calloc((size_t)d->size + 1, sizeof *d->depth);
+    if (!d->depth)
+        d->size = 0;
+    if (proc->body)
+        visit(d, proc->body->body, 0);
+}
+
+void gmo_depths_free(gmo_depths *d)
+{
+    free(d->depth);
+    d->depth = NULL;
+    d->size = 0;
+}
+
+int gmo_depth_of(const gmo_depths *d, const gm_symbol *sym)
+{
+    if (!sym || sym->id < 0 || sym->id >= d->size)
+        return 0;
+    return d->depth[sym->id];
+}
+
+gm_symbol *gmo_target_sym(const gm_expr *lhs)
+{
+    if (!lhs)
+        return NULL;
+    if (lhs->kind == GME_ID || lhs->kind == GME_PROP)
+        return lhs->sym;
+    if (lhs->kind == GME_INDEX)
+        return gmo_target_sym(lhs->a);
+    return NULL;
+}

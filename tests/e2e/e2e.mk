@@ -1,0 +1,111 @@
+## tests/e2e: end-to-end tests of the generated code.  Plain-C reference
+## implementations of every app (ref_APP), a comparator and a validator, a
+## self-test of the references on hand-computed graphs (test_refs.sh) and
+## the runner (run) that compiles each app with gmc and compares.
+
+E2E_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
+E2E_LDADD = libgmrt.la -lm
+E2E_COMMON = tests/e2e/ref_common.h tests/e2e/ref_common.c
+E2E_HEAP = tests/e2e/ref_heap.h tests/e2e/ref_heap.c
+E2E_BRANDES = tests/e2e/ref_brandes.h tests/e2e/ref_brandes.c
+
+E2E_REFS = \
+	tests/e2e/ref_adamic_adar \
+	tests/e2e/ref_avg_teen_cnt \
+	tests/e2e/ref_bc \
+	tests/e2e/ref_bc_sampled \
+	tests/e2e/ref_bfs \
+	tests/e2e/ref_bidir_dijkstra \
+	tests/e2e/ref_bipartite_matching \
+	tests/e2e/ref_conductance \
+	tests/e2e/ref_graph_coloring \
+	tests/e2e/ref_label_propagation \
+	tests/e2e/ref_luby_mis \
+	tests/e2e/ref_pagerank \
+	tests/e2e/ref_pagerank_push \
+	tests/e2e/ref_potential_friends \
+	tests/e2e/ref_random_walk \
+	tests/e2e/ref_scc_kosaraju \
+	tests/e2e/ref_scc_tarjan \
+	tests/e2e/ref_sssp \
+	tests/e2e/ref_sssp_dijkstra \
+	tests/e2e/ref_triangle_count \
+	tests/e2e/ref_vertex_cover \
+	tests/e2e/ref_wcc
+check_PROGRAMS += $(E2E_REFS) tests/e2e/e2e_compare tests/e2e/e2e_validate
+TESTS += tests/e2e/test_refs.sh tests/e2e/run
+EXTRA_DIST += tests/e2e/test_refs.sh tests/e2e/run tests/e2e/README
+
+tests_e2e_e2e_compare_SOURCES = tests/e2e/compare.c tests/e2e/e2e_files.h tests/e2e/e2e_files.c
+tests_e2e_e2e_compare_LDADD = -lm
+tests_e2e_e2e_validate_SOURCES = tests/e2e/validate.c tests/e2e/e2e_files.h tests/e2e/e2e_files.c \
+	$(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_e2e_validate_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_e2e_validate_LDADD = $(E2E_LDADD)
+
+tests_e2e_ref_adamic_adar_SOURCES = tests/e2e/ref_adamic_adar.c $(E2E_COMMON)
+tests_e2e_ref_adamic_adar_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_adamic_adar_LDADD = $(E2E_LDADD)
+tests_e2e_ref_avg_teen_cnt_SOURCES = tests/e2e/ref_avg_teen_cnt.c $(E2E_COMMON)
+tests_e2e_ref_avg_teen_cnt_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_avg_teen_cnt_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bc_SOURCES = tests/e2e/ref_bc.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bc_sampled_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_sampled_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_sampled_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bfs_SOURCES = tests/e2e/ref_bfs.c $(E2E_COMMON)
+tests_e2e_ref_bfs_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bfs_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bidir_dijkstra_SOURCES = tests/e2e/ref_bidir_dijkstra.c $(E2E_COMMON) $(E2E_HEAP)
+tests_e2e_ref_bidir_dijkstra_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bidir_dijkstra_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bipartite_matching_SOURCES = tests/e2e/ref_bipartite_matching.c $(E2E_COMMON)
+tests_e2e_ref_bipartite_matching_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bipartite_matching_LDADD = $(E2E_LDADD)
+tests_e2e_ref_conductance_SOURCES = tests/e2e/ref_conductance.c $(E2E_COMMON)
+tests_e2e_ref_conductance_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_conductance_LDADD = $(E2E_LDADD)
+tests_e2e_ref_graph_coloring_SOURCES = tests/e2e/ref_graph_coloring.c $(E2E_COMMON)
+tests_e2e_ref_graph_coloring_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_graph_coloring_LDADD = $(E2E_LDADD)
+tests_e2e_ref_label_propagation_SOURCES = tests/e2e/ref_label_propagation.c $(E2E_COMMON)
+tests_e2e_ref_label_propagation_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_label_propagation_LDADD = $(E2E_LDADD)
+tests_e2e_ref_luby_mis_SOURCES = tests/e2e/ref_luby_mis.c $(E2E_COMMON)
+tests_e2e_ref_luby_mis_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_luby_mis_LDADD = $(E2E_LDADD)
+tests_e2e_ref_pagerank_SOURCES = tests/e2e/ref_pagerank.c $(E2E_COMMON)
+tests_e2e_ref_pagerank_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_pagerank_LDADD = $(E2E_LDADD)
+tests_e2e_ref_pagerank_push_SOURCES = tests/e2e/ref_pagerank_push.c $(E2E_COMMON)
+tests_e2e_ref_pagerank_push_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_pagerank_push_LDADD = $(E2E_LDADD)
+tests_e2e_ref_potential_friends_SOURCES = tests/e2e/ref_potential_friends.c $(E2E_COMMON)
+tests_e2e_ref_potential_friends_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_potential_friends_LDADD = $(E2E_LDADD)
+tests_e2e_ref_random_walk_SOURCES = tests/e2e/ref_random_walk.c $(E2E_COMMON)
+tests_e2e_ref_random_walk_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_random_walk_LDADD = $(E2E_LDADD)
+tests_e2e_ref_scc_kosaraju_SOURCES = tests/e2e/ref_scc_kosaraju.c $(E2E_COMMON)
+tests_e2e_ref_scc_kosaraju_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_scc_kosaraju_LDADD = $(E2E_LDADD)
+tests_e2e_ref_scc_tarjan_SOURCES = tests/e2e/ref_scc_tarjan.c $(E2E_COMMON)
+tests_e2e_ref_scc_tarjan_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_scc_tarjan_LDADD = $(E2E_LDADD)
+tests_e2e_ref_sssp_SOURCES = tests/e2e/ref_sssp.c $(E2E_COMMON)
+tests_e2e_ref_sssp_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_sssp_LDADD = $(E2E_LDADD)
+tests_e2e_ref_sssp_dijkstra_SOURCES = tests/e2e/ref_sssp_dijkstra.c $(E2E_COMMON) $(E2E_HEAP)
+tests_e2e_ref_sssp_dijkstra_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_sssp_dijkstra_LDADD = $(E2E_LDADD)
+tests_e2e_ref_triangle_count_SOURCES = tests/e2e/ref_triangle_count.c $(E2E_COMMON)
+tests_e2e_ref_triangle_count_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_triangle_count_LDADD = $(E2E_LDADD)
+tests_e2e_ref_vertex_cover_SOURCES = tests/e2e/ref_vertex_cover.c $(E2E_COMMON)
+tests_e2e_ref_vertex_cover_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_vertex_cover_LDADD = $(E2E_LDADD)
+tests_e2e_ref_wcc_SOURCES = tests/e2e/ref_wcc.c $(E2E_COMMON)
+tests_e2e_ref_wcc_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_wcc_LDADD = $(E2E_LDADD)
