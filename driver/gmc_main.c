@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "compile_output.h"
 #include "cuda_backend.h"
 #include "diag.h"
 #include "front.h"
@@ -122,6 +123,14 @@ static int compile(const gmc_options *opt)
                                                      : gmb_omp_generate(p, &bopt);
     if (!generated || gm_error_count())
         goto done;
+    if (opt->compile_output) {
+        if (opt->target != GMC_TARGET_OMP) {
+            fprintf(stderr, "gmc: error: -x compiles the omp target only\n");
+            goto done;
+        }
+        if (!gmc_compile_output(opt->out_dir, bopt.base_name, opt->emit_main, opt->cc))
+            goto done;
+    }
 ok:
     status = 0;
 done:

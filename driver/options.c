@@ -17,6 +17,9 @@ static const char *const help_text =
     "  -t, --target=omp|cuda   code generator (default omp)\n"
     "  -o DIR                  output directory, created if missing (default .)\n"
     "      --main              also emit a main() that loads a graph and runs the procedure\n"
+    "  -x                      also compile the output (omp): DIR/NAME with --main, else\n"
+    "                          DIR/NAME.o; against the in-tree runtime from a build tree\n"
+    "      --cc=CC             the C compiler -x runs (default: $CC, then the configured one)\n"
     "\n"
     "Checking and inspection:\n"
     "      --check             check the program (parse, types, rules) and stop\n"
@@ -43,7 +46,7 @@ static const char *const help_text =
 
 /* Every option spelling, for "did you mean" suggestions. */
 static const char *const known_options[] = {
-    "-t", "--target=", "-o", "--main", "--check", "--dump=", "-Wall", "-Werror", "-w",
+    "-t", "--target=", "-o", "--main", "-x", "--cc=", "--check", "--dump=", "-Wall", "-Werror", "-w",
     "-O0", "--help-passes", "-h", "--help", "--version", "-Wnarrowing", "-Wpromotion",
     "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion", "-Wno-race", "-Wno-unused",
 };
@@ -205,6 +208,13 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             opt->out_dir = v;
         } else if (strcmp(a, "--main") == 0) {
             opt->emit_main = true;
+        } else if (strcmp(a, "-x") == 0) {
+            opt->compile_output = true;
+        } else if (strncmp(a, "--cc", 4) == 0 && (a[4] == '=' || a[4] == '\0')) {
+            const char *v = option_value(argc, argv, &i, "--cc");
+            if (!v)
+                return GMC_ARGS_ERROR;
+            opt->cc = v;
         } else if (strcmp(a, "--check") == 0) {
             opt->check_only = true;
         } else if (strncmp(a, "--dump", 6) == 0 && (a[6] == '=' || a[6] == '\0')) {

@@ -22,6 +22,8 @@ typedef struct gmc_options {
     const char *out_dir;        /* -o DIR (default ".") */
     gmc_target target;          /* -t omp|cuda */
     bool emit_main;             /* --main */
+    bool compile_output;        /* -x: also run the C compiler on the output */
+    const char *cc;             /* --cc=CC: the compiler -x runs (default $CC) */
     bool check_only;            /* --check: stop after the front end */
     gmc_stage dump;             /* deepest stage to print; compilation stops there */
     bool dump_stages[GMC_STAGE_OPT + 1];

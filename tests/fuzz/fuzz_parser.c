@@ -1,7 +1,9 @@
-/* fuzz_parser.c: libFuzzer harness of the front end's syntax half. Parses
- * each input; when it has no error, prints the tree and checks that the
- * printed text parses again without error and prints the same (the
- * printer's round-trip promise). Diagnostics go to /dev/null. */
+/* fuzz_parser.c: libFuzzer harness of the front end. Parses each input;
+ * when it has no error, prints the tree and checks that the printed text
+ * parses again without error and prints the same (the printer's round-trip
+ * promise), then runs the checker, and on a valid program desugaring and
+ * location inference, so that no stage may crash on any parseable input.
+ * Diagnostics go to /dev/null. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +53,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(twice);
         free(once);
         gm_program_free(again);
+        gm_diag_reset();
+        gm_diag_set_stream(devnull);
+        if (gmf_check(p) && gm_error_count() == 0) {
+            gmf_infer_locations(p);
+            gmf_desugar(p);
+            if (gm_error_count() == 0) {
+                size_t len3 = 0;
+                free(print_to_string(p, &len3));
+            }
+        }
     }
     gm_program_free(p);
     gm_diag_reset();

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-parser.sh SECONDS [EXTRA LIBFUZZER ARGS...]: builds the parser fuzzer
+# run-parser.sh SECONDS [EXTRA LIBFUZZER ARGS...]: builds the front-end fuzzer
 # with clang (bison and flex run into a temporary folder; no configure needed)
 # and fuzzes for SECONDS seconds, seeded with every .gm file under tests/ and
 # apps/. Crashes land in $FUZZ_DIR (default: a temporary folder, kept).
@@ -20,7 +20,7 @@ mkdir -p "$work/gen/gm_front" "$work/corpus" "$work/seeds" "$work/crashes"
 flags="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 "$CC" $flags -I"$work/gen/gm_front" -I"$src/gm_front" -I"$src" -o "$work/fuzz_parser" \
     "$src/tests/fuzz/fuzz_parser.c" \
-    "$src/gm_front/ast.c" "$src/gm_front/diag.c" "$src/gm_front/parse.c" "$src/gm_front/print.c" \
+    $(ls "$src"/gm_front/*.c) \
     "$work/gen/gm_front/parser.c" "$work/gen/gm_front/lexer.c" -lm
 
 # Seeds: every Green-Marl program of the tree (copied: libFuzzer writes into
