@@ -10,7 +10,7 @@
 
 static const char *const helpers =
     "/* Allocation that never returns NULL (an empty array still gets a valid pointer). */\n"
-    "static inline void *_c_alloc(size_t n, size_t size)\n"
+    "static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)\n"
     "{\n"
     "    void *p = malloc(n && size ? n * size : 1);\n"
     "    if (!p) {\n"
@@ -20,7 +20,7 @@ static const char *const helpers =
     "    return p;\n"
     "}\n"
     "\n"
-    "static inline void *_c_zalloc(size_t n, size_t size)\n"
+    "static inline __attribute__((unused)) void *_c_zalloc(size_t n, size_t size)\n"
     "{\n"
     "    void *p = calloc(n ? n : 1, size ? size : 1);\n"
     "    if (!p) {\n"
@@ -33,7 +33,7 @@ static const char *const helpers =
     "/* Atomic updates of a shared value: compare-and-swap loops where no\n"
     " * single instruction exists. min/max return whether they stored v. */\n"
     "#define GMC_ATOMIC_OPS(S, T)                                                      \\\n"
-    "    static inline void _c_atomic_add_##S(T *p, T v)                               \\\n"
+    "    static inline __attribute__((unused)) void _c_atomic_add_##S(T *p, T v)                               \\\n"
     "    {                                                                            \\\n"
     "        T old, upd;                                                              \\\n"
     "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
@@ -42,7 +42,7 @@ static const char *const helpers =
     "        } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\\\n"
     "                                            __ATOMIC_RELAXED));                  \\\n"
     "    }                                                                            \\\n"
-    "    static inline void _c_atomic_mul_##S(T *p, T v)                               \\\n"
+    "    static inline __attribute__((unused)) void _c_atomic_mul_##S(T *p, T v)                               \\\n"
     "    {                                                                            \\\n"
     "        T old, upd;                                                              \\\n"
     "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
@@ -51,7 +51,7 @@ static const char *const helpers =
     "        } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\\\n"
     "                                            __ATOMIC_RELAXED));                  \\\n"
     "    }                                                                            \\\n"
-    "    static inline bool _c_atomic_min_##S(T *p, T v)                               \\\n"
+    "    static inline __attribute__((unused)) bool _c_atomic_min_##S(T *p, T v)                               \\\n"
     "    {                                                                            \\\n"
     "        T old;                                                                   \\\n"
     "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
@@ -61,7 +61,7 @@ static const char *const helpers =
     "                return true;                                                     \\\n"
     "        return false;                                                            \\\n"
     "    }                                                                            \\\n"
-    "    static inline bool _c_atomic_max_##S(T *p, T v)                               \\\n"
+    "    static inline __attribute__((unused)) bool _c_atomic_max_##S(T *p, T v)                               \\\n"
     "    {                                                                            \\\n"
     "        T old;                                                                   \\\n"
     "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
@@ -78,7 +78,7 @@ static const char *const helpers =
     "#undef GMC_ATOMIC_OPS\n"
     "\n"
     "/* Per-element spin locks for arg-min/max with several non-constant values. */\n"
-    "static inline void _c_lock_acquire(int32_t *l)\n"
+    "static inline __attribute__((unused)) void _c_lock_acquire(int32_t *l)\n"
     "{\n"
     "    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {\n"
     "        while (__atomic_load_n(l, __ATOMIC_RELAXED)) {\n"
@@ -86,7 +86,7 @@ static const char *const helpers =
     "    }\n"
     "}\n"
     "\n"
-    "static inline void _c_lock_release(int32_t *l)\n"
+    "static inline __attribute__((unused)) void _c_lock_release(int32_t *l)\n"
     "{\n"
     "    __atomic_store_n(l, 0, __ATOMIC_RELEASE);\n"
     "}\n";
@@ -108,7 +108,8 @@ void omp_prologue(omp_emit *em, const char *header_name)
 void omp_signature(omp_emit *em, const gm_proc *proc, bool for_header)
 {
     const char *ret = proc->ret_type ? omp_ctype(proc->ret_type) : "void";
-    omp_printf(em, "%s%s%s%s(", proc->is_local && !for_header ? "static " : "", ret,
+    /* A Local procedure nobody calls is legal Green-Marl. */
+    omp_printf(em, "%s%s%s%s(", proc->is_local && !for_header ? "static __attribute__((unused)) " : "", ret,
                ret[strlen(ret) - 1] == '*' ? "" : " ", proc->name);
     bool first = true;
     for (const gm_param *p = proc->params; p; p = p->next) {
@@ -203,6 +204,12 @@ void omp_proc(omp_emit *em, gm_proc *proc)
                  p->type->kind == GMT_NODE ? "GMRT_NIL_NODE" : p->type->kind == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
         omp_scope_add_cleanup(em, omp_strf("*_out_%s = %s;", n, n));
     }
+    /* Green-Marl allows unused parameters; C's -Wextra would warn. */
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (!(p->is_output && (omp_is_prim(p->type->kind) || p->type->kind == GMT_NODE ||
+                               p->type->kind == GMT_EDGE)) &&
+            !omp_sym_used(proc->body, false, p->sym))
+            omp_line(em, "(void)%s;", omp_name(em, p->sym));
     needs nd = {false, false};
     omp_walk(proc->body, false, need_stmt, need_expr, &nd);
     for (const gm_param *p = proc->params; p; p = p->next) {

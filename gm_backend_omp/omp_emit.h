@@ -97,6 +97,7 @@ char *omp_prop_count(omp_emit *em, const gm_type *prop_type);
 /* ---- expressions (omp_expr.c) */
 void omp_expr(omp_emit *em, const gm_expr *e);
 char *omp_expr_str(omp_emit *em, const gm_expr *e); /* malloc'd */
+void omp_cond(omp_emit *em, const gm_expr *e); /* without outer parentheses */
 void omp_float_literal(omp_emit *em, double v, bool is_float);
 void omp_inf(omp_emit *em, gm_type_kind k, bool negative);
 void omp_builtin_call(omp_emit *em, const gm_expr *e);
@@ -170,5 +171,8 @@ typedef bool (*omp_expr_visit)(const gm_expr *e, void *ctx);
 /* Visits every statement and every expression under s (s's list included
  * when list is true). Returns false when a visitor stopped the walk. */
 bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev, void *ctx);
+/* Whether sym is referenced anywhere in s (and its successors when list). */
+bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
+bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
 
 #endif /* GM_OMP_EMIT_H */

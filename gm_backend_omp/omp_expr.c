@@ -240,6 +240,19 @@ void omp_expr(omp_emit *em, const gm_expr *e)
     }
 }
 
+/* A condition: the outermost parentheses are left out, because "if ((a == b))"
+ * reads as a mistaken assignment to clang's -Wparentheses-equality. */
+void omp_cond(omp_emit *em, const gm_expr *e)
+{
+    if (e->kind == GME_BINARY) {
+        omp_expr(em, e->a);
+        omp_printf(em, " %s ", op_text(e->op));
+        omp_expr(em, e->b);
+    } else {
+        omp_expr(em, e);
+    }
+}
+
 char *omp_expr_str(omp_emit *em, const gm_expr *e)
 {
     char *buf = NULL;

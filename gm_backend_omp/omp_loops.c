@@ -234,6 +234,9 @@ static void loop_body(omp_emit *em, const gm_stmt *s, const char *decl)
     omp_scope_push(em);
     if (decl)
         omp_line(em, "%s", decl);
+    if (decl && !omp_sym_used(s->body, false, s->iter.sym) &&
+        !(s->iter.filter && omp_sym_used_expr(s->iter.filter, s->iter.sym)))
+        omp_line(em, "(void)%s;", omp_name(em, s->iter.sym));
     if (s->iter.filter) {
         omp_start_line(em);
         omp_printf(em, "if (!(");

@@ -58,7 +58,7 @@ static void decl_collection_prop(omp_emit *em, const gm_type *t, const char *nam
     else
         omp_line(em, "for (int64_t %s = 0; %s < (int64_t)%s; %s++) %s[%s] = %s(%s->num_nodes);", i, i,
                  count, i, name, i, omp_collection_new_fn(el->kind), g);
-    omp_scope_add_cleanup(em, omp_strf("for (int64_t %s = 0; %s < (int64_t)%s; %s++) %s(%s[%s]); free(%s);",
+    omp_scope_add_cleanup(em, omp_strf("for (int64_t %s = 0; %s < (int64_t)%s; %s++) { %s(%s[%s]); } free(%s);",
                                        i, i, count, i, omp_collection_free_fn(el->kind), name, i, name));
     free(i);
     free(count);
@@ -107,6 +107,8 @@ static void emit_decl(omp_emit *em, const gm_stmt *s)
             else
                 omp_printf(em, "0");
             omp_printf(em, ";\n");
+            if (n->sym && !omp_sym_used(s->next, true, n->sym))
+                omp_line(em, "(void)%s;", name);
         }
     }
 }
@@ -312,7 +314,7 @@ void omp_stmt(omp_emit *em, const gm_stmt *s)
         omp_marker(em, s->loc);
         omp_start_line(em);
         omp_printf(em, "if (");
-        omp_expr(em, s->cond);
+        omp_cond(em, s->cond);
         omp_printf(em, ")\n");
         omp_block(em, s->then_stmt);
         if (s->else_stmt) {
@@ -324,7 +326,7 @@ void omp_stmt(omp_emit *em, const gm_stmt *s)
         omp_marker(em, s->loc);
         omp_start_line(em);
         omp_printf(em, "while (");
-        omp_expr(em, s->cond);
+        omp_cond(em, s->cond);
         omp_printf(em, ")\n");
         omp_block(em, s->body);
         return;
@@ -334,7 +336,7 @@ void omp_stmt(omp_emit *em, const gm_stmt *s)
         omp_block(em, s->body);
         omp_start_line(em);
         omp_printf(em, "while (");
-        omp_expr(em, s->cond);
+        omp_cond(em, s->cond);
         omp_printf(em, ");\n");
         return;
     case GMS_FOREACH:

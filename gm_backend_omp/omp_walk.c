@@ -3,6 +3,8 @@
  * reductions it holds, whether it has neighbour loops, what it writes). */
 #include "omp_emit.h"
 
+#include "builtins.h"
+
 static bool walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx)
 {
     for (; e; e = NULL) {
@@ -85,4 +87,45 @@ bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev,
             return false;
     }
     return true;
+}
+
+/* Counts references to a symbol; a neighbour iterator used only as the
+ * receiver of ToEdge() is not referenced in C (the edge index is). */
+typedef struct use_ctx {
+    const gm_symbol *sym;
+    int refs, to_edge;
+} use_ctx;
+
+static bool count_refs(const gm_expr *e, void *vctx)
+{
+    use_ctx *c = vctx;
+    if ((e->kind == GME_ID || (e->kind == GME_CALL && e->builtin < 0)) && e->sym == c->sym)
+        c->refs++;
+    if (e->kind == GME_PROP && e->sym == c->sym)
+        c->refs++;
+    if (e->kind == GME_CALL && e->builtin == GMB_NBR_TO_EDGE && e->a && e->a->kind == GME_ID &&
+        e->a->sym == c->sym)
+        c->to_edge++;
+    return true;
+}
+
+static bool count_swaps(const gm_stmt *s, void *vctx)
+{
+    use_ctx *c = vctx;
+    if (s->kind == GMS_SWAP && ((s->lhs && s->lhs->sym == c->sym) || (s->rhs && s->rhs->sym == c->sym)))
+        c->refs++;
+    return true;
+}
+
+bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym)
+{
+    use_ctx c = {sym, 0, 0};
+    omp_walk(s, list, count_swaps, count_refs, &c);
+    return c.refs > c.to_edge;
+}
+
+bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym)
+{
+    gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};
+    return omp_sym_used(&tmp, false, sym);
 }

@@ -23,6 +23,9 @@ bool gmrt_prop_load_text(const char *path, gmrt_type t, void *values, size_t cou
 bool gmrt_prop_load_binary(const char *path, gmrt_type t, void *values, size_t count, gmrt_error *err);
 /* Binary when the file starts with the binary magic, text otherwise. */
 bool gmrt_prop_load(const char *path, gmrt_type t, void *values, size_t count, gmrt_error *err);
+/* The same from memory; name is used in error messages. */
+bool gmrt_prop_load_mem(const void *data, size_t len, const char *name, gmrt_type t, void *values, size_t count,
+                        gmrt_error *err);
 
 static inline bool gmrt_node_prop_load(const gm_graph *g, const char *path, gmrt_type t, void *values, gmrt_error *err)
 {

@@ -261,15 +261,35 @@ bool gmrt_prop_load_binary(const char *path, gmrt_type t, void *values, size_t c
     return ok;
 }
 
+static bool load_any_blob(gmrt_blob *blob, const char *name, gmrt_type t, void *values, size_t count,
+                          gmrt_error *err)
+{
+    bool binary = blob->len >= 8 && memcmp(blob->data, PROP_MAGIC, 8) == 0;
+    return binary ? load_binary_blob(blob, name, t, values, count, err)
+                  : load_text_blob(blob, name, t, values, count, err);
+}
+
 bool gmrt_prop_load(const char *path, gmrt_type t, void *values, size_t count, gmrt_error *err)
 {
     gmrt_error_clear(err);
     gmrt_blob blob;
     if (!type_ok(t, path, err) || !gmrt_blob_open(path, &blob, err))
         return false;
-    bool binary = blob.len >= 8 && memcmp(blob.data, PROP_MAGIC, 8) == 0;
-    bool ok = binary ? load_binary_blob(&blob, path, t, values, count, err)
-                     : load_text_blob(&blob, path, t, values, count, err);
+    bool ok = load_any_blob(&blob, path, t, values, count, err);
     gmrt_blob_close(&blob);
     return ok;
+}
+
+bool gmrt_prop_load_mem(const void *data, size_t len, const char *name, gmrt_type t, void *values, size_t count,
+                        gmrt_error *err)
+{
+    gmrt_error_clear(err);
+    if (!name)
+        name = "<memory>";
+    if (!type_ok(t, name, err))
+        return false;
+    gmrt_blob blob = {0};
+    blob.data = len ? data : (const unsigned char *)"";
+    blob.len = len;
+    return load_any_blob(&blob, name, t, values, count, err);
 }

@@ -4,3 +4,4 @@ include tests/unit/syntax.mk
 include tests/unit/check.mk
 include tests/e2e/e2e.mk
 include tests/opt/opt.mk
+include tests/omp/omp.mk

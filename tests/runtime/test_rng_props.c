@@ -226,6 +226,13 @@ static void test_props_errors(void)
     RT_ASSERT_MSG(err, "byte 33: bool value 7, expected 0 or 1");
     CU_ASSERT(!gmrt_prop_load(rt_path("none.txt"), GMRT_T_BOOL, bb, 2, &err));
     CU_ASSERT_EQUAL(err.code, GMRT_E_IO);
+
+    /* from memory: the same parser, named in messages */
+    int32_t three[3];
+    CU_ASSERT(gmrt_prop_load_mem("4\n-5\n6", 6, "mem", GMRT_T_INT32, three, 3, &err));
+    CU_ASSERT(three[0] == 4 && three[1] == -5 && three[2] == 6);
+    CU_ASSERT(!gmrt_prop_load_mem("4\n-5\n6", 6, "mem", GMRT_T_INT32, three, 2, &err));
+    RT_ASSERT_MSG(err, "mem:3: more values than the 2 expected");
 }
 
 static void test_graph_property_helpers(void)

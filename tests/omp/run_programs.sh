@@ -1,0 +1,145 @@
+#!/bin/sh
+# run_programs.sh: end-to-end tests of the omp backend. Each program is
+# compiled with `gmc -t omp --main -x`, run on a small graph with 1 and 2
+# threads, and its output compared with values this script computes
+# independently (awk over the same edge list).
+# Environment (set by make check): GMC, GMC_SRCDIR, GMC_BUILDDIR.
+set -u
+: "${GMC_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${GMC_BUILDDIR:=$GMC_SRCDIR}"
+: "${GMC:=$GMC_BUILDDIR/gmc}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-omp-run.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+
+check() { # what expected actual
+    if [ "$2" != "$3" ]; then
+        echo "FAIL: $1: expected '$2', got '$3'"
+        fail=$((fail + 1))
+    else
+        echo "ok: $1"
+    fi
+}
+value() { # NAME FILE: the value printed as "NAME = V"
+    sed -n "s/^$1 = //p" "$2"
+}
+build() { # NAME.gm from tests/omp or apps
+    src=$GMC_SRCDIR/tests/omp/$1.gm
+    [ -f "$src" ] || src=$GMC_SRCDIR/apps/$1.gm
+    if ! "$GMC" -t omp --main -x -w -o "$tmp" "$src"; then
+        echo "FAIL: gmc -t omp --main -x $src"
+        fail=$((fail + 1))
+        return 1
+    fi
+}
+lines() { tr '\n' ' ' < "$1" | sed 's/ $//'; }
+
+# A small weighted multigraph: a self-loop, a node without in-edges (4),
+# nodes 0..4.
+cat > "$tmp/g.el" <<'G'
+0 1 3
+0 2 1
+1 2 2
+2 0 4
+2 3 5
+3 3 1
+1 3 2
+4 0 1
+0 1 6
+G
+N=5
+
+# ---- reductions of every operator and type --------------------------------
+if build reductions; then
+    awk -v N=$N '
+    { s = $1; t = $2; w = $3; deg[s]++; indeg[t]++; isum += w; if (NR == 1 || w < mn) mn = w;
+      if (NR == 1 || w > mx) mx = w; if (s == t) self = 1; if (w <= 0) nonpos = 1;
+      pin[t] += w; if (!(t in pmax) || 1.5 * w > pmax[t]) pmax[t] = 1.5 * w; if (w > 2) por[t] = 1 }
+    END {
+      prod = 1; for (n = 0; n < N; n++) if (deg[n] > 0 && deg[n] < 3) prod *= deg[n] + 1;
+      printf "isum = %d\nlsum = %d000000000\nfsum = %d\ndsum = %.17g\niprod = %d\n", isum, isum, isum, isum * 0.5, prod;
+      printf "dmin = %.17g\ndmax = %.17g\nimin = %d\nimax = %d\nanyself = %d\nallpos = %d\n", mn * 0.25, mx * 0.25, mn, mx, self, !nonpos;
+      for (n = 0; n < N; n++) printf "%d%s", pin[n] + 0, n < N - 1 ? " " : "\n" > "'"$tmp"'/pin.exp";
+      for (n = 0; n < N; n++) printf "%s%s", (n in pmax) ? sprintf("%.17g", pmax[n]) : "-inf", n < N - 1 ? " " : "\n" > "'"$tmp"'/pmax.exp";
+      for (n = 0; n < N; n++) printf "%d%s", 2 ^ indeg[n], n < N - 1 ? " " : "\n" > "'"$tmp"'/pmul.exp";
+      for (n = 0; n < N; n++) printf "%d%s", por[n] + 0, n < N - 1 ? " " : "\n" > "'"$tmp"'/por.exp";
+    }' "$tmp/g.el" > "$tmp/red.exp"
+    for th in 1 2; do
+        rm -rf "$tmp/o"
+        "$tmp/reductions" "$tmp/g.el" --threads=$th --out="$tmp/o" > "$tmp/red.out" || { echo "FAIL: reductions exit $?"; fail=$((fail + 1)); }
+        for name in isum lsum fsum dsum iprod dmin dmax imin imax anyself allpos; do
+            check "reductions $name ($th threads)" "$(value $name "$tmp/red.exp")" "$(value $name "$tmp/red.out")"
+        done
+        for p in pin pmax pmul por; do
+            check "reductions $p ($th threads)" "$(cat "$tmp/$p.exp")" "$(lines "$tmp/o/$p.txt")"
+        done
+    done
+fi
+
+# ---- arg-min with several targets, deferred assignment ------------------------
+if build argmin_defer; then
+    printf '8.5\n4.5\n0.5\n1.5\n5.5\n' > "$tmp/key.txt"
+    awk -v N=$N -v keys="8.5 4.5 0.5 1.5 5.5" '
+    BEGIN { split(keys, k, " ") }
+    { s = $1; t = $2; indeg[t]++; if (!(t in best) || k[s + 1] < best[t]) { best[t] = k[s + 1]; from[t] = s } }
+    END {
+      for (n = 0; n < N; n++) printf "%s%s", (n in best) ? best[n] : "inf", n < N - 1 ? " " : "\n" > "'"$tmp"'/best.exp";
+      for (n = 0; n < N; n++) printf "%d%s", (n in from) ? from[n] : -1, n < N - 1 ? " " : "\n" > "'"$tmp"'/from.exp";
+      for (n = 0; n < N; n++) printf "%d%s", 1 + indeg[n], n < N - 1 ? " " : "\n" > "'"$tmp"'/cnt.exp";
+    }' "$tmp/g.el"
+    for th in 1 2; do
+        rm -rf "$tmp/o"
+        "$tmp/argmin_defer" "$tmp/g.el" --key="$tmp/key.txt" --threads=$th --out="$tmp/o" > "$tmp/am.out" || { echo "FAIL: argmin_defer exit"; fail=$((fail + 1)); }
+        check "argmin kmin ($th threads)" "0.5" "$(value kmin "$tmp/am.out")"
+        check "argmin kmin_node ($th threads)" "2" "$(value kmin_node "$tmp/am.out")"
+        for p in best from cnt; do
+            check "argmin_defer $p ($th threads)" "$(cat "$tmp/$p.exp")" "$(lines "$tmp/o/$p.txt")"
+        done
+    done
+fi
+
+# ---- section 12 of the reference ------------------------------------------------
+if build section12; then
+    rm -rf "$tmp/o"
+    "$tmp/section12" "$tmp/g.el" --out="$tmp/o" > "$tmp/s12.out" || { echo "FAIL: section12 exit"; fail=$((fail + 1)); }
+    check "64-bit literal" "5000000000" "$(value big "$tmp/s12.out")"
+    check "double literal precision" "$(printf "%.17g" 0.1234567890123)" "$(value third "$tmp/s12.out")"
+    check "-INF of Double" "-inf" "$(value ninf "$tmp/s12.out")"
+    check "-INF of Float" "-inf" "$(value finf "$tmp/s12.out")"
+    check "PushFront order" "4 3 2 1 0" "$(lines "$tmp/o/pos.txt")"
+    check "Node_Order PopFront" "0" "$(value first "$tmp/s12.out")"
+    check "Rand(n) bound" "1" "$(value randok "$tmp/s12.out")"
+    check "PickRandomNbr is a neighbour" "1" "$(value nbrok "$tmp/s12.out")"
+fi
+
+# ---- apps: BFS on the small graph and on a path deeper than 32767 levels --------
+if build bfs; then
+    "$tmp/bfs" "$tmp/g.el" --root=0 --out="$tmp/o" > /dev/null
+    check "bfs small" "0 1 1 2 2147483647" "$(lines "$tmp/o/dist.txt")"
+    awk 'BEGIN { for (i = 0; i < 40000; i++) print i, i + 1 }' > "$tmp/path.el"
+    for th in 1 2; do
+        rm -rf "$tmp/o"
+        "$tmp/bfs" "$tmp/path.el" --root=0 --threads=$th --out="$tmp/o" > /dev/null
+        check "bfs depth 40000 ($th threads)" "0" \
+            "$(awk '$1 != NR - 1 { bad++ } END { print bad + 0 }' "$tmp/o/dist.txt")"
+    done
+    "$tmp/bfs" "$tmp/g.el" --root=7 > /dev/null 2>&1
+    check "node id out of range exits 1" "1" "$?"
+    "$tmp/bfs" > /dev/null 2>&1
+    check "usage error exits 2" "2" "$?"
+fi
+if build sssp; then
+    "$tmp/sssp" "$tmp/g.el" --root=0 --threads=2 --out="$tmp/o" > /dev/null
+    check "sssp small (weights from the file)" "0 3 1 5 2147483647" "$(lines "$tmp/o/dist.txt")"
+fi
+if build pagerank; then
+    "$tmp/pagerank" "$tmp/g.el" --e=0 --d=0.85 --max_iter=1 --out="$tmp/o" > /dev/null
+    # one iteration from 1/5: rank'(v) = 0.15/5 + 0.85 * sum over w->v of 0.2/outdeg(w)
+    exp=$(awk '{ deg[$1]++; e[NR] = $1 " " $2 } END { for (i = 1; i <= NR; i++) { split(e[i], a, " "); r[a[2]] += 0.2 / deg[a[1]] }
+                for (n = 0; n < 5; n++) printf "%.6f%s", 0.03 + 0.85 * r[n], n < 4 ? " " : "\n" }' "$tmp/g.el")
+    got=$(awk '{ printf "%.6f%s", $1, NR < 5 ? " " : "\n" }' "$tmp/o/rank.txt")
+    check "pagerank one iteration" "$exp" "$got"
+fi
+
+echo "$fail failures"
+[ "$fail" -eq 0 ]
