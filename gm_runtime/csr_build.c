@@ -87,6 +87,36 @@ static bool dedup_rows(gm_graph *g)
     return true;
 }
 
+/* Sorts every row by (destination, weight).  Long unweighted rows go
+ * through a radix sort with a per-thread scratch buffer. */
+static void sort_rows(gm_graph *g)
+{
+    gm_node_t n = g->num_nodes;
+    gm_edge_t longest = 0;
+#pragma omp parallel for reduction(max : longest) schedule(static)
+    for (gm_node_t u = 0; u < n; u++)
+        if (g->begin[u + 1] - g->begin[u] > longest)
+            longest = g->begin[u + 1] - g->begin[u];
+    int key_bits = 1;
+    while (key_bits < 31 && ((int64_t)1 << key_bits) < (int64_t)n)
+        key_bits++;
+    bool radix = !g->weights && longest >= GMRT_RADIX_MIN_ROW;
+#pragma omp parallel
+    {
+        gm_node_t *scratch = radix ? gmrt_alloc_array((size_t)longest, sizeof *scratch) : NULL;
+#pragma omp for schedule(dynamic, 256)
+        for (gm_node_t u = 0; u < n; u++) {
+            size_t len = (size_t)(g->begin[u + 1] - g->begin[u]);
+            gm_node_t *row = g->node_idx + g->begin[u];
+            if (g->weights)
+                gmrt_sort_nodes_weights(row, g->weights + g->begin[u], len);
+            else
+                gmrt_sort_nodes_scratch(row, len, scratch, key_bits); /* NULL scratch: introsort */
+        }
+        free(scratch);
+    }
+}
+
 gm_graph *gmrt_graph_from_edges(gm_node_t n, size_t m, const gm_node_t *src,
                                 const gm_node_t *dst, const double *w,
                                 const gmrt_build_options *opt, gmrt_error *err)
@@ -159,14 +189,7 @@ gm_graph *gmrt_graph_from_edges(gm_node_t n, size_t m, const gm_node_t *src,
     }
     free(cursor);
 
-#pragma omp parallel for schedule(dynamic, 256)
-    for (gm_node_t u = 0; u < n; u++) {
-        size_t len = (size_t)(begin[u + 1] - begin[u]);
-        if (w)
-            gmrt_sort_nodes_weights(g->node_idx + begin[u], g->weights + begin[u], len);
-        else
-            gmrt_sort_nodes(g->node_idx + begin[u], len);
-    }
+    sort_rows(g);
     if (opt->dedup && !dedup_rows(g)) {
         gmrt_graph_free(g);
         gmrt_error_set(err, GMRT_E_NOMEM, "out of memory removing duplicate edges");

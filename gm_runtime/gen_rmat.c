@@ -1,8 +1,10 @@
 /* gen_rmat.c: RMAT / Kronecker graphs with Graph500 parameters.
  *
- * Each level of an edge needs one choice among four quadrants; a 64-bit
- * random number feeds two levels with 32-bit thresholds, so scale 24 costs
- * 12 draws per edge.  Node ids are optionally scrambled by a seeded
+ * Each level of an edge needs one choice among four quadrants.  Two levels
+ * at once are one choice among 16 quadrant pairs, which a table of 2^16
+ * entries answers for a 16-bit random number (pair probabilities rounded to
+ * 1/65536, far below the model's own noise); a 64-bit draw thus places 8
+ * levels, and scale 24 costs 3 draws per edge.  Node ids are optionally scrambled by a seeded
  * bijection of [0, 2^scale), computed per id (no permutation table), so the
  * whole generation is one parallel pass over the edges. */
 #include "gmrt_gen.h"
@@ -52,6 +54,27 @@ static inline uint64_t scramble(const id_scramble *s, uint64_t x)
     return x;
 }
 
+/* table[r] for a 16-bit r: bits 3..2 are the source bits and bits 1..0 the
+ * destination bits of two consecutive levels (high level first), drawn with
+ * probability p(q1) * p(q2) for quadrants q1, q2 in (a, b, c, d). */
+static void fill_pair_table(unsigned char *table, double a, double b, double c)
+{
+    const double q[4] = {a, b, c, 1.0 - a - b - c};
+    /* quadrant k: source bit k >> 1, destination bit k & 1 */
+    double cum = 0;
+    size_t at = 0;
+    for (int k1 = 0; k1 < 4; k1++)
+        for (int k2 = 0; k2 < 4; k2++) {
+            cum += q[k1] * q[k2];
+            size_t end = (k1 == 3 && k2 == 3) ? 65536 : (size_t)llround(cum * 65536.0);
+            if (end > 65536)
+                end = 65536;
+            unsigned char code = (unsigned char)(((k1 >> 1) << 3) | ((k2 >> 1) << 2) | ((k1 & 1) << 1) | (k2 & 1));
+            for (; at < end; at++)
+                table[at] = code;
+        }
+}
+
 gm_graph *gmrt_gen_rmat(const gmrt_rmat_params *p, const gmrt_build_options *b,
                         const gmrt_progress *progress, gmrt_error *err)
 {
@@ -82,9 +105,14 @@ gm_graph *gmrt_gen_rmat(const gmrt_rmat_params *p, const gmrt_build_options *b,
         gmrt_error_set(err, GMRT_E_NOMEM, "out of memory for %zu RMAT edges", m);
         return NULL;
     }
-    const double two32 = 4294967296.0;
-    const uint64_t ta = (uint64_t)(p->a * two32), tab = (uint64_t)((p->a + p->b) * two32),
-                   tabc = (uint64_t)((p->a + p->b + p->c) * two32);
+    unsigned char *table = malloc(65536);
+    if (!table) {
+        free(src);
+        free(dst);
+        gmrt_error_set(err, GMRT_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    fill_pair_table(table, p->a, p->b, p->c);
     id_scramble sc;
     scramble_init(&sc, p->scale, p->seed);
     const int scale = p->scale;
@@ -99,14 +127,19 @@ gm_graph *gmrt_gen_rmat(const gmrt_rmat_params *p, const gmrt_build_options *b,
         for (size_t i = 0; i < m; i++) {
             gmrt_rng r = gmrt_rng_make(p->seed, i);
             uint64_t u = 0, v = 0;
-            for (int level = 0; level < scale; level += 2) {
+            int level = 0;
+            while (level + 1 < scale) { /* pairs of levels, 4 pairs a draw */
                 uint64_t x = gmrt_rng_next(&r);
-                for (int half = 0; half < 2 && level + half < scale; half++) {
-                    uint64_t t = half ? x >> 32 : x & 0xFFFFFFFFu;
-                    uint64_t ge_a = t >= ta, ge_ab = t >= tab, ge_abc = t >= tabc;
-                    u = (u << 1) | ge_ab;
-                    v = (v << 1) | ((ge_a & !ge_ab) | ge_abc);
+                for (int part = 0; part < 4 && level + 1 < scale; part++, level += 2, x >>= 16) {
+                    unsigned code = table[x & 0xFFFF];
+                    u = (u << 2) | (code >> 2);
+                    v = (v << 2) | (code & 3);
                 }
+            }
+            if (level < scale) { /* an odd scale: the high level of one more pair */
+                unsigned code = table[gmrt_rng_next(&r) & 0xFFFF];
+                u = (u << 1) | (code >> 3);
+                v = (v << 1) | ((code >> 1) & 1);
             }
             if (permute) {
                 u = scramble(&sc, u);
@@ -118,6 +151,7 @@ gm_graph *gmrt_gen_rmat(const gmrt_rmat_params *p, const gmrt_build_options *b,
                 progress->fn(progress->arg, "generating", (double)done / (double)share);
         }
     }
+    free(table);
     gmrt_report(progress, "generating", 1.0);
     gmrt_report(progress, "building", 0.0);
     gm_graph *g = gmrt_graph_from_edges(n, m, src, dst, NULL, b, err);
