@@ -125,6 +125,48 @@ static bool is_prop(const gm_type *t)
            is_scalar(t->elem->kind);
 }
 
+/* N_P<Node_Set>, N_P<Node_Order>, N_P<Node_Seq>: one collection per node. */
+static bool is_collection_prop(const gm_type *t)
+{
+    return t->kind == GMT_NODE_PROP && t->elem &&
+           (t->elem->kind == GMT_NODE_SET || t->elem->kind == GMT_NODE_ORDER ||
+            t->elem->kind == GMT_NODE_SEQ);
+}
+
+/* Writes a collection-valued node property: one line per node, its members
+ * separated by spaces (in the collection's order for Order/Seq). */
+static void write_collection_prop(omp_emit *em, const gm_param *p)
+{
+    gm_type_kind ck = p->type->elem->kind;
+    omp_line(em, "{");
+    em->indent++;
+    omp_line(em, "FILE *f = _c_open_out(out_dir, \"%s\");", p->name);
+    omp_line(em, "if (!f)");
+    omp_line(em, "    status = 1;");
+    omp_line(em, "for (gm_node_t i = 0; f && i < G->num_nodes; i++) {");
+    em->indent++;
+    if (ck == GMT_NODE_SET) {
+        omp_line(em, "int64_t cnt = 0;");
+        omp_line(em, "const gm_node_t *items = v_%s[i] ? gmrt_nodeset_items(v_%s[i], &cnt) : NULL;",
+                 p->name, p->name);
+        omp_line(em, "for (int64_t k = 0; k < cnt; k++)");
+        omp_line(em, "    fprintf(f, k ? \" %%d\" : \"%%d\", (int)items[k]);");
+    } else {
+        const char *kind = ck == GMT_NODE_ORDER ? "nodeorder" : "nodeseq";
+        omp_line(em, "int64_t cnt = v_%s[i] ? gmrt_%s_size(v_%s[i]) : 0;", p->name, kind, p->name);
+        omp_line(em, "for (int64_t k = 0; k < cnt; k++)");
+        omp_line(em, "    fprintf(f, k ? \" %%d\" : \"%%d\", (int)gmrt_%s_at(v_%s[i], k));", kind,
+                 p->name);
+    }
+    omp_line(em, "fputc('\\n', f);");
+    em->indent--;
+    omp_line(em, "}");
+    omp_line(em, "if (f && fclose(f) != 0)");
+    omp_line(em, "    status = 1;");
+    em->indent--;
+    omp_line(em, "}");
+}
+
 static bool is_numeric(gm_type_kind k)
 {
     return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE;
@@ -137,7 +179,6 @@ static const char *writer_of(gm_type_kind k)
     case GMT_FLOAT: return "f32";
     case GMT_DOUBLE: return "f64";
     case GMT_BOOL: return "b";
-    case GMT_EDGE: return sizeof(long) == 8 ? "i32" : "i32"; /* gm_edge_t: see below */
     default: return "i32";
     }
 }
@@ -389,7 +430,13 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     em->indent++;
     omp_line(em, "mkdir(out_dir, 0777);");
     for (const gm_param *p = proc->params; p; p = p->next) {
-        if (!is_prop(p->type) || !(p->is_output || omp_proc_writes(proc, p->sym)))
+        if (!(p->is_output || omp_proc_writes(proc, p->sym)))
+            continue;
+        if (is_collection_prop(p->type)) {
+            write_collection_prop(em, p);
+            continue;
+        }
+        if (!is_prop(p->type))
             continue;
         gm_type_kind ek = p->type->elem->kind;
         const char *count = p->type->kind == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes";

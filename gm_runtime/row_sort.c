@@ -103,8 +103,6 @@ void gmrt_sort_nodes(gm_node_t *a, size_t n) { nodes_run(a, NULL, n); }
 void gmrt_sort_nodes_weights(gm_node_t *a, double *w, size_t n) { nodes_w_run(a, w, n); }
 void gmrt_sort_edges_nodes(gm_edge_t *e, gm_node_t *payload, size_t n) { edges_n_run(e, payload, n); }
 
-#define RADIX_BITS 11
-
 void gmrt_sort_nodes_scratch(gm_node_t *a, size_t n, gm_node_t *scratch, int key_bits)
 {
     if (!scratch || n < GMRT_RADIX_MIN_ROW) {
@@ -116,10 +114,13 @@ void gmrt_sort_nodes_scratch(gm_node_t *a, size_t n, gm_node_t *scratch, int key
         i++;
     if (i >= n)
         return;
+    /* smaller digits for shorter rows: the histogram must stay cheap */
+    const int digit = n < 4096 ? 8 : 11;
+    const uint32_t mask = (1u << digit) - 1;
+    size_t count[1 << 11];
     gm_node_t *from = a, *to = scratch;
-    for (int shift = 0; shift < key_bits; shift += RADIX_BITS) {
-        size_t count[1 << RADIX_BITS] = {0};
-        const uint32_t mask = (1u << RADIX_BITS) - 1;
+    for (int shift = 0; shift < key_bits; shift += digit) {
+        memset(count, 0, ((size_t)mask + 1) * sizeof count[0]);
         for (size_t k = 0; k < n; k++)
             count[((uint32_t)from[k] >> shift) & mask]++;
         size_t sum = 0;

@@ -10,7 +10,7 @@
 /* Ascending node ids. */
 void gmrt_sort_nodes(gm_node_t *a, size_t n);
 /* Rows at least this long are worth a radix sort. */
-#define GMRT_RADIX_MIN_ROW 1024
+#define GMRT_RADIX_MIN_ROW 192
 /* Ascending node ids, all in [0, 2^key_bits): an LSD radix sort through
  * scratch (room for n ids) for long rows, introsort otherwise. */
 void gmrt_sort_nodes_scratch(gm_node_t *a, size_t n, gm_node_t *scratch, int key_bits);

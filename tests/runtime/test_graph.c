@@ -287,6 +287,47 @@ static void test_empty_graph(void)
     gmrt_graph_free(g);
 }
 
+static int cmp_node(const void *a, const void *b)
+{
+    gm_node_t x = *(const gm_node_t *)a, y = *(const gm_node_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void test_long_rows(void)
+{
+    /* rows of 100, 1000 and 50000 edges (the long ones take the radix path),
+     * with duplicates; the result must be the sorted multiset */
+    const size_t lens[] = {100, 1000, 50000};
+    size_t m = 0;
+    for (int i = 0; i < 3; i++)
+        m += lens[i];
+    gm_node_t *src = malloc(m * sizeof *src), *dst = malloc(m * sizeof *dst), *expect = malloc(m * sizeof *expect);
+    gmrt_rng r = gmrt_rng_make(6, 6);
+    const gm_node_t n = 3000000; /* ids need 22 bits: several radix digits */
+    size_t at = 0;
+    for (int row = 0; row < 3; row++)
+        for (size_t k = 0; k < lens[row]; k++, at++) {
+            src[at] = row;
+            dst[at] = k % 10 == 0 ? 7 : (gm_node_t)gmrt_rand(&r, n);
+            expect[at] = dst[at];
+        }
+    gmrt_error err;
+    gm_graph *g = gmrt_graph_from_edges(n, m, src, dst, NULL, NULL, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    at = 0;
+    for (int row = 0; row < 3; row++) {
+        qsort(expect + at, lens[row], sizeof *expect, cmp_node);
+        CU_ASSERT_EQUAL(gmrt_out_degree(g, row), (gm_edge_t)lens[row]);
+        CU_ASSERT(memcmp(g->node_idx + g->begin[row], expect + at, lens[row] * sizeof *expect) == 0);
+        at += lens[row];
+    }
+    CU_ASSERT(gmrt_graph_check(g, &err));
+    gmrt_graph_free(g);
+    free(src);
+    free(dst);
+    free(expect);
+}
+
 static void test_edge_size_agrees(void)
 {
     /* the library and this program were built with the same edge type */
@@ -313,6 +354,7 @@ int main(void)
         {"transform and equal", test_transform_and_equal},
         {"empty graph", test_empty_graph},
         {"edge index size agrees with the library", test_edge_size_agrees},
+        {"long rows (radix sort)", test_long_rows},
         CU_TEST_INFO_NULL,
     };
     return rt_run("graph", tests);
