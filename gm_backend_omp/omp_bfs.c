@@ -34,8 +34,10 @@ static void level_body(omp_emit *em, const gm_stmt *s, const gm_stmt *body, cons
     const char *v = omp_name(em, s->iter.sym);
     omp_par par;
     bool parallel = em->par_depth == 0;
+    char *trip = omp_strf("(%s - %s)", to, from);
     if (parallel)
-        omp_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g);
+        omp_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g, trip);
+    free(trip);
     omp_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, from, i, to, i);
     em->indent++;
     omp_scope_push(em);
@@ -124,7 +126,8 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     em->indent++;
     omp_line(em, "/* top-down: the frontier claims its unvisited neighbours */");
     if (par)
-        omp_line(em, "#pragma omp parallel for schedule(dynamic, 64)");
+        omp_line(em, "#pragma omp parallel for schedule(dynamic, 64) if(%s - %s >= 256)", tail,
+                 head);
     omp_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, head, i, tail, i);
     em->indent++;
     omp_line(em, "gm_node_t %s_u = %s[%s];", i, queue, i);

@@ -152,8 +152,11 @@ typedef struct omp_par {
     bool opened;            /* a "#pragma omp parallel" block was opened */
     char **saved_names;     /* names replaced by per-thread partials */
 } omp_par;
+/* trip: a C expression for the loop's trip count when it is small often
+ * (BFS levels); the loop then runs in parallel only when it is worth a
+ * fork-join (NULL: always parallel). */
 void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind range,
-                   const gm_stmt *body, const char *graph);
+                   const gm_stmt *body, const char *graph, const char *trip);
 void omp_par_end(omp_emit *em, omp_par *par);
 
 /* ---- API and driver (omp_api.c, omp_main.c) */

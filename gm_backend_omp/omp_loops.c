@@ -30,8 +30,11 @@ bool omp_body_has_nbr_loop(const gm_stmt *body)
     return !omp_walk(body, false, is_nbr_loop, is_nbr_expr, NULL);
 }
 
+/* Fewer iterations than this run on one thread: a fork-join costs more. */
+#define OMP_MIN_PARALLEL_TRIP 256
+
 void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind range,
-                   const gm_stmt *body, const char *graph)
+                   const gm_stmt *body, const char *graph, const char *trip)
 {
     memset(par, 0, sizeof *par);
     par->region.iter = iter;
@@ -40,7 +43,10 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
     if (!par->region.declared_inside)
         abort();
     omp_mark_declared(em, body, &par->region);
-    char *clauses = omp_reduction_clauses(em, body, &par->region);
+    char *reductions = omp_reduction_clauses(em, body, &par->region);
+    char *clauses = trip ? omp_strf("%s if(%s >= %d)", reductions, trip, OMP_MIN_PARALLEL_TRIP)
+                         : omp_strf("%s", reductions);
+    free(reductions);
     par->nargmin = omp_collect_scalar_argmin(em, body, &par->region, par->argmins, 16);
     if (par->region.needs_locks) {
         char *lock = omp_fresh(em, "lock");
@@ -53,7 +59,10 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
     if (par->nargmin > 0) {
         /* Scalar arg-min/max targets: each thread keeps its own best,
          * merged once per thread at the end. */
-        omp_line(em, "#pragma omp parallel");
+        if (trip)
+            omp_line(em, "#pragma omp parallel if(%s >= %d)", trip, OMP_MIN_PARALLEL_TRIP);
+        else
+            omp_line(em, "#pragma omp parallel");
         omp_line(em, "{");
         em->indent++;
         par->opened = true;
@@ -291,7 +300,7 @@ static void items_loop(omp_emit *em, const gm_stmt *s, bool par)
         decl = omp_strf("gm_node_t %s = gmrt_%s_at(%s, %s);", v, kind, src, i);
     }
     if (par)
-        omp_par_begin(em, &par_state, it->sym, GMR_ITEMS, s->body, g);
+        omp_par_begin(em, &par_state, it->sym, GMR_ITEMS, s->body, g, NULL);
     if (it->reverse && st->kind != GMT_NODE_SET)
         omp_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--)", i, n, i, i);
     else
@@ -376,7 +385,7 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
     }
     omp_par par_state;
     if (par)
-        omp_par_begin(em, &par_state, sym, it->range, s->body, g);
+        omp_par_begin(em, &par_state, sym, it->range, s->body, g, NULL);
     omp_line(em, "%s", header);
     loop_body(em, s, decl);
     if (par)

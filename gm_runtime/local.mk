@@ -9,6 +9,7 @@ GMRT_EDGE_CPPFLAGS =
 endif
 
 lib_LTLIBRARIES += libgmrt.la
+EXTRA_DIST += gm_runtime/README.md
 gmrtincludedir = $(includedir)/gmc
 gmrtinclude_HEADERS = \
 	gm_runtime/gmrt.h \

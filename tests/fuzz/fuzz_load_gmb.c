@@ -2,12 +2,14 @@
  * Every input must either load into a graph that satisfies all CSR
  * invariants, or fail with an error record; anything else aborts.  The
  * first byte picks the load options so that the rebuild paths (symmetrize,
- * dedup, self-loop removal, ignored weights) are fuzzed too. */
+ * dedup, self-loop removal, ignored weights) are fuzzed too; with bit 5 set
+ * the input goes through a file, so that the in-place (mmap) path runs. */
 #include "gmrt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -24,7 +26,20 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     opt.ignore_weights = knobs & 8;
     opt.index_base = (knobs & 16) ? 1 : 0;
     gmrt_error err;
-    gm_graph *g = gmrt_graph_load_mem(size ? data + 1 : data, size ? size - 1 : 0, "fuzz-input", &opt, &err);
+    gm_graph *g;
+    if (knobs & 32) {
+        static char path[64];
+        if (!path[0])
+            snprintf(path, sizeof path, "/tmp/fuzz-input-%d.gmb", (int)getpid());
+        FILE *f = fopen(path, "wb");
+        if (!f)
+            return 0;
+        fwrite(data + 1, 1, size - 1, f);
+        fclose(f);
+        g = gmrt_graph_load(path, &opt, &err);
+    } else {
+        g = gmrt_graph_load_mem(size ? data + 1 : data, size ? size - 1 : 0, "fuzz-input", &opt, &err);
+    }
     if (!g) {
         if (err.code == GMRT_OK || err.message[0] == '\0' || !strstr(err.message, "fuzz-input"))
             abort(); /* a failure must say what and where */

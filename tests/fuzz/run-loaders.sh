@@ -65,9 +65,11 @@ for h in gm_binary:bin edge_list:el mtx:mtx dimacs:gr gmb:gmb props:txt; do
     mkdir -p "$corpus"
     for seed in "$work/seeds"/*."$ext"; do
         [ -f "$seed" ] || continue
-        # the first byte of an input selects load options: none, then all
+        # the first byte of an input selects load options: none, all, and
+        # (for the gmb harness) loading through a mapped file
         { printf '\000'; cat "$seed"; } >"$corpus/$(basename "$seed").plain"
         { printf '\037'; cat "$seed"; } >"$corpus/$(basename "$seed").opts"
+        { printf '\040'; cat "$seed"; } >"$corpus/$(basename "$seed").file"
     done
     if [ "$name" = props ]; then
         printf '\001-1\n0\n7\n' >"$corpus/ints"

@@ -43,6 +43,23 @@ static bool parse_weights(const char *spec, bool *integral, double *lo, double *
     return true;
 }
 
+static bool nonnegative(const char *option, double v)
+{
+    if (v >= 0)
+        return true;
+    fprintf(stderr, "gmgraph gen: %s must not be negative\n", option);
+    return false;
+}
+
+static bool output_format(const char *name, gmrt_format *to)
+{
+    *to = gmrt_format_parse(name);
+    if (*to != GMRT_FMT_AUTO)
+        return true;
+    fprintf(stderr, "gmgraph gen: --to '%s': expected gm-binary, gm-binary-le, edge-list, mtx, dimacs or gmb\n", name);
+    return false;
+}
+
 int cmd_gen(int argc, char **argv)
 {
     if (argc < 1 || strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
@@ -60,7 +77,7 @@ int cmd_gen(int argc, char **argv)
     gmrt_rmat_defaults(&rp, 20);
     gmrt_build_options build = {0};
     int64_t nodes = -1, edges = -1, rows = -1, cols = -1, scale = 20;
-    double degree = -1;
+    double degree = -1; /* -1: not given */
     uint64_t seed = 1;
     const char *out = NULL, *weights = NULL;
     gmrt_format to = GMRT_FMT_AUTO;
@@ -82,28 +99,23 @@ int cmd_gen(int argc, char **argv)
         if (cli_flag(a, "--no-permute"))
             rp.permute = false;
         OPTION("--scale", cli_int("--scale", v, 0, 30, &scale))
-        OPTION("--edge-factor", cli_double("--edge-factor", v, &rp.edge_factor))
+        OPTION("--edge-factor", cli_double("--edge-factor", v, &rp.edge_factor) && nonnegative("--edge-factor", rp.edge_factor))
         OPTION("--a", cli_double("--a", v, &rp.a))
         OPTION("--b", cli_double("--b", v, &rp.b))
         OPTION("--c", cli_double("--c", v, &rp.c))
         OPTION("--nodes", cli_int("--nodes", v, 0, GMRT_NODE_MAX, &nodes))
         OPTION("--edges", cli_int("--edges", v, 0, GMRT_EDGE_MAX, &edges))
-        OPTION("--degree", cli_double("--degree", v, &degree))
+        OPTION("--degree", cli_double("--degree", v, &degree) && nonnegative("--degree", degree))
         OPTION("--rows", cli_int("--rows", v, 0, GMRT_NODE_MAX, &rows))
         OPTION("--cols", cli_int("--cols", v, 0, GMRT_NODE_MAX, &cols))
         OPTION("--seed", cli_u64("--seed", v, &seed))
         OPTION("--weights", (weights = v) != NULL)
         OPTION("--output", (out = v) != NULL)
         OPTION("-o", (out = v) != NULL)
-        OPTION("--to", (to = gmrt_format_parse(v)) != GMRT_FMT_AUTO ||
-                           (fprintf(stderr, "gmgraph gen: --to '%s': expected gm-binary, gm-binary-le, edge-list, mtx, dimacs or gmb\n", v), false))
+        OPTION("--to", output_format(v, &to))
         else if (!cli_build_option(a, &build))
             return cli_unknown("gen", a);
 #undef OPTION
-    }
-    if (rp.edge_factor < 0 || (degree < 0 && degree != -1)) {
-        fprintf(stderr, "gmgraph gen: --edge-factor and --degree must not be negative\n");
-        return EXIT_USAGE;
     }
     if (!out) {
         fprintf(stderr, "gmgraph gen: no output file: give -o FILE\n");
