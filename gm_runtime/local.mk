@@ -91,6 +91,7 @@ tests_runtime_test_rng_props_LDADD = $(GMRT_TEST_LDADD)
 ## libFuzzer harnesses for every loader (configure --enable-fuzzers CC=clang);
 ## tests/fuzz/run-loaders.sh builds and runs them without configure too.
 dist_noinst_SCRIPTS += tests/fuzz/run-loaders.sh
+EXTRA_DIST += tests/fuzz/fuzz_load_graph.inc
 GMRT_FUZZERS = \
 	tests/fuzz/fuzz_load_gm_binary \
 	tests/fuzz/fuzz_load_edge_list \
