@@ -3,5 +3,30 @@
 ## survive every pass alone, all passes, and -O0 (see tests/opt/run).
 TESTS += tests/opt/run
 dist_noinst_SCRIPTS += tests/opt/run
-# The whole folder: every NAME.gm with its NAME.expected.
-EXTRA_DIST += tests/opt
+# Every NAME.gm with its NAME.expected, listed (naming the folder would also
+# ship the build tree's tests/opt/run.log in a VPATH build).
+EXTRA_DIST += \
+	tests/opt/dead_scalar.expected \
+	tests/opt/dead_scalar.gm \
+	tests/opt/defer_copy.expected \
+	tests/opt/defer_copy.gm \
+	tests/opt/defer_swap.expected \
+	tests/opt/defer_swap.gm \
+	tests/opt/flip_keep.expected \
+	tests/opt/flip_keep.gm \
+	tests/opt/flip_pull_to_push.expected \
+	tests/opt/flip_pull_to_push.gm \
+	tests/opt/flip_push_to_pull.expected \
+	tests/opt/flip_push_to_pull.gm \
+	tests/opt/fold.expected \
+	tests/opt/fold.gm \
+	tests/opt/fuse.expected \
+	tests/opt/fuse.gm \
+	tests/opt/hoist_props.expected \
+	tests/opt/hoist_props.gm \
+	tests/opt/merge_assign.expected \
+	tests/opt/merge_assign.gm \
+	tests/opt/reduce_bound.expected \
+	tests/opt/reduce_bound.gm \
+	tests/opt/reduce_seq.expected \
+	tests/opt/reduce_seq.gm
