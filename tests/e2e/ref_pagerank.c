@@ -1,4 +1,4 @@
-/* ref_pagerank.c: reference for apps/pagerank.gm: PageRank power iteration,
+/* ref_pagerank.c: reference for apps/pagerank.gm and apps/pagerank_push.gm (same output): PageRank power iteration,
  * rank'[v] = (1-d)/N + d * sum over edges w->v of rank[w]/outdeg(w), from
  * rank = 1/N, until the L1 change of an iteration is <= --e or --max_iter
  * iterations ran (at least one).  Written edge by edge over the forward
