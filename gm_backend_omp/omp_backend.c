@@ -27,7 +27,7 @@ bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
 {
     char *hpath = omp_strf("%s/%s.h", opt->out_dir, opt->base_name);
     char *cpath = omp_strf("%s/%s.c", opt->out_dir, opt->base_name);
-    bool ok = omp_write_header(p, hpath, opt->base_name);
+    bool ok = omp_write_header(p, hpath, opt->base_name, "omp");
     if (!ok) {
         gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s'", hpath);
         free(hpath);

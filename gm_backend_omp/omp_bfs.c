@@ -76,9 +76,9 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_printf(em, "gm_node_t %s = ", root);
     omp_expr(em, s->root);
     omp_printf(em, ";\n");
-    omp_line(em, "int32_t *%s = _c_alloc((size_t)%s->num_nodes + 1, sizeof(int32_t));", lvl, g);
-    omp_line(em, "gm_node_t *%s = _c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", queue, g);
-    omp_line(em, "int64_t *%s = _c_alloc((size_t)%s->num_nodes + 2, sizeof(int64_t));", start, g);
+    omp_line(em, "int32_t *%s = (int32_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(int32_t));", lvl, g);
+    omp_line(em, "gm_node_t *%s = (gm_node_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", queue, g);
+    omp_line(em, "int64_t *%s = (int64_t *)_c_alloc((size_t)%s->num_nodes + 2, sizeof(int64_t));", start, g);
     omp_scope_add_cleanup(em, omp_strf("free(%s);", lvl));
     omp_scope_add_cleanup(em, omp_strf("free(%s);", queue));
     omp_scope_add_cleanup(em, omp_strf("free(%s);", start));

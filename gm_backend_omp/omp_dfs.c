@@ -38,9 +38,9 @@ void omp_dfs(omp_emit *em, const gm_stmt *s)
     omp_printf(em, "gm_node_t %s = ", root);
     omp_expr(em, s->root);
     omp_printf(em, ";\n");
-    omp_line(em, "bool *%s = _c_zalloc((size_t)%s->num_nodes + 1, sizeof(bool));", vis, g);
-    omp_line(em, "gm_node_t *%s = _c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", stk, g);
-    omp_line(em, "gm_edge_t *%s = _c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_edge_t));", pos, g);
+    omp_line(em, "bool *%s = (bool *)_c_zalloc((size_t)%s->num_nodes + 1, sizeof(bool));", vis, g);
+    omp_line(em, "gm_node_t *%s = (gm_node_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", stk, g);
+    omp_line(em, "gm_edge_t *%s = (gm_edge_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_edge_t));", pos, g);
     omp_scope_add_cleanup(em, omp_strf("free(%s);", vis));
     omp_scope_add_cleanup(em, omp_strf("free(%s);", stk));
     omp_scope_add_cleanup(em, omp_strf("free(%s);", pos));

@@ -43,6 +43,25 @@ typedef struct omp_bfs_ctx {
     bool transposed;        /* G^: walk in-edges forward */
 } omp_bfs_ctx;
 
+struct omp_emit;
+
+/* What another target (the CUDA backend) changes in the emitter. Each hook
+ * returns true when it emitted the construct itself; NULL hooks and false
+ * answers leave the OpenMP translation in place. */
+typedef struct omp_target_hooks {
+    /* A statement of host code (not inside a kernel or a synced statement). */
+    bool (*host_stmt)(struct omp_emit *em, const gm_stmt *s);
+    /* An outermost parallel Foreach / a BFS in host code. */
+    bool (*parallel_loop)(struct omp_emit *em, const gm_stmt *s);
+    bool (*bfs)(struct omp_emit *em, const gm_stmt *s);
+    /* A property element read / plain write in host code. */
+    bool (*prop_read)(struct omp_emit *em, const gm_expr *e);
+    bool (*prop_write)(struct omp_emit *em, const gm_stmt *s);
+    /* After a procedure's parameters are set up / at the start of main(). */
+    void (*proc_begin)(struct omp_emit *em, const gm_proc *proc);
+    void (*main_graph_loaded)(struct omp_emit *em, const gm_proc *proc, const char *graph);
+} omp_target_hooks;
+
 typedef struct omp_emit {
     FILE *out;
     int indent;
@@ -60,6 +79,12 @@ typedef struct omp_emit {
     omp_scope *scope;       /* innermost C scope */
     omp_bfs_ctx *bfs;
     bool ok;                /* false after an unsupported construct */
+    /* Another target's hooks (NULL for OpenMP) and its state. */
+    const omp_target_hooks *hooks;
+    void *target;
+    bool in_kernel;         /* emitting device code: atomics, RNG and graph
+                               queries take their gmcu_ forms */
+    int host_direct;        /* > 0: host code that uses property arrays directly */
 } omp_emit;
 
 /* ---- output (omp_emit.c) */
@@ -131,6 +156,11 @@ int omp_collect_scalar_argmin(omp_emit *em, const gm_stmt *body, omp_region *r,
 
 /* ---- loops (omp_loops.c) */
 void omp_foreach(omp_emit *em, const gm_stmt *s);
+/* Whether the loop runs as the outermost parallel loop. */
+bool omp_loop_is_parallel(const omp_emit *em, const gm_stmt *s);
+/* The body of a loop in its own C block: decl (the iterator's declaration,
+ * may be NULL), the filter as a "continue", the statements. */
+void omp_loop_body(omp_emit *em, const gm_stmt *s, const char *decl);
 bool omp_body_has_nbr_loop(const gm_stmt *body);
 /* Deferred assignments bound to a loop: buffers before it, publication after. */
 void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *loop_body, gm_symbol *bound);
@@ -161,9 +191,12 @@ void omp_par_end(omp_emit *em, omp_par *par);
 
 /* ---- API and driver (omp_api.c, omp_main.c) */
 void omp_prologue(omp_emit *em, const char *header_name);
+extern const char *const omp_helpers_text; /* allocation, atomics and locks for host code */
+/* What a procedure needs built on its graph before parallel code. */
+void omp_graph_needs(const gm_stmt *body, bool *reverse, bool *edge_src);
 void omp_signature(omp_emit *em, const gm_proc *proc, bool for_header);
 void omp_proc(omp_emit *em, gm_proc *proc);
-bool omp_write_header(gm_program *p, const char *path, const char *base);
+bool omp_write_header(gm_program *p, const char *path, const char *base, const char *target);
 void omp_main(omp_emit *em, const gm_proc *proc);
 /* Whether proc writes its property parameter sym (directly or through a call). */
 bool omp_proc_writes(const gm_proc *proc, const gm_symbol *sym);

@@ -80,6 +80,9 @@ static void emit_abs(omp_emit *em, const gm_expr *e)
  * reads still see the current array P. */
 static void emit_prop(omp_emit *em, const gm_expr *e)
 {
+    if (em->hooks && em->hooks->prop_read && !em->in_kernel && em->host_direct == 0 &&
+        em->hooks->prop_read(em, e))
+        return;
     omp_printf(em, "%s[", omp_name(em, e->sym));
     omp_expr(em, e->a);
     omp_printf(em, "]");
@@ -287,7 +290,10 @@ void omp_builtin_call(omp_emit *em, const gm_expr *e)
         omp_printf(em, "%s->num_edges", omp_name(em, r->sym));
         return;
     case GMB_GRAPH_PICK_RANDOM:
-        omp_printf(em, "gmrt_pick_random_node(%s, gmrt_thread_rng())", omp_name(em, r->sym));
+        if (em->in_kernel)
+            omp_printf(em, "gmcu_pick_random_node(%s, &_c_rng)", omp_name(em, r->sym));
+        else
+            omp_printf(em, "gmrt_pick_random_node(%s, gmrt_thread_rng())", omp_name(em, r->sym));
         return;
     case GMB_NODE_NUM_NBRS:
         omp_printf(em, "((int32_t)gmrt_out_degree(%s, ", graph_of_expr(em, r));
@@ -302,7 +308,7 @@ void omp_builtin_call(omp_emit *em, const gm_expr *e)
     case GMB_NODE_HAS_EDGE_TO:
     case GMB_NODE_IS_NBR_FROM: {
         bool to = e->builtin == GMB_NODE_HAS_EDGE_TO;
-        omp_printf(em, "gmrt_has_edge(%s, ", graph_of_expr(em, r));
+        omp_printf(em, "%s_has_edge(%s, ", em->in_kernel ? "gmcu" : "gmrt", graph_of_expr(em, r));
         omp_expr(em, to ? r : a0);
         omp_printf(em, ", ");
         omp_expr(em, to ? a0 : r);
@@ -310,9 +316,10 @@ void omp_builtin_call(omp_emit *em, const gm_expr *e)
         return;
     }
     case GMB_NODE_PICK_RANDOM_NBR:
-        omp_printf(em, "gmrt_pick_random_nbr(%s, ", graph_of_expr(em, r));
+        omp_printf(em, "%s_pick_random_nbr(%s, ", em->in_kernel ? "gmcu" : "gmrt",
+                   graph_of_expr(em, r));
         omp_expr(em, r);
-        omp_printf(em, ", gmrt_thread_rng())");
+        omp_printf(em, em->in_kernel ? ", &_c_rng)" : ", gmrt_thread_rng())");
         return;
     case GMB_NBR_TO_EDGE:
         if (r->sym && r->sym->id >= 0 && r->sym->id < em->nsyms && em->edge_of[r->sym->id])
@@ -333,11 +340,11 @@ void omp_builtin_call(omp_emit *em, const gm_expr *e)
         omp_printf(em, "]");
         return;
     case GMB_UNIFORM:
-        omp_printf(em, "gmrt_uniform(gmrt_thread_rng())");
+        omp_printf(em, em->in_kernel ? "gmcu_uniform(&_c_rng)" : "gmrt_uniform(gmrt_thread_rng())");
         return;
     case GMB_RAND:
         /* Rand(n): the one argument is the bound (section 12). */
-        omp_printf(em, "gmrt_rand(gmrt_thread_rng(), (int64_t)(");
+        omp_printf(em, em->in_kernel ? "gmcu_rand(&_c_rng, (int64_t)(" : "gmrt_rand(gmrt_thread_rng(), (int64_t)(");
         omp_expr(em, a0);
         omp_printf(em, "))");
         return;

@@ -51,7 +51,7 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
     if (par->region.needs_locks) {
         char *lock = omp_fresh(em, "lock");
         par->region.lock_name = lock;
-        omp_line(em, "int32_t *%s = _c_zalloc((size_t)(%s->num_nodes > %s->num_edges ? "
+        omp_line(em, "int32_t *%s = (int32_t *)_c_zalloc((size_t)(%s->num_nodes > %s->num_edges ? "
                      "%s->num_nodes : %s->num_edges) + 1, sizeof(int32_t));",
                  lock, graph, graph, graph, graph);
     }
@@ -169,7 +169,8 @@ void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *body, gm_symbol *boun
         char *nxt = omp_strf("_c_%s_nxt", name);
         if (t->type->kind == GMT_NODE_PROP || t->type->kind == GMT_EDGE_PROP) {
             char *count = omp_prop_count(em, t->type);
-            omp_line(em, "%s%s = _c_alloc((size_t)%s, sizeof *%s);", omp_ctype(t->type), nxt, count, name);
+            omp_line(em, "%s%s = (%s)_c_alloc((size_t)%s, sizeof *%s);", omp_ctype(t->type), nxt,
+                     omp_ctype(t->type), count, name);
             omp_line(em, "memcpy(%s, %s, (size_t)%s * sizeof *%s);", nxt, name, count, name);
             omp_scope_add_cleanup(em, omp_strf("free(%s);", nxt));
             free(count);
@@ -214,7 +215,7 @@ void omp_emit_deferred_end(omp_emit *em, void *state)
 
 /* ---- Foreach / For ------------------------------------------------------- */
 
-static bool can_run_parallel(const omp_emit *em, const gm_stmt *s)
+bool omp_loop_is_parallel(const omp_emit *em, const gm_stmt *s)
 {
     if (!s->parallel || em->par_depth > 0)
         return false;
@@ -236,7 +237,7 @@ static bool can_run_parallel(const omp_emit *em, const gm_stmt *s)
 
 /* The body of a loop: the iterator's declaration (decl, may be NULL), then
  * the statements, in one C block with its own scope. */
-static void loop_body(omp_emit *em, const gm_stmt *s, const char *decl)
+void omp_loop_body(omp_emit *em, const gm_stmt *s, const char *decl)
 {
     omp_line(em, "{");
     em->indent++;
@@ -305,7 +306,7 @@ static void items_loop(omp_emit *em, const gm_stmt *s, bool par)
         omp_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--)", i, n, i, i);
     else
         omp_line(em, "for (int64_t %s = 0; %s < %s; %s++)", i, i, n, i);
-    loop_body(em, s, decl);
+    omp_loop_body(em, s, decl);
     if (par)
         omp_par_end(em, &par_state);
     em->indent--;
@@ -322,7 +323,10 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
     gm_symbol *sym = it->sym;
     const char *v = omp_name(em, sym);
     const char *g = omp_graph_of(em, sym->type);
-    bool par = can_run_parallel(em, s);
+    bool par = omp_loop_is_parallel(em, s);
+    if (par && em->hooks && em->hooks->parallel_loop && !em->in_kernel &&
+        em->hooks->parallel_loop(em, s))
+        return;
     void *deferred = omp_emit_deferred_begin(em, s->body, sym);
     if (it->range == GMR_ITEMS) {
         items_loop(em, s, par);
@@ -371,10 +375,11 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         char *other = omp_expr_str(em, it->range_arg);
         omp_line(em, "{");
         em->indent++;
-        omp_line(em, "gmrt_common_iter %s;", e);
-        omp_line(em, "gmrt_common_nbrs_init(&%s, %s, %s, %s);", e, g, src, other);
-        header = omp_strf("for (gm_node_t %s; (%s = gmrt_common_nbrs_next(&%s)) != GMRT_NIL_NODE;)",
-                          v, v, e);
+        const char *rt = em->in_kernel ? "gmcu" : "gmrt";
+        omp_line(em, "%s_common_iter %s;", rt, e);
+        omp_line(em, "%s_common_nbrs_init(&%s, %s, %s, %s);", rt, e, g, src, other);
+        header = omp_strf("for (gm_node_t %s; (%s = %s_common_nbrs_next(&%s)) != GMRT_NIL_NODE;)",
+                          v, v, rt, e);
         free(other);
         break;
     }
@@ -387,7 +392,7 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
     if (par)
         omp_par_begin(em, &par_state, sym, it->range, s->body, g, NULL);
     omp_line(em, "%s", header);
-    loop_body(em, s, decl);
+    omp_loop_body(em, s, decl);
     if (par)
         omp_par_end(em, &par_state);
     if (it->range == GMR_COMMON_NBRS) {

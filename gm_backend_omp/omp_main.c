@@ -321,7 +321,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             gm_type_kind ek = p->type->elem->kind;
             const char *ety = omp_prim_ctype(ek);
             const char *count = k == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes";
-            omp_line(em, "%s *v_%s = _c_zalloc((size_t)%s, sizeof(%s));", ety, n, count, ety);
+            omp_line(em, "%s *v_%s = (%s *)_c_zalloc((size_t)%s, sizeof(%s));", ety, n, ety, count, ety);
             omp_line(em, "if (arg_%s) {", n);
             omp_line(em, "    if (!gmrt_prop_load(arg_%s, %s, v_%s, (size_t)%s, &err)) {", n,
                      omp_gmrt_type(ek), n, count);
@@ -355,7 +355,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
                 omp_line(em, "    return 1;");
             }
             omp_line(em, "}");
-            omp_line(em, "%s *init_%s = _c_alloc((size_t)%s, sizeof(%s));", ety, n, count, ety);
+            omp_line(em, "%s *init_%s = (%s *)_c_alloc((size_t)%s, sizeof(%s));", ety, n, ety, count, ety);
             omp_line(em, "memcpy(init_%s, v_%s, (size_t)%s * sizeof(%s));", n, n, count, ety);
         } else if (p->type->kind == GMT_GRAPH) {
             /* every graph parameter gets the loaded graph */
@@ -363,7 +363,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             /* a collection-valued property: empty collections */
             const gm_type *el = p->type->elem;
             const char *count = k == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes";
-            omp_line(em, "%sv_%s = _c_alloc((size_t)%s, sizeof *v_%s);", omp_ctype(p->type), n, count, n);
+            omp_line(em, "%sv_%s = (%s)_c_alloc((size_t)%s, sizeof *v_%s);", omp_ctype(p->type), n,
+                     omp_ctype(p->type), count, n);
             if (el->kind == GMT_MAP)
                 omp_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++) v_%s[i] = gmrt_map_new(%s, %s);", count, n,
                          omp_gmrt_type(el->key->kind), omp_gmrt_type(el->val->kind));
@@ -391,6 +392,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     const char *rt = proc->ret_type ? omp_ctype(proc->ret_type) : NULL;
     if (rt)
         omp_line(em, "%s result = 0;", rt);
+    if (em->hooks && em->hooks->main_graph_loaded)
+        em->hooks->main_graph_loaded(em, proc, "G"); /* e.g. upload before timing */
     omp_line(em, "double best = 0;");
     omp_line(em, "for (int64_t r = 0; r < repeat; r++) {");
     em->indent++;
@@ -442,7 +445,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         const char *count = p->type->kind == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes";
         if (ek == GMT_EDGE) {
             omp_line(em, "{");
-            omp_line(em, "    int64_t *wide = _c_alloc((size_t)%s, sizeof(int64_t));", count);
+            omp_line(em, "    int64_t *wide = (int64_t *)_c_alloc((size_t)%s, sizeof(int64_t));", count);
             omp_line(em, "    for (int64_t i = 0; i < (int64_t)%s; i++) wide[i] = v_%s[i];", count, p->name);
             omp_line(em, "    if (!_c_write_i64(out_dir, \"%s\", wide, %s))", p->name, count);
             omp_line(em, "        status = 1;");

@@ -58,9 +58,31 @@ static void plain_update(omp_emit *em, gm_assign_op op, const char *lv, const ch
     }
 }
 
+/* The same updates in a CUDA kernel (gmcu.h): the value is converted to the
+ * target's type first so that the overloads resolve. */
+static void device_atomic_update(omp_emit *em, gm_assign_op op, const char *lv, const char *v,
+                                 gm_type_kind k)
+{
+    const char *ty = omp_prim_ctype(k == GMT_NODE ? GMT_INT : k);
+    switch (op) {
+    case GMA_PLUS: omp_line(em, "gmcu_atomic_add(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MINUS: omp_line(em, "gmcu_atomic_add(&%s, (%s)(-(%s)));", lv, ty, v); break;
+    case GMA_MULT: omp_line(em, "gmcu_atomic_mul(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MIN: omp_line(em, "gmcu_atomic_min(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MAX: omp_line(em, "gmcu_atomic_max(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_AND: omp_line(em, "gmcu_store_and(&%s, %s);", lv, v); break;
+    case GMA_OR: omp_line(em, "gmcu_store_or(&%s, %s);", lv, v); break;
+    default: omp_line(em, "%s = %s;", lv, v); break;
+    }
+}
+
 static void atomic_update(omp_emit *em, gm_assign_op op, const char *lv, const char *v,
                           gm_type_kind k)
 {
+    if (em->in_kernel) {
+        device_atomic_update(em, op, lv, v, k);
+        return;
+    }
     const char *sfx = suffix_of(k);
     bool integral = k == GMT_INT || k == GMT_LONG || k == GMT_NODE;
     switch (op) {
@@ -183,13 +205,16 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
     bool private_targets = is_private_target(em, s->lhs) || !targets_are_props(s);
     if (private_targets) {
         omp_line(em, "if (_c_a0 %s %s) {", cmp, key);
+    } else if (payload_constant(s) && em->in_kernel) {
+        omp_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
     } else if (payload_constant(s)) {
         omp_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
                  suffix_of(s->lhs->type->kind), key);
     } else {
         char *idx = omp_expr_str(em, s->lhs->a);
         const char *lock = em->region && em->region->lock_name ? em->region->lock_name : "_c_lock";
-        omp_line(em, "_c_lock_acquire(&%s[%s]);", lock, idx);
+        const char *rt = em->in_kernel ? "gmcu" : "_c";
+        omp_line(em, "%s_lock_acquire(&%s[%s]);", rt, lock, idx);
         omp_line(em, "if (_c_a0 %s %s) {", cmp, key);
         em->indent++;
         i = 0;
@@ -200,7 +225,7 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         }
         em->indent--;
         omp_line(em, "}");
-        omp_line(em, "_c_lock_release(&%s[%s]);", lock, idx);
+        omp_line(em, "%s_lock_release(&%s[%s]);", rt, lock, idx);
         free(idx);
         free(key);
         em->indent--;
@@ -213,7 +238,7 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         if (i == 0 && !private_targets)
             continue; /* the CAS stored the key */
         omp_start_line(em);
-        if (private_targets) {
+        if (private_targets || em->in_kernel) {
             omp_lvalue(em, l);
             omp_printf(em, " = _c_a%d;\n", i);
         } else {

@@ -47,7 +47,8 @@ static void decl_collection_prop(omp_emit *em, const gm_type *t, const char *nam
     char *count = omp_prop_count(em, t);
     const gm_type *el = t->elem;
     const char *g = omp_graph_of(em, t);
-    omp_line(em, "%s%s = _c_alloc((size_t)%s, sizeof *%s);", omp_ctype(t), name, count, name);
+    omp_line(em, "%s%s = (%s)_c_alloc((size_t)%s, sizeof *%s);", omp_ctype(t), name, omp_ctype(t),
+             count, name);
     char *i = omp_fresh(em, "i");
     if (el->kind == GMT_MAP)
         omp_line(em, "for (int64_t %s = 0; %s < (int64_t)%s; %s++) %s[%s] = gmrt_map_new(%s, %s);",
@@ -76,7 +77,8 @@ static void emit_decl(omp_emit *em, const gm_stmt *s)
                 continue;
             }
             char *count = omp_prop_count(em, st);
-            omp_line(em, "%s *%s = _c_alloc((size_t)%s, sizeof(%s));", elem_type_of_prop(st), name,
+            omp_line(em, "%s *%s = (%s *)_c_alloc((size_t)%s, sizeof(%s));", elem_type_of_prop(st), name,
+                     elem_type_of_prop(st),
                      count, elem_type_of_prop(st));
             omp_scope_add_cleanup(em, omp_strf("free(%s);", name));
             free(count);
@@ -151,6 +153,9 @@ static void emit_plain_assign(omp_emit *em, const gm_stmt *s)
         free(dst);
         return;
     }
+    if (lhs->kind == GME_PROP && em->hooks && em->hooks->prop_write && !em->in_kernel &&
+        em->host_direct == 0 && em->hooks->prop_write(em, s))
+        return;
     omp_start_line(em);
     omp_lvalue(em, lhs);
     omp_printf(em, " = ");
@@ -293,6 +298,9 @@ void omp_stmt_list(omp_emit *em, const gm_stmt *list)
 
 void omp_stmt(omp_emit *em, const gm_stmt *s)
 {
+    if (em->hooks && em->hooks->host_stmt && !em->in_kernel && em->host_direct == 0 &&
+        em->hooks->host_stmt(em, s))
+        return;
     switch (s->kind) {
     case GMS_EMPTY:
         return;
@@ -345,6 +353,9 @@ void omp_stmt(omp_emit *em, const gm_stmt *s)
         return;
     case GMS_BFS:
         omp_marker(em, s->loc);
+        if (em->hooks && em->hooks->bfs && !em->in_kernel && em->par_depth == 0 &&
+            em->hooks->bfs(em, s))
+            return;
         omp_bfs(em, s);
         return;
     case GMS_DFS:

@@ -30,6 +30,13 @@ typedef int32_t gm_edge_t;
 #define GMRT_NIL_NODE ((gm_node_t)-1)
 #define GMRT_NIL_EDGE ((gm_edge_t)-1)
 
+/* Inline helpers that CUDA kernels call too (nvcc compiles them for both). */
+#ifdef __CUDACC__
+#define GMRT_HOST_DEVICE __host__ __device__
+#else
+#define GMRT_HOST_DEVICE
+#endif
+
 /* sizeof(gm_edge_t) in the library as it was built (4 or 8). */
 int gmrt_edge_size(void);
 

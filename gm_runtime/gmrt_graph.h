@@ -79,12 +79,12 @@ bool gmrt_graph_equal(const gm_graph *a, const gm_graph *b, bool compare_weights
 bool gmrt_graph_make_reverse(gm_graph *g);
 bool gmrt_graph_make_edge_src(gm_graph *g);
 
-static inline gm_edge_t gmrt_out_degree(const gm_graph *g, gm_node_t n)
+static inline GMRT_HOST_DEVICE gm_edge_t gmrt_out_degree(const gm_graph *g, gm_node_t n)
 {
     return g->begin[n + 1] - g->begin[n];
 }
 /* Needs gmrt_graph_make_reverse(). */
-static inline gm_edge_t gmrt_in_degree(const gm_graph *g, gm_node_t n)
+static inline GMRT_HOST_DEVICE gm_edge_t gmrt_in_degree(const gm_graph *g, gm_node_t n)
 {
     return g->r_begin[n + 1] - g->r_begin[n];
 }

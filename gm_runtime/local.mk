@@ -21,7 +21,8 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmrt_collections.h \
 	gm_runtime/gmrt_map.h \
 	gm_runtime/gmrt_prop.h \
-	gm_runtime/gmrt_timer.h
+	gm_runtime/gmrt_timer.h \
+	gm_runtime/gmcu.h
 
 GMRT_LIB_SOURCES = \
 	gm_runtime/error.c \

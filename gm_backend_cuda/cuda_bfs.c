@@ -1,0 +1,260 @@
+/* cuda_bfs.c: InBFS / InReverse on the device, level by level.
+ *
+ * The visit order is one device queue; the host keeps where each level
+ * starts. Per level, one kernel discovers the next level (each frontier node
+ * claims its unvisited neighbours with a CAS on the level array and appends
+ * them to the queue), then one kernel runs the forward body on the level's
+ * nodes, so DownNbrs is complete when the body runs. InReverse runs its
+ * body from the deepest level back to the root. Levels are Int-sized: any
+ * depth. The host reads one counter per level (the next level's end). */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void capture_part(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
+                         const omp_bfs_ctx *ctx)
+{
+    cuda_capture_init(em, c);
+    /* The iterator is each kernel's own variable. */
+    if (s->iter.sym && s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
+        c->declared[s->iter.sym->id] = true;
+    omp_bfs_ctx *outer = em->bfs;
+    em->bfs = (omp_bfs_ctx *)ctx;
+    if (body)
+        cuda_capture_stmt(em, c, body, false);
+    cuda_capture_graph(em, c, s->iter.sym);
+    em->bfs = outer;
+    cuda_capture_finish(em, c);
+}
+
+bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
+{
+    omp_bfs_ctx ctx = {.iter = s->iter.sym};
+    cuda_capture parts[3];
+    capture_part(em, &parts[0], s, s->body, &ctx);
+    capture_part(em, &parts[1], s, s->rev_body, &ctx);
+    cuda_capture_init(em, &parts[2]);
+    if (s->iter.sym && s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
+        parts[2].declared[s->iter.sym->id] = true;
+    if (s->navigator)
+        cuda_capture_expr(em, &parts[2], s->navigator);
+    cuda_capture_finish(em, &parts[2]);
+    bool ok = true;
+    *why = NULL;
+    for (int i = 0; i < 3; i++) {
+        if (ok && !parts[i].ok) {
+            ok = false;
+            *why = parts[i].why;
+        }
+        cuda_capture_free(&parts[i]);
+    }
+    return ok;
+}
+
+/* A kernel over queue[from, to) running body (forward or reverse), and its
+ * launch over the host expressions from and to. */
+static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, omp_bfs_ctx *ctx,
+                         const char *queue, const char *level, const char *from, const char *to,
+                         const char *what)
+{
+    cuda_capture c;
+    capture_part(em, &c, s, body, ctx);
+    cuda_launch l;
+    cuda_launch_prepare(em, &c, &l);
+    char *params = omp_strf("%s%sconst gm_node_t *%s, const int32_t *%s, int64_t _c_from, int64_t _c_to",
+                            strcmp(l.params, "void") ? l.params : "",
+                            strcmp(l.params, "void") ? ", " : "", queue, level);
+    FILE *saved_out;
+    int saved_indent;
+    char *kname = cuda_kernel_begin(em, what, s->loc, params, &saved_out, &saved_indent);
+    omp_region region;
+    memset(&region, 0, sizeof region);
+    region.iter = s->iter.sym;
+    region.range = GMR_NODES;
+    region.declared_inside = c.declared;
+    region.lock_name = c.needs_locks ? "_c_locks" : NULL;
+    omp_region *outer_region = em->region;
+    em->region = &region;
+    omp_bfs_ctx *outer = em->bfs;
+    em->bfs = ctx;
+    cuda_kernel_enter(em, &c, &l);
+    omp_line(em, "(void)%s;", level);
+    omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                 "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
+    em->indent++;
+    omp_scope_push(em);
+    omp_line(em, "gm_node_t %s = %s[_c_i];", omp_name(em, s->iter.sym), queue);
+    if (body->kind == GMS_BLOCK)
+        omp_stmt_list(em, body->body);
+    else
+        omp_stmt(em, body);
+    omp_scope_pop(em, false);
+    em->indent--;
+    omp_line(em, "}");
+    cuda_kernel_leave(em, &c, &l);
+    em->bfs = outer;
+    em->region = outer_region;
+    cuda_kernel_end(em, saved_out, saved_indent);
+    free(params);
+
+    omp_line(em, "{ /* %s: %s */", kname, what);
+    em->indent++;
+    cuda_launch_before(em, &c);
+    omp_line(em, "const int64_t _c_n = (%s) - (%s);", to, from);
+    omp_line(em, "if (_c_n > 0) {");
+    omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", kname, l.args,
+             *l.args ? ", " : "", queue, level, from, to);
+    omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
+    omp_line(em, "}");
+    cuda_launch_after(em, &c);
+    em->indent--;
+    omp_line(em, "}");
+    free(kname);
+    cuda_launch_free(em, &l);
+    cuda_capture_free(&c);
+}
+
+/* The expansion kernel: frontier [from, to) claims the next level. */
+static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l,
+                           const char *g, bool tr)
+{
+    const char *fb = tr ? "r_begin" : "begin", *fi = tr ? "r_node_idx" : "node_idx";
+    char *params = omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, "
+                            "int64_t _c_to, int32_t _c_depth, unsigned long long *_c_next",
+                            strcmp(l->params, "void") ? l->params : "",
+                            strcmp(l->params, "void") ? ", " : "");
+    /* The graph is always a parameter of the expansion. */
+    FILE *saved_out;
+    int saved_indent;
+    char *kname = cuda_kernel_begin(em, "BFS: discover the next level", s->loc, params, &saved_out,
+                                    &saved_indent);
+    omp_region region;
+    memset(&region, 0, sizeof region);
+    region.iter = s->iter.sym;
+    region.range = GMR_NODES;
+    region.declared_inside = c->declared;
+    omp_region *outer_region = em->region;
+    em->region = &region;
+    cuda_kernel_enter(em, c, l);
+    omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                 "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
+    em->indent++;
+    omp_line(em, "gm_node_t _c_u = _c_queue[_c_i];");
+    omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_u]; _c_e < %s->%s[_c_u + 1]; _c_e++) {", g, fb, g, fb);
+    em->indent++;
+    omp_line(em, "gm_node_t _c_w = %s->%s[_c_e];", g, fi);
+    omp_line(em, "if (_c_level[_c_w] != -1)");
+    omp_line(em, "    continue;");
+    if (s->navigator) {
+        char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
+        omp_set_name(em, s->iter.sym, "_c_w");
+        omp_start_line(em);
+        omp_printf(em, "if (!(");
+        omp_expr(em, s->navigator);
+        omp_printf(em, ")) continue;\n");
+        omp_set_name(em, s->iter.sym, saved);
+        free(saved);
+    }
+    omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
+    omp_line(em, "    _c_queue[atomicAdd(_c_next, 1ULL)] = _c_w;");
+    em->indent--;
+    omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "}");
+    cuda_kernel_leave(em, c, l);
+    em->region = outer_region;
+    cuda_kernel_end(em, saved_out, saved_indent);
+    free(params);
+    return kname;
+}
+
+bool cuda_bfs(omp_emit *em, const gm_stmt *s)
+{
+    if (em->host_direct > 0)
+        return false;
+    const char *why = NULL;
+    if (!cuda_bfs_on_gpu(em, s, &why))
+        return false;
+    const char *g = omp_graph_of(em, s->iter.sym->type);
+    bool tr = s->iter.transposed;
+    char *lvl = omp_fresh(em, "level");
+    char *queue = omp_fresh(em, "queue");
+    omp_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
+
+    /* The expansion kernel sees the graph and what the navigator reads. */
+    cuda_capture nav;
+    cuda_capture_init(em, &nav);
+    if (s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
+        nav.declared[s->iter.sym->id] = true;
+    cuda_capture_graph(em, &nav, s->iter.sym);
+    if (s->navigator)
+        cuda_capture_expr(em, &nav, s->navigator);
+    cuda_capture_finish(em, &nav);
+    cuda_launch nl;
+    cuda_launch_prepare(em, &nav, &nl);
+    char *expand = expand_kernel(em, s, &nav, &nl, g, tr);
+
+    omp_line(em, "{ /* BFS on the device, level-synchronous */");
+    em->indent++;
+    omp_scope_push(em);
+    omp_start_line(em);
+    omp_printf(em, "gm_node_t _c_root = ");
+    omp_expr(em, s->root);
+    omp_printf(em, ";\n");
+    omp_line(em, "const int64_t _c_nn = %s->num_nodes;", g);
+    omp_line(em, "int32_t *%s = (int32_t *)gmcu_malloc((size_t)(_c_nn + 1) * sizeof(int32_t), \"BFS levels\");", lvl);
+    omp_line(em, "gm_node_t *%s = (gm_node_t *)gmcu_malloc((size_t)(_c_nn + 1) * sizeof(gm_node_t), \"BFS queue\");", queue);
+    omp_line(em, "int64_t *_c_start = (int64_t *)_c_alloc((size_t)_c_nn + 2, sizeof(int64_t));");
+    omp_scope_add_cleanup(em, omp_strf("gmcu_free(%s);", lvl));
+    omp_scope_add_cleanup(em, omp_strf("gmcu_free(%s);", queue));
+    omp_scope_add_cleanup(em, omp_strf("free(_c_start);"));
+    omp_line(em, "gmcu_fill_i32<<<gmcu_blocks(_c_nn + 1), GMCU_BLOCK>>>(%s, _c_nn + 1, -1);", lvl);
+    omp_line(em, "GMCU_LAUNCHED(\"BFS level reset\");");
+    omp_line(em, "int64_t _c_nlev = 0, _c_head = 0, _c_tail = 0;");
+    omp_line(em, "int32_t _c_depth = 0;");
+    omp_line(em, "if (_c_root >= 0 && _c_root < _c_nn) {");
+    omp_line(em, "    const int32_t _c_zero = 0;");
+    omp_line(em, "    GMCU_CHECK(cudaMemcpy(%s + _c_root, &_c_zero, sizeof _c_zero, cudaMemcpyHostToDevice));", lvl);
+    omp_line(em, "    GMCU_CHECK(cudaMemcpy(%s, &_c_root, sizeof _c_root, cudaMemcpyHostToDevice));", queue);
+    omp_line(em, "    _c_tail = 1;");
+    omp_line(em, "}");
+    omp_line(em, "/* the next level's end lives in the last slot */");
+    omp_line(em, "unsigned long long *_c_next = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
+    omp_line(em, "while (_c_head < _c_tail) {");
+    em->indent++;
+    omp_line(em, "_c_start[_c_nlev++] = _c_head;");
+    omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
+    cuda_launch_before(em, &nav);
+    omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next);",
+             expand, nl.args, *nl.args ? ", " : "", queue, lvl);
+    omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
+    cuda_launch_after(em, &nav);
+    omp_line(em, "const int64_t _c_next_tail = (int64_t)gmcu_slot_get<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
+    if (s->body)
+        launch_level(em, s, s->body, &ctx, queue, lvl, "_c_head", "_c_tail", "BFS: the forward body on one level");
+    omp_line(em, "_c_head = _c_tail;");
+    omp_line(em, "_c_tail = _c_next_tail;");
+    omp_line(em, "_c_depth++;");
+    em->indent--;
+    omp_line(em, "}");
+    omp_line(em, "_c_start[_c_nlev] = _c_head;");
+    if (s->rev_body) {
+        omp_line(em, "/* InReverse: from the deepest level back to the root */");
+        omp_line(em, "for (int64_t _c_l = _c_nlev - 1; _c_l >= 0; _c_l--) {");
+        em->indent++;
+        launch_level(em, s, s->rev_body, &ctx, queue, lvl, "_c_start[_c_l]", "_c_start[_c_l + 1]",
+                     "BFS: the reverse body on one level");
+        em->indent--;
+        omp_line(em, "}");
+    }
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+    free(expand);
+    cuda_launch_free(em, &nl);
+    cuda_capture_free(&nav);
+    free(lvl);
+    free(queue);
+    return true;
+}

@@ -1,0 +1,358 @@
+/* cuda_capture.c: what a piece of code uses from outside itself, and whether
+ * it can run on the GPU.
+ *
+ * A kernel gets the device graph, the device arrays of the properties it
+ * touches, host scalars it reads by value, and a slot for each host scalar
+ * it writes (a private accumulator per thread for reductions, combined at
+ * the end of the kernel). Code that needs what a GPU thread cannot have
+ * (collections, maps, procedure calls, foreign code, nested traversals,
+ * printing) runs on the host instead, and the caller says so. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtins.h"
+
+bool cuda_is_mirrored(const gm_symbol *sym)
+{
+    const gm_type *t = sym ? sym->type : NULL;
+    if (!t || (t->kind != GMT_NODE_PROP && t->kind != GMT_EDGE_PROP) || !t->elem)
+        return false;
+    switch (t->elem->kind) {
+    case GMT_INT:
+    case GMT_LONG:
+    case GMT_FLOAT:
+    case GMT_DOUBLE:
+    case GMT_BOOL:
+    case GMT_NODE:
+    case GMT_EDGE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_scalar_kind(gm_type_kind k)
+{
+    return omp_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
+}
+
+void cuda_capture_init(omp_emit *em, cuda_capture *c)
+{
+    memset(c, 0, sizeof *c);
+    c->ok = true;
+    c->declared = calloc((size_t)em->nsyms + 1, sizeof(bool));
+    if (!c->declared)
+        abort();
+}
+
+void cuda_capture_free(cuda_capture *c)
+{
+    free(c->declared);
+    c->declared = NULL;
+}
+
+static void refuse(cuda_capture *c, const char *why, gm_loc loc)
+{
+    if (c->ok) {
+        c->ok = false;
+        c->why = why;
+        c->where = loc;
+    }
+}
+
+static int find(cuda_capture *c, const gm_symbol *sym)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->sym[i] == sym)
+            return i;
+    return -1;
+}
+
+static int add(cuda_capture *c, gm_symbol *sym, cuda_use use, gm_loc loc)
+{
+    int i = find(c, sym);
+    if (i >= 0)
+        return i;
+    if (c->n == CU_MAX_CAPTURES) {
+        refuse(c, "it uses too many variables for one kernel", loc);
+        return -1;
+    }
+    c->sym[c->n] = sym;
+    c->use[c->n] = use;
+    c->op[c->n] = GMA_ASSIGN;
+    c->written[c->n] = false;
+    return c->n++;
+}
+
+static bool declared(const omp_emit *em, const cuda_capture *c, const gm_symbol *sym)
+{
+    return sym && sym->id >= 0 && sym->id < em->nsyms && c->declared[sym->id];
+}
+
+static void declare(omp_emit *em, cuda_capture *c, const gm_symbol *sym)
+{
+    if (sym && sym->id >= 0 && sym->id < em->nsyms)
+        c->declared[sym->id] = true;
+}
+
+/* A symbol referenced by the code. */
+static void use_symbol(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc)
+{
+    if (!sym || !sym->type || declared(em, c, sym) || sym->kind == GMSYM_PROC)
+        return;
+    gm_type_kind k = sym->type->kind;
+    if (k == GMT_GRAPH)
+        add(c, sym, CU_GRAPH, loc);
+    else if (k == GMT_NODE_PROP || k == GMT_EDGE_PROP) {
+        if (cuda_is_mirrored(sym))
+            add(c, sym, CU_PROP, loc);
+        else
+            refuse(c, "it uses a collection-valued property", loc);
+    } else if (is_scalar_kind(k))
+        add(c, sym, CU_READ, loc);
+    else
+        refuse(c, "it uses a collection or a map", loc);
+}
+
+/* A write to a scalar declared outside: op is GMA_ASSIGN for plain writes. */
+static void write_scalar(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_assign_op op, gm_loc loc)
+{
+    if (!sym || declared(em, c, sym))
+        return;
+    int i = add(c, sym, CU_READ, loc);
+    if (i < 0)
+        return;
+    bool reduction = op != GMA_ASSIGN && op != GMA_DEFER;
+    gm_assign_op norm = op == GMA_MINUS ? GMA_PLUS : op;
+    if (!reduction) {
+        if (c->use[i] == CU_REDUCE)
+            refuse(c, "a scalar is both reduced and assigned in it", loc);
+        c->use[i] = CU_WRITE;
+    } else if (c->use[i] == CU_WRITE) {
+        refuse(c, "a scalar is both reduced and assigned in it", loc);
+    } else if (c->use[i] == CU_REDUCE && c->op[i] != norm) {
+        refuse(c, "a scalar is reduced with two operators in it", loc);
+    } else {
+        c->use[i] = CU_REDUCE;
+        c->op[i] = norm;
+    }
+}
+
+static void write_prop(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc)
+{
+    use_symbol(em, c, sym, loc);
+    int i = find(c, sym);
+    if (i >= 0)
+        c->written[i] = true;
+}
+
+static bool builtin_on_gpu(int b)
+{
+    switch ((gm_builtin)b) {
+    case GMB_GRAPH_NUM_NODES:
+    case GMB_GRAPH_NUM_EDGES:
+    case GMB_GRAPH_PICK_RANDOM:
+    case GMB_NODE_NUM_NBRS:
+    case GMB_NODE_NUM_IN_NBRS:
+    case GMB_NODE_HAS_EDGE_TO:
+    case GMB_NODE_IS_NBR_FROM:
+    case GMB_NODE_PICK_RANDOM_NBR:
+    case GMB_NBR_TO_EDGE:
+    case GMB_EDGE_FROM_NODE:
+    case GMB_EDGE_TO_NODE:
+    case GMB_UNIFORM:
+    case GMB_RAND:
+    case GMB_LOG:
+    case GMB_EXP:
+    case GMB_POW:
+        return true;
+    default:
+        return false;
+    }
+}
+
+typedef struct walk_ctx {
+    omp_emit *em;
+    cuda_capture *c;
+} walk_ctx;
+
+static bool visit_expr(const gm_expr *e, void *vctx)
+{
+    walk_ctx *w = vctx;
+    cuda_capture *c = w->c;
+    switch (e->kind) {
+    case GME_ID:
+    case GME_PROP:
+        use_symbol(w->em, c, e->sym, e->loc);
+        break;
+    case GME_INDEX:
+        refuse(c, "it reads a map", e->loc);
+        break;
+    case GME_FOREIGN:
+        refuse(c, "it holds foreign code", e->loc);
+        break;
+    case GME_STRING:
+        refuse(c, "it uses a String", e->loc);
+        break;
+    case GME_CALL:
+        if (e->builtin < 0)
+            refuse(c, "it calls a procedure", e->loc);
+        else if (!builtin_on_gpu(e->builtin))
+            refuse(c, "it uses a collection or a map", e->loc);
+        else if (e->builtin == GMB_UNIFORM || e->builtin == GMB_RAND ||
+                 e->builtin == GMB_GRAPH_PICK_RANDOM || e->builtin == GMB_NODE_PICK_RANDOM_NBR)
+            c->uses_rng = true;
+        break;
+    case GME_REDUCE:
+        declare(w->em, c, e->iter.sym);
+        if (e->iter.range != GMR_NODES && e->iter.range != GMR_NBRS && e->iter.range != GMR_IN_NBRS)
+            refuse(c, "it reduces over a range kernels do not walk", e->loc);
+        break;
+    default:
+        break;
+    }
+    if (e->type && (omp_is_collection(e->type->kind) || e->type->kind == GMT_MAP))
+        refuse(c, "it uses a collection or a map", e->loc);
+    return true;
+}
+
+static bool targets_are_props(const gm_stmt *s)
+{
+    return s->lhs && s->lhs->kind == GME_PROP;
+}
+
+static bool payload_constant(const gm_stmt *s)
+{
+    for (const gm_expr *r = s->rhs ? s->rhs->next : NULL; r; r = r->next)
+        if (!omp_is_literal(r))
+            return false;
+    return true;
+}
+
+static bool visit_stmt(const gm_stmt *s, void *vctx)
+{
+    walk_ctx *w = vctx;
+    cuda_capture *c = w->c;
+    omp_emit *em = w->em;
+    switch (s->kind) {
+    case GMS_DECL:
+        for (const gm_name *n = s->names; n; n = n->next) {
+            declare(em, c, n->sym);
+            if (n->sym && n->sym->type && !is_scalar_kind(n->sym->type->kind))
+                refuse(c, "it declares a property, a collection or a map", s->loc);
+        }
+        break;
+    case GMS_ASSIGN:
+        if (s->assign_op == GMA_DEFER)
+            refuse(c, "it holds a deferred assignment (compile with the optimizations on)", s->loc);
+        if (s->lhs->kind == GME_ID)
+            write_scalar(em, c, s->lhs->sym, s->assign_op, s->loc);
+        else if (s->lhs->kind == GME_PROP)
+            write_prop(em, c, s->lhs->sym, s->loc);
+        else
+            refuse(c, "it writes a map", s->loc);
+        break;
+    case GMS_ARGMINMAX:
+        if (!targets_are_props(s)) {
+            for (const gm_expr *l = s->lhs; l; l = l->next)
+                if (l->kind == GME_ID && !declared(em, c, l->sym))
+                    refuse(c, "it holds an arg-min/max on shared scalars", s->loc);
+        } else {
+            for (const gm_expr *l = s->lhs; l; l = l->next)
+                if (l->kind == GME_PROP)
+                    write_prop(em, c, l->sym, s->loc);
+            if (!payload_constant(s))
+                c->needs_locks = true;
+        }
+        break;
+    case GMS_FOREACH:
+        declare(em, c, s->iter.sym);
+        if (s->iter.range == GMR_ITEMS)
+            refuse(c, "it walks a collection", s->loc);
+        if ((s->iter.range == GMR_UP_NBRS || s->iter.range == GMR_DOWN_NBRS) && !em->bfs)
+            refuse(c, "UpNbrs/DownNbrs outside a BFS", s->loc);
+        break;
+    case GMS_BFS:
+    case GMS_DFS:
+        refuse(c, "it holds a nested traversal", s->loc);
+        break;
+    case GMS_RETURN:
+        refuse(c, "it returns", s->loc);
+        break;
+    case GMS_FOREIGN:
+        refuse(c, "it holds foreign code", s->loc);
+        break;
+    case GMS_PRINT:
+        refuse(c, "it prints", s->loc);
+        break;
+    case GMS_SWAP:
+        refuse(c, "it exchanges properties", s->loc);
+        break;
+    case GMS_CALL:
+        if (s->value && s->value->kind == GME_CALL && s->value->builtin < 0)
+            refuse(c, "it calls a procedure", s->loc);
+        break;
+    default:
+        break;
+    }
+    return true;
+}
+
+/* Declarations first (a symbol used before its declaration in walk order
+ * would otherwise look captured). */
+static bool declare_stmt(const gm_stmt *s, void *vctx)
+{
+    walk_ctx *w = vctx;
+    if (s->kind == GMS_DECL)
+        for (const gm_name *n = s->names; n; n = n->next)
+            declare(w->em, w->c, n->sym);
+    if ((s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS) && s->iter.sym)
+        declare(w->em, w->c, s->iter.sym);
+    return true;
+}
+
+static bool declare_expr(const gm_expr *e, void *vctx)
+{
+    walk_ctx *w = vctx;
+    if (e->kind == GME_REDUCE)
+        declare(w->em, w->c, e->iter.sym);
+    return true;
+}
+
+void cuda_capture_stmt(omp_emit *em, cuda_capture *c, const gm_stmt *s, bool list)
+{
+    walk_ctx w = {em, c};
+    omp_walk(s, list, declare_stmt, declare_expr, &w);
+    omp_walk(s, list, visit_stmt, visit_expr, &w);
+}
+
+void cuda_capture_expr(omp_emit *em, cuda_capture *c, const gm_expr *e)
+{
+    walk_ctx w = {em, c};
+    /* An expression on its own: wrap it in a statement for the walker. */
+    gm_stmt tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.kind = GMS_CALL;
+    tmp.value = (gm_expr *)e;
+    tmp.loc = e->loc;
+    omp_walk(&tmp, false, declare_stmt, declare_expr, &w);
+    omp_walk(&tmp, false, visit_stmt, visit_expr, &w);
+}
+
+void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter)
+{
+    gm_symbol *g = iter && iter->type ? iter->type->graph : NULL;
+    if (g && !declared(em, c, g))
+        add(c, g, CU_GRAPH, iter->loc);
+}
+
+void cuda_capture_finish(omp_emit *em, cuda_capture *c)
+{
+    (void)em;
+    for (int i = 0; i < c->n; i++)
+        if (c->use[i] == CU_REDUCE && c->sym[i]->type->kind == GMT_BOOL &&
+            c->op[i] != GMA_AND && c->op[i] != GMA_OR)
+            refuse(c, "it reduces a Bool with an arithmetic operator", c->sym[i]->loc);
+}

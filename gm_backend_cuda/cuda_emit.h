@@ -1,0 +1,103 @@
+/* cuda_emit.h: the CUDA code generator's shared state and modules.
+ *
+ * The CUDA target reuses the OpenMP emitter (gm_backend_omp/omp_emit.h) for
+ * everything that reads the same in C and in CUDA C++ (expressions,
+ * statements, sequential loops), and takes over through its target hooks:
+ *  - cuda_host.c: host statements: property mirrors (gmcu.h), single
+ *    elements read and written where they live, statements that must run on
+ *    the host bracketed by the transfers they need;
+ *  - cuda_capture.c: what a parallel loop uses, and whether it can run on
+ *    the GPU at all;
+ *  - cuda_kernel.c: an outermost parallel Foreach as a kernel and its launch;
+ *  - cuda_bfs.c: InBFS / InReverse as device kernels per level.
+ */
+#ifndef GM_CUDA_EMIT_H
+#define GM_CUDA_EMIT_H
+
+#include "omp_emit.h"
+
+typedef struct cuda_state {
+    FILE *kout;        /* the kernels of the procedure being emitted */
+    char *kbuf;
+    size_t klen;
+    int nkernels;      /* kernels so far in the file (names stay unique) */
+    bool needs_locks;  /* the procedure declared _c_locks */
+} cuda_state;
+
+static inline cuda_state *cuda_st(omp_emit *em) { return (cuda_state *)em->target; }
+
+/* ---- what a piece of code uses (cuda_capture.c) */
+typedef enum cuda_use {
+    CU_GRAPH,          /* the device graph, by pointer */
+    CU_PROP,           /* a property's device array */
+    CU_READ,           /* a host scalar read: by value */
+    CU_REDUCE,         /* a host scalar reduced: a private accumulator and a slot */
+    CU_WRITE,          /* a host scalar written: through its slot */
+} cuda_use;
+
+#define CU_MAX_CAPTURES 96
+
+typedef struct cuda_capture {
+    gm_symbol *sym[CU_MAX_CAPTURES];
+    cuda_use use[CU_MAX_CAPTURES];
+    gm_assign_op op[CU_MAX_CAPTURES];  /* CU_REDUCE: the operator */
+    bool written[CU_MAX_CAPTURES];     /* CU_PROP: written in the code */
+    int n;
+    bool ok;             /* the code can run on the GPU */
+    const char *why;     /* otherwise, why not */
+    gm_loc where;
+    bool uses_rng;
+    bool needs_locks;    /* an arg-min/max on properties with non-constant values */
+    bool *declared;      /* by symbol id: declared inside (kernel-private) */
+} cuda_capture;
+
+/* Analyses s (its own iterator, filter and body; list: also its successors)
+ * and the extra symbols in `private_syms` that are the kernel's own. */
+void cuda_capture_stmt(omp_emit *em, cuda_capture *c, const gm_stmt *s, bool list);
+void cuda_capture_expr(omp_emit *em, cuda_capture *c, const gm_expr *e);
+void cuda_capture_init(omp_emit *em, cuda_capture *c);
+void cuda_capture_finish(omp_emit *em, cuda_capture *c); /* classifies the scalars */
+/* Adds the graph an iterator walks (kernels index it even when the code
+ * never names it: n.Nbrs, n.Degree()). */
+void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter);
+void cuda_capture_free(cuda_capture *c);
+/* Whether a property has a mirror (primitive values; collection-valued
+ * properties live on the host only). */
+bool cuda_is_mirrored(const gm_symbol *sym);
+
+/* ---- names (cuda_host.c) */
+char *cuda_mirror(omp_emit *em, const gm_symbol *prop);  /* "_c_m_rank", malloc'd */
+char *cuda_dev_graph(omp_emit *em, const gm_symbol *g);  /* "_c_gd_G", malloc'd */
+
+/* ---- kernels (cuda_kernel.c) */
+/* Kernel parameters and host arguments for a capture, and the code that
+ * goes around the launch. */
+typedef struct cuda_launch {
+    char *params;      /* "const gm_graph *G, double *rank, ..." */
+    char *args;        /* "_c_gd_G, (double *)gmcu_to_device(&_c_m_rank), ..." */
+    char **saved;      /* names replaced while the body is emitted */
+} cuda_launch;
+void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l);
+void cuda_launch_before(omp_emit *em, cuda_capture *c);    /* host: slots in */
+void cuda_launch_after(omp_emit *em, cuda_capture *c);     /* host: slots out, flags */
+void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l); /* device prologue */
+void cuda_kernel_leave(omp_emit *em, cuda_capture *c, cuda_launch *l); /* device epilogue */
+void cuda_launch_free(omp_emit *em, cuda_launch *l);
+/* Starts a kernel's text in the kernel buffer; returns its name. */
+char *cuda_kernel_begin(omp_emit *em, const char *what, gm_loc loc, const char *params, FILE **saved_out,
+                        int *saved_indent);
+void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent);
+
+/* ---- hooks */
+bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s);
+bool cuda_bfs(omp_emit *em, const gm_stmt *s);
+bool cuda_host_stmt(omp_emit *em, const gm_stmt *s);
+bool cuda_prop_read(omp_emit *em, const gm_expr *e);
+bool cuda_prop_write(omp_emit *em, const gm_stmt *s);
+void cuda_proc_begin(omp_emit *em, const gm_proc *proc);
+void cuda_main_graph_loaded(omp_emit *em, const gm_proc *proc, const char *graph);
+/* Whether a whole parallel Foreach / BFS can run on the GPU. */
+bool cuda_foreach_on_gpu(omp_emit *em, const gm_stmt *s, const char **why);
+bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why);
+
+#endif /* GM_CUDA_EMIT_H */

@@ -1,0 +1,291 @@
+/* cuda_host.c: the host side of a CUDA procedure.
+ *
+ * Every property with primitive values has a mirror (gmcu.h): the caller's
+ * or a host array, a device array, and which one is current. Kernels make
+ * the device side current; a host statement that reads or writes one
+ * element does it where the element is current (no bulk copy for
+ * `s.dist = 0`); a host statement that walks properties (a sequential
+ * loop, a DFS, a loop that cannot run on the GPU, a procedure call) is
+ * bracketed: the host side made current before, the device side marked
+ * stale after for what it writes. At the end the caller's arrays are made
+ * current. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+char *cuda_mirror(omp_emit *em, const gm_symbol *prop)
+{
+    return omp_strf("_c_m_%s", omp_name(em, prop));
+}
+
+char *cuda_dev_graph(omp_emit *em, const gm_symbol *g)
+{
+    return omp_strf("_c_gd_%s", omp_name(em, g));
+}
+
+static const char *elem_ctype(const gm_symbol *prop)
+{
+    return omp_prim_ctype(prop->type->elem->kind);
+}
+
+/* ---- single elements ------------------------------------------------------ */
+
+bool cuda_prop_read(omp_emit *em, const gm_expr *e)
+{
+    if (!cuda_is_mirrored(e->sym))
+        return false;
+    char *m = cuda_mirror(em, e->sym);
+    omp_printf(em, "gmcu_get<%s>(&%s, (int64_t)(", elem_ctype(e->sym), m);
+    omp_expr(em, e->a);
+    omp_printf(em, "))");
+    free(m);
+    return true;
+}
+
+bool cuda_prop_write(omp_emit *em, const gm_stmt *s)
+{
+    const gm_expr *lhs = s->lhs;
+    if (!cuda_is_mirrored(lhs->sym))
+        return false;
+    char *m = cuda_mirror(em, lhs->sym);
+    const char *ty = elem_ctype(lhs->sym);
+    omp_start_line(em);
+    omp_printf(em, "gmcu_set<%s>(&%s, (int64_t)(", ty, m);
+    omp_expr(em, lhs->a);
+    omp_printf(em, "), (%s)(", ty);
+    omp_expr(em, s->rhs);
+    omp_printf(em, "));\n");
+    free(m);
+    return true;
+}
+
+/* ---- statements that run on the host as a whole --------------------------- */
+
+typedef struct props_ctx {
+    omp_emit *em;
+    const gm_symbol *sym[128];
+    bool written[128];
+    int n;
+    bool calls;      /* a procedure call or foreign code: assume it writes all */
+} props_ctx;
+
+static void note_prop(props_ctx *c, const gm_symbol *sym, bool written)
+{
+    if (!cuda_is_mirrored(sym))
+        return;
+    for (int i = 0; i < c->n; i++)
+        if (c->sym[i] == sym) {
+            c->written[i] |= written;
+            return;
+        }
+    if (c->n < 128) {
+        c->sym[c->n] = sym;
+        c->written[c->n++] = written;
+    }
+}
+
+static bool props_stmt(const gm_stmt *s, void *vctx)
+{
+    props_ctx *c = vctx;
+    if (s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX)
+        for (const gm_expr *l = s->lhs; l; l = l->next)
+            if (l->kind == GME_PROP)
+                note_prop(c, l->sym, true);
+    if (s->kind == GMS_SWAP) {
+        note_prop(c, s->lhs->sym, true);
+        note_prop(c, s->rhs->sym, true);
+    }
+    if (s->kind == GMS_FOREIGN)
+        c->calls = true;
+    return true;
+}
+
+static bool props_expr(const gm_expr *e, void *vctx)
+{
+    props_ctx *c = vctx;
+    if (e->kind == GME_PROP || e->kind == GME_ID)
+        note_prop(c, e->sym, false);
+    if ((e->kind == GME_CALL && e->builtin < 0) || e->kind == GME_FOREIGN)
+        c->calls = true;
+    return true;
+}
+
+/* Runs s on the host with the property arrays used directly. */
+static void host_bracket(omp_emit *em, const gm_stmt *s)
+{
+    props_ctx c;
+    memset(&c, 0, sizeof c);
+    c.em = em;
+    omp_walk(s, false, props_stmt, props_expr, &c);
+    for (int i = 0; i < c.n; i++) {
+        char *m = cuda_mirror(em, c.sym[i]);
+        omp_line(em, "%s = (%s *)gmcu_to_host(&%s);", omp_name(em, c.sym[i]), elem_ctype(c.sym[i]), m);
+        free(m);
+    }
+    em->host_direct++;
+    omp_stmt(em, s);
+    em->host_direct--;
+    for (int i = 0; i < c.n; i++) {
+        if (!c.written[i] && !c.calls)
+            continue;
+        char *m = cuda_mirror(em, c.sym[i]);
+        omp_line(em, "gmcu_host_wrote(&%s);", m);
+        free(m);
+    }
+}
+
+static bool has_user_call_expr(const gm_expr *e, void *vctx)
+{
+    (void)vctx;
+    return !((e->kind == GME_CALL && e->builtin < 0) || e->kind == GME_FOREIGN);
+}
+
+static bool has_user_call(const gm_stmt *s)
+{
+    return !omp_walk(s, false, NULL, has_user_call_expr, NULL);
+}
+
+/* A local property: its mirror, starting on the device. */
+static bool decl_props(omp_emit *em, const gm_stmt *s)
+{
+    const gm_name *first = s->names;
+    if (!first || !cuda_is_mirrored(first->sym))
+        return false;
+    for (const gm_name *n = s->names; n; n = n->next) {
+        const gm_symbol *sym = n->sym;
+        const char *name = omp_name(em, sym);
+        char *m = cuda_mirror(em, sym);
+        char *count = omp_prop_count(em, sym->type);
+        const char *ty = elem_ctype(sym);
+        omp_line(em, "gmcu_mirror %s;", m);
+        omp_line(em, "gmcu_mirror_local(&%s, (size_t)%s, sizeof(%s));", m, count, ty);
+        omp_line(em, "[[maybe_unused]] %s *%s = NULL; /* the host side, once needed */", ty, name);
+        omp_scope_add_cleanup(em, omp_strf("gmcu_mirror_free(&%s);", m));
+        free(count);
+        free(m);
+    }
+    return true;
+}
+
+static bool swap_props(omp_emit *em, const gm_stmt *s)
+{
+    if (!cuda_is_mirrored(s->lhs->sym) || !cuda_is_mirrored(s->rhs->sym))
+        return false;
+    char *a = cuda_mirror(em, s->lhs->sym), *b = cuda_mirror(em, s->rhs->sym);
+    omp_line(em, "gmcu_mirror_swap(&%s, &%s); /* device buffers exchanged */", a, b);
+    free(a);
+    free(b);
+    return true;
+}
+
+static void note_host(omp_emit *em, const gm_stmt *s, const char *what, const char *why)
+{
+    gm_note(s->loc, "%s runs on the host%s%s", what, why ? ": " : "", why ? why : "");
+    omp_line(em, "/* runs on the host%s%s */", why ? ": " : "", why ? why : "");
+}
+
+bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
+{
+    const char *why = NULL;
+    switch (s->kind) {
+    case GMS_DECL:
+        if (decl_props(em, s))
+            return true;
+        if (s->init && has_user_call(s)) {
+            host_bracket(em, s);
+            return true;
+        }
+        return false;
+    case GMS_ASSIGN:
+        if ((s->lhs->kind == GME_PROP && s->assign_op != GMA_ASSIGN && s->assign_op != GMA_DEFER) ||
+            has_user_call(s)) {
+            host_bracket(em, s);
+            return true;
+        }
+        return false;
+    case GMS_ARGMINMAX:
+        if ((s->lhs && s->lhs->kind == GME_PROP) || has_user_call(s)) {
+            host_bracket(em, s);
+            return true;
+        }
+        return false;
+    case GMS_FOREACH:
+        if (omp_loop_is_parallel(em, s) && cuda_foreach_on_gpu(em, s, &why))
+            return false;
+        if (s->parallel)
+            note_host(em, s, "this Foreach", why);
+        host_bracket(em, s);
+        return true;
+    case GMS_BFS:
+        if (cuda_bfs_on_gpu(em, s, &why))
+            return false;
+        note_host(em, s, "this BFS", why);
+        host_bracket(em, s);
+        return true;
+    case GMS_DFS:
+        note_host(em, s, "this DFS", "a depth-first walk is sequential");
+        host_bracket(em, s);
+        return true;
+    case GMS_FOREIGN:
+        note_host(em, s, "foreign code", NULL);
+        host_bracket(em, s);
+        return true;
+    case GMS_CALL:
+        if (has_user_call(s)) {
+            host_bracket(em, s);
+            return true;
+        }
+        return false;
+    case GMS_SWAP:
+        return swap_props(em, s);
+    default:
+        return false;
+    }
+}
+
+/* ---- procedure set-up ------------------------------------------------------- */
+
+void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
+{
+    bool reverse = false, edge_src = false;
+    omp_graph_needs(proc->body, &reverse, &edge_src);
+    omp_line(em, "gmcu_init();");
+    omp_line(em, "char *_c_slots = gmcu_slots_new(); /* scalars kernels hand back */");
+    /* Last out: wait for the device (and report a kernel's failure). */
+    omp_scope_add_cleanup(em, omp_strf("GMCU_CHECK(cudaDeviceSynchronize()); gmcu_free(_c_slots);"));
+    omp_line(em, "int32_t *_c_locks = NULL; /* per-element locks, made on first use */");
+    omp_line(em, "(void)_c_locks;");
+    omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_locks);"));
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        if (p->type->kind == GMT_GRAPH) {
+            const char *g = omp_name(em, p->sym);
+            char *dg = cuda_dev_graph(em, p->sym);
+            omp_line(em, "const gm_graph *%s = gmcu_graph(%s, %s, %s); /* kept for later calls */", dg,
+                     g, reverse ? "true" : "false", edge_src ? "true" : "false");
+            omp_line(em, "(void)%s;", dg);
+            free(dg);
+        } else if (cuda_is_mirrored(p->sym)) {
+            const char *name = omp_name(em, p->sym);
+            char *m = cuda_mirror(em, p->sym);
+            char *count = omp_prop_count(em, p->type);
+            omp_line(em, "gmcu_mirror %s;", m);
+            omp_line(em, "gmcu_mirror_param(&%s, %s, (size_t)%s, sizeof *%s);", m, name, count, name);
+            /* The caller's array holds the final values on every exit. */
+            omp_scope_add_cleanup(em, omp_strf("gmcu_to_host(&%s); gmcu_mirror_free(&%s);", m, m));
+            free(count);
+            free(m);
+        }
+    }
+}
+
+void cuda_main_graph_loaded(omp_emit *em, const gm_proc *proc, const char *graph)
+{
+    bool reverse = false, edge_src = false;
+    omp_graph_needs(proc->body, &reverse, &edge_src);
+    omp_line(em, "/* The graph goes to the GPU before the clock starts (kept for every call). */");
+    omp_line(em, "(void)gmcu_graph(%s, %s, %s);", graph, reverse ? "true" : "false",
+             edge_src ? "true" : "false");
+}

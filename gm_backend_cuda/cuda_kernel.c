@@ -1,0 +1,390 @@
+/* cuda_kernel.c: an outermost parallel Foreach as a CUDA kernel.
+ *
+ * One thread per iteration in a grid-stride loop (the grid is sized to fill
+ * the GPU, not to the range), the loop body emitted by the shared statement
+ * emitter with device forms for atomics, random numbers and graph queries.
+ * Host scalars that the body reduces get a private accumulator per thread,
+ * combined per warp with shuffles and once per warp into a device slot;
+ * scalars it assigns are read and written through their slot. Launches are
+ * asynchronous: the host waits only where it reads a result. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *elem_ctype(const gm_symbol *prop)
+{
+    return omp_prim_ctype(prop->type->elem->kind);
+}
+
+static const char *scalar_ctype(const gm_symbol *sym)
+{
+    return omp_ctype(sym->type);
+}
+
+/* The identity of a reduction operator, as C. */
+static const char *identity(omp_emit *em, gm_assign_op op, gm_type_kind k)
+{
+    (void)em;
+    bool fl = omp_is_float(k);
+    switch (op) {
+    case GMA_MULT: return "1";
+    case GMA_AND: return "true";
+    case GMA_OR: return "false";
+    case GMA_MIN:
+        return fl ? (k == GMT_FLOAT ? "INFINITY" : "(double)INFINITY")
+                  : k == GMT_LONG ? "INT64_MAX" : "INT32_MAX";
+    case GMA_MAX:
+        return fl ? (k == GMT_FLOAT ? "-INFINITY" : "-(double)INFINITY")
+                  : k == GMT_LONG ? "INT64_MIN" : "INT32_MIN";
+    default: return "0";
+    }
+}
+
+static const char *reduce_fn(gm_assign_op op)
+{
+    switch (op) {
+    case GMA_MULT: return "gmcu_reduce_mul";
+    case GMA_MIN: return "gmcu_reduce_min";
+    case GMA_MAX: return "gmcu_reduce_max";
+    case GMA_AND: return "gmcu_reduce_and";
+    case GMA_OR: return "gmcu_reduce_or";
+    default: return "gmcu_reduce_add";
+    }
+}
+
+/* Slot k of the procedure's slot area holds captured scalar i. */
+static int slot_of(const cuda_capture *c, int i)
+{
+    int k = 0;
+    for (int j = 0; j < i; j++)
+        if (c->use[j] == CU_REDUCE || c->use[j] == CU_WRITE)
+            k++;
+    return k;
+}
+
+static void append(char **buf, const char *fmt, const char *a, const char *b, const char *c)
+{
+    char *piece = omp_strf(fmt, a, b, c);
+    char *joined = omp_strf("%s%s%s", *buf ? *buf : "", *buf && **buf ? ", " : "", piece);
+    free(*buf);
+    free(piece);
+    *buf = joined;
+}
+
+void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
+{
+    memset(l, 0, sizeof *l);
+    l->params = omp_strf("%s", "");
+    l->args = omp_strf("%s", "");
+    for (int i = 0; i < c->n; i++) {
+        gm_symbol *sym = c->sym[i];
+        const char *name = omp_name(em, sym);
+        switch (c->use[i]) {
+        case CU_GRAPH: {
+            char *dg = cuda_dev_graph(em, sym);
+            append(&l->params, "const gm_graph *%s%s%s", name, "", "");
+            append(&l->args, "%s%s%s", dg, "", "");
+            free(dg);
+            break;
+        }
+        case CU_PROP: {
+            char *m = cuda_mirror(em, sym);
+            const char *ty = elem_ctype(sym);
+            append(&l->params, "%s *%s%s", ty, name, "");
+            char *arg = omp_strf("(%s *)gmcu_to_device(&%s)", ty, m);
+            append(&l->args, "%s%s%s", arg, "", "");
+            free(arg);
+            free(m);
+            break;
+        }
+        case CU_READ:
+            append(&l->params, "%s %s%s", scalar_ctype(sym), name, "");
+            append(&l->args, "%s%s%s", name, "", "");
+            break;
+        case CU_REDUCE:
+        case CU_WRITE: {
+            char *p = omp_strf("_c_s_%s", name);
+            char k[16];
+            snprintf(k, sizeof k, "%d", slot_of(c, i));
+            append(&l->params, "%s *%s%s", scalar_ctype(sym), p, "");
+            char *arg = omp_strf("gmcu_slot<%s>(_c_slots, %s)", scalar_ctype(sym), k);
+            append(&l->args, "%s%s%s", arg, "", "");
+            free(arg);
+            free(p);
+            break;
+        }
+        }
+    }
+    if (c->uses_rng) {
+        append(&l->params, "uint64_t _c_seed%s%s%s", "", "", "");
+        append(&l->args, "gmcu_launch_seed()%s%s%s", "", "", "");
+    }
+    if (c->needs_locks) {
+        append(&l->params, "int32_t *_c_locks%s%s%s", "", "", "");
+        append(&l->args, "_c_locks%s%s%s", "", "", "");
+    }
+    if (!*l->params) {
+        free(l->params);
+        l->params = omp_strf("void");
+    }
+}
+
+void cuda_launch_free(omp_emit *em, cuda_launch *l)
+{
+    (void)em;
+    free(l->params);
+    free(l->args);
+    free(l->saved);
+    memset(l, 0, sizeof *l);
+}
+
+/* Host, before the launch: the values the slots start from; the lock array. */
+void cuda_launch_before(omp_emit *em, cuda_capture *c)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->use[i] == CU_REDUCE || c->use[i] == CU_WRITE)
+            omp_line(em, "gmcu_slot_put<%s>(_c_slots, %d, %s);", scalar_ctype(c->sym[i]),
+                     slot_of(c, i), omp_name(em, c->sym[i]));
+    if (c->needs_locks) {
+        const char *g = NULL;
+        for (int i = 0; i < c->n && !g; i++)
+            if (c->use[i] == CU_GRAPH)
+                g = omp_name(em, c->sym[i]);
+        omp_line(em, "if (!_c_locks) {");
+        omp_line(em, "    size_t _c_n = (size_t)(%s->num_nodes > %s->num_edges ? %s->num_nodes : %s->num_edges) + 1;",
+                 g, g, g, g);
+        omp_line(em, "    _c_locks = (int32_t *)gmcu_malloc(_c_n * sizeof(int32_t), \"locks\");");
+        omp_line(em, "    GMCU_CHECK(cudaMemset(_c_locks, 0, _c_n * sizeof(int32_t)));");
+        omp_line(em, "}");
+    }
+}
+
+/* Host, after the launch: written properties are current on the device
+ * only; written scalars come back (this waits for the kernel). */
+void cuda_launch_after(omp_emit *em, cuda_capture *c)
+{
+    for (int i = 0; i < c->n; i++) {
+        if (c->use[i] == CU_PROP && c->written[i]) {
+            char *m = cuda_mirror(em, c->sym[i]);
+            omp_line(em, "gmcu_device_wrote(&%s);", m);
+            free(m);
+        } else if (c->use[i] == CU_REDUCE || c->use[i] == CU_WRITE) {
+            omp_line(em, "%s = gmcu_slot_get<%s>(_c_slots, %d);", omp_name(em, c->sym[i]),
+                     scalar_ctype(c->sym[i]), slot_of(c, i));
+        }
+    }
+}
+
+/* Device, at the top of the kernel: accumulators, slot names, the RNG. */
+void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l)
+{
+    l->saved = calloc((size_t)c->n + 1, sizeof(char *));
+    for (int i = 0; i < c->n; i++) {
+        gm_symbol *sym = c->sym[i];
+        if (c->use[i] == CU_REDUCE) {
+            omp_line(em, "%s %s = %s;", scalar_ctype(sym), omp_name(em, sym),
+                     identity(em, c->op[i], sym->type->kind));
+        } else if (c->use[i] == CU_WRITE) {
+            l->saved[i] = omp_strf("%s", omp_name(em, sym));
+            char *through = omp_strf("(*_c_s_%s)", l->saved[i]);
+            omp_set_name(em, sym, through);
+            free(through);
+        }
+    }
+    if (c->uses_rng)
+        omp_line(em, "gmcu_rng _c_rng = gmcu_rng_make(_c_seed);");
+}
+
+/* Device, at the end of the kernel (every thread gets here): accumulators
+ * into their slots; host names back. */
+void cuda_kernel_leave(omp_emit *em, cuda_capture *c, cuda_launch *l)
+{
+    for (int i = 0; i < c->n; i++) {
+        gm_symbol *sym = c->sym[i];
+        if (c->use[i] == CU_REDUCE) {
+            const char *n = omp_name(em, sym);
+            omp_line(em, "%s(_c_s_%s, %s);", reduce_fn(c->op[i]), n, n);
+        } else if (c->use[i] == CU_WRITE && l->saved && l->saved[i]) {
+            omp_set_name(em, sym, l->saved[i]);
+            free(l->saved[i]);
+            l->saved[i] = NULL;
+        }
+    }
+}
+
+char *cuda_kernel_begin(omp_emit *em, const char *what, gm_loc loc, const char *params,
+                        FILE **saved_out, int *saved_indent)
+{
+    cuda_state *st = cuda_st(em);
+    char *name = omp_strf("%s_k%d", em->proc->name, ++st->nkernels);
+    *saved_out = em->out;
+    *saved_indent = em->indent;
+    em->out = st->kout;
+    em->indent = 0;
+    omp_printf(em, "/* %s:%d: %s */\n", em->src_base, loc.line, what);
+    omp_printf(em, "__global__ static void __launch_bounds__(GMCU_BLOCK) %s(%s)\n{\n", name, params);
+    em->indent = 1;
+    em->in_kernel = true;
+    em->par_depth++;
+    return name;
+}
+
+void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent)
+{
+    em->indent = 0;
+    omp_printf(em, "}\n\n");
+    em->in_kernel = false;
+    em->par_depth--;
+    em->out = saved_out;
+    em->indent = saved_indent;
+}
+
+/* ---- Foreach ------------------------------------------------------------ */
+
+static bool range_on_gpu(gm_range_kind r)
+{
+    switch (r) {
+    case GMR_NODES:
+    case GMR_EDGES:
+    case GMR_NBRS:
+    case GMR_IN_NBRS:
+    case GMR_OUT_EDGES:
+    case GMR_IN_EDGES:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool cuda_foreach_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
+{
+    if (!range_on_gpu(s->iter.range)) {
+        *why = "it walks a collection or a range kernels do not walk";
+        return false;
+    }
+    cuda_capture c;
+    cuda_capture_init(em, &c);
+    cuda_capture_stmt(em, &c, s, false);
+    cuda_capture_finish(em, &c);
+    bool ok = c.ok;
+    *why = c.why;
+    cuda_capture_free(&c);
+    return ok;
+}
+
+bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
+{
+    if (em->host_direct > 0 || em->par_depth > 0)
+        return false;
+    const gm_iter *it = &s->iter;
+    if (!range_on_gpu(it->range))
+        return false;
+    cuda_capture c;
+    cuda_capture_init(em, &c);
+    cuda_capture_stmt(em, &c, s, false);
+    cuda_capture_graph(em, &c, it->sym);
+    cuda_capture_finish(em, &c);
+    if (!c.ok) {
+        cuda_capture_free(&c);
+        return false;
+    }
+    gm_symbol *sym = it->sym;
+    const char *g = omp_graph_of(em, sym->type);
+    /* The range: [lo, hi) of an index, and the iterator's declaration. */
+    char *src = it->source && it->range != GMR_NODES && it->range != GMR_EDGES
+                    ? omp_expr_str(em, it->source) : NULL;
+    char *lo = NULL, *hi = NULL, *decl = NULL, *edge = NULL;
+    const char *v = omp_name(em, sym);
+    switch (it->range) {
+    case GMR_NODES:
+        lo = omp_strf("0");
+        hi = omp_strf("%s->num_nodes", g);
+        decl = omp_strf("gm_node_t %s = (gm_node_t)_c_i;", v);
+        break;
+    case GMR_EDGES:
+        lo = omp_strf("0");
+        hi = omp_strf("%s->num_edges", g);
+        decl = omp_strf("gm_edge_t %s = (gm_edge_t)_c_i;", v);
+        break;
+    case GMR_NBRS:
+        lo = omp_strf("%s->begin[%s]", g, src);
+        hi = omp_strf("%s->begin[%s + 1]", g, src);
+        decl = omp_strf("gm_node_t %s = %s->node_idx[_c_i];", v, g);
+        edge = omp_strf("((gm_edge_t)_c_i)");
+        break;
+    case GMR_IN_NBRS:
+        lo = omp_strf("%s->r_begin[%s]", g, src);
+        hi = omp_strf("%s->r_begin[%s + 1]", g, src);
+        decl = omp_strf("gm_node_t %s = %s->r_node_idx[_c_i];", v, g);
+        edge = omp_strf("%s->r_edge_idx[_c_i]", g);
+        break;
+    case GMR_OUT_EDGES:
+        lo = omp_strf("%s->begin[%s]", g, src);
+        hi = omp_strf("%s->begin[%s + 1]", g, src);
+        decl = omp_strf("gm_edge_t %s = (gm_edge_t)_c_i;", v);
+        break;
+    default: /* GMR_IN_EDGES */
+        lo = omp_strf("%s->r_begin[%s]", g, src);
+        hi = omp_strf("%s->r_begin[%s + 1]", g, src);
+        decl = omp_strf("gm_edge_t %s = %s->r_edge_idx[_c_i];", v, g);
+        break;
+    }
+    if (edge && sym->id >= 0 && sym->id < em->nsyms) {
+        free(em->edge_of[sym->id]);
+        em->edge_of[sym->id] = edge;
+        edge = NULL;
+    }
+    free(edge);
+
+    cuda_launch l;
+    cuda_launch_prepare(em, &c, &l);
+    /* The kernel. */
+    FILE *saved_out;
+    int saved_indent;
+    const char *what = it->range == GMR_NODES ? "Foreach over the nodes"
+                       : it->range == GMR_EDGES ? "Foreach over the edges"
+                                                : "Foreach over a neighbourhood";
+    char *kname = cuda_kernel_begin(em, what, s->loc, l.params, &saved_out, &saved_indent);
+    omp_region region;
+    memset(&region, 0, sizeof region);
+    region.iter = sym;
+    region.range = it->range;
+    region.declared_inside = c.declared;
+    region.lock_name = c.needs_locks ? "_c_locks" : NULL;
+    omp_region *outer_region = em->region;
+    em->region = &region;
+    cuda_kernel_enter(em, &c, &l);
+    omp_line(em, "const int64_t _c_lo = %s, _c_hi = %s;", lo, hi);
+    omp_line(em, "for (int64_t _c_i = _c_lo + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                 "_c_i < _c_hi; _c_i += (int64_t)gridDim.x * blockDim.x)");
+    omp_loop_body(em, s, decl);
+    cuda_kernel_leave(em, &c, &l);
+    em->region = outer_region;
+    cuda_kernel_end(em, saved_out, saved_indent);
+
+    /* The launch. */
+    omp_line(em, "{ /* %s: %s */", kname, what);
+    em->indent++;
+    cuda_launch_before(em, &c);
+    /* Host-side range size: the host graph has the same offsets. */
+    if (it->range == GMR_NODES || it->range == GMR_EDGES)
+        omp_line(em, "const int64_t _c_n = %s;", hi);
+    else
+        omp_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);
+    omp_line(em, "if (_c_n > 0) {");
+    omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s);", kname, l.args);
+    omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
+    omp_line(em, "}");
+    cuda_launch_after(em, &c);
+    em->indent--;
+    omp_line(em, "}");
+    free(kname);
+    cuda_launch_free(em, &l);
+    cuda_capture_free(&c);
+    free(lo);
+    free(hi);
+    free(decl);
+    free(src);
+    return true;
+}
