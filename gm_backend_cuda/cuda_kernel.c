@@ -273,6 +273,117 @@ bool cuda_foreach_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
     return ok;
 }
 
+/* ---- loop collapsing ---------------------------------------------------- */
+/* Foreach (n: G.Nodes)[(filter)] { Foreach (t: n.Nbrs or n.InNbrs) body }
+ * becomes one thread per edge when body writes nothing of n (writes of n's
+ * properties would race between n's edges): skewed graphs then keep every
+ * thread equally busy instead of one thread walking a hub. */
+
+typedef struct collapse_ctx {
+    const gm_symbol *outer;
+    bool ok;
+} collapse_ctx;
+
+static bool writes_outer(const gm_stmt *s, void *vctx)
+{
+    collapse_ctx *c = vctx;
+    if (s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX)
+        for (const gm_expr *l = s->lhs; l; l = l->next)
+            if (l->kind == GME_PROP && l->a && l->a->kind == GME_ID && l->a->sym == c->outer)
+                c->ok = false;
+    return c->ok;
+}
+
+/* The only statement of a block (or s itself), NULL when there are more. */
+static const gm_stmt *single(const gm_stmt *s)
+{
+    if (s && s->kind == GMS_BLOCK) {
+        s = s->body;
+        if (!s || s->next)
+            return NULL;
+    }
+    return s;
+}
+
+/* The inner loop when s collapses; *cond: a condition on n around it (a
+ * desugared filter), or NULL. */
+static const gm_stmt *collapsible(const gm_stmt *s, const gm_expr **cond)
+{
+    *cond = NULL;
+    if (s->iter.range != GMR_NODES || !s->body)
+        return NULL;
+    const gm_stmt *in = single(s->body);
+    if (in && in->kind == GMS_IF && !in->else_stmt) {
+        *cond = in->cond;
+        in = single(in->then_stmt);
+    }
+    if (!in)
+        return NULL;
+    if (in->kind != GMS_FOREACH || (in->iter.range != GMR_NBRS && in->iter.range != GMR_IN_NBRS) ||
+        !in->iter.source || in->iter.source->kind != GME_ID || in->iter.source->sym != s->iter.sym)
+        return NULL;
+    collapse_ctx c = {s->iter.sym, true};
+    omp_walk(in->body, false, writes_outer, NULL, &c);
+    return c.ok ? in : NULL;
+}
+
+/* The edge-parallel kernel of a collapsible loop (same parameters). */
+static char *edge_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond,
+                         cuda_capture *c, cuda_launch *l)
+{
+    const char *g = omp_graph_of(em, s->iter.sym->type);
+    bool rev = in->iter.range == GMR_IN_NBRS;
+    FILE *saved_out;
+    int saved_indent;
+    char *name = cuda_kernel_begin(em, rev ? "the same loop, one thread per in-edge"
+                                           : "the same loop, one thread per edge",
+                                   s->loc, l->params, &saved_out, &saved_indent);
+    omp_region region;
+    memset(&region, 0, sizeof region);
+    region.iter = NULL; /* no element is this thread's own */
+    region.range = GMR_EDGES;
+    region.declared_inside = c->declared;
+    region.lock_name = c->needs_locks ? "_c_locks" : NULL;
+    omp_region *outer_region = em->region;
+    em->region = &region;
+    cuda_kernel_enter(em, c, l);
+    omp_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                 "_c_i < %s->num_edges; _c_i += (int64_t)gridDim.x * blockDim.x) {", g);
+    em->indent++;
+    const char *n = omp_name(em, s->iter.sym), *t = omp_name(em, in->iter.sym);
+    if (rev)
+        omp_line(em, "gm_node_t %s = %s->node_idx[%s->r_edge_idx[_c_i]];", n, g, g);
+    else
+        omp_line(em, "gm_node_t %s = %s->edge_src[_c_i];", n, g);
+    if (s->iter.filter) {
+        omp_start_line(em);
+        omp_printf(em, "if (!(");
+        omp_expr(em, s->iter.filter);
+        omp_printf(em, ")) continue;\n");
+    }
+    if (cond) {
+        omp_start_line(em);
+        omp_printf(em, "if (!(");
+        omp_expr(em, cond);
+        omp_printf(em, ")) continue;\n");
+    }
+    if (in->iter.sym->id >= 0 && in->iter.sym->id < em->nsyms) {
+        free(em->edge_of[in->iter.sym->id]);
+        em->edge_of[in->iter.sym->id] =
+            rev ? omp_strf("%s->r_edge_idx[_c_i]", g) : omp_strf("((gm_edge_t)_c_i)");
+    }
+    char *decl = rev ? omp_strf("gm_node_t %s = %s->r_node_idx[_c_i];", t, g)
+                     : omp_strf("gm_node_t %s = %s->node_idx[_c_i];", t, g);
+    omp_loop_body(em, in, decl);
+    free(decl);
+    em->indent--;
+    omp_line(em, "}");
+    cuda_kernel_leave(em, c, l);
+    em->region = outer_region;
+    cuda_kernel_end(em, saved_out, saved_indent);
+    return name;
+}
+
 bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
 {
     if (em->host_direct > 0 || em->par_depth > 0)
@@ -362,6 +473,9 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     cuda_kernel_leave(em, &c, &l);
     em->region = outer_region;
     cuda_kernel_end(em, saved_out, saved_indent);
+    const gm_expr *cond = NULL;
+    const gm_stmt *inner = collapsible(s, &cond);
+    char *ekname = inner ? edge_kernel(em, s, inner, cond, &c, &l) : NULL;
 
     /* The launch. */
     omp_line(em, "{ /* %s: %s */", kname, what);
@@ -372,7 +486,18 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         omp_line(em, "const int64_t _c_n = %s;", hi);
     else
         omp_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);
-    omp_line(em, "if (_c_n > 0) {");
+    if (ekname) {
+        bool rev = inner->iter.range == GMR_IN_NBRS;
+        omp_line(em, "if (gmcu_skewed(%s, %s)) { /* one thread per edge */", g, rev ? "true" : "false");
+        omp_line(em, "    (void)gmcu_graph(%s, %s, %s);", g, rev ? "true" : "false", rev ? "false" : "true");
+        omp_line(em, "    if (%s->num_edges > 0)", g);
+        omp_line(em, "        %s<<<gmcu_blocks(%s->num_edges), GMCU_BLOCK>>>(%s);", ekname, g, l.args);
+        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", ekname, em->src_base, s->loc.line);
+        omp_line(em, "} else if (_c_n > 0) {");
+        free(ekname);
+    } else {
+        omp_line(em, "if (_c_n > 0) {");
+    }
     omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s);", kname, l.args);
     omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
     omp_line(em, "}");

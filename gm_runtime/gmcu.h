@@ -218,6 +218,36 @@ static inline const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_sr
     return c->dev;
 }
 
+/* Whether one thread per node would leave the GPU waiting on a few hubs:
+ * the largest degree far above the mean (RMAT-like graphs). Computed once
+ * per graph and direction. */
+static inline bool gmcu_skewed(gm_graph *G, bool in_edges)
+{
+    static const gm_graph *seen;
+    static gm_node_t seen_n;
+    static int verdict[2];
+    if (seen != G || seen_n != G->num_nodes) {
+        seen = G;
+        seen_n = G->num_nodes;
+        verdict[0] = verdict[1] = -1;
+    }
+    int *v = &verdict[in_edges ? 1 : 0];
+    if (*v < 0) {
+        if (in_edges && !gmrt_graph_make_reverse(G)) {
+            fprintf(stderr, "error: out of memory\n");
+            exit(1);
+        }
+        const gm_edge_t *b = in_edges ? G->r_begin : G->begin;
+        gm_edge_t max = 0;
+        for (gm_node_t i = 0; i < G->num_nodes; i++)
+            if (b[i + 1] - b[i] > max)
+                max = b[i + 1] - b[i];
+        double mean = G->num_nodes ? (double)G->num_edges / G->num_nodes : 0;
+        *v = (double)max > 32.0 * mean + 64.0;
+    }
+    return *v != 0;
+}
+
 /* ---- property mirrors -------------------------------------------------------- */
 
 typedef struct gmcu_mirror {
