@@ -1,14 +1,25 @@
-/* compile_output.h: `gmc -x`: compiles the generated C with the C compiler. */
+/* compile_output.h: `gmc -x`: compiles the generated C or CUDA code. */
 #ifndef GMC_COMPILE_OUTPUT_H
 #define GMC_COMPILE_OUTPUT_H
 
 #include <stdbool.h>
 
-/* Compiles DIR/BASE.c into the executable DIR/BASE (with_main) or the object
- * DIR/BASE.o, against the in-tree runtime when this gmc runs from its build
- * tree and the installed one otherwise. cc: the compiler command (may hold
- * flags, split at spaces); NULL picks $CC, then the configured compiler.
- * Prints the command and returns false when it fails. */
-bool gmc_compile_output(const char *dir, const char *base, bool with_main, const char *cc);
+#include "runtime_paths.h"
+
+typedef struct gmc_build {
+    const char *dir, *base;  /* compiles DIR/BASE.c or DIR/BASE.cu */
+    bool with_main;          /* link DIR/BASE; else the object DIR/BASE.o */
+    const char *cc;          /* C: the compiler command (may hold flags) */
+    const char *nvcc;        /* CUDA: path of nvcc */
+    const char *arch;        /* CUDA: sm_XX */
+    bool verbose;            /* print each command before running it */
+} gmc_build;
+
+/* The C compiler -x runs: cc when given, else $CC, else the configured one. */
+const char *gmc_resolve_cc(const char *cc);
+
+/* Each prints the failing command and returns false when compilation fails. */
+bool gmc_compile_c(const gmc_runtime *rt, const gmc_build *b);
+bool gmc_compile_cuda(const gmc_runtime *rt, const gmc_build *b);
 
 #endif

@@ -5,113 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "diag.h"
+#include "nvcc.h"
 #include "opt.h"
-
-static const char *const help_text =
-    "Usage: gmc [options] FILE.gm\n"
-    "Compile a Green-Marl procedure to C with OpenMP or to CUDA.\n"
-    "\n"
-    "Output:\n"
-    "  -t, --target=omp|cuda   code generator (default omp)\n"
-    "  -o DIR                  output directory, created if missing (default .)\n"
-    "      --main              also emit a main() that loads a graph and runs the procedure\n"
-    "  -x                      also compile the output (omp): DIR/NAME with --main, else\n"
-    "                          DIR/NAME.o; against the in-tree runtime from a build tree\n"
-    "      --cc=CC             the C compiler -x runs (default: $CC, then the configured one)\n"
-    "\n"
-    "Checking and inspection:\n"
-    "      --check             check the program (parse, types, rules) and stop\n"
-    "      --dump=STAGE        print the program as Green-Marl after STAGE and stop there;\n"
-    "                          STAGE: parse, check, desugar, opt (after every pass) or a\n"
-    "                          pass name; may be given several times\n"
-    "\n"
-    "Warnings:\n"
-    "  -Wall                   enable every warning (the default)\n"
-    "  -WNAME, -Wno-NAME       enable/disable one warning: narrowing, promotion, race, unused\n"
-    "  -Werror                 treat warnings as errors\n"
-    "  -w                      disable all warnings\n"
-    "\n"
-    "Optimization:\n"
-    "  -O0                     disable every optimization pass\n"
-    "  -fno-PASS, -fPASS       disable/enable one pass (see --help-passes)\n"
-    "      --help-passes       list the optimization passes\n"
-    "\n"
-    "  -h, --help              this help\n"
-    "      --version           version and build configuration\n"
-    "\n"
-    "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE [class].\n"
-    "Exit status: 0 success, 1 the program has errors (or cannot be read), 2 bad usage.\n";
-
-/* Every option spelling, for "did you mean" suggestions. */
-static const char *const known_options[] = {
-    "-t", "--target=", "-o", "--main", "-x", "--cc=", "--check", "--dump=", "-Wall", "-Werror", "-w",
-    "-O0", "--help-passes", "-h", "--help", "--version", "-Wnarrowing", "-Wpromotion",
-    "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion", "-Wno-race", "-Wno-unused",
-};
-
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 64 || lb > 64)
-        return (size_t)-1;
-    size_t row[65];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
-static void unknown_option(const char *arg)
-{
-    const char *best = NULL;
-    size_t best_d = (size_t)-1;
-    for (size_t i = 0; i < sizeof known_options / sizeof *known_options; i++) {
-        size_t d = edit_distance(arg, known_options[i]);
-        if (d < best_d) {
-            best_d = d;
-            best = known_options[i];
-        }
-    }
-    if (best && best_d <= 3)
-        fprintf(stderr, "gmc: error: unknown option '%s'; did you mean '%s'?\n", arg, best);
-    else
-        fprintf(stderr, "gmc: error: unknown option '%s' (see gmc --help)\n", arg);
-}
-
-static void print_version(void)
-{
-    printf("gmc %s\n", PACKAGE_VERSION);
-#ifdef GMC_NVCC
-    printf("CUDA: nvcc at %s\n", GMC_NVCC);
-#else
-    printf("CUDA: nvcc not found at configure time\n");
-#endif
-}
-
-static void print_passes(void)
-{
-    printf("Optimization passes, in order (disable one with -fno-NAME):\n");
-    const gmo_pass *p = gmo_passes();
-    if (!p->name)
-        printf("  (none yet)\n");
-    for (; p->name; p++)
-        printf("  %-22s %s\n", p->name, p->contract);
-}
+#include "usage.h"
 
 static bool is_pass_name(const char *name)
 {
@@ -156,7 +53,7 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
 {
     const char *arg = argv[*i];
     size_t n = strlen(name);
-    if (arg[n] == '=' )
+    if (arg[n] == '=')
         return arg + n + 1;
     if (arg[n] != '\0' && name[1] != '-')
         return arg + n; /* -oDIR */
@@ -167,27 +64,57 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
     return argv[++*i];
 }
 
+/* gmc run builds in its cache and always with --main -x. */
+static gmc_parse_result check_run(gmc_options *opt, bool out_given)
+{
+    const char *usage = "Usage: gmc run [options] FILE.gm GRAPH [ARGS...] (see gmc --help)";
+    if (!opt->input) {
+        fprintf(stderr, "gmc: error: no input file\n%s\n", usage);
+        return GMC_ARGS_ERROR;
+    }
+    if (opt->n_run_args == 0) {
+        fprintf(stderr, "gmc: error: no graph file to run '%s' on\n%s\n", opt->input, usage);
+        return GMC_ARGS_ERROR;
+    }
+    const char *bad = out_given ? "-o" : opt->check_only ? "--check" : opt->dump ? "--dump" : NULL;
+    if (bad) {
+        fprintf(stderr, "gmc: error: %s cannot be used with gmc run (it builds the program in its cache)\n",
+                bad);
+        return GMC_ARGS_ERROR;
+    }
+    opt->emit_main = true;
+    opt->compile_output = true;
+    return GMC_ARGS_OK;
+}
+
 gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
 {
     memset(opt, 0, sizeof *opt);
     opt->out_dir = ".";
     opt->target = GMC_TARGET_OMP;
-    for (int i = 1; i < argc; i++) {
+    bool out_given = false;
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "run") == 0) {
+        opt->run = true;
+        first = 2;
+        opt->option_words = argv + 2;
+    }
+    for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(help_text, stdout);
+            gmc_print_help();
             return GMC_ARGS_EXIT_OK;
         } else if (strcmp(a, "--version") == 0) {
-            print_version();
+            gmc_print_version();
             return GMC_ARGS_EXIT_OK;
         } else if (strcmp(a, "--help-passes") == 0) {
-            print_passes();
+            gmc_print_passes();
             return GMC_ARGS_EXIT_OK;
         } else if (strncmp(a, "-t", 2) == 0 || strncmp(a, "--target", 8) == 0) {
             const char *name = a[1] == 't' ? "-t" : "--target";
             if (strncmp(a, name, strlen(name)) != 0 ||
                 (a[1] == '-' && a[8] != '\0' && a[8] != '=')) {
-                unknown_option(a);
+                gmc_unknown_option(a);
                 return GMC_ARGS_ERROR;
             }
             const char *v = option_value(argc, argv, &i, name);
@@ -206,10 +133,30 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             if (!v)
                 return GMC_ARGS_ERROR;
             opt->out_dir = v;
+            out_given = true;
         } else if (strcmp(a, "--main") == 0) {
             opt->emit_main = true;
+        } else if (strncmp(a, "--entry", 7) == 0 && (a[7] == '=' || a[7] == '\0')) {
+            const char *v = option_value(argc, argv, &i, "--entry");
+            if (!v)
+                return GMC_ARGS_ERROR;
+            opt->entry = v;
         } else if (strcmp(a, "-x") == 0) {
             opt->compile_output = true;
+        } else if (strcmp(a, "-v") == 0) {
+            opt->verbose = true;
+        } else if (strncmp(a, "--arch", 6) == 0 && (a[6] == '=' || a[6] == '\0')) {
+            const char *v = option_value(argc, argv, &i, "--arch");
+            if (!v)
+                return GMC_ARGS_ERROR;
+            if (!gmc_arch_valid(v)) {
+                fprintf(stderr,
+                        "gmc: error: bad --arch '%s': expected sm_XX, the GPU's compute "
+                        "capability without the dot (sm_80 for 8.0, sm_90 for 9.0)\n",
+                        v);
+                return GMC_ARGS_ERROR;
+            }
+            opt->arch = v;
         } else if (strncmp(a, "--cc", 4) == 0 && (a[4] == '=' || a[4] == '\0')) {
             const char *v = option_value(argc, argv, &i, "--cc");
             if (!v)
@@ -230,7 +177,7 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
         } else if (strncmp(a, "-Wno-", 5) == 0 || (strncmp(a, "-W", 2) == 0 && a[2])) {
             bool enable = strncmp(a, "-Wno-", 5) != 0;
             if (!gm_diag_set_warning(a + (enable ? 2 : 5), enable)) {
-                unknown_option(a);
+                gmc_unknown_option(a);
                 return GMC_ARGS_ERROR;
             }
         } else if (strcmp(a, "-O0") == 0) {
@@ -246,7 +193,7 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             if (disable && opt->n_disabled < GMC_MAX_DISABLED)
                 opt->disabled[opt->n_disabled++] = pass;
         } else if (a[0] == '-' && a[1] != '\0') {
-            unknown_option(a);
+            gmc_unknown_option(a);
             return GMC_ARGS_ERROR;
         } else if (opt->input) {
             fprintf(stderr, "gmc: error: more than one input file ('%s' and '%s')\n", opt->input,
@@ -254,10 +201,23 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             return GMC_ARGS_ERROR;
         } else {
             opt->input = a;
+            if (opt->run) { /* the rest belongs to the program */
+                opt->n_option_words = i - first;
+                opt->run_args = argv + i + 1;
+                opt->n_run_args = argc - i - 1;
+                break;
+            }
         }
     }
+    if (opt->run)
+        return check_run(opt, out_given);
     if (!opt->input) {
         fprintf(stderr, "gmc: error: no input file\nUsage: gmc [options] FILE.gm (see gmc --help)\n");
+        return GMC_ARGS_ERROR;
+    }
+    if (opt->entry && !opt->emit_main) {
+        fprintf(stderr, "gmc: error: --entry=%s chooses the procedure main() runs: add --main\n",
+                opt->entry);
         return GMC_ARGS_ERROR;
     }
     return GMC_ARGS_OK;

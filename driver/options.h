@@ -22,8 +22,11 @@ typedef struct gmc_options {
     const char *out_dir;        /* -o DIR (default ".") */
     gmc_target target;          /* -t omp|cuda */
     bool emit_main;             /* --main */
-    bool compile_output;        /* -x: also run the C compiler on the output */
+    const char *entry;          /* --entry=NAME: the procedure --main runs */
+    bool compile_output;        /* -x: also compile the output */
     const char *cc;             /* --cc=CC: the compiler -x runs (default $CC) */
+    const char *arch;           /* --arch=sm_XX for -x -t cuda (NULL: detect) */
+    bool verbose;               /* -v: print the commands -x runs */
     bool check_only;            /* --check: stop after the front end */
     gmc_stage dump;             /* deepest stage to print; compilation stops there */
     bool dump_stages[GMC_STAGE_OPT + 1];
@@ -31,6 +34,13 @@ typedef struct gmc_options {
     bool opt_none;              /* -O0: no optimization pass */
     const char *disabled[GMC_MAX_DISABLED]; /* -fno-PASS */
     int n_disabled;
+
+    /* gmc run [options] FILE.gm GRAPH [ARGS...] */
+    bool run;
+    char **run_args;            /* GRAPH and the program's arguments */
+    int n_run_args;
+    char **option_words;        /* the options given before FILE.gm (cache key) */
+    int n_option_words;
 } gmc_options;
 
 typedef enum gmc_parse_result {

@@ -115,7 +115,7 @@ bool gmb_cuda_generate(gm_program *p, const gmb_options *opt)
     for (gm_proc *pr = p->procs; pr; pr = pr->next)
         emit_proc(&em, &st, pr, out);
     if (opt->emit_main) {
-        gm_proc *m = main_proc(p, opt->base_name);
+        gm_proc *m = main_proc(p, opt->entry ? opt->entry : opt->base_name);
         if (m) {
             em.proc = m;
             omp_reset_names(&em);

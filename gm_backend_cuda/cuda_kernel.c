@@ -352,9 +352,9 @@ static char *edge_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, cons
     em->indent++;
     const char *n = omp_name(em, s->iter.sym), *t = omp_name(em, in->iter.sym);
     if (rev)
-        omp_line(em, "gm_node_t %s = %s->node_idx[%s->r_edge_idx[_c_i]];", n, g, g);
+        omp_line(em, "__attribute__((unused)) gm_node_t %s = %s->node_idx[%s->r_edge_idx[_c_i]];", n, g, g);
     else
-        omp_line(em, "gm_node_t %s = %s->edge_src[_c_i];", n, g);
+        omp_line(em, "__attribute__((unused)) gm_node_t %s = %s->edge_src[_c_i];", n, g);
     if (s->iter.filter) {
         omp_start_line(em);
         omp_printf(em, "if (!(");

@@ -68,7 +68,7 @@ bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
     for (gm_proc *pr = p->procs; pr; pr = pr->next)
         omp_proc(&em, pr);
     if (opt->emit_main) {
-        gm_proc *m = main_proc(p, opt->base_name);
+        gm_proc *m = main_proc(p, opt->entry ? opt->entry : opt->base_name);
         if (m) {
             em.proc = m;
             omp_reset_names(&em);

@@ -388,7 +388,10 @@ void omp_user_call(omp_emit *em, const gm_expr *e)
         omp_printf(em, first ? "" : ", ");
         first = false;
         if (a->is_discard || (a->kind != GME_ID && a->kind != GME_PROP && a->kind != GME_INDEX)) {
-            omp_printf(em, "&(%s){0}", omp_ctype(p->type));
+            if (em->target) /* C++ (CUDA): no compound literals */
+                omp_printf(em, "gmcu_discard<%s>()", omp_ctype(p->type));
+            else
+                omp_printf(em, "&(%s){0}", omp_ctype(p->type));
         } else if (omp_is_prim(p->type->kind) || p->type->kind == GMT_NODE ||
                    p->type->kind == GMT_EDGE) {
             omp_printf(em, "&");

@@ -242,11 +242,12 @@ void omp_loop_body(omp_emit *em, const gm_stmt *s, const char *decl)
     omp_line(em, "{");
     em->indent++;
     omp_scope_push(em);
+    /* An iterator the body never reads is legal Green-Marl; the attribute
+     * keeps gcc, clang and nvcc quiet about it. */
+    bool unused = decl && !omp_sym_used(s->body, false, s->iter.sym) &&
+                  !(s->iter.filter && omp_sym_used_expr(s->iter.filter, s->iter.sym));
     if (decl)
-        omp_line(em, "%s", decl);
-    if (decl && !omp_sym_used(s->body, false, s->iter.sym) &&
-        !(s->iter.filter && omp_sym_used_expr(s->iter.filter, s->iter.sym)))
-        omp_line(em, "(void)%s;", omp_name(em, s->iter.sym));
+        omp_line(em, "%s%s", unused ? "__attribute__((unused)) " : "", decl);
     if (s->iter.filter) {
         omp_start_line(em);
         omp_printf(em, "if (!(");
@@ -378,8 +379,8 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         const char *rt = em->in_kernel ? "gmcu" : "gmrt";
         omp_line(em, "%s_common_iter %s;", rt, e);
         omp_line(em, "%s_common_nbrs_init(&%s, %s, %s, %s);", rt, e, g, src, other);
-        header = omp_strf("for (gm_node_t %s; (%s = %s_common_nbrs_next(&%s)) != GMRT_NIL_NODE;)",
-                          v, v, rt, e);
+        header = omp_strf("for (__attribute__((unused)) gm_node_t %s; "
+                          "(%s = %s_common_nbrs_next(&%s)) != GMRT_NIL_NODE;)", v, v, rt, e);
         free(other);
         break;
     }

@@ -364,6 +364,13 @@ static inline void gmcu_mirror_swap(gmcu_mirror *a, gmcu_mirror *b)
     a->hv = b->hv = false;
 }
 
+/* Where a discarded procedure output goes (`_` in a call). */
+template <typename T> static inline T *gmcu_discard(void)
+{
+    static thread_local T sink;
+    return &sink;
+}
+
 /* ---- scalar slots: values a kernel reads back to the host --------------- */
 
 #define GMCU_SLOTS 64

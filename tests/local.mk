@@ -5,3 +5,6 @@ include tests/unit/check.mk
 include tests/e2e/e2e.mk
 include tests/opt/opt.mk
 include tests/omp/omp.mk
+include tests/install/install.mk
+include tests/bench/bench.mk
+include tests/cuda/cuda.mk

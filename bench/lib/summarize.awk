@@ -1,0 +1,112 @@
+# summarize.awk: turns bench/run's raw records into the results table, as
+# text (stdout), CSV and Markdown.  Input files, in this order:
+#   graphs.txt   NAME NODES EDGES EDGE_BYTES LOAD_MS
+#   apps.txt     APP METRIC   (teps, teps4: 4 sources, sweep_pr, sweep_cond)
+#   checks.txt   APP GRAPH VARIANT THREADS STATUS   (one per measured row, in order)
+#   samples.txt  APP GRAPH VARIANT THREADS MS        (one per timed run)
+# Variables: csv, md (output paths), copy_gbs (measured copy bandwidth).
+#
+# Throughput: traversals (teps) report millions of graph edges per second,
+# M / t (BC: 4 M / t, one traversal per source).  Sweeps report GB/s of the
+# least traffic the algorithm must move, and that as a share of the copy
+# bandwidth: PageRank (20 iterations) 20 (M 4 + N (E + 24)) bytes (in-edge
+# ids, row offsets, old rank read twice, new rank written), conductance
+# N (4 + E) + M 4 (member labels, row offsets, edge targets), with E the
+# size of an edge index.  Caches are ignored, so these are lower bounds.
+function median(list, n,    a, i, j, t, k) {
+    n = split(list, a, " ")
+    for (i = 2; i <= n; i++) {
+        t = a[i] + 0
+        for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]
+        a[j + 1] = t
+    }
+    smin = a[1]; smax = a[n]
+    k = int((n + 1) / 2)
+    return (n % 2) ? a[k] : (a[k] + a[k + 1]) / 2
+}
+function fmt(arr, k) { return (k in arr) ? sprintf("%.1f", arr[k]) : "n/a" }
+FILENAME ~ /graphs\.txt$/ { gn[$1] = $2; gm[$1] = $3; ge[$1] = $4; next }
+FILENAME ~ /apps\.txt$/ { metric[$1] = $2; next }
+FILENAME ~ /checks\.txt$/ {
+    key = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
+    if (!(key in status)) { order[++nrows] = key }
+    status[key] = $5
+    if ($3 == "omp" && ($4 + 0) > maxt[$1 SUBSEP $2]) maxt[$1 SUBSEP $2] = $4 + 0
+    next
+}
+FILENAME ~ /samples\.txt$/ {
+    key = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
+    times[key] = times[key] " " $5
+    next
+}
+END {
+    for (r = 1; r <= nrows; r++) {
+        key = order[r]
+        if (times[key] != "") {
+            med[key] = median(times[key]); mn[key] = smin; mx[key] = smax
+        }
+    }
+    hdr = "app,graph,nodes,edges,target,threads,median_ms,min_ms,max_ms,throughput,unit,of_copy_bw,vs_omp,check"
+    print hdr > csv
+    print "| app | graph | nodes | edges | target | threads | median ms | min | max | throughput | vs omp | check |" > md
+    print "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---|" > md
+    printf "%-15s %-10s %9s %10s %-7s %3s %10s %10s %10s %16s %6s %s\n", "app", "graph", "nodes", "edges",
+        "target", "thr", "median_ms", "min", "max", "throughput", "vs_omp", "check"
+    for (r = 1; r <= nrows; r++) {
+        key = order[r]
+        split(key, f, SUBSEP)
+        app = f[1]; g = f[2]; v = f[3]; t = f[4]
+        n = gn[g]; m = gm[g]; e = ge[g]
+        tp = ""; unit = ""; share = ""; ratio = ""
+        if (key in med && med[key] > 0) {
+            s = med[key] / 1000
+            if (metric[app] == "teps") { tp = m / s / 1e6; unit = "MTEPS" }
+            else if (metric[app] == "teps4") { tp = 4 * m / s / 1e6; unit = "MTEPS" }
+            else if (metric[app] == "sweep_pr") { tp = 20 * (m * 4 + n * (e + 24)) / s / 1e9; unit = "GB/s" }
+            else if (metric[app] == "sweep_cond") { tp = (n * (4 + e) + m * 4) / s / 1e9; unit = "GB/s" }
+            if (unit == "GB/s" && copy_gbs > 0) share = sprintf("%.0f%%", 100 * tp / copy_gbs)
+            ot = (v == "ref" || v == "cuda") ? maxt[app SUBSEP g] : t
+            okey = app SUBSEP g SUBSEP "omp" SUBSEP ot
+            if (okey in med && med[okey] > 0) ratio = sprintf("%.2f", med[key] / med[okey])
+        }
+        tps = tp == "" ? "n/a" : sprintf("%.2f %s", tp, unit)
+        if (share != "") tps = tps " (" share ")"
+        printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", app, g, n, m, v, t,
+            (key in med) ? sprintf("%.3f", med[key]) : "", (key in med) ? mn[key] : "",
+            (key in med) ? mx[key] : "", tp == "" ? "" : sprintf("%.3f", tp), unit, share, ratio,
+            status[key] > csv
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", app, g, n, m, v, t,
+            fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "" : ratio, status[key] > md
+        printf "%-15s %-10s %9s %10s %-7s %3s %10s %10s %10s %16s %6s %s\n", app, g, n, m, v, t,
+            fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "-" : ratio, status[key]
+    }
+    # thread scaling: every (app, graph, target) measured at more than one count
+    ns = 0
+    for (r = 1; r <= nrows; r++) {
+        split(order[r], f, SUBSEP)
+        k3 = f[1] SUBSEP f[2] SUBSEP f[3]
+        if (!(order[r] in med)) continue
+        if (!(k3 in lo_t) || f[4] + 0 < lo_t[k3]) { lo_t[k3] = f[4] + 0; lo_m[k3] = med[order[r]] }
+        if (!(k3 in hi_t) || f[4] + 0 > hi_t[k3]) { hi_t[k3] = f[4] + 0; hi_m[k3] = med[order[r]] }
+        if (!(k3 in seen3)) { seen3[k3] = 1; sorder[++ns] = k3 }
+    }
+    first = 1
+    for (i = 1; i <= ns; i++) {
+        k3 = sorder[i]
+        if (hi_t[k3] == lo_t[k3]) continue
+        if (first) {
+            print "" > md
+            print "Thread scaling (median at the fewest threads / median at the most):" > md
+            print "" > md
+            print "| app | graph | target | threads | median ms | threads | median ms | speed-up |" > md
+            print "|---|---|---|---:|---:|---:|---:|---:|" > md
+            print ""; print "thread scaling:"
+            first = 0
+        }
+        split(k3, f, SUBSEP)
+        printf "| %s | %s | %s | %d | %.1f | %d | %.1f | %.2f |\n", f[1], f[2], f[3], lo_t[k3], lo_m[k3],
+            hi_t[k3], hi_m[k3], lo_m[k3] / hi_m[k3] > md
+        printf "%-15s %-10s %-7s %d thr %.1f ms -> %d thr %.1f ms: x%.2f\n", f[1], f[2], f[3], lo_t[k3],
+            lo_m[k3], hi_t[k3], hi_m[k3], lo_m[k3] / hi_m[k3]
+    }
+}

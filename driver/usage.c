@@ -1,0 +1,172 @@
+/* usage.c: help text, version, pass list and option suggestions. */
+#include "usage.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "driver/gmc_commit.h"
+#include "opt.h"
+
+static const char *const help_text =
+    "Usage: gmc [options] FILE.gm\n"
+    "       gmc run [options] FILE.gm GRAPH [ARGS...]\n"
+    "Compile a Green-Marl procedure to C with OpenMP or to CUDA.\n"
+    "\n"
+    "Output:\n"
+    "  -t, --target=omp|cuda   code generator (default omp)\n"
+    "  -o DIR                  output directory, created if missing (default .)\n"
+    "      --main              also emit a main() that loads a graph and runs the procedure\n"
+    "      --entry=NAME        the procedure --main runs (needed when FILE.gm has several\n"
+    "                          entry procedures)\n"
+    "\n"
+    "Compiling the output:\n"
+    "  -x                      also compile the output: DIR/NAME with --main, else\n"
+    "                          DIR/NAME.o; against the runtime of the build tree gmc runs\n"
+    "                          from, else the installed one\n"
+    "      --cc=CC             C compiler for -t omp (default: $CC, then the configured one)\n"
+    "      --arch=sm_XX        GPU architecture for -t cuda (default: the GPU's, from\n"
+    "                          nvidia-smi, else sm_90); nvcc is $GMC_NVCC, else the one\n"
+    "                          configure found, else nvcc in PATH, else /usr/local/cuda/bin\n"
+    "  -v                      print the compiler commands -x runs\n"
+    "\n"
+    "Running:\n"
+    "  run FILE.gm GRAPH [ARGS...]\n"
+    "                          compile with --main -x into a cache ($XDG_CACHE_HOME/gmc,\n"
+    "                          else ~/.cache/gmc) keyed on the source, the options and\n"
+    "                          this gmc, then run the program on GRAPH with ARGS\n"
+    "                          (e.g. --root=0 --out=DIR; see the generated --help)\n"
+    "\n"
+    "Checking and inspection:\n"
+    "      --check             check the program (parse, types, rules) and stop\n"
+    "      --dump=STAGE        print the program as Green-Marl after STAGE and stop there;\n"
+    "                          STAGE: parse, check, desugar, opt (after every pass) or a\n"
+    "                          pass name; may be given several times\n"
+    "\n"
+    "Warnings:\n"
+    "  -Wall                   enable every warning (the default)\n"
+    "  -WNAME, -Wno-NAME       enable/disable one warning: narrowing, promotion, race, unused\n"
+    "  -Werror                 treat warnings as errors\n"
+    "  -w                      disable all warnings\n"
+    "\n"
+    "Optimization:\n"
+    "  -O0                     disable every optimization pass\n"
+    "  -fno-PASS, -fPASS       disable/enable one pass (see --help-passes)\n"
+    "      --help-passes       list the optimization passes\n"
+    "\n"
+    "Information:\n"
+    "  -h, --help              this help\n"
+    "      --version           version, commit and build configuration\n"
+    "\n"
+    "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE [class].\n"
+    "Exit status: 0 success, 1 the program has errors (or cannot be read, or a\n"
+    "compiler failed), 2 bad usage; gmc run exits with the program's status.\n";
+
+void gmc_print_help(void) { fputs(help_text, stdout); }
+
+void gmc_print_version(void)
+{
+    printf("gmc %s (commit %s)\n", PACKAGE_VERSION, GMC_COMMIT);
+#ifdef GMC_NVCC
+    printf("CUDA support: yes (nvcc %s)\n", GMC_NVCC);
+#else
+    printf("CUDA support: no (configure found no nvcc; -x -t cuda still tries $GMC_NVCC, "
+           "PATH and /usr/local/cuda/bin)\n");
+#endif
+#ifdef GMRT_EDGE64
+    printf("edge indices: 64-bit\n");
+#else
+    printf("edge indices: 32-bit\n");
+#endif
+    printf("C compiler for -x: %s %s\n", GMC_CC, GMC_OPENMP_CFLAGS);
+}
+
+void gmc_print_passes(void)
+{
+    printf("Optimization passes, in order (disable one with -fno-NAME):\n");
+    const gmo_pass *p = gmo_passes();
+    if (!p->name)
+        printf("  (none yet)\n");
+    for (; p->name; p++)
+        printf("  %-22s %s\n", p->name, p->contract);
+}
+
+/* Every option spelling, for "did you mean" suggestions. */
+static const char *const known_options[] = {
+    "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
+    "--dump=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
+    "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
+    "-Wno-race", "-Wno-unused",
+};
+
+size_t gmc_edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return (size_t)-1;
+    size_t row[65];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *gmc_closest_option(const char *arg)
+{
+    /* Compare names only: "--entyr=bfs" is one typo away from "--entry=". */
+    char name[65];
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg + 1) : strlen(arg);
+    if (n >= sizeof name)
+        return NULL;
+    memcpy(name, arg, n);
+    name[n] = '\0';
+    /* "-q" is one letter away from every short option: only case slips count. */
+    if (n <= 2) {
+        for (size_t i = 0; i < sizeof known_options / sizeof *known_options; i++)
+            if (strcasecmp(name, known_options[i]) == 0)
+                return known_options[i];
+        return NULL;
+    }
+    const char *best = NULL;
+    size_t best_d = (size_t)-1;
+    for (size_t i = 0; i < sizeof known_options / sizeof *known_options; i++) {
+        const char *k = known_options[i];
+        /* "--arch sm_90" spells the value apart: compare without the '='. */
+        char key[32];
+        snprintf(key, sizeof key, "%s", k);
+        if (!eq && key[0] && key[strlen(key) - 1] == '=')
+            key[strlen(key) - 1] = '\0';
+        size_t d = gmc_edit_distance(name, key);
+        if (d < best_d) {
+            best_d = d;
+            best = k;
+        }
+    }
+    /* Allow more typos in long names than in short ones. */
+    size_t limit = n <= 4 ? 1 : 3;
+    return best_d <= limit ? best : NULL;
+}
+
+void gmc_unknown_option(const char *arg)
+{
+    const char *best = gmc_closest_option(arg);
+    if (best)
+        fprintf(stderr, "gmc: error: unknown option '%s'; did you mean '%s'?\n", arg, best);
+    else
+        fprintf(stderr, "gmc: error: unknown option '%s' (see gmc --help)\n", arg);
+}

@@ -1,0 +1,12 @@
+## tests/bench: make check runs the benchmark suite in its quick mode
+## (bench/run --quick): every benchmarked app builds and agrees with the
+## plain-C references on tiny graphs; no speed is judged.  The suite itself
+## (bench/) is distributed so that the test also runs under distcheck.
+TESTS += tests/bench/quick.sh
+EXTRA_DIST += tests/bench/quick.sh \
+	bench/run bench/README.md bench/RESULTS.md \
+	bench/lib/prep.c bench/lib/copybw.c bench/lib/ref_clock.c \
+	bench/lib/summarize.awk bench/lib/charts.sh \
+	bench/handomp/hand_common.h bench/handomp/hand_common.c \
+	bench/handomp/bfs.c bench/handomp/sssp.c bench/handomp/pagerank.c \
+	bench/handomp/wcc.c bench/handomp/triangle_count.c bench/handomp/bc_sampled.c

@@ -1,0 +1,26 @@
+#!/bin/sh
+# quick.sh: the benchmark suite's smoke test (issue 7).  Runs
+# bench/run --quick against this build tree: tiny graphs, every app built by
+# gmc -t omp (and -O0), the hand-written OpenMP baselines and the timed
+# plain-C references, each run once and its answers compared with the
+# reference's.  Judges no speed.  Fails when bench/run fails or when a row
+# that must exist (omp, omp-O0, ref, and hand where bench/handomp has the
+# app) is missing or not "ok".
+set -u
+: "${GMC:?}" "${GMGRAPH:?}" "${GMC_SRCDIR:?}" "${GMC_BUILDDIR:?}"
+W=$(mktemp -d "${TMPDIR:-/tmp}/gmc-bench.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+
+sh "$GMC_SRCDIR/bench/run" --quick --build "$GMC_BUILDDIR" --cache "$W/cache" --out "$W/out"
+rc=$?
+[ -s "$W/out/results.csv" ] || { echo "quick.sh: bench/run wrote no results.csv (exit $rc)"; exit 1; }
+hand=$(cd "$GMC_SRCDIR/bench/handomp" && ls ./*.c | sed 's|^\./||; s|\.c$||' | grep -v '^hand_common$' | tr '\n' ' ')
+awk -F, -v hand=" $hand " '
+    NR == 1 { next }
+    { rows++ }
+    $5 == "cuda" { next }
+    $5 == "hand" && index(hand, " " $1 " ") == 0 { next }
+    $14 != "ok" { print "quick.sh: not ok: " $0; bad = 1 }
+    END { if (rows == 0) { print "quick.sh: no rows"; bad = 1 } exit bad }' "$W/out/results.csv" || exit 1
+[ $rc -eq 0 ] || { echo "quick.sh: bench/run exited $rc"; exit 1; }
+echo "quick.sh: every build agrees with the reference"

@@ -1,0 +1,140 @@
+#!/bin/sh
+# errors.sh: gmc's command-line errors say what is wrong and what to do,
+# with the documented exit status (1: the input, 2: the usage).
+. "$(dirname "$0")/common.sh"
+make_degree_case
+cd "$tmp" || exit 99
+
+# ---- unknown options name the closest valid one --------------------------------
+expect 2 "unknown option" "$GMC" --mian degree.gm
+says "unknown option: suggestion" err "unknown option '--mian'; did you mean '--main'?"
+expect 2 "unknown option with a value" "$GMC" --entyr=degree --main degree.gm
+says "unknown option with a value: suggestion" err "did you mean '--entry='?"
+expect 2 "unknown option far from all" "$GMC" --frobnicate degree.gm
+says "unknown option far from all: help" err "unknown option '--frobnicate' (see gmc --help)"
+expect 2 "no input file" "$GMC" --main
+says "no input file: usage" err "no input file"
+
+# ---- missing input file ----------------------------------------------------------
+expect 1 "missing input file" "$GMC" nosuch.gm
+says "missing input file: reason" err "nosuch.gm: error: cannot open: No such file or directory"
+
+# ---- output directory that cannot be written -------------------------------------
+: > afile
+expect 1 "output under a file" "$GMC" -o afile/sub degree.gm
+says "output under a file: reason" err "cannot create output directory 'afile/sub': Not a directory"
+expect 1 "output is a file" "$GMC" -o afile degree.gm
+says "output is a file: reason" err "output directory 'afile' is not a directory"
+mkdir ro && chmod 555 ro
+# Root writes anywhere: test as nobody when root can become nobody.
+as_user=
+if [ "$(id -u)" -eq 0 ]; then
+    chmod 755 "$tmp"
+    nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+    $nobody "$GMC" --version > /dev/null 2>&1 && as_user=$nobody || as_user=none
+fi
+if [ "$as_user" != none ]; then
+    expect 1 "read-only output directory" $as_user "$GMC" -o ro degree.gm
+    says "read-only output directory: reason" err "output directory 'ro' is not writable: Permission denied"
+    expect 1 "read-only parent" $as_user "$GMC" -o ro/new degree.gm
+    says "read-only parent: reason" err "cannot create output directory 'ro/new': Permission denied"
+else
+    echo "skip: read-only directories (root, and cannot run as nobody)"
+fi
+expect 0 "nested output directory is created" "$GMC" -o new/a/b degree.gm
+[ -f new/a/b/degree.c ] && ok "nested output: file written" || bad "nested output: no new/a/b/degree.c"
+
+# ---- several entry procedures with --main ------------------------------------------
+cat > two.gm <<'P'
+Procedure one(G: Graph): Int {
+    Return 1;
+}
+Local helper(x: Int): Int {
+    Return x + 1;
+}
+Procedure two(G: Graph): Int {
+    Return helper(41);
+}
+P
+expect 1 "several entries with --main" "$GMC" --main -o o two.gm
+says "several entries: candidates" err "'two.gm' has 2: one, two"
+says "several entries: the option" err "--entry=NAME"
+expect 0 "several entries without --main" "$GMC" -o o two.gm
+expect 1 "--entry names no procedure" "$GMC" --main --entry=three -o o two.gm
+says "--entry unknown: candidates" err "--entry=three: 'two.gm' has no procedure of that name; entry procedures: one, two"
+expect 1 "--entry names a Local procedure" "$GMC" --main --entry=helper -o o two.gm
+says "--entry Local: reason" err "--entry=helper names a Local procedure"
+expect 2 "--entry without --main" "$GMC" --entry=two -o o two.gm
+says "--entry without --main: hint" err "add --main"
+cp two.gm multi.gm
+for e in one two; do
+    expect 0 "--entry=$e -x" "$GMC" --main --entry=$e -x -o "x$e" multi.gm
+    "./x$e/multi" g.el > run.out 2>&1 || bad "--entry=$e: the program failed"
+    case $e in one) want=1 ;; two) want=42 ;; esac
+    same "--entry=$e: main() runs $e" "$want" "$(sed -n 's/^return = //p' run.out)"
+done
+# two.gm holds a procedure named like the file: --entry must still win (or,
+# with a backend that cannot take the entry yet, be refused; never ignored).
+"$GMC" --main --entry=one -x -o xt two.gm > out 2> err
+if [ -x xt/two ]; then
+    ./xt/two g.el > run.out 2>&1 || bad "--entry=one in two.gm: the program failed"
+    same "--entry=one in two.gm: main() runs one" 1 "$(sed -n 's/^return = //p' run.out)"
+else
+    says "--entry=one in two.gm: refused" err "--entry=one: this gmc's backend always drives 'two'"
+fi
+cat > none.gm <<'P'
+Local only(x: Int): Int {
+    Return x;
+}
+P
+expect 1 "no entry procedure with --main" "$GMC" --main -o o none.gm
+says "no entry procedure: reason" err "--main needs an entry (non-Local) procedure and 'none.gm' has none"
+
+# ---- nvcc missing for -x -t cuda ----------------------------------------------------
+expect 1 "GMC_NVCC not executable" env GMC_NVCC=/nonexistent/nvcc "$GMC" -t cuda --main -x -o o degree.gm
+says "nvcc missing: message" err "nvcc not found: GMC_NVCC='/nonexistent/nvcc' is not an executable file"
+expect 1 "nvcc missing for gmc run" env GMC_NVCC=/nonexistent/nvcc XDG_CACHE_HOME="$tmp/cache" \
+    "$GMC" run -t cuda degree.gm g.el
+says "nvcc missing for gmc run: message" err "nvcc not found"
+# Without -x nvcc is not needed.
+expect 0 "no nvcc needed without -x" env GMC_NVCC=/nonexistent/nvcc PATH=/nonexistent "$GMC" -t cuda -o o degree.gm
+if ! grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h" && [ ! -x /usr/local/cuda/bin/nvcc ]; then
+    expect 1 "no nvcc anywhere" env PATH=/nonexistent "$GMC" -t cuda --main -x -o o degree.gm
+    says "no nvcc anywhere: message" err "nvcc not found (tried PATH and /usr/local/cuda/bin/nvcc)"
+else
+    echo "skip: nvcc not in PATH (configure or /usr/local/cuda provides one)"
+fi
+
+# ---- bad --arch ------------------------------------------------------------------
+for a in 90 sm_9 sm90 compute_90 sm_90x sm_; do
+    expect 2 "bad --arch=$a" "$GMC" -t cuda --arch=$a degree.gm
+    says "bad --arch=$a: hint" err "bad --arch '$a': expected sm_XX"
+done
+expect 2 "--arch without a value" "$GMC" -t cuda degree.gm --arch
+says "--arch without a value: message" err "option '--arch' needs a value"
+expect 0 "good --arch (sm_90a, separate value)" "$GMC" -t cuda --arch sm_90a -o o degree.gm
+
+# ---- gmc run usage -------------------------------------------------------------------
+expect 2 "gmc run without a graph" "$GMC" run degree.gm
+says "gmc run without a graph: message" err "no graph file to run 'degree.gm' on"
+expect 2 "gmc run -o" "$GMC" run -o d degree.gm g.el
+says "gmc run -o: message" err "-o cannot be used with gmc run"
+expect 2 "gmc run without a file" "$GMC" run
+expect 2 "gmc run unknown option" "$GMC" run --mian degree.gm g.el
+says "gmc run unknown option: suggestion" err "did you mean '--main'?"
+
+# ---- --help and --version ---------------------------------------------------------
+expect 0 "--help" "$GMC" --help
+for group in "Output:" "Compiling the output:" "Running:" "Checking and inspection:" \
+             "Warnings:" "Optimization:" "Information:"; do
+    says "--help group $group" out "$group"
+done
+expect 0 "--version" "$GMC" --version
+grep -Eq '^gmc [0-9.]+ \(commit ([0-9a-f]{7,}(-dirty)?|unknown)\)$' out &&
+    ok "--version: commit" || { bad "--version: no commit line"; cat out; }
+if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h"; then
+    says "--version: CUDA support" out "CUDA support: yes"
+else
+    says "--version: CUDA support" out "CUDA support: no"
+fi
+finish

@@ -1,0 +1,38 @@
+#!/bin/sh
+# program_errors.sh: programs built with --main reject bad run-time input
+# with a message naming the argument and the accepted range, and exit 1
+# (bad values or files) or 2 (bad usage); gmc run passes both through.
+. "$(dirname "$0")/common.sh"
+cd "$tmp" || exit 99
+export XDG_CACHE_HOME="$tmp/cache"
+printf '0 1\n1 2\n2 0\n2 3\n' > g.el        # 4 nodes, no weights
+printf '0 1 5\n1 2 1\n2 0 2\n2 3 7\n' > w.el # the same, weighted
+bfs=$GMC_SRCDIR/apps/bfs.gm
+sssp=$GMC_SRCDIR/apps/sssp.gm
+
+expect 0 "bfs builds and runs" "$GMC" run "$bfs" g.el --root=0 --out=o
+same "bfs levels" "0 1 2 3" "$(tr '\n' ' ' < o/dist.txt | sed 's/ $//')"
+for v in abc 4 -1 "" 1.5 99999999999; do
+    expect 1 "--root='$v'" "$GMC" run "$bfs" g.el "--root=$v"
+    says "--root='$v': message" err "bad value '$v' for --root: expected an integer in [0, 3]"
+done
+expect 2 "missing --root" "$GMC" run "$bfs" g.el
+says "missing --root: usage" err "--root=NODE"
+expect 2 "unknown program option" "$GMC" run "$bfs" g.el --root=0 --rot=1
+says "unknown program option: message" err "unknown option '--rot=1'"
+expect 2 "bad --threads" "$GMC" run "$bfs" g.el --root=0 --threads=0
+expect 1 "missing graph file" "$GMC" run "$bfs" nosuch.el --root=0
+says "missing graph file: message" err "nosuch.el"
+
+# An edge-property input needs weights in the file or an argument.
+expect 1 "unweighted graph for E_P input" "$GMC" run "$sssp" g.el --root=0
+says "unweighted graph: message" err "the graph has no weights: give --len=FILE or --random-len=LO:HI"
+expect 0 "weighted graph for E_P input" "$GMC" run "$sssp" w.el --root=0 --out=s
+same "sssp distances" "0 5 6 13" "$(tr '\n' ' ' < s/dist.txt | sed 's/ $//')"
+printf '5\n1\n' > len.txt
+expect 1 "short property file" "$GMC" run "$sssp" g.el --root=0 --len=len.txt
+says "short property file: message" err "len.txt:3: truncated: expected 4 values, found 2"
+printf '5\n1\n2\n7\n' > len.txt
+expect 0 "property file" "$GMC" run "$sssp" g.el --root=0 --len=len.txt --out=s2
+same "sssp distances from --len=FILE" "0 5 6 13" "$(tr '\n' ' ' < s2/dist.txt | sed 's/ $//')"
+finish
