@@ -56,4 +56,14 @@ echo "== gmc -t omp --main -x apps/pagerank.gm; ./demo/pagerank rmat18.gmb =="
 ./demo/pagerank rmat18.gmb --e=1e-7 --d=0.85 --max_iter=20 --out=demo/out
 echo "  first PageRank values (demo/out/rank.txt):"
 head -n 3 demo/out/rank.txt | sed 's/^/    /'
+# With a GPU, the CUDA build of the same app, and both times side by side.
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi >/dev/null 2>&1 &&
+    ./gmc --version | grep -q "CUDA support: yes"; then
+    echo "== gmc -t cuda --main -x apps/pagerank.gm; ./demo-cuda/pagerank rmat18.gmb =="
+    ./gmc -t cuda --main -x -o demo-cuda "$here/apps/pagerank.gm"
+    ./demo-cuda/pagerank rmat18.gmb --e=1e-7 --d=0.85 --max_iter=20 --repeat=3 --out=demo-cuda/out
+    cpu=$(./demo/pagerank rmat18.gmb --e=1e-7 --d=0.85 --max_iter=20 | awk '/^time_ms/ { print $3 }')
+    gpu=$(./demo-cuda/pagerank rmat18.gmb --e=1e-7 --d=0.85 --max_iter=20 --repeat=3 | awk '/^time_ms/ { print $3 }')
+    echo "  PageRank on RMAT-18: OpenMP $cpu ms, CUDA $gpu ms"
+fi
 echo "build.sh: done; binaries in $build (gmc, gmgraph)"
