@@ -218,19 +218,6 @@ static bool visit_expr(const gm_expr *e, void *vctx)
     return true;
 }
 
-static bool targets_are_props(const gm_stmt *s)
-{
-    return s->lhs && s->lhs->kind == GME_PROP;
-}
-
-static bool payload_constant(const gm_stmt *s)
-{
-    for (const gm_expr *r = s->rhs ? s->rhs->next : NULL; r; r = r->next)
-        if (!omp_is_literal(r))
-            return false;
-    return true;
-}
-
 static bool visit_stmt(const gm_stmt *s, void *vctx)
 {
     walk_ctx *w = vctx;
@@ -255,7 +242,7 @@ static bool visit_stmt(const gm_stmt *s, void *vctx)
             refuse(c, "it writes a map", s->loc);
         break;
     case GMS_ARGMINMAX:
-        if (!targets_are_props(s)) {
+        if (!omp_argmin_on_props(s)) {
             for (const gm_expr *l = s->lhs; l; l = l->next)
                 if (l->kind == GME_ID && !declared(em, c, l->sym))
                     refuse(c, "it holds an arg-min/max on shared scalars", s->loc);
@@ -263,7 +250,7 @@ static bool visit_stmt(const gm_stmt *s, void *vctx)
             for (const gm_expr *l = s->lhs; l; l = l->next)
                 if (l->kind == GME_PROP)
                     write_prop(em, c, l->sym, s->loc);
-            if (!payload_constant(s))
+            if (!omp_argmin_payload_constant(s))
                 c->needs_locks = true;
         }
         break;

@@ -23,20 +23,14 @@ static gm_proc *main_proc(gm_program *p, const char *base)
     return first;
 }
 
-bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
+bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_program_writer *w)
 {
     char *hpath = omp_strf("%s/%s.h", opt->out_dir, opt->base_name);
-    char *cpath = omp_strf("%s/%s.c", opt->out_dir, opt->base_name);
-    bool ok = omp_write_header(p, hpath, opt->base_name, "omp");
-    if (!ok) {
-        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s'", hpath);
-        free(hpath);
-        free(cpath);
-        return false;
-    }
-    FILE *out = fopen(cpath, "w");
+    char *cpath = omp_strf("%s/%s.%s", opt->out_dir, opt->base_name, w->ext);
+    bool ok = omp_write_header(p, hpath, opt->base_name, w->target);
+    FILE *out = ok ? fopen(cpath, "w") : NULL;
     if (!out) {
-        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s'", cpath);
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s'", ok ? cpath : hpath);
         free(hpath);
         free(cpath);
         return false;
@@ -48,13 +42,15 @@ bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
         .src_base = slash ? slash + 1 : p->filename,
         .nsyms = p->next_symbol_id + 1,
         .ok = true,
+        .hooks = w->hooks,
+        .target = w->target_state,
     };
     em.names = calloc((size_t)em.nsyms, sizeof(char *));
     em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
     em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
     if (!em.names || !em.edge_of || !em.deferred)
         abort();
-    omp_prologue(&em, opt->base_name);
+    w->prologue(&em, opt->base_name);
     /* Prototypes first, so procedures may call each other in any order. */
     for (gm_proc *pr = p->procs; pr; pr = pr->next) {
         if (!pr->is_local)
@@ -65,8 +61,12 @@ bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
         omp_printf(&em, ";\n");
     }
     omp_printf(&em, "\n");
-    for (gm_proc *pr = p->procs; pr; pr = pr->next)
-        omp_proc(&em, pr);
+    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
+        if (w->proc)
+            w->proc(&em, pr, out);
+        else
+            omp_proc(&em, pr);
+    }
     if (opt->emit_main) {
         gm_proc *m = main_proc(p, opt->entry ? opt->entry : opt->base_name);
         if (m) {
@@ -86,4 +86,10 @@ bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
     free(hpath);
     free(cpath);
     return ok;
+}
+
+bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
+{
+    const omp_program_writer w = {.target = "omp", .ext = "c", .prologue = omp_prologue};
+    return omp_generate_files(p, opt, &w);
 }

@@ -201,6 +201,25 @@ void omp_main(omp_emit *em, const gm_proc *proc);
 /* Whether proc writes its property parameter sym (directly or through a call). */
 bool omp_proc_writes(const gm_proc *proc, const gm_symbol *sym);
 
+/* ---- whole files (omp_backend.c), shared with the CUDA target */
+struct gmb_options;
+typedef struct omp_program_writer {
+    const char *target;                 /* "omp", "cuda": named in the header's comment */
+    const char *ext;                    /* "c", "cu" */
+    const omp_target_hooks *hooks;      /* NULL for OpenMP */
+    void *target_state;
+    void (*prologue)(omp_emit *em, const char *base);
+    /* One procedure into file (NULL: omp_proc into em->out). */
+    void (*proc)(omp_emit *em, gm_proc *pr, FILE *file);
+} omp_program_writer;
+/* Writes DIR/BASE.h and DIR/BASE.EXT: prologue, prototypes of the Local
+ * procedures, every procedure, main() with --main. */
+bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_program_writer *w);
+
+/* ---- arg-min/max shapes (omp_reduce.c) */
+bool omp_argmin_on_props(const gm_stmt *s);       /* the targets are property elements */
+bool omp_argmin_payload_constant(const gm_stmt *s); /* every value but the key is a literal */
+
 /* ---- tree walking helpers (omp_walk.c) */
 typedef bool (*omp_stmt_visit)(const gm_stmt *s, void *ctx);  /* false: stop */
 typedef bool (*omp_expr_visit)(const gm_expr *e, void *ctx);

@@ -165,7 +165,7 @@ void omp_reduce_assign(omp_emit *em, const gm_stmt *s)
 
 /* ---- arg-min / arg-max ------------------------------------------------ */
 
-static bool payload_constant(const gm_stmt *s)
+bool omp_argmin_payload_constant(const gm_stmt *s)
 {
     for (const gm_expr *r = s->rhs ? s->rhs->next : NULL; r; r = r->next)
         if (!omp_is_literal(r))
@@ -173,7 +173,7 @@ static bool payload_constant(const gm_stmt *s)
     return true;
 }
 
-static bool targets_are_props(const gm_stmt *s)
+bool omp_argmin_on_props(const gm_stmt *s)
 {
     return s->lhs && s->lhs->kind == GME_PROP;
 }
@@ -202,12 +202,12 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         em->out = saved;
         fclose(mem);
     }
-    bool private_targets = is_private_target(em, s->lhs) || !targets_are_props(s);
+    bool private_targets = is_private_target(em, s->lhs) || !omp_argmin_on_props(s);
     if (private_targets) {
         omp_line(em, "if (_c_a0 %s %s) {", cmp, key);
-    } else if (payload_constant(s) && em->in_kernel) {
+    } else if (omp_argmin_payload_constant(s) && em->in_kernel) {
         omp_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
-    } else if (payload_constant(s)) {
+    } else if (omp_argmin_payload_constant(s)) {
         omp_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
                  suffix_of(s->lhs->type->kind), key);
     } else {
@@ -313,7 +313,7 @@ static bool collect_clause(const gm_stmt *s, void *vctx)
             fprintf(c->mem, " reduction(%s:%s)", op, omp_name(c->em, s->lhs->sym));
         }
     }
-    if (s->kind == GMS_ARGMINMAX && targets_are_props(s) && !payload_constant(s))
+    if (s->kind == GMS_ARGMINMAX && omp_argmin_on_props(s) && !omp_argmin_payload_constant(s))
         c->r->needs_locks = true;
     return true;
 }
