@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "cuda_flags.h"
 #include "nvcc.h"
 #include "opt.h"
 #include "usage.h"
@@ -92,7 +93,7 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
     memset(opt, 0, sizeof *opt);
     opt->out_dir = ".";
     opt->target = GMC_TARGET_OMP;
-    bool out_given = false;
+    bool out_given = false, flag_ok = true;
     int first = 1;
     if (argc > 1 && strcmp(argv[1], "run") == 0) {
         opt->run = true;
@@ -182,6 +183,11 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             }
         } else if (strcmp(a, "-O0") == 0) {
             opt->opt_none = true;
+        } else if (gmc_cuda_flag(a, &opt->cuda, &flag_ok)) {
+            if (!flag_ok)
+                return GMC_ARGS_ERROR;
+        } else if (strcmp(a, "--report") == 0) {
+            opt->cuda.report = true;
         } else if (strncmp(a, "-fno-", 5) == 0 || (strncmp(a, "-f", 2) == 0 && a[2])) {
             bool disable = strncmp(a, "-fno-", 5) == 0;
             const char *pass = a + (disable ? 5 : 2);

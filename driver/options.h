@@ -4,6 +4,8 @@
 
 #include <stdbool.h>
 
+#include "backend_options.h"
+
 typedef enum gmc_target { GMC_TARGET_OMP, GMC_TARGET_CUDA } gmc_target;
 
 /* Stages whose output --dump can print (as Green-Marl text, on stdout). */
@@ -34,6 +36,7 @@ typedef struct gmc_options {
     bool opt_none;              /* -O0: no optimization pass */
     const char *disabled[GMC_MAX_DISABLED]; /* -fno-PASS */
     int n_disabled;
+    gmb_cuda_knobs cuda;        /* -fcuda-NAME=VALUE, --report */
 
     /* gmc run [options] FILE.gm GRAPH [ARGS...] */
     bool run;

@@ -128,6 +128,7 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .base_name = gmc_base_name(opt->input, base, sizeof base),
         .emit_main = opt->emit_main,
         .entry = entry,
+        .cuda = opt->cuda,
     };
     bool cuda = opt->target == GMC_TARGET_CUDA;
     bool generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);

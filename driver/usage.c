@@ -55,6 +55,16 @@ static const char *const help_text =
     "  -fno-PASS, -fPASS       disable/enable one pass (see --help-passes)\n"
     "      --help-passes       list the optimization passes\n"
     "\n"
+    "CUDA target:\n"
+    "  -fcuda-lb=SCHEME        how node loops spread a neighbour loop over threads:\n"
+    "                          auto (default: twc on skewed graphs, decided at run\n"
+    "                          time), twc (block/warp/thread by degree), edge (one\n"
+    "                          thread per edge), vertex (one thread per node)\n"
+    "  -fcuda-outline=WHEN     auto|on|off: run the levels of a BFS in one persistent\n"
+    "                          kernel (auto: while the frontier is small)\n"
+    "      --report            print what each parallel loop became (kernel, scheme,\n"
+    "                          atomics, transfers) on stderr\n"
+    "\n"
     "Information:\n"
     "  -h, --help              this help\n"
     "      --version           version, commit and build configuration\n"
@@ -95,7 +105,7 @@ void gmc_print_passes(void)
 /* Every option spelling, for "did you mean" suggestions. */
 static const char *const known_options[] = {
     "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
-    "--dump=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
+    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
     "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
     "-Wno-race", "-Wno-unused",
 };

@@ -64,6 +64,7 @@ bool gmb_cuda_generate(gm_program *p, const gmb_options *opt)
 {
     cuda_state st;
     memset(&st, 0, sizeof st);
+    st.knobs = opt->cuda;
     const omp_program_writer w = {
         .target = "cuda",
         .ext = "cu",

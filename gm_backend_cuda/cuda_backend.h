@@ -6,16 +6,7 @@
 
 #include "ast.h"
 
-#ifndef GMB_OPTIONS_DEFINED
-#define GMB_OPTIONS_DEFINED
-#define GMB_OPTIONS_HAS_ENTRY 1
-typedef struct gmb_options {
-    const char *out_dir;     /* where the files go (created if missing) */
-    const char *base_name;   /* the source's base name: NAME.c / NAME.cu and NAME.h */
-    bool emit_main;          /* also emit a main() driver */
-    const char *entry;       /* the procedure main() runs (validated by the driver); NULL: backend's choice */
-} gmb_options;
-#endif
+#include "backend_options.h"
 
 /* Generates code for a checked, desugared, optimized program. Returns false
  * (after a diagnostic) when it cannot. */

@@ -14,6 +14,7 @@
 #ifndef GM_CUDA_EMIT_H
 #define GM_CUDA_EMIT_H
 
+#include "backend_options.h"
 #include "omp_emit.h"
 
 typedef struct cuda_state {
@@ -22,6 +23,7 @@ typedef struct cuda_state {
     size_t klen;
     int nkernels;      /* kernels so far in the file (names stay unique) */
     bool needs_locks;  /* the procedure declared _c_locks */
+    gmb_cuda_knobs knobs; /* -fcuda-*, --report */
 } cuda_state;
 
 static inline cuda_state *cuda_st(omp_emit *em) { return (cuda_state *)em->target; }
@@ -87,6 +89,32 @@ void cuda_launch_free(omp_emit *em, cuda_launch *l);
 char *cuda_kernel_begin(omp_emit *em, const char *what, gm_loc loc, const char *params, FILE **saved_out,
                         int *saved_indent);
 void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent);
+/* Both of the above plus the body's region (iter, range, what it declares)
+ * and the device prologue/epilogue. */
+typedef struct cuda_kernel_frame {
+    FILE *saved_out;
+    int saved_indent;
+    omp_region region;
+    omp_region *outer;
+} cuda_kernel_frame;
+char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
+                       const char *params, gm_symbol *iter, gm_range_kind range, cuda_capture *c,
+                       cuda_launch *l);
+void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l);
+
+/* ---- load balancing of neighbour loops (cuda_twc.c) */
+/* The TWC form of a node loop, when its shape allows one: either
+ * `Foreach (n) [If (c)] Foreach (t: n.Nbrs|InNbrs) body` with no write to
+ * n's properties, or a node body whose first work is one reduction over
+ * n's neighbours into a local (a pull). Returns the kernel's name (same
+ * parameters as the plain kernel) or NULL; *reverse: it walks in-edges. */
+char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse);
+/* The inner loop of a loop that collapses to one thread per edge, or NULL;
+ * *cond: a condition on n around it. */
+const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond);
+/* Whether a collapsible loop's per-edge work is itself a loop, so that one
+ * thread per edge over the whole GPU beats one block per hub. */
+bool cuda_push_prefers_edges(const gm_stmt *in);
 
 /* ---- hooks */
 bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s);

@@ -240,6 +240,29 @@ void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent)
     em->indent = saved_indent;
 }
 
+char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
+                       const char *params, gm_symbol *iter, gm_range_kind range, cuda_capture *c,
+                       cuda_launch *l)
+{
+    char *name = cuda_kernel_begin(em, what, loc, params, &f->saved_out, &f->saved_indent);
+    memset(&f->region, 0, sizeof f->region);
+    f->region.iter = iter;
+    f->region.range = range;
+    f->region.declared_inside = c->declared;
+    f->region.lock_name = c->needs_locks ? "_c_locks" : NULL;
+    f->outer = em->region;
+    em->region = &f->region;
+    cuda_kernel_enter(em, c, l);
+    return name;
+}
+
+void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l)
+{
+    cuda_kernel_leave(em, c, l);
+    em->region = f->outer;
+    cuda_kernel_end(em, f->saved_out, f->saved_indent);
+}
+
 /* ---- Foreach ------------------------------------------------------------ */
 
 static bool range_on_gpu(gm_range_kind r)
@@ -279,74 +302,17 @@ bool cuda_foreach_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
  * properties would race between n's edges): skewed graphs then keep every
  * thread equally busy instead of one thread walking a hub. */
 
-typedef struct collapse_ctx {
-    const gm_symbol *outer;
-    bool ok;
-} collapse_ctx;
-
-static bool writes_outer(const gm_stmt *s, void *vctx)
-{
-    collapse_ctx *c = vctx;
-    if (s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX)
-        for (const gm_expr *l = s->lhs; l; l = l->next)
-            if (l->kind == GME_PROP && l->a && l->a->kind == GME_ID && l->a->sym == c->outer)
-                c->ok = false;
-    return c->ok;
-}
-
-/* The only statement of a block (or s itself), NULL when there are more. */
-static const gm_stmt *single(const gm_stmt *s)
-{
-    if (s && s->kind == GMS_BLOCK) {
-        s = s->body;
-        if (!s || s->next)
-            return NULL;
-    }
-    return s;
-}
-
-/* The inner loop when s collapses; *cond: a condition on n around it (a
- * desugared filter), or NULL. */
-static const gm_stmt *collapsible(const gm_stmt *s, const gm_expr **cond)
-{
-    *cond = NULL;
-    if (s->iter.range != GMR_NODES || !s->body)
-        return NULL;
-    const gm_stmt *in = single(s->body);
-    if (in && in->kind == GMS_IF && !in->else_stmt) {
-        *cond = in->cond;
-        in = single(in->then_stmt);
-    }
-    if (!in)
-        return NULL;
-    if (in->kind != GMS_FOREACH || (in->iter.range != GMR_NBRS && in->iter.range != GMR_IN_NBRS) ||
-        !in->iter.source || in->iter.source->kind != GME_ID || in->iter.source->sym != s->iter.sym)
-        return NULL;
-    collapse_ctx c = {s->iter.sym, true};
-    omp_walk(in->body, false, writes_outer, NULL, &c);
-    return c.ok ? in : NULL;
-}
-
 /* The edge-parallel kernel of a collapsible loop (same parameters). */
 static char *edge_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond,
                          cuda_capture *c, cuda_launch *l)
 {
     const char *g = omp_graph_of(em, s->iter.sym->type);
     bool rev = in->iter.range == GMR_IN_NBRS;
-    FILE *saved_out;
-    int saved_indent;
-    char *name = cuda_kernel_begin(em, rev ? "the same loop, one thread per in-edge"
-                                           : "the same loop, one thread per edge",
-                                   s->loc, l->params, &saved_out, &saved_indent);
-    omp_region region;
-    memset(&region, 0, sizeof region);
-    region.iter = NULL; /* no element is this thread's own */
-    region.range = GMR_EDGES;
-    region.declared_inside = c->declared;
-    region.lock_name = c->needs_locks ? "_c_locks" : NULL;
-    omp_region *outer_region = em->region;
-    em->region = &region;
-    cuda_kernel_enter(em, c, l);
+    cuda_kernel_frame f;
+    /* no element is this thread's own */
+    char *name = cuda_kernel_open(em, &f, rev ? "the same loop, one thread per in-edge"
+                                              : "the same loop, one thread per edge",
+                                  s->loc, l->params, NULL, GMR_EDGES, c, l);
     omp_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                  "_c_i < %s->num_edges; _c_i += (int64_t)gridDim.x * blockDim.x) {", g);
     em->indent++;
@@ -378,9 +344,7 @@ static char *edge_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, cons
     free(decl);
     em->indent--;
     omp_line(em, "}");
-    cuda_kernel_leave(em, c, l);
-    em->region = outer_region;
-    cuda_kernel_end(em, saved_out, saved_indent);
+    cuda_kernel_close(em, &f, c, l);
     return name;
 }
 
@@ -451,31 +415,31 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     cuda_launch l;
     cuda_launch_prepare(em, &c, &l);
     /* The kernel. */
-    FILE *saved_out;
-    int saved_indent;
     const char *what = it->range == GMR_NODES ? "Foreach over the nodes"
                        : it->range == GMR_EDGES ? "Foreach over the edges"
                                                 : "Foreach over a neighbourhood";
-    char *kname = cuda_kernel_begin(em, what, s->loc, l.params, &saved_out, &saved_indent);
-    omp_region region;
-    memset(&region, 0, sizeof region);
-    region.iter = sym;
-    region.range = it->range;
-    region.declared_inside = c.declared;
-    region.lock_name = c.needs_locks ? "_c_locks" : NULL;
-    omp_region *outer_region = em->region;
-    em->region = &region;
-    cuda_kernel_enter(em, &c, &l);
+    cuda_kernel_frame f;
+    char *kname = cuda_kernel_open(em, &f, what, s->loc, l.params, sym, it->range, &c, &l);
     omp_line(em, "const int64_t _c_lo = %s, _c_hi = %s;", lo, hi);
     omp_line(em, "for (int64_t _c_i = _c_lo + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                  "_c_i < _c_hi; _c_i += (int64_t)gridDim.x * blockDim.x)");
     omp_loop_body(em, s, decl);
-    cuda_kernel_leave(em, &c, &l);
-    em->region = outer_region;
-    cuda_kernel_end(em, saved_out, saved_indent);
+    cuda_kernel_close(em, &f, &c, &l);
+    /* The load-balanced variants (-fcuda-lb). */
+    gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
     const gm_expr *cond = NULL;
-    const gm_stmt *inner = collapsible(s, &cond);
-    char *ekname = inner ? edge_kernel(em, s, inner, cond, &c, &l) : NULL;
+    const gm_stmt *inner = cuda_collapsible(s, &cond);
+    bool want_edge = inner && (lb == GMB_LB_EDGE || (lb == GMB_LB_AUTO && cuda_push_prefers_edges(inner)));
+    bool rev = false;
+    char *bal = NULL;
+    const char *bal_range = "num_nodes";
+    if (want_edge) {
+        rev = inner->iter.range == GMR_IN_NBRS;
+        bal = edge_kernel(em, s, inner, cond, &c, &l);
+        bal_range = "num_edges";
+    } else if (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) {
+        bal = cuda_twc_kernel(em, s, &c, &l, &rev);
+    }
 
     /* The launch. */
     omp_line(em, "{ /* %s: %s */", kname, what);
@@ -486,20 +450,28 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         omp_line(em, "const int64_t _c_n = %s;", hi);
     else
         omp_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);
-    if (ekname) {
-        bool rev = inner->iter.range == GMR_IN_NBRS;
-        omp_line(em, "if (gmcu_skewed(%s, %s)) { /* one thread per edge */", g, rev ? "true" : "false");
-        omp_line(em, "    (void)gmcu_graph(%s, %s, %s);", g, rev ? "true" : "false", rev ? "false" : "true");
-        omp_line(em, "    if (%s->num_edges > 0)", g);
-        omp_line(em, "        %s<<<gmcu_blocks(%s->num_edges), GMCU_BLOCK>>>(%s);", ekname, g, l.args);
-        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", ekname, em->src_base, s->loc.line);
-        omp_line(em, "} else if (_c_n > 0) {");
-        free(ekname);
+    if (bal) {
+        const char *r = rev ? "true" : "false";
+        if (lb == GMB_LB_AUTO)
+            omp_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: %s */", g, r,
+                     want_edge ? "one thread per edge" : "block, warp or thread by degree");
+        else
+            omp_line(em, "{ /* %s (-fcuda-lb) */", want_edge ? "one thread per edge" : "block, warp or thread by degree");
+        if (want_edge || rev)
+            omp_line(em, "    (void)gmcu_graph(%s, %s, %s);", g, r, want_edge && !rev ? "true" : "false");
+        omp_line(em, "    if (%s->%s > 0)", g, bal_range);
+        omp_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);
+        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
+        if (lb == GMB_LB_AUTO)
+            omp_line(em, "} else if (_c_n > 0) {");
+        free(bal);
     } else {
         omp_line(em, "if (_c_n > 0) {");
     }
-    omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s);", kname, l.args);
-    omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
+    if (!bal || lb == GMB_LB_AUTO) {
+        omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s);", kname, l.args);
+        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
+    }
     omp_line(em, "}");
     cuda_launch_after(em, &c);
     em->indent--;

@@ -1,7 +1,7 @@
 ## gm_backend_omp: C11 + OpenMP code generation.
 noinst_LIBRARIES += libgmbomp.a
 libgmbomp_a_SOURCES = \
-	gm_backend_omp/omp_backend.h gm_backend_omp/omp_backend.c \
+	gm_backend_omp/backend_options.h gm_backend_omp/omp_backend.h gm_backend_omp/omp_backend.c \
 	gm_backend_omp/omp_emit.h gm_backend_omp/omp_emit.c gm_backend_omp/omp_walk.c \
 	gm_backend_omp/omp_types.c gm_backend_omp/omp_expr.c gm_backend_omp/omp_collections.c \
 	gm_backend_omp/omp_stmt.c gm_backend_omp/omp_reduce.c gm_backend_omp/omp_loops.c \

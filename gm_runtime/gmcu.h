@@ -521,8 +521,9 @@ __device__ static inline void gmcu_lock_release(int32_t *l)
 }
 
 /* ---- scalar reductions at the end of a kernel ---------------------------------- */
-/* Every thread of the grid calls these once: the warp combines its values
- * with shuffles, and one lane applies the atomic. */
+/* Every thread of the block calls these once, at the same point: the warp
+ * combines its values with shuffles, the block combines its warps through
+ * shared memory, and one thread per block applies the atomic. */
 
 template <typename T> __device__ static inline T gmcu_shfl_down(T v, int d)
 {
@@ -532,46 +533,187 @@ template <> __device__ inline bool gmcu_shfl_down<bool>(bool v, int d)
 {
     return (bool)__shfl_down_sync(0xffffffffu, (int)v, d);
 }
+template <typename T> __device__ static inline T gmcu_shfl(T v, int lane)
+{
+    return __shfl_sync(0xffffffffu, v, lane);
+}
+template <> __device__ inline bool gmcu_shfl<bool>(bool v, int lane)
+{
+    return (bool)__shfl_sync(0xffffffffu, (int)v, lane);
+}
 
-#define GMCU_WARP_REDUCE(v, combine)                                           \
-    for (int gmcu_d_ = 16; gmcu_d_ > 0; gmcu_d_ /= 2) {                        \
-        auto o = gmcu_shfl_down(v, gmcu_d_);                                   \
-        v = combine;                                                           \
+template <typename T, typename Op> __device__ static inline T gmcu_warp_combine(T v, Op op)
+{
+    for (int d = 16; d > 0; d /= 2)
+        v = op(v, gmcu_shfl_down(v, d));
+    return v; /* complete in lane 0 */
+}
+
+/* The block's combined value, complete in thread 0. */
+template <typename T, typename Op> __device__ static inline T gmcu_block_combine(T v, Op op, T id)
+{
+    __shared__ T part[GMCU_BLOCK / 32];
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    v = gmcu_warp_combine(v, op);
+    if (lane == 0)
+        part[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        const int nw = (blockDim.x + 31) >> 5;
+        T w = lane < nw ? part[lane] : id;
+        v = gmcu_warp_combine(w, op);
     }
+    __syncthreads(); /* part[] may be reused by the caller's next combine */
+    return v;
+}
+
+struct gmcu_op_add { template <typename T> __device__ T operator()(T a, T b) const { return a + b; } };
+struct gmcu_op_mul { template <typename T> __device__ T operator()(T a, T b) const { return a * b; } };
+struct gmcu_op_min { template <typename T> __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
+struct gmcu_op_max { template <typename T> __device__ T operator()(T a, T b) const { return b > a ? b : a; } };
+struct gmcu_op_and { __device__ bool operator()(bool a, bool b) const { return a && b; } };
+struct gmcu_op_or { __device__ bool operator()(bool a, bool b) const { return a || b; } };
 
 template <typename T> __device__ static inline void gmcu_reduce_add(T *slot, T v)
 {
-    GMCU_WARP_REDUCE(v, v + o);
-    if ((threadIdx.x & 31) == 0 && v != T(0))
+    v = gmcu_block_combine(v, gmcu_op_add(), T(0));
+    if (threadIdx.x == 0 && v != T(0))
         gmcu_atomic_add(slot, v);
 }
 template <typename T> __device__ static inline void gmcu_reduce_mul(T *slot, T v)
 {
-    GMCU_WARP_REDUCE(v, v * o);
-    if ((threadIdx.x & 31) == 0 && v != T(1))
+    v = gmcu_block_combine(v, gmcu_op_mul(), T(1));
+    if (threadIdx.x == 0 && v != T(1))
         gmcu_atomic_mul(slot, v);
 }
 template <typename T> __device__ static inline void gmcu_reduce_min(T *slot, T v)
 {
-    GMCU_WARP_REDUCE(v, (o < v ? o : v));
-    if ((threadIdx.x & 31) == 0)
+    v = gmcu_block_combine(v, gmcu_op_min(), gmcu_shfl(v, 0));
+    if (threadIdx.x == 0)
         gmcu_atomic_min(slot, v);
 }
 template <typename T> __device__ static inline void gmcu_reduce_max(T *slot, T v)
 {
-    GMCU_WARP_REDUCE(v, (o > v ? o : v));
-    if ((threadIdx.x & 31) == 0)
+    v = gmcu_block_combine(v, gmcu_op_max(), gmcu_shfl(v, 0));
+    if (threadIdx.x == 0)
         gmcu_atomic_max(slot, v);
 }
 __device__ static inline void gmcu_reduce_and(bool *slot, bool v)
 {
-    if (!__all_sync(0xffffffffu, v) && (threadIdx.x & 31) == 0)
+    if (!__syncthreads_and(v) && threadIdx.x == 0)
         *(volatile bool *)slot = false;
 }
 __device__ static inline void gmcu_reduce_or(bool *slot, bool v)
 {
-    if (__any_sync(0xffffffffu, v) && (threadIdx.x & 31) == 0)
+    if (__syncthreads_or(v) && threadIdx.x == 0)
         *(volatile bool *)slot = true;
+}
+
+/* ---- load-balanced neighbour loops (TWC) ------------------------------------------- */
+/* Each thread brings one node n and its edge range [beg, end) (empty when it
+ * has no work); ranges of at least a block's worth of edges are walked by the
+ * whole block, ranges of at least a warp's worth by the thread's warp, the
+ * rest by the thread itself, so a hub no longer holds one thread for
+ * millions of edges (Merrill et al.'s TWC scheme, as in IrGL and Gunrock).
+ * Every thread of the block must call these together (uniform loops). */
+
+template <typename Body>
+__device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end, Body body)
+{
+    __shared__ int owner;
+    __shared__ gm_node_t b_node;
+    __shared__ gm_edge_t b_beg, b_end;
+    const gm_edge_t deg = end - beg;
+    bool mine = deg > 0;
+    while (__syncthreads_or(mine && deg >= GMCU_BLOCK)) {
+        if (mine && deg >= GMCU_BLOCK)
+            owner = threadIdx.x; /* one of the claimants wins */
+        __syncthreads();
+        if (owner == (int)threadIdx.x) {
+            b_node = n;
+            b_beg = beg;
+            b_end = end;
+            mine = false;
+        }
+        __syncthreads();
+        const gm_node_t bn = b_node;
+        const gm_edge_t hi = b_end;
+        for (gm_edge_t e = b_beg + threadIdx.x; e < hi; e += blockDim.x)
+            body(bn, e);
+        __syncthreads(); /* before the next owner overwrites b_* */
+    }
+    const int lane = threadIdx.x & 31;
+    unsigned want;
+    while ((want = __ballot_sync(0xffffffffu, mine && deg >= 32)) != 0) {
+        const int leader = __ffs(want) - 1;
+        const gm_node_t wn = gmcu_shfl(n, leader);
+        const gm_edge_t lo = gmcu_shfl(beg, leader), hi = gmcu_shfl(end, leader);
+        if (lane == leader)
+            mine = false;
+        for (gm_edge_t e = lo + lane; e < hi; e += 32)
+            body(wn, e);
+    }
+    if (mine)
+        for (gm_edge_t e = beg; e < end; e++)
+            body(n, e);
+}
+
+/* The same walk as a reduction: returns, to each thread, id combined (op)
+ * with value(n, e) over its own node's edges, whoever walked them. */
+template <typename T, typename Op, typename Value>
+__device__ static inline T gmcu_twc_reduce(gm_node_t n, gm_edge_t beg, gm_edge_t end, T id, Op op, Value value)
+{
+    __shared__ int owner;
+    __shared__ gm_node_t b_node;
+    __shared__ gm_edge_t b_beg, b_end;
+    const gm_edge_t deg = end - beg;
+    bool mine = deg > 0;
+    T acc = id;
+    while (__syncthreads_or(mine && deg >= GMCU_BLOCK)) {
+        if (mine && deg >= GMCU_BLOCK)
+            owner = threadIdx.x;
+        __syncthreads();
+        const int own = owner;
+        if (own == (int)threadIdx.x) {
+            b_node = n;
+            b_beg = beg;
+            b_end = end;
+            mine = false;
+        }
+        __syncthreads();
+        const gm_node_t bn = b_node;
+        const gm_edge_t hi = b_end;
+        T part = id;
+        for (gm_edge_t e = b_beg + threadIdx.x; e < hi; e += blockDim.x)
+            part = op(part, value(bn, e));
+        part = gmcu_block_combine(part, op, id); /* also orders the next round's b_* */
+        __shared__ T result;
+        if (threadIdx.x == 0)
+            result = part;
+        __syncthreads();
+        if (own == (int)threadIdx.x)
+            acc = op(acc, result);
+        __syncthreads();
+    }
+    const int lane = threadIdx.x & 31;
+    unsigned want;
+    while ((want = __ballot_sync(0xffffffffu, mine && deg >= 32)) != 0) {
+        const int leader = __ffs(want) - 1;
+        const gm_node_t wn = gmcu_shfl(n, leader);
+        const gm_edge_t lo = gmcu_shfl(beg, leader), hi = gmcu_shfl(end, leader);
+        T part = id;
+        for (gm_edge_t e = lo + lane; e < hi; e += 32)
+            part = op(part, value(wn, e));
+        part = gmcu_shfl(gmcu_warp_combine(part, op), 0);
+        if (lane == leader) {
+            acc = op(acc, part);
+            mine = false;
+        }
+    }
+    if (mine)
+        for (gm_edge_t e = beg; e < end; e++)
+            acc = op(acc, value(n, e));
+    return acc;
 }
 
 /* ---- graph queries on the device -------------------------------------------------- */

@@ -4,7 +4,8 @@
 # with valid files written by the library itself, and fuzz each one for
 # SECONDS seconds, one after the other.  Exits non-zero when any harness
 # found a crash; the reproducer is left in the work directory
-# ($FUZZ_WORKDIR, default /tmp/gmrt-fuzz).  Needs no configure.
+# ($FUZZ_WORKDIR, default /tmp/gmrt-fuzz).  FUZZ_ONLY="props mtx" limits the
+# run to the named harnesses.  Needs no configure.
 set -u
 seconds=${1:-60}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,6 +59,9 @@ status=0
 for h in gm_binary:bin edge_list:el mtx:mtx dimacs:gr gmb:gmb props:txt; do
     name=${h%%:*}
     ext=${h#*:}
+    if [ -n "${FUZZ_ONLY:-}" ]; then
+        case " $FUZZ_ONLY " in *" $name "*) ;; *) continue ;; esac
+    fi
     bin="$work/build/fuzz_load_$name"
     echo "building fuzz_load_$name ..."
     $cc $flags $san -fsanitize=fuzzer -o "$bin" "$here/fuzz_load_$name.c" $objs -lm || exit 99

@@ -1,0 +1,390 @@
+/* cuda_twc.c: node loops whose work is a neighbour loop, load-balanced.
+ *
+ * One thread per node leaves a skewed graph's hubs to single threads: on
+ * RMAT a few nodes hold a large share of the edges. The TWC form (gmcu.h
+ * gmcu_twc) hands each node's edges to its whole block, its warp or itself
+ * by degree. Two shapes get it:
+ *  - push: Foreach (n) [If (c)] Foreach (t: n.Nbrs|InNbrs) body, where body
+ *    writes nothing of n (edges of one node may then run on any thread);
+ *  - pull: a node body whose first work is one reduction over n's
+ *    neighbours into a local (the desugared Sum/Count/Min/Max/Exist/All),
+ *    computed cooperatively and handed back to n's thread, which then runs
+ *    the rest of the body (PageRank, conductance).
+ * The kernels loop uniformly (every thread of a block runs the same number
+ * of rounds, idle ones with an empty range), as the block-wide steps need. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shapes ---------------------------------------------------------------- */
+
+typedef struct writes_ctx {
+    const gm_symbol *outer;
+    bool ok;
+} writes_ctx;
+
+static bool no_write_of_outer(const gm_stmt *s, void *vctx)
+{
+    writes_ctx *c = vctx;
+    if (s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX)
+        for (const gm_expr *l = s->lhs; l; l = l->next)
+            if (l->kind == GME_PROP && l->a && l->a->kind == GME_ID && l->a->sym == c->outer)
+                c->ok = false;
+    return c->ok;
+}
+
+/* The only statement of a block (or s itself), NULL when there are more. */
+static const gm_stmt *single(const gm_stmt *s)
+{
+    if (s && s->kind == GMS_BLOCK) {
+        s = s->body;
+        if (!s || s->next)
+            return NULL;
+    }
+    return s;
+}
+
+/* A neighbour loop of the outer iterator. */
+static bool is_nbr_loop(const gm_stmt *in, const gm_symbol *outer)
+{
+    return in && in->kind == GMS_FOREACH &&
+           (in->iter.range == GMR_NBRS || in->iter.range == GMR_IN_NBRS) && in->iter.source &&
+           in->iter.source->kind == GME_ID && in->iter.source->sym == outer;
+}
+
+/* The body of a node loop with an If (no Else) around all of it taken off. */
+static const gm_stmt *unwrap_if(const gm_stmt *body, const gm_expr **cond)
+{
+    *cond = NULL;
+    const gm_stmt *one = single(body);
+    if (one && one->kind == GMS_IF && !one->else_stmt) {
+        *cond = one->cond;
+        return one->then_stmt;
+    }
+    return body;
+}
+
+const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond)
+{
+    if (s->iter.range != GMR_NODES || !s->body)
+        return NULL;
+    const gm_stmt *in = single(unwrap_if(s->body, cond));
+    if (!is_nbr_loop(in, s->iter.sym) || !in->parallel)
+        return NULL;
+    writes_ctx c = {s->iter.sym, true};
+    omp_walk(in->body, false, no_write_of_outer, NULL, &c);
+    return c.ok ? in : NULL;
+}
+
+/* The pull shape: decls (literal or no initializer), then the neighbour loop
+ * whose body is one reduction `x op= value` (maybe under an If) into one of
+ * those locals, then anything. */
+typedef struct pull_shape {
+    const gm_expr *cond;     /* If around the whole body, or NULL */
+    const gm_stmt *decls;    /* the first statement (a decl) or the loop */
+    const gm_stmt *rest;     /* statements after a block that held all this */
+    const gm_stmt *loop;     /* the neighbour loop */
+    const gm_stmt *red;      /* the reduction statement */
+    const gm_expr *red_cond; /* an If around it, or NULL */
+} pull_shape;
+
+static bool reducible_op(gm_assign_op op, gm_type_kind k)
+{
+    switch (op) {
+    case GMA_PLUS:
+    case GMA_MULT:
+    case GMA_MIN:
+    case GMA_MAX:
+        return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE;
+    case GMA_AND:
+    case GMA_OR:
+        return k == GMT_BOOL;
+    default:
+        return false;
+    }
+}
+
+typedef struct reads_ctx {
+    const bool *declared;     /* kernel-private symbols */
+    const gm_symbol *outer, *inner;
+    int nsyms;
+    bool ok;
+} reads_ctx;
+
+/* The value may read the two iterators and the kernel's parameters, nothing
+ * private to n's thread (another thread may compute it). */
+static bool reads_only_shared(const gm_expr *e, void *vctx)
+{
+    reads_ctx *c = vctx;
+    if (e->kind == GME_ID && e->sym && e->sym != c->outer && e->sym != c->inner &&
+        e->sym->id >= 0 && e->sym->id < c->nsyms && c->declared[e->sym->id])
+        c->ok = false;
+    return c->ok;
+}
+
+static bool expr_reads_only_shared(omp_emit *em, const cuda_capture *cap, const gm_expr *e,
+                                   const gm_symbol *outer, const gm_symbol *inner)
+{
+    if (!e)
+        return true;
+    reads_ctx c = {cap->declared, outer, inner, em->nsyms, true};
+    gm_stmt wrap;
+    memset(&wrap, 0, sizeof wrap);
+    wrap.kind = GMS_CALL;
+    wrap.value = (gm_expr *)e;
+    omp_walk(&wrap, false, NULL, reads_only_shared, &c);
+    return c.ok;
+}
+
+static bool pull_shape_of(omp_emit *em, const gm_stmt *s, const cuda_capture *cap, pull_shape *p)
+{
+    memset(p, 0, sizeof *p);
+    if (s->iter.range != GMR_NODES || !s->body)
+        return false;
+    const gm_stmt *body = unwrap_if(s->body, &p->cond);
+    const gm_stmt *list = body && body->kind == GMS_BLOCK ? body->body : body;
+    if (list && list->kind == GMS_BLOCK) { /* { decls; loop; ... } more */
+        p->rest = list->next;
+        list = list->body;
+    }
+    p->decls = list;
+    const gm_stmt *st = list;
+    for (; st && st->kind == GMS_DECL; st = st->next)
+        if (st->init && !omp_is_literal(st->init))
+            return false;
+    if (!is_nbr_loop(st, s->iter.sym))
+        return false;
+    p->loop = st;
+    const gm_stmt *r = single(st->body);
+    if (r && r->kind == GMS_IF && !r->else_stmt) {
+        p->red_cond = r->cond;
+        r = single(r->then_stmt);
+    }
+    if (!r || r->kind != GMS_ASSIGN || !r->lhs || r->lhs->kind != GME_ID || !r->lhs->sym ||
+        !reducible_op(r->assign_op, r->lhs->sym->type->kind))
+        return false;
+    /* The target is one of the decls before the loop. */
+    bool local = false;
+    for (const gm_stmt *d = list; d != st; d = d->next)
+        for (const gm_name *n = d->names; n; n = n->next)
+            if (n->sym == r->lhs->sym)
+                local = true;
+    if (!local)
+        return false;
+    const gm_symbol *in = st->iter.sym;
+    p->red = r;
+    return expr_reads_only_shared(em, cap, r->rhs, s->iter.sym, in) &&
+           expr_reads_only_shared(em, cap, p->red_cond, s->iter.sym, in) &&
+           expr_reads_only_shared(em, cap, st->iter.filter, s->iter.sym, in);
+}
+
+/* ---- emission -------------------------------------------------------------- */
+
+static const char *op_functor(gm_assign_op op)
+{
+    switch (op) {
+    case GMA_MULT: return "gmcu_op_mul";
+    case GMA_MIN: return "gmcu_op_min";
+    case GMA_MAX: return "gmcu_op_max";
+    case GMA_AND: return "gmcu_op_and";
+    case GMA_OR: return "gmcu_op_or";
+    default: return "gmcu_op_add";
+    }
+}
+
+static const char *op_identity(gm_assign_op op, gm_type_kind k)
+{
+    bool fl = omp_is_float(k);
+    switch (op) {
+    case GMA_MULT: return "1";
+    case GMA_AND: return "true";
+    case GMA_OR: return "false";
+    case GMA_MIN:
+        return fl ? (k == GMT_FLOAT ? "INFINITY" : "(double)INFINITY")
+                  : k == GMT_LONG ? "INT64_MAX" : "INT32_MAX";
+    case GMA_MAX:
+        return fl ? (k == GMT_FLOAT ? "-INFINITY" : "-(double)INFINITY")
+                  : k == GMT_LONG ? "INT64_MIN" : "INT32_MIN";
+    default: return "0";
+    }
+}
+
+/* `if (_c_act && !(e)) _c_act = false;` */
+static void narrow_active(omp_emit *em, const gm_expr *e)
+{
+    if (!e)
+        return;
+    omp_start_line(em);
+    omp_printf(em, "if (_c_act && !(");
+    omp_expr(em, e);
+    omp_printf(em, ")) _c_act = false;\n");
+}
+
+/* The uniform node loop's head: n, and whether this thread has a node that
+ * passes the loop's filter and the If around the body. */
+static void uniform_head(omp_emit *em, const gm_stmt *s, const char *g, const gm_expr *cond)
+{
+    omp_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
+                 "_c_base += (int64_t)gridDim.x * blockDim.x) {", g);
+    em->indent++;
+    omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+    omp_line(em, "const gm_node_t %s = (gm_node_t)(_c_i < %s->num_nodes ? _c_i : 0);",
+             omp_name(em, s->iter.sym), g);
+    omp_line(em, "bool _c_act = _c_i < %s->num_nodes;", g);
+    narrow_active(em, s->iter.filter);
+    narrow_active(em, cond);
+}
+
+/* The edge range of n, empty for an idle thread. */
+static char *edge_range(omp_emit *em, const gm_stmt *s, const char *g, bool rev)
+{
+    const char *n = omp_name(em, s->iter.sym), *b = rev ? "r_begin" : "begin";
+    return omp_strf("_c_act ? %s->%s[%s] : 0, _c_act ? %s->%s[%s + 1] : 0", g, b, n, g, b, n);
+}
+
+/* Inside the per-edge lambda: the inner iterator and its edge. */
+static void bind_inner(omp_emit *em, const gm_stmt *in, const char *g, bool rev, bool used)
+{
+    if (in->iter.sym->id >= 0 && in->iter.sym->id < em->nsyms) {
+        free(em->edge_of[in->iter.sym->id]);
+        em->edge_of[in->iter.sym->id] = rev ? omp_strf("%s->r_edge_idx[_c_e]", g) : omp_strf("_c_e");
+    }
+    omp_line(em, "%sconst gm_node_t %s = %s->%s[_c_e];", used ? "" : "__attribute__((unused)) ",
+             omp_name(em, in->iter.sym), g, rev ? "r_node_idx" : "node_idx");
+}
+
+static char *push_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond,
+                         cuda_capture *c, cuda_launch *l)
+{
+    const char *g = omp_graph_of(em, s->iter.sym->type);
+    bool rev = in->iter.range == GMR_IN_NBRS;
+    cuda_kernel_frame f;
+    char *name = cuda_kernel_open(em, &f, "the same loop, each node's edges by its block, warp or thread (TWC)",
+                                  s->loc, l->params, s->iter.sym, GMR_NODES, c, l);
+    uniform_head(em, s, g, cond);
+    char *range = edge_range(em, s, g, rev);
+    const char *n = omp_name(em, s->iter.sym);
+    omp_line(em, "gmcu_twc(%s, %s, [&](gm_node_t %s, gm_edge_t _c_e) {", n, range, n);
+    free(range);
+    em->indent++;
+    omp_line(em, "(void)%s;", n);
+    omp_line(em, "do { /* a filter's continue skips this edge */");
+    em->indent++;
+    bind_inner(em, in, g, rev, true);
+    omp_loop_body(em, in, NULL);
+    em->indent--;
+    omp_line(em, "} while (0);");
+    em->indent--;
+    omp_line(em, "});");
+    em->indent--;
+    omp_line(em, "}");
+    cuda_kernel_close(em, &f, c, l);
+    return name;
+}
+
+static char *pull_kernel(omp_emit *em, const gm_stmt *s, const pull_shape *p, cuda_capture *c,
+                         cuda_launch *l)
+{
+    const char *g = omp_graph_of(em, s->iter.sym->type);
+    const gm_stmt *in = p->loop;
+    bool rev = in->iter.range == GMR_IN_NBRS;
+    const gm_symbol *x = p->red->lhs->sym;
+    const char *ty = omp_prim_ctype(x->type->kind);
+    const char *id = op_identity(p->red->assign_op, x->type->kind);
+    const char *fn = op_functor(p->red->assign_op);
+    cuda_kernel_frame f;
+    char *name = cuda_kernel_open(em, &f, "the same loop, the neighbour reduction by block, warp or thread (TWC)",
+                                  s->loc, l->params, s->iter.sym, GMR_NODES, c, l);
+    uniform_head(em, s, g, p->cond);
+    omp_scope_push(em);
+    for (const gm_stmt *d = p->decls; d != in; d = d->next)
+        omp_stmt(em, d);
+    char *range = edge_range(em, s, g, rev);
+    const char *n = omp_name(em, s->iter.sym);
+    omp_line(em, "const %s _c_r = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
+             ty, ty, n, range, ty, id, fn, n, ty);
+    free(range);
+    em->indent++;
+    omp_line(em, "(void)%s;", n);
+    bool used = omp_sym_used_expr(p->red->rhs, in->iter.sym) ||
+                (p->red_cond && omp_sym_used_expr(p->red_cond, in->iter.sym)) ||
+                (in->iter.filter && omp_sym_used_expr(in->iter.filter, in->iter.sym));
+    bind_inner(em, in, g, rev, used);
+    const gm_expr *guards[2] = {in->iter.filter, p->red_cond};
+    for (int i = 0; i < 2; i++)
+        if (guards[i]) {
+            omp_start_line(em);
+            omp_printf(em, "if (!(");
+            omp_expr(em, guards[i]);
+            omp_printf(em, ")) return (%s)%s;\n", ty, id);
+        }
+    omp_start_line(em);
+    omp_printf(em, "return (%s)(", ty);
+    omp_expr(em, p->red->rhs);
+    omp_printf(em, ");\n");
+    em->indent--;
+    omp_line(em, "});");
+    omp_line(em, "if (_c_act) {");
+    em->indent++;
+    omp_line(em, "/* %s:%d */", em->src_base, p->red->loc.line);
+    const char *xn = omp_name(em, x);
+    switch (p->red->assign_op) {
+    case GMA_PLUS: omp_line(em, "%s += _c_r;", xn); break;
+    case GMA_MULT: omp_line(em, "%s *= _c_r;", xn); break;
+    case GMA_AND: omp_line(em, "%s = %s && _c_r;", xn, xn); break;
+    case GMA_OR: omp_line(em, "%s = %s || _c_r;", xn, xn); break;
+    default: omp_line(em, "%s = %s()(%s, _c_r);", xn, fn, xn); break;
+    }
+    if (p->rest) { /* the block that held the loop, then what followed it */
+        omp_line(em, "{");
+        em->indent++;
+        omp_stmt_list(em, in->next);
+        em->indent--;
+        omp_line(em, "}");
+        omp_stmt_list(em, p->rest);
+    } else {
+        omp_stmt_list(em, in->next);
+    }
+    em->indent--;
+    omp_line(em, "}");
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+    cuda_kernel_close(em, &f, c, l);
+    return name;
+}
+
+/* A push loop whose per-edge work is itself a loop (triangle counting) is
+ * better spread one edge per thread over the whole GPU than one hub per
+ * block. */
+static bool has_loop(const gm_stmt *s, void *vctx)
+{
+    bool *found = vctx;
+    if (s->kind == GMS_FOREACH || s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE)
+        *found = true;
+    return !*found;
+}
+
+bool cuda_push_prefers_edges(const gm_stmt *in)
+{
+    bool found = false;
+    omp_walk(in->body, false, has_loop, NULL, &found);
+    return found;
+}
+
+char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse)
+{
+    const gm_expr *cond = NULL;
+    const gm_stmt *in = cuda_collapsible(s, &cond);
+    if (in) {
+        *reverse = in->iter.range == GMR_IN_NBRS;
+        return push_kernel(em, s, in, cond, c, l);
+    }
+    pull_shape p;
+    if (pull_shape_of(em, s, c, &p)) {
+        *reverse = p.loop->iter.range == GMR_IN_NBRS;
+        return pull_kernel(em, s, &p, c, l);
+    }
+    return NULL;
+}

@@ -1,0 +1,36 @@
+/* backend_options.h: what the driver tells a code generator (both targets). */
+#ifndef GM_BACKEND_OPTIONS_H
+#define GM_BACKEND_OPTIONS_H
+
+#include <stdbool.h>
+
+#define GMB_OPTIONS_HAS_ENTRY 1
+
+/* An automatic default, or forced on or off (-fcuda-NAME=auto|on|off). */
+typedef enum gmb_switch { GMB_AUTO = 0, GMB_ON, GMB_OFF } gmb_switch;
+
+/* How a node loop with a neighbour loop inside spreads its edges over
+ * threads (-fcuda-lb=). AUTO: TWC on skewed graphs, one thread per node
+ * otherwise, decided at run time. */
+typedef enum gmb_cuda_lb {
+    GMB_LB_AUTO = 0,
+    GMB_LB_TWC,     /* block / warp / thread by degree */
+    GMB_LB_EDGE,    /* one thread per edge (loop collapsing) */
+    GMB_LB_VERTEX,  /* one thread per node: the plain translation */
+} gmb_cuda_lb;
+
+typedef struct gmb_cuda_knobs {
+    gmb_cuda_lb lb;
+    gmb_switch outline;  /* -fcuda-outline: BFS levels in one persistent kernel */
+    bool report;         /* --report: say what each parallel loop became */
+} gmb_cuda_knobs;
+
+typedef struct gmb_options {
+    const char *out_dir;     /* where the files go (created if missing) */
+    const char *base_name;   /* the source's base name: NAME.c / NAME.cu and NAME.h */
+    bool emit_main;          /* also emit a main() driver */
+    const char *entry;       /* the procedure main() runs (validated by the driver); NULL: backend's choice */
+    gmb_cuda_knobs cuda;     /* the CUDA target's choices */
+} gmb_options;
+
+#endif
