@@ -65,47 +65,59 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     char *params = omp_strf("%s%sconst gm_node_t *%s, const int32_t *%s, int64_t _c_from, int64_t _c_to",
                             strcmp(l.params, "void") ? l.params : "",
                             strcmp(l.params, "void") ? ", " : "", queue, level);
-    FILE *saved_out;
-    int saved_indent;
-    char *kname = cuda_kernel_begin(em, what, s->loc, params, &saved_out, &saved_indent);
-    omp_region region;
-    memset(&region, 0, sizeof region);
-    region.iter = s->iter.sym;
-    region.range = GMR_NODES;
-    region.declared_inside = c.declared;
-    region.lock_name = c.needs_locks ? "_c_locks" : NULL;
-    omp_region *outer_region = em->region;
-    em->region = &region;
     omp_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
-    cuda_kernel_enter(em, &c, &l);
-    omp_line(em, "(void)%s;", level);
-    omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
-                 "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
-    em->indent++;
-    omp_scope_push(em);
-    omp_line(em, "gm_node_t %s = %s[_c_i];", omp_name(em, s->iter.sym), queue);
-    if (body->kind == GMS_BLOCK)
-        omp_stmt_list(em, body->body);
-    else
-        omp_stmt(em, body);
-    omp_scope_pop(em, false);
-    em->indent--;
-    omp_line(em, "}");
-    cuda_kernel_leave(em, &c, &l);
+    gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
+    bool rev = false;
+    char *bal = lb == GMB_LB_AUTO || lb == GMB_LB_TWC
+                    ? cuda_twc_level_kernel(em, s, body, ctx, queue, params, &c, &l, &rev) : NULL;
+    bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
+    char *kname = NULL;
+    if (plain) {
+        cuda_kernel_frame f;
+        kname = cuda_kernel_open(em, &f, what, s->loc, params, s->iter.sym, GMR_NODES, &c, &l);
+        omp_line(em, "(void)%s;", level);
+        omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                     "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
+        em->indent++;
+        omp_scope_push(em);
+        omp_line(em, "gm_node_t %s = %s[_c_i];", omp_name(em, s->iter.sym), queue);
+        if (body->kind == GMS_BLOCK)
+            omp_stmt_list(em, body->body);
+        else
+            omp_stmt(em, body);
+        omp_scope_pop(em, false);
+        em->indent--;
+        omp_line(em, "}");
+        cuda_kernel_close(em, &f, &c, &l);
+    }
     em->bfs = outer;
-    em->region = outer_region;
-    cuda_kernel_end(em, saved_out, saved_indent);
     free(params);
 
-    omp_line(em, "{ /* %s: %s */", kname, what);
+    omp_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
     cuda_launch_before(em, &c);
     omp_line(em, "const int64_t _c_n = (%s) - (%s);", to, from);
-    omp_line(em, "if (_c_n > 0) {");
-    omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", kname, l.args,
-             *l.args ? ", " : "", queue, level, from, to);
-    omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
+    if (has_bal) {
+        if (lb == GMB_LB_AUTO)
+            omp_line(em, "if (_c_n > 0 && gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */",
+                     ctx->graph, rev ? "true" : "false");
+        else
+            omp_line(em, "if (_c_n > 0) { /* block, warp or thread by degree (-fcuda-lb) */");
+        omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", bal, l.args,
+                 *l.args ? ", " : "", queue, level, from, to);
+        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
+        if (lb == GMB_LB_AUTO)
+            omp_line(em, "} else if (_c_n > 0) {");
+    } else {
+        omp_line(em, "if (_c_n > 0) {");
+    }
+    free(bal);
+    if (plain) {
+        omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", kname, l.args,
+                 *l.args ? ", " : "", queue, level, from, to);
+        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
+    }
     omp_line(em, "}");
     cuda_launch_after(em, &c);
     em->indent--;
@@ -115,56 +127,73 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     cuda_capture_free(&c);
 }
 
-/* The expansion kernel: frontier [from, to) claims the next level. */
+/* `if (!(navigator)) STOP;` with the iterator named _c_w. */
+static void navigator_test(omp_emit *em, const gm_stmt *s, const char *stop)
+{
+    if (!s->navigator)
+        return;
+    char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
+    omp_set_name(em, s->iter.sym, "_c_w");
+    omp_start_line(em);
+    omp_printf(em, "if (!(");
+    omp_expr(em, s->navigator);
+    omp_printf(em, ")) %s;\n", stop);
+    omp_set_name(em, s->iter.sym, saved);
+    free(saved);
+}
+
+/* The expansion kernel: frontier [from, to) claims the next level. With
+ * `twc`, each frontier node's edges are walked by its block, warp or thread
+ * by degree, and the threads that claim nodes together append them with one
+ * atomic (gmcu_push); otherwise one thread walks one node's edges. */
 static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l,
-                           const char *g, bool tr)
+                           const char *g, bool tr, bool twc)
 {
     const char *fb = tr ? "r_begin" : "begin", *fi = tr ? "r_node_idx" : "node_idx";
     char *params = omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, "
                             "int64_t _c_to, int32_t _c_depth, unsigned long long *_c_next",
                             strcmp(l->params, "void") ? l->params : "",
                             strcmp(l->params, "void") ? ", " : "");
-    /* The graph is always a parameter of the expansion. */
-    FILE *saved_out;
-    int saved_indent;
-    char *kname = cuda_kernel_begin(em, "BFS: discover the next level", s->loc, params, &saved_out,
-                                    &saved_indent);
-    omp_region region;
-    memset(&region, 0, sizeof region);
-    region.iter = s->iter.sym;
-    region.range = GMR_NODES;
-    region.declared_inside = c->declared;
-    omp_region *outer_region = em->region;
-    em->region = &region;
-    cuda_kernel_enter(em, c, l);
-    omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
-                 "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
-    em->indent++;
-    omp_line(em, "gm_node_t _c_u = _c_queue[_c_i];");
-    omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_u]; _c_e < %s->%s[_c_u + 1]; _c_e++) {", g, fb, g, fb);
-    em->indent++;
-    omp_line(em, "gm_node_t _c_w = %s->%s[_c_e];", g, fi);
-    omp_line(em, "if (_c_level[_c_w] != -1)");
-    omp_line(em, "    continue;");
-    if (s->navigator) {
-        char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
-        omp_set_name(em, s->iter.sym, "_c_w");
-        omp_start_line(em);
-        omp_printf(em, "if (!(");
-        omp_expr(em, s->navigator);
-        omp_printf(em, ")) continue;\n");
-        omp_set_name(em, s->iter.sym, saved);
-        free(saved);
+    cuda_kernel_frame f;
+    char *kname = cuda_kernel_open(em, &f, twc ? "BFS: discover the next level (TWC)" : "BFS: discover the next level",
+                                   s->loc, params, s->iter.sym, GMR_NODES, c, l);
+    if (twc) {
+        omp_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
+                     "_c_base += (int64_t)gridDim.x * blockDim.x) {");
+        em->indent++;
+        omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+        omp_line(em, "const bool _c_act = _c_i < _c_to;");
+        omp_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
+        omp_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
+                     "[&](gm_node_t, gm_edge_t _c_e) {", g, fb, g, fb);
+        em->indent++;
+        omp_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
+        omp_line(em, "if (_c_level[_c_w] != -1)");
+        omp_line(em, "    return;");
+        navigator_test(em, s, "return");
+        omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
+        omp_line(em, "    gmcu_push(_c_queue, _c_next, _c_w);");
+        em->indent--;
+        omp_line(em, "});");
+    } else {
+        omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                     "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
+        em->indent++;
+        omp_line(em, "gm_node_t _c_u = _c_queue[_c_i];");
+        omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_u]; _c_e < %s->%s[_c_u + 1]; _c_e++) {", g, fb, g, fb);
+        em->indent++;
+        omp_line(em, "gm_node_t _c_w = %s->%s[_c_e];", g, fi);
+        omp_line(em, "if (_c_level[_c_w] != -1)");
+        omp_line(em, "    continue;");
+        navigator_test(em, s, "continue");
+        omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
+        omp_line(em, "    _c_queue[atomicAdd(_c_next, 1ULL)] = _c_w;");
+        em->indent--;
+        omp_line(em, "}");
     }
-    omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
-    omp_line(em, "    _c_queue[atomicAdd(_c_next, 1ULL)] = _c_w;");
     em->indent--;
     omp_line(em, "}");
-    em->indent--;
-    omp_line(em, "}");
-    cuda_kernel_leave(em, c, l);
-    em->region = outer_region;
-    cuda_kernel_end(em, saved_out, saved_indent);
+    cuda_kernel_close(em, &f, c, l);
     free(params);
     return kname;
 }
@@ -193,7 +222,10 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     cuda_capture_finish(em, &nav);
     cuda_launch nl;
     cuda_launch_prepare(em, &nav, &nl);
-    char *expand = expand_kernel(em, s, &nav, &nl, g, tr);
+    gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
+    char *expand_twc = lb == GMB_LB_AUTO || lb == GMB_LB_TWC || lb == GMB_LB_EDGE
+                           ? expand_kernel(em, s, &nav, &nl, g, tr, true) : NULL;
+    char *expand = !expand_twc || lb == GMB_LB_AUTO ? expand_kernel(em, s, &nav, &nl, g, tr, false) : NULL;
 
     omp_line(em, "{ /* BFS on the device, level-synchronous */");
     em->indent++;
@@ -226,9 +258,21 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "_c_start[_c_nlev++] = _c_head;");
     omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
     cuda_launch_before(em, &nav);
+    const char *which = expand;
+    if (expand_twc && lb == GMB_LB_AUTO) {
+        omp_line(em, "if (gmcu_skewed(%s, %s)) /* hubs: block, warp or thread by degree */", g, tr ? "true" : "false");
+        omp_line(em, "    %s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next);",
+                 expand_twc, nl.args, *nl.args ? ", " : "", queue, lvl);
+        omp_line(em, "else");
+        em->indent++;
+    } else if (expand_twc) {
+        which = expand_twc;
+    }
     omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next);",
-             expand, nl.args, *nl.args ? ", " : "", queue, lvl);
-    omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
+             which, nl.args, *nl.args ? ", " : "", queue, lvl);
+    if (expand_twc && lb == GMB_LB_AUTO)
+        em->indent--;
+    omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", which, em->src_base, s->loc.line);
     cuda_launch_after(em, &nav);
     omp_line(em, "const int64_t _c_next_tail = (int64_t)gmcu_slot_get<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
     if (s->body)
@@ -252,6 +296,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     em->indent--;
     omp_line(em, "}");
     free(expand);
+    free(expand_twc);
     cuda_launch_free(em, &nl);
     cuda_capture_free(&nav);
     free(lvl);

@@ -109,6 +109,12 @@ void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda
  * n's neighbours into a local (a pull). Returns the kernel's name (same
  * parameters as the plain kernel) or NULL; *reverse: it walks in-edges. */
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse);
+/* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
+ * the level kernel's parameters `params`; NULL when the body has no such
+ * shape. Up/DownNbrs test the levels. */
+char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *body, const omp_bfs_ctx *ctx,
+                            const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
+                            bool *reverse);
 /* The inner loop of a loop that collapses to one thread per edge, or NULL;
  * *cond: a condition on n around it. */
 const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond);

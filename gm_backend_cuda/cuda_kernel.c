@@ -414,18 +414,11 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
 
     cuda_launch l;
     cuda_launch_prepare(em, &c, &l);
-    /* The kernel. */
     const char *what = it->range == GMR_NODES ? "Foreach over the nodes"
                        : it->range == GMR_EDGES ? "Foreach over the edges"
                                                 : "Foreach over a neighbourhood";
-    cuda_kernel_frame f;
-    char *kname = cuda_kernel_open(em, &f, what, s->loc, l.params, sym, it->range, &c, &l);
-    omp_line(em, "const int64_t _c_lo = %s, _c_hi = %s;", lo, hi);
-    omp_line(em, "for (int64_t _c_i = _c_lo + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
-                 "_c_i < _c_hi; _c_i += (int64_t)gridDim.x * blockDim.x)");
-    omp_loop_body(em, s, decl);
-    cuda_kernel_close(em, &f, &c, &l);
-    /* The load-balanced variants (-fcuda-lb). */
+    /* The load-balanced variant (-fcuda-lb), then the plain kernel where it
+     * is still needed (auto chooses at run time). */
     gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
     const gm_expr *cond = NULL;
     const gm_stmt *inner = cuda_collapsible(s, &cond);
@@ -440,17 +433,30 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     } else if (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) {
         bal = cuda_twc_kernel(em, s, &c, &l, &rev);
     }
+    bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
+    char *kname = NULL;
+    if (plain) {
+        cuda_kernel_frame f;
+        kname = cuda_kernel_open(em, &f, what, s->loc, l.params, sym, it->range, &c, &l);
+        omp_line(em, "const int64_t _c_lo = %s, _c_hi = %s;", lo, hi);
+        omp_line(em, "for (int64_t _c_i = _c_lo + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                     "_c_i < _c_hi; _c_i += (int64_t)gridDim.x * blockDim.x)");
+        omp_loop_body(em, s, decl);
+        cuda_kernel_close(em, &f, &c, &l);
+    }
 
     /* The launch. */
-    omp_line(em, "{ /* %s: %s */", kname, what);
+    omp_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
     cuda_launch_before(em, &c);
     /* Host-side range size: the host graph has the same offsets. */
-    if (it->range == GMR_NODES || it->range == GMR_EDGES)
+    if (!plain)
+        ;
+    else if (it->range == GMR_NODES || it->range == GMR_EDGES)
         omp_line(em, "const int64_t _c_n = %s;", hi);
     else
         omp_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);
-    if (bal) {
+    if (has_bal) {
         const char *r = rev ? "true" : "false";
         if (lb == GMB_LB_AUTO)
             omp_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: %s */", g, r,
@@ -464,11 +470,11 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
         if (lb == GMB_LB_AUTO)
             omp_line(em, "} else if (_c_n > 0) {");
-        free(bal);
     } else {
         omp_line(em, "if (_c_n > 0) {");
     }
-    if (!bal || lb == GMB_LB_AUTO) {
+    free(bal);
+    if (plain) {
         omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s);", kname, l.args);
         omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
     }

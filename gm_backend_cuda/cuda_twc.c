@@ -45,12 +45,14 @@ static const gm_stmt *single(const gm_stmt *s)
     return s;
 }
 
-/* A neighbour loop of the outer iterator. */
-static bool is_nbr_loop(const gm_stmt *in, const gm_symbol *outer)
+/* A neighbour loop of the outer iterator (Up/DownNbrs inside a BFS body). */
+static bool is_nbr_loop(const gm_stmt *in, const gm_symbol *outer, bool in_bfs)
 {
-    return in && in->kind == GMS_FOREACH &&
-           (in->iter.range == GMR_NBRS || in->iter.range == GMR_IN_NBRS) && in->iter.source &&
-           in->iter.source->kind == GME_ID && in->iter.source->sym == outer;
+    if (!in || in->kind != GMS_FOREACH || !in->iter.source || in->iter.source->kind != GME_ID ||
+        in->iter.source->sym != outer)
+        return false;
+    gm_range_kind r = in->iter.range;
+    return r == GMR_NBRS || r == GMR_IN_NBRS || (in_bfs && (r == GMR_UP_NBRS || r == GMR_DOWN_NBRS));
 }
 
 /* The body of a node loop with an If (no Else) around all of it taken off. */
@@ -70,7 +72,7 @@ const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond)
     if (s->iter.range != GMR_NODES || !s->body)
         return NULL;
     const gm_stmt *in = single(unwrap_if(s->body, cond));
-    if (!is_nbr_loop(in, s->iter.sym) || !in->parallel)
+    if (!is_nbr_loop(in, s->iter.sym, false) || !in->parallel)
         return NULL;
     writes_ctx c = {s->iter.sym, true};
     omp_walk(in->body, false, no_write_of_outer, NULL, &c);
@@ -137,12 +139,13 @@ static bool expr_reads_only_shared(omp_emit *em, const cuda_capture *cap, const 
     return c.ok;
 }
 
-static bool pull_shape_of(omp_emit *em, const gm_stmt *s, const cuda_capture *cap, pull_shape *p)
+static bool pull_shape_of(omp_emit *em, const gm_symbol *outer, const gm_stmt *whole,
+                          const cuda_capture *cap, bool in_bfs, pull_shape *p)
 {
     memset(p, 0, sizeof *p);
-    if (s->iter.range != GMR_NODES || !s->body)
+    if (!whole)
         return false;
-    const gm_stmt *body = unwrap_if(s->body, &p->cond);
+    const gm_stmt *body = unwrap_if(whole, &p->cond);
     const gm_stmt *list = body && body->kind == GMS_BLOCK ? body->body : body;
     if (list && list->kind == GMS_BLOCK) { /* { decls; loop; ... } more */
         p->rest = list->next;
@@ -153,7 +156,7 @@ static bool pull_shape_of(omp_emit *em, const gm_stmt *s, const cuda_capture *ca
     for (; st && st->kind == GMS_DECL; st = st->next)
         if (st->init && !omp_is_literal(st->init))
             return false;
-    if (!is_nbr_loop(st, s->iter.sym))
+    if (!is_nbr_loop(st, outer, in_bfs))
         return false;
     p->loop = st;
     const gm_stmt *r = single(st->body);
@@ -174,9 +177,9 @@ static bool pull_shape_of(omp_emit *em, const gm_stmt *s, const cuda_capture *ca
         return false;
     const gm_symbol *in = st->iter.sym;
     p->red = r;
-    return expr_reads_only_shared(em, cap, r->rhs, s->iter.sym, in) &&
-           expr_reads_only_shared(em, cap, p->red_cond, s->iter.sym, in) &&
-           expr_reads_only_shared(em, cap, st->iter.filter, s->iter.sym, in);
+    return expr_reads_only_shared(em, cap, r->rhs, outer, in) &&
+           expr_reads_only_shared(em, cap, p->red_cond, outer, in) &&
+           expr_reads_only_shared(em, cap, st->iter.filter, outer, in);
 }
 
 /* ---- emission -------------------------------------------------------------- */
@@ -210,6 +213,14 @@ static const char *op_identity(gm_assign_op op, gm_type_kind k)
     }
 }
 
+/* Where a TWC kernel's nodes come from: all of the graph's nodes, or a BFS
+ * level's slice of the visit queue. */
+typedef struct twc_nodes {
+    const char *g;            /* the graph's C name */
+    const char *queue;        /* NULL: node i is i; otherwise queue[i] over [_c_from, _c_to) */
+    const omp_bfs_ctx *bfs;   /* the BFS whose body this is (Up/DownNbrs), or NULL */
+} twc_nodes;
+
 /* `if (_c_act && !(e)) _c_act = false;` */
 static void narrow_active(omp_emit *em, const gm_expr *e)
 {
@@ -221,49 +232,78 @@ static void narrow_active(omp_emit *em, const gm_expr *e)
     omp_printf(em, ")) _c_act = false;\n");
 }
 
-/* The uniform node loop's head: n, and whether this thread has a node that
- * passes the loop's filter and the If around the body. */
-static void uniform_head(omp_emit *em, const gm_stmt *s, const char *g, const gm_expr *cond)
+/* The uniform loop's head: n, and whether this thread has a node that passes
+ * the loop's filter and the If around the body. */
+static void uniform_head(omp_emit *em, const twc_nodes *ns, const gm_symbol *iter,
+                         const gm_expr *filter, const gm_expr *cond)
 {
-    omp_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
-                 "_c_base += (int64_t)gridDim.x * blockDim.x) {", g);
-    em->indent++;
-    omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-    omp_line(em, "const gm_node_t %s = (gm_node_t)(_c_i < %s->num_nodes ? _c_i : 0);",
-             omp_name(em, s->iter.sym), g);
-    omp_line(em, "bool _c_act = _c_i < %s->num_nodes;", g);
-    narrow_active(em, s->iter.filter);
+    const char *n = omp_name(em, iter);
+    if (ns->queue) {
+        omp_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
+                     "_c_base += (int64_t)gridDim.x * blockDim.x) {");
+        em->indent++;
+        omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+        omp_line(em, "bool _c_act = _c_i < _c_to;");
+        omp_line(em, "const gm_node_t %s = _c_act ? %s[_c_i] : 0;", n, ns->queue);
+    } else {
+        omp_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
+                     "_c_base += (int64_t)gridDim.x * blockDim.x) {", ns->g);
+        em->indent++;
+        omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+        omp_line(em, "bool _c_act = _c_i < %s->num_nodes;", ns->g);
+        omp_line(em, "const gm_node_t %s = (gm_node_t)(_c_act ? _c_i : 0);", n);
+    }
+    narrow_active(em, filter);
     narrow_active(em, cond);
 }
 
-/* The edge range of n, empty for an idle thread. */
-static char *edge_range(omp_emit *em, const gm_stmt *s, const char *g, bool rev)
+/* Whether the inner loop walks in-edges (Up/DownNbrs: against or along the
+ * traversal). */
+static bool walks_reverse(const twc_nodes *ns, const gm_stmt *in)
 {
-    const char *n = omp_name(em, s->iter.sym), *b = rev ? "r_begin" : "begin";
+    switch (in->iter.range) {
+    case GMR_IN_NBRS: return true;
+    case GMR_UP_NBRS: return !ns->bfs->transposed;
+    case GMR_DOWN_NBRS: return ns->bfs->transposed;
+    default: return false;
+    }
+}
+
+/* The edge range of n, empty for an idle thread. */
+static char *edge_range(omp_emit *em, const gm_symbol *iter, const char *g, bool rev)
+{
+    const char *n = omp_name(em, iter), *b = rev ? "r_begin" : "begin";
     return omp_strf("_c_act ? %s->%s[%s] : 0, _c_act ? %s->%s[%s + 1] : 0", g, b, n, g, b, n);
 }
 
-/* Inside the per-edge lambda: the inner iterator and its edge. */
-static void bind_inner(omp_emit *em, const gm_stmt *in, const char *g, bool rev, bool used)
+/* Inside the per-edge lambda: the inner iterator, its edge, and for
+ * Up/DownNbrs the level test (`skip`: what leaves this edge out). */
+static void bind_inner(omp_emit *em, const twc_nodes *ns, const gm_stmt *in, const gm_symbol *outer,
+                       bool used, const char *skip)
 {
+    const char *g = ns->g;
+    bool rev = walks_reverse(ns, in);
     if (in->iter.sym->id >= 0 && in->iter.sym->id < em->nsyms) {
         free(em->edge_of[in->iter.sym->id]);
         em->edge_of[in->iter.sym->id] = rev ? omp_strf("%s->r_edge_idx[_c_e]", g) : omp_strf("_c_e");
     }
-    omp_line(em, "%sconst gm_node_t %s = %s->%s[_c_e];", used ? "" : "__attribute__((unused)) ",
-             omp_name(em, in->iter.sym), g, rev ? "r_node_idx" : "node_idx");
+    bool updown = in->iter.range == GMR_UP_NBRS || in->iter.range == GMR_DOWN_NBRS;
+    const char *t = omp_name(em, in->iter.sym);
+    omp_line(em, "%sconst gm_node_t %s = %s->%s[_c_e];", used || updown ? "" : "__attribute__((unused)) ",
+             t, g, rev ? "r_node_idx" : "node_idx");
+    if (updown)
+        omp_line(em, "if (%s[%s] != %s[%s] %s 1) %s;", ns->bfs->level, t, ns->bfs->level,
+                 omp_name(em, outer), in->iter.range == GMR_UP_NBRS ? "-" : "+", skip);
 }
 
-static char *push_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond,
-                         cuda_capture *c, cuda_launch *l)
+static char *push_kernel(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in,
+                         const gm_expr *cond, cuda_capture *c, cuda_launch *l)
 {
-    const char *g = omp_graph_of(em, s->iter.sym->type);
-    bool rev = in->iter.range == GMR_IN_NBRS;
     cuda_kernel_frame f;
     char *name = cuda_kernel_open(em, &f, "the same loop, each node's edges by its block, warp or thread (TWC)",
                                   s->loc, l->params, s->iter.sym, GMR_NODES, c, l);
-    uniform_head(em, s, g, cond);
-    char *range = edge_range(em, s, g, rev);
+    uniform_head(em, ns, s->iter.sym, s->iter.filter, cond);
+    char *range = edge_range(em, s->iter.sym, ns->g, walks_reverse(ns, in));
     const char *n = omp_name(em, s->iter.sym);
     omp_line(em, "gmcu_twc(%s, %s, [&](gm_node_t %s, gm_edge_t _c_e) {", n, range, n);
     free(range);
@@ -271,7 +311,7 @@ static char *push_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, cons
     omp_line(em, "(void)%s;", n);
     omp_line(em, "do { /* a filter's continue skips this edge */");
     em->indent++;
-    bind_inner(em, in, g, rev, true);
+    bind_inner(em, ns, in, s->iter.sym, true, "continue");
     omp_loop_body(em, in, NULL);
     em->indent--;
     omp_line(em, "} while (0);");
@@ -283,25 +323,28 @@ static char *push_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, cons
     return name;
 }
 
-static char *pull_kernel(omp_emit *em, const gm_stmt *s, const pull_shape *p, cuda_capture *c,
-                         cuda_launch *l)
+/* The pull form. `params`: the kernel's parameter list. */
+static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer,
+                         const gm_expr *filter, gm_loc loc, const pull_shape *p, const char *params,
+                         cuda_capture *c, cuda_launch *l)
 {
-    const char *g = omp_graph_of(em, s->iter.sym->type);
     const gm_stmt *in = p->loop;
-    bool rev = in->iter.range == GMR_IN_NBRS;
     const gm_symbol *x = p->red->lhs->sym;
     const char *ty = omp_prim_ctype(x->type->kind);
     const char *id = op_identity(p->red->assign_op, x->type->kind);
     const char *fn = op_functor(p->red->assign_op);
     cuda_kernel_frame f;
-    char *name = cuda_kernel_open(em, &f, "the same loop, the neighbour reduction by block, warp or thread (TWC)",
-                                  s->loc, l->params, s->iter.sym, GMR_NODES, c, l);
-    uniform_head(em, s, g, p->cond);
+    char *name = cuda_kernel_open(em, &f, ns->queue ? "the same level, the neighbour reduction by block, warp or thread (TWC)"
+                                                    : "the same loop, the neighbour reduction by block, warp or thread (TWC)",
+                                  loc, params, (gm_symbol *)outer, GMR_NODES, c, l);
+    if (ns->bfs)
+        omp_line(em, "(void)%s;", ns->bfs->level);
+    uniform_head(em, ns, outer, filter, p->cond);
     omp_scope_push(em);
     for (const gm_stmt *d = p->decls; d != in; d = d->next)
         omp_stmt(em, d);
-    char *range = edge_range(em, s, g, rev);
-    const char *n = omp_name(em, s->iter.sym);
+    char *range = edge_range(em, outer, ns->g, walks_reverse(ns, in));
+    const char *n = omp_name(em, outer);
     omp_line(em, "const %s _c_r = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
              ty, ty, n, range, ty, id, fn, n, ty);
     free(range);
@@ -310,15 +353,17 @@ static char *pull_kernel(omp_emit *em, const gm_stmt *s, const pull_shape *p, cu
     bool used = omp_sym_used_expr(p->red->rhs, in->iter.sym) ||
                 (p->red_cond && omp_sym_used_expr(p->red_cond, in->iter.sym)) ||
                 (in->iter.filter && omp_sym_used_expr(in->iter.filter, in->iter.sym));
-    bind_inner(em, in, g, rev, used);
+    char *skip = omp_strf("return (%s)%s", ty, id);
+    bind_inner(em, ns, in, outer, used, skip);
     const gm_expr *guards[2] = {in->iter.filter, p->red_cond};
     for (int i = 0; i < 2; i++)
         if (guards[i]) {
             omp_start_line(em);
             omp_printf(em, "if (!(");
             omp_expr(em, guards[i]);
-            omp_printf(em, ")) return (%s)%s;\n", ty, id);
+            omp_printf(em, ")) %s;\n", skip);
         }
+    free(skip);
     omp_start_line(em);
     omp_printf(em, "return (%s)(", ty);
     omp_expr(em, p->red->rhs);
@@ -375,16 +420,31 @@ bool cuda_push_prefers_edges(const gm_stmt *in)
 
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse)
 {
+    if (s->iter.range != GMR_NODES)
+        return NULL;
+    twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), NULL, NULL};
     const gm_expr *cond = NULL;
     const gm_stmt *in = cuda_collapsible(s, &cond);
     if (in) {
-        *reverse = in->iter.range == GMR_IN_NBRS;
-        return push_kernel(em, s, in, cond, c, l);
+        *reverse = walks_reverse(&ns, in);
+        return push_kernel(em, &ns, s, in, cond, c, l);
     }
     pull_shape p;
-    if (pull_shape_of(em, s, c, &p)) {
-        *reverse = p.loop->iter.range == GMR_IN_NBRS;
-        return pull_kernel(em, s, &p, c, l);
+    if (pull_shape_of(em, s->iter.sym, s->body, c, false, &p)) {
+        *reverse = walks_reverse(&ns, p.loop);
+        return pull_kernel(em, &ns, s->iter.sym, s->iter.filter, s->loc, &p, l->params, c, l);
     }
     return NULL;
+}
+
+char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *body, const omp_bfs_ctx *ctx,
+                            const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
+                            bool *reverse)
+{
+    twc_nodes ns = {ctx->graph, queue, ctx};
+    pull_shape p;
+    if (!pull_shape_of(em, bfs->iter.sym, body, c, true, &p))
+        return NULL;
+    *reverse = walks_reverse(&ns, p.loop);
+    return pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, params, c, l);
 }

@@ -18,6 +18,7 @@
 #ifndef GMCU_H
 #define GMCU_H
 
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -830,6 +831,18 @@ static inline uint64_t gmcu_launch_seed(void)
     uint64_t z = counter;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     return z ^ (z >> 27);
+}
+
+/* Appends v to a queue whose length lives on the device: the threads that
+ * arrive together take one atomic for all of them (warp aggregation). */
+__device__ static inline void gmcu_push(gm_node_t *queue, unsigned long long *tail, gm_node_t v)
+{
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    unsigned long long base = 0;
+    if (g.thread_rank() == 0)
+        base = atomicAdd(tail, (unsigned long long)g.size());
+    base = g.shfl(base, 0);
+    queue[base + g.thread_rank()] = v;
 }
 
 /* ---- BFS helpers ---------------------------------------------------------------------- */
