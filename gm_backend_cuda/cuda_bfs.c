@@ -226,6 +226,21 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     char *expand_twc = lb == GMB_LB_AUTO || lb == GMB_LB_TWC || lb == GMB_LB_EDGE
                            ? expand_kernel(em, s, &nav, &nl, g, tr, true) : NULL;
     char *expand = !expand_twc || lb == GMB_LB_AUTO ? expand_kernel(em, s, &nav, &nl, g, tr, false) : NULL;
+    /* Runs of small levels in persistent kernels (-fcuda-outline). */
+    gmb_switch outline = cuda_st(em)->knobs.outline;
+    cuda_capture fc, rc;
+    cuda_launch fl, rl;
+    char *ofwd = NULL, *orev = NULL;
+    if (outline != GMB_OFF) {
+        cuda_outline_capture(em, &fc, s, s->body, &ctx);
+        cuda_launch_prepare(em, &fc, &fl);
+        ofwd = cuda_outline_forward_kernel(em, s, &ctx, queue, &fc, &fl);
+        if (s->rev_body) {
+            cuda_outline_capture(em, &rc, s, s->rev_body, &ctx);
+            cuda_launch_prepare(em, &rc, &rl);
+            orev = cuda_outline_reverse_kernel(em, s, &ctx, queue, &rc, &rl);
+        }
+    }
 
     omp_line(em, "{ /* BFS on the device, level-synchronous */");
     em->indent++;
@@ -253,8 +268,40 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "}");
     omp_line(em, "/* the next level's end lives in the last slot */");
     omp_line(em, "unsigned long long *_c_next = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
+    if (ofwd) {
+        omp_line(em, "/* levels of at most _c_small nodes run in one persistent kernel */");
+        omp_line(em, "const unsigned _c_oblocks = gmcu_coop_blocks(%s, 2);", ofwd);
+        omp_line(em, "const int64_t _c_small = %s;",
+                 outline == GMB_ON ? "INT64_MAX" : "(int64_t)_c_oblocks * GMCU_BLOCK");
+        omp_line(em, "int64_t *_c_state = (int64_t *)gmcu_malloc(4 * sizeof(int64_t), \"BFS state\");");
+        omp_line(em, "int64_t *_c_dstart = (int64_t *)gmcu_malloc((size_t)(_c_nn + 2) * sizeof(int64_t), \"BFS level starts\");");
+        omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_state);"));
+        omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_dstart);"));
+    }
     omp_line(em, "while (_c_head < _c_tail) {");
     em->indent++;
+    if (ofwd) {
+        omp_line(em, "if (_c_tail - _c_head <= _c_small) {");
+        em->indent++;
+        omp_line(em, "int64_t _c_st[4] = {_c_head, _c_tail, _c_depth, _c_nlev};");
+        omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_state, _c_st, sizeof _c_st, cudaMemcpyHostToDevice));");
+        omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
+        cuda_launch_before(em, &fc);
+        omp_line(em, "gmcu_launch_coop(%s, _c_oblocks, \"%s (%s:%d)\", %s%s%s, %s, _c_next, _c_state, _c_dstart, _c_small);",
+                 ofwd, ofwd, em->src_base, s->loc.line, fl.args, *fl.args ? ", " : "", queue, lvl);
+        cuda_launch_after(em, &fc);
+        omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_st, _c_state, sizeof _c_st, cudaMemcpyDeviceToHost));");
+        omp_line(em, "if (_c_st[3] > _c_nlev)");
+        omp_line(em, "    GMCU_CHECK(cudaMemcpy(_c_start + _c_nlev, _c_dstart + _c_nlev, "
+                     "(size_t)(_c_st[3] - _c_nlev) * sizeof(int64_t), cudaMemcpyDeviceToHost));");
+        omp_line(em, "_c_head = _c_st[0];");
+        omp_line(em, "_c_tail = _c_st[1];");
+        omp_line(em, "_c_depth = (int32_t)_c_st[2];");
+        omp_line(em, "_c_nlev = _c_st[3];");
+        omp_line(em, "continue;");
+        em->indent--;
+        omp_line(em, "}");
+    }
     omp_line(em, "_c_start[_c_nlev++] = _c_head;");
     omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
     cuda_launch_before(em, &nav);
@@ -285,8 +332,25 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "_c_start[_c_nlev] = _c_head;");
     if (s->rev_body) {
         omp_line(em, "/* InReverse: from the deepest level back to the root */");
+        if (orev)
+            omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_dstart, _c_start, (size_t)(_c_nlev + 1) * sizeof(int64_t), cudaMemcpyHostToDevice));");
         omp_line(em, "for (int64_t _c_l = _c_nlev - 1; _c_l >= 0; _c_l--) {");
         em->indent++;
+        if (orev) {
+            omp_line(em, "if (_c_start[_c_l + 1] - _c_start[_c_l] <= _c_small) { /* a run of small levels */");
+            em->indent++;
+            omp_line(em, "int64_t _c_lo = _c_l;");
+            omp_line(em, "while (_c_lo > 0 && _c_start[_c_lo] - _c_start[_c_lo - 1] <= _c_small)");
+            omp_line(em, "    _c_lo--;");
+            cuda_launch_before(em, &rc);
+            omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 2), \"%s (%s:%d)\", %s%s%s, %s, _c_dstart, _c_l, _c_lo);",
+                     orev, orev, orev, em->src_base, s->loc.line, rl.args, *rl.args ? ", " : "", queue, lvl);
+            cuda_launch_after(em, &rc);
+            omp_line(em, "_c_l = _c_lo;");
+            omp_line(em, "continue;");
+            em->indent--;
+            omp_line(em, "}");
+        }
         launch_level(em, s, s->rev_body, &ctx, queue, lvl, "_c_start[_c_l]", "_c_start[_c_l + 1]",
                      "BFS: the reverse body on one level");
         em->indent--;
@@ -297,6 +361,16 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "}");
     free(expand);
     free(expand_twc);
+    if (ofwd) {
+        free(ofwd);
+        cuda_launch_free(em, &fl);
+        cuda_capture_free(&fc);
+    }
+    if (orev) {
+        free(orev);
+        cuda_launch_free(em, &rl);
+        cuda_capture_free(&rc);
+    }
     cuda_launch_free(em, &nl);
     cuda_capture_free(&nav);
     free(lvl);

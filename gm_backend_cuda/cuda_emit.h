@@ -102,6 +102,18 @@ char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_
                        cuda_launch *l);
 void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l);
 
+/* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
+/* What the forward (body == s->body: also the navigator) or reverse kernel
+ * uses. */
+void cuda_outline_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
+                          const omp_bfs_ctx *ctx);
+/* Kernel parameters: l's, then (queue, level, _c_next, _c_state, _c_dstart,
+ * _c_small) forward, (queue, level, _c_dstart, _c_lhi, _c_llo) reverse. */
+char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,
+                                  cuda_capture *c, cuda_launch *l);
+char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,
+                                  cuda_capture *c, cuda_launch *l);
+
 /* ---- load balancing of neighbour loops (cuda_twc.c) */
 /* The TWC form of a node loop, when its shape allows one: either
  * `Foreach (n) [If (c)] Foreach (t: n.Nbrs|InNbrs) body` with no write to

@@ -845,6 +845,39 @@ __device__ static inline void gmcu_push(gm_node_t *queue, unsigned long long *ta
     queue[base + g.thread_rank()] = v;
 }
 
+/* ---- persistent (cooperative) kernels --------------------------------------------- */
+/* A kernel that loops over what would be many launches, with grid-wide
+ * barriers between the steps, runs as one cooperative launch: every block
+ * is resident at once. `per_sm` caps the blocks per SM (fewer blocks make a
+ * cheaper barrier; the occupancy of the kernel caps it too). The blocks it
+ * got: gmcu_coop_blocks. */
+template <typename... P> static inline unsigned gmcu_coop_blocks(void (*kernel)(P...), int per_sm)
+{
+    int fit = 0;
+    GMCU_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, GMCU_BLOCK, 0));
+    if (fit > per_sm)
+        fit = per_sm;
+    if (fit < 1)
+        fit = 1;
+    return (unsigned)(fit * gmcu_info()->sms);
+}
+
+template <typename... P, typename... A>
+static inline void gmcu_launch_coop(void (*kernel)(P...), unsigned blocks, const char *what, A... args)
+{
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr = {};
+    attr.id = cudaLaunchAttributeCooperative;
+    attr.val.cooperative = 1;
+    cfg.gridDim = dim3(blocks);
+    cfg.blockDim = dim3(GMCU_BLOCK);
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    cudaError_t err = cudaLaunchKernelEx(&cfg, kernel, ((P)args)...);
+    if (err != cudaSuccess)
+        gmcu_fail(err, what, __FILE__, __LINE__);
+}
+
 /* ---- BFS helpers ---------------------------------------------------------------------- */
 
 __global__ static void gmcu_fill_i32(int32_t *a, int64_t n, int32_t v)

@@ -1,0 +1,159 @@
+/* cuda_bfs_outline.c: runs of small BFS levels in one persistent kernel
+ * (iteration outlining, -fcuda-outline).
+ *
+ * A level-synchronous BFS launches two kernels per level and reads the next
+ * level's size back each time: on a road network (thousands of levels of a
+ * few thousand nodes) the GPU spends its time waiting for launches. Here
+ * one cooperative kernel walks level after level with grid-wide barriers
+ * between the steps while the frontier stays small, records where each
+ * level starts, and hands back to the host's launches when a level grows
+ * past `_c_small` nodes. The reverse sweep does the same for runs of small
+ * levels. The host keeps the BFS state (head, tail, depth, levels) in a
+ * four-value device array around each such launch. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What the forward kernel uses: the body, the navigator and the graph. */
+void cuda_outline_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
+                          const omp_bfs_ctx *ctx)
+{
+    cuda_capture_init(em, c);
+    if (s->iter.sym && s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
+        c->declared[s->iter.sym->id] = true;
+    omp_bfs_ctx *outer = em->bfs;
+    em->bfs = (omp_bfs_ctx *)ctx;
+    if (body)
+        cuda_capture_stmt(em, c, body, false);
+    if (s->navigator && body == s->body)
+        cuda_capture_expr(em, c, s->navigator);
+    cuda_capture_graph(em, c, s->iter.sym);
+    em->bfs = outer;
+    cuda_capture_finish(em, c);
+}
+
+/* The grid-stride walk of queue[from, to) running body. */
+static void body_on_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, const char *queue,
+                          const char *from, const char *to)
+{
+    omp_line(em, "for (int64_t _c_i = %s + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < %s; "
+                 "_c_i += (int64_t)gridDim.x * blockDim.x) {", from, to);
+    em->indent++;
+    omp_scope_push(em);
+    omp_line(em, "gm_node_t %s = %s[_c_i];", omp_name(em, s->iter.sym), queue);
+    if (body->kind == GMS_BLOCK)
+        omp_stmt_list(em, body->body);
+    else
+        omp_stmt(em, body);
+    omp_scope_pop(em, false);
+    em->indent--;
+    omp_line(em, "}");
+}
+
+/* The expansion of queue[_c_head, _c_tail), block/warp/thread by degree. */
+static void expand_level(omp_emit *em, const gm_stmt *s, const omp_bfs_ctx *ctx, const char *queue)
+{
+    const char *g = ctx->graph, *lvl = ctx->level;
+    const char *fb = ctx->transposed ? "r_begin" : "begin", *fi = ctx->transposed ? "r_node_idx" : "node_idx";
+    omp_line(em, "for (int64_t _c_base = _c_head + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_tail; "
+                 "_c_base += (int64_t)gridDim.x * blockDim.x) {");
+    em->indent++;
+    omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+    omp_line(em, "const bool _c_act = _c_i < _c_tail;");
+    omp_line(em, "const gm_node_t _c_u = _c_act ? %s[_c_i] : 0;", queue);
+    omp_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
+                 "[&](gm_node_t, gm_edge_t _c_e) {", g, fb, g, fb);
+    em->indent++;
+    omp_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
+    omp_line(em, "if (%s[_c_w] != -1)", lvl);
+    omp_line(em, "    return;");
+    if (s->navigator) {
+        char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
+        omp_set_name(em, s->iter.sym, "_c_w");
+        omp_start_line(em);
+        omp_printf(em, "if (!(");
+        omp_expr(em, s->navigator);
+        omp_printf(em, ")) return;\n");
+        omp_set_name(em, s->iter.sym, saved);
+        free(saved);
+    }
+    omp_line(em, "if (atomicCAS((int *)&%s[_c_w], -1, _c_depth + 1) == -1)", lvl);
+    omp_line(em, "    gmcu_push(%s, _c_next, _c_w);", queue);
+    em->indent--;
+    omp_line(em, "});");
+    em->indent--;
+    omp_line(em, "}");
+}
+
+char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,
+                                  cuda_capture *c, cuda_launch *l)
+{
+    char *params = omp_strf("%s%sgm_node_t *%s, int32_t *%s, unsigned long long *_c_next, int64_t *_c_state, "
+                            "int64_t *_c_dstart, int64_t _c_small",
+                            strcmp(l->params, "void") ? l->params : "", strcmp(l->params, "void") ? ", " : "",
+                            queue, ctx->level);
+    omp_bfs_ctx *outer = em->bfs;
+    em->bfs = ctx;
+    cuda_kernel_frame f;
+    char *name = cuda_kernel_open(em, &f, "BFS: runs of small levels in one persistent kernel", s->loc, params,
+                                  s->iter.sym, GMR_NODES, c, l);
+    omp_line(em, "cooperative_groups::grid_group _c_grid = cooperative_groups::this_grid();");
+    omp_line(em, "int64_t _c_head = _c_state[0], _c_tail = _c_state[1], _c_nlev = _c_state[3];");
+    omp_line(em, "int32_t _c_depth = (int32_t)_c_state[2];");
+    omp_line(em, "while (_c_head < _c_tail && _c_tail - _c_head <= _c_small) {");
+    em->indent++;
+    omp_line(em, "if (_c_grid.thread_rank() == 0)");
+    omp_line(em, "    _c_dstart[_c_nlev] = _c_head;");
+    expand_level(em, s, ctx, queue);
+    omp_line(em, "_c_grid.sync(); /* the next level is complete */");
+    omp_line(em, "const int64_t _c_next_tail = (int64_t)*(volatile unsigned long long *)_c_next;");
+    if (s->body) {
+        body_on_level(em, s, s->body, queue, "_c_head", "_c_tail");
+        omp_line(em, "_c_grid.sync(); /* the body is done before the next expansion */");
+    } else {
+        omp_line(em, "_c_grid.sync(); /* every thread has read the tail */");
+    }
+    omp_line(em, "_c_head = _c_tail;");
+    omp_line(em, "_c_tail = _c_next_tail;");
+    omp_line(em, "_c_depth++;");
+    omp_line(em, "_c_nlev++;");
+    em->indent--;
+    omp_line(em, "}");
+    omp_line(em, "if (_c_grid.thread_rank() == 0) {");
+    omp_line(em, "    _c_state[0] = _c_head;");
+    omp_line(em, "    _c_state[1] = _c_tail;");
+    omp_line(em, "    _c_state[2] = _c_depth;");
+    omp_line(em, "    _c_state[3] = _c_nlev;");
+    omp_line(em, "}");
+    cuda_kernel_close(em, &f, c, l);
+    em->bfs = outer;
+    free(params);
+    return name;
+}
+
+char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,
+                                  cuda_capture *c, cuda_launch *l)
+{
+    char *params = omp_strf("%s%sconst gm_node_t *%s, const int32_t *%s, const int64_t *_c_dstart, "
+                            "int64_t _c_lhi, int64_t _c_llo",
+                            strcmp(l->params, "void") ? l->params : "", strcmp(l->params, "void") ? ", " : "",
+                            queue, ctx->level);
+    omp_bfs_ctx *outer = em->bfs;
+    em->bfs = ctx;
+    cuda_kernel_frame f;
+    char *name = cuda_kernel_open(em, &f, "BFS: InReverse over a run of small levels in one persistent kernel",
+                                  s->loc, params, s->iter.sym, GMR_NODES, c, l);
+    omp_line(em, "cooperative_groups::grid_group _c_grid = cooperative_groups::this_grid();");
+    omp_line(em, "(void)%s;", ctx->level);
+    omp_line(em, "for (int64_t _c_l = _c_lhi; _c_l >= _c_llo; _c_l--) {");
+    em->indent++;
+    body_on_level(em, s, s->rev_body, queue, "_c_dstart[_c_l]", "_c_dstart[_c_l + 1]");
+    omp_line(em, "_c_grid.sync();");
+    em->indent--;
+    omp_line(em, "}");
+    cuda_kernel_close(em, &f, c, l);
+    em->bfs = outer;
+    free(params);
+    return name;
+}
