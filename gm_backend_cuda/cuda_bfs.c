@@ -77,6 +77,11 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
         cuda_kernel_frame f;
         kname = cuda_kernel_open(em, &f, what, s->loc, params, s->iter.sym, GMR_NODES, &c, &l);
         omp_line(em, "(void)%s;", level);
+        if (bal)
+            cuda_report(em, 0, "%s: kernel %s per level, one thread per node; when the graph is skewed kernel %s: "
+                        "the neighbour reduction by block, warp or thread (TWC pull)", what + 5, kname, bal);
+        else
+            cuda_report(em, 0, "%s: kernel %s per level, one thread per node", what + 5, kname);
         omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                      "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
         em->indent++;
@@ -112,6 +117,10 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     } else {
         omp_line(em, "if (_c_n > 0) {");
     }
+    if (!plain)
+        cuda_report(em, 0, "%s: kernel %s per level: the neighbour reduction by block, warp or thread (TWC pull)",
+                    what + 5, bal);
+    cuda_report_loop(em, body, s->iter.sym, &c);
     free(bal);
     if (plain) {
         omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", kname, l.args,
@@ -242,6 +251,19 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         }
     }
 
+    cuda_report(em, s->loc.line, "InBFS -> level-synchronous on the device, a queue of visited nodes, levels kept%s",
+                s->rev_body ? " for the InReverse sweep (deepest level first)" : "");
+    if (expand && expand_twc)
+        cuda_report(em, 0, "expansion: kernel %s, one thread per frontier node; when the graph is skewed kernel %s: "
+                    "edges by block, warp or thread (TWC), queue appends aggregated per warp", expand, expand_twc);
+    else
+        cuda_report(em, 0, "expansion: kernel %s%s", expand ? expand : expand_twc,
+                    expand ? ", one thread per frontier node" : ": edges by block, warp or thread (TWC), queue appends aggregated per warp");
+    if (ofwd)
+        cuda_report(em, 0, "outlined: %s run in the persistent kernel %s%s%s (cooperative launch, grid barriers "
+                    "between steps)%s", outline == GMB_ON ? "all levels" : "levels no larger than its grid (a node per thread)",
+                    ofwd, orev ? ", the reverse sweep's runs of such levels in " : "", orev ? orev : "",
+                    outline == GMB_ON ? "" : "; the host launches the bigger levels");
     omp_line(em, "{ /* BFS on the device, level-synchronous */");
     em->indent++;
     omp_scope_push(em);

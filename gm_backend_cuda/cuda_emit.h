@@ -102,6 +102,13 @@ char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_
                        cuda_launch *l);
 void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l);
 
+/* ---- --report (cuda_report.c) */
+bool cuda_reporting(omp_emit *em);
+/* "FILE.gm:LINE: message" on stderr (line 0: an indented detail line). */
+void cuda_report(omp_emit *em, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The details of one kernel: updates and their atomics, what it receives. */
+void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
+
 /* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
 /* What the forward (body == s->body: also the navigator) or reverse kernel
  * uses. */
@@ -120,7 +127,8 @@ char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
  * n's properties, or a node body whose first work is one reduction over
  * n's neighbours into a local (a pull). Returns the kernel's name (same
  * parameters as the plain kernel) or NULL; *reverse: it walks in-edges. */
-char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse);
+char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
+                      const char **form);
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such
  * shape. Up/DownNbrs test the levels. */

@@ -148,6 +148,25 @@ static bool has_user_call(const gm_stmt *s)
     return !omp_walk(s, false, NULL, has_user_call_expr, NULL);
 }
 
+/* Whether a sequential loop's body holds parallel loops or traversals (the
+ * work of BC's loop over sources), which must stay kernels rather than move
+ * to the host with the loop. */
+static bool is_parallel_work(const gm_stmt *s, void *vctx)
+{
+    bool *found = vctx;
+    if ((s->kind == GMS_FOREACH && s->parallel) || s->kind == GMS_BFS)
+        *found = true;
+    return !*found;
+}
+
+static bool has_device_work(const gm_stmt *loop)
+{
+    bool found = false;
+    if (loop->body)
+        omp_walk(loop->body, false, is_parallel_work, NULL, &found);
+    return found;
+}
+
 /* A local property: its mirror, starting on the device. */
 static bool decl_props(omp_emit *em, const gm_stmt *s)
 {
@@ -215,6 +234,8 @@ bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
     case GMS_FOREACH:
         if (omp_loop_is_parallel(em, s) && cuda_foreach_on_gpu(em, s, &why))
             return false;
+        if (!s->parallel && has_device_work(s))
+            return false; /* a host loop around kernels: its statements choose one by one */
         if (s->parallel)
             note_host(em, s, "this Foreach", why);
         host_bracket(em, s);
@@ -252,6 +273,15 @@ void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
 {
     bool reverse = false, edge_src = false;
     omp_graph_needs(proc->body, &reverse, &edge_src);
+    char moved[512] = "";
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (p->type->kind != GMT_GRAPH && cuda_is_mirrored(p->sym) &&
+            strlen(moved) + strlen(p->name) + 3 < sizeof moved)
+            snprintf(moved + strlen(moved), sizeof moved - strlen(moved), "%s%s", *moved ? ", " : "", p->name);
+    cuda_report(em, proc->loc.line, "Procedure %s: the graph is uploaded once%s and kept for later calls; "
+                "property arguments (%s) go to the device at their first use by a kernel and come back at the end "
+                "if a kernel wrote them; local properties live on the device only",
+                proc->name, reverse ? " with its reverse edges" : "", *moved ? moved : "none");
     omp_line(em, "gmcu_init();");
     omp_line(em, "char *_c_slots = gmcu_slots_new(); /* scalars kernels hand back */");
     /* Last out: wait for the device (and report a kernel's failure). */

@@ -425,13 +425,14 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     bool want_edge = inner && (lb == GMB_LB_EDGE || (lb == GMB_LB_AUTO && cuda_push_prefers_edges(inner)));
     bool rev = false;
     char *bal = NULL;
-    const char *bal_range = "num_nodes";
+    const char *bal_range = "num_nodes", *form = NULL;
     if (want_edge) {
         rev = inner->iter.range == GMR_IN_NBRS;
         bal = edge_kernel(em, s, inner, cond, &c, &l);
         bal_range = "num_edges";
+        form = rev ? "one thread per in-edge (loop collapsing)" : "one thread per edge (loop collapsing)";
     } else if (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) {
-        bal = cuda_twc_kernel(em, s, &c, &l, &rev);
+        bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form);
     }
     bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
     char *kname = NULL;
@@ -446,6 +447,14 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     }
 
     /* The launch. */
+    if (plain && has_bal)
+        cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration; when the graph is skewed "
+                    "(max degree > 32 x mean + 64, tested at run time) kernel %s: %s", what, kname, bal, form);
+    else if (has_bal)
+        cuda_report(em, s->loc.line, "%s -> kernel %s: %s (-fcuda-lb)", what, bal, form);
+    else
+        cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration (grid-stride)", what, kname);
+    cuda_report_loop(em, s->body, sym, &c);
     omp_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
     cuda_launch_before(em, &c);

@@ -418,7 +418,8 @@ bool cuda_push_prefers_edges(const gm_stmt *in)
     return found;
 }
 
-char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse)
+char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
+                      const char **form)
 {
     if (s->iter.range != GMR_NODES)
         return NULL;
@@ -427,11 +428,13 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
     const gm_stmt *in = cuda_collapsible(s, &cond);
     if (in) {
         *reverse = walks_reverse(&ns, in);
+        *form = "each node's edges walked by its block, warp or thread by degree (TWC)";
         return push_kernel(em, &ns, s, in, cond, c, l);
     }
     pull_shape p;
     if (pull_shape_of(em, s->iter.sym, s->body, c, false, &p)) {
         *reverse = walks_reverse(&ns, p.loop);
+        *form = "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)";
         return pull_kernel(em, &ns, s->iter.sym, s->iter.filter, s->loc, &p, l->params, c, l);
     }
     return NULL;

@@ -1,0 +1,113 @@
+/* cuda_report.c: gmc -t cuda --report: what each parallel loop became.
+ *
+ * One block of lines per parallel loop or BFS of the source, on stderr, in
+ * the order the code is generated: the kernel(s) it became, how the
+ * iterations are spread over threads, which updates need atomics and which
+ * do not, and what crosses between host and device. */
+#include "cuda_emit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+bool cuda_reporting(omp_emit *em) { return cuda_st(em)->knobs.report; }
+
+void cuda_report(omp_emit *em, int line, const char *fmt, ...)
+{
+    if (!cuda_reporting(em))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    if (line > 0)
+        fprintf(stderr, "%s:%d: ", em->src_base, line);
+    else
+        fprintf(stderr, "    ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static const char *op_text(gm_assign_op op)
+{
+    switch (op) {
+    case GMA_PLUS: return "+=";
+    case GMA_MINUS: return "-=";
+    case GMA_MULT: return "*=";
+    case GMA_MIN: return "min=";
+    case GMA_MAX: return "max=";
+    case GMA_AND: return "&=";
+    case GMA_OR: return "|=";
+    default: return "=";
+    }
+}
+
+typedef struct atomics_ctx {
+    omp_emit *em;
+    const gm_symbol *own;  /* the loop's iterator: its elements are private */
+} atomics_ctx;
+
+static bool report_update(const gm_stmt *s, void *vctx)
+{
+    atomics_ctx *a = vctx;
+    if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_PROP) {
+        const gm_expr *key = s->lhs;
+        bool priv = key->a && key->a->kind == GME_ID && key->a->sym == a->own;
+        if (priv)
+            cuda_report(a->em, 0, "%s %s: this thread's own element, no atomic", key->sym->name,
+                        op_text(s->assign_op));
+        else if (!s->lhs->next || omp_argmin_payload_constant(s))
+            cuda_report(a->em, 0, "%s %s: atomic %s on the key; the thread that lowered it stores the %s",
+                        key->sym->name, op_text(s->assign_op), s->assign_op == GMA_MIN ? "min" : "max",
+                        s->lhs->next ? "constant payload" : "value");
+        else
+            cuda_report(a->em, 0, "%s %s: key and payload under a per-element lock", key->sym->name,
+                        op_text(s->assign_op));
+        return true;
+    }
+    if (s->kind != GMS_ASSIGN || s->assign_op == GMA_ASSIGN || s->assign_op == GMA_DEFER || !s->lhs ||
+        s->lhs->kind != GME_PROP)
+        return true;
+    const gm_expr *t = s->lhs;
+    bool priv = t->a && t->a->kind == GME_ID && t->a->sym == a->own;
+    gm_type_kind k = t->sym->type->elem ? t->sym->type->elem->kind : t->sym->type->kind;
+    const char *how;
+    if (priv)
+        how = "this thread's own element, no atomic";
+    else if (k == GMT_BOOL && (s->assign_op == GMA_OR || s->assign_op == GMA_AND))
+        how = "atomic eliminated: a plain store (every writer stores the same value)";
+    else if ((k == GMT_FLOAT || k == GMT_DOUBLE) && (s->assign_op == GMA_MIN || s->assign_op == GMA_MAX))
+        how = "compare-and-swap loop (no native floating-point min/max)";
+    else if (s->assign_op == GMA_MULT)
+        how = "compare-and-swap loop (no native multiply)";
+    else
+        how = "one native atomic per update";
+    cuda_report(a->em, 0, "%s %s: %s", t->sym->name, op_text(s->assign_op), how);
+    return true;
+}
+
+void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c)
+{
+    if (!cuda_reporting(em))
+        return;
+    atomics_ctx a = {em, own};
+    if (body)
+        omp_walk(body, false, report_update, NULL, &a);
+    char props[512] = "", byval[512] = "", slots[512] = "";
+    for (int i = 0; i < c->n; i++) {
+        char *dst = c->use[i] == CU_PROP ? props : c->use[i] == CU_READ ? byval
+                    : c->use[i] == CU_GRAPH ? NULL : slots;
+        if (!dst)
+            continue;
+        size_t len = strlen(dst);
+        if (len + strlen(c->sym[i]->name) + 16 >= sizeof props)
+            continue;
+        snprintf(dst + len, sizeof props - len, "%s%s%s", len ? ", " : "", c->sym[i]->name,
+                 c->use[i] == CU_REDUCE ? " (reduced: per thread, per warp, one atomic per block)" : "");
+    }
+    if (*props)
+        cuda_report(em, 0, "on the device already: %s", props);
+    if (*byval)
+        cuda_report(em, 0, "kernel arguments (by value): %s", byval);
+    if (*slots)
+        cuda_report(em, 0, "scalars back to the host through a slot (one small copy after the kernel): %s", slots);
+}
