@@ -142,6 +142,8 @@ static bool need_stmt(const gm_stmt *s, void *vctx)
         (s->iter.range == GMR_IN_NBRS || s->iter.range == GMR_UP_NBRS ||
          s->iter.range == GMR_DOWN_NBRS || s->iter.range == GMR_IN_EDGES))
         n->reverse = true;
+    if (omp_loop_over_edges(s))
+        n->edge_src = true;
     return true;
 }
 

@@ -53,6 +53,54 @@ static void level_body(omp_emit *em, const gm_stmt *s, const gm_stmt *body, cons
         omp_par_end(em, &par);
 }
 
+/* Discovered nodes go to a per-thread buffer of BFS_BUFFER nodes that is
+ * appended to the queue with one atomic add when full and at the end, so
+ * threads do not take turns on the shared counter once per node. Each
+ * discovery loop opens its own block (the parallel region when parallel)
+ * for the buffer _c_buf and its fill level _c_nbuf. */
+enum { BFS_BUFFER = 256 };
+
+static void buffers_begin(omp_emit *em, bool par, const char *trip)
+{
+    if (par && trip)
+        omp_line(em, "#pragma omp parallel if(%s >= 256)", trip); /* as level loops */
+    else if (par)
+        omp_line(em, "#pragma omp parallel");
+    omp_line(em, "{");
+    em->indent++;
+    omp_line(em, "gm_node_t _c_buf[%d];", BFS_BUFFER);
+    omp_line(em, "int _c_nbuf = 0;");
+}
+
+static void flush_buffer(omp_emit *em, const char *queue, const char *next)
+{
+    omp_line(em, "int64_t _c_at = __atomic_fetch_add(&%s, _c_nbuf, __ATOMIC_RELAXED);", next);
+    omp_line(em, "for (int _c_k = 0; _c_k < _c_nbuf; _c_k++)");
+    omp_line(em, "    %s[_c_at + _c_k] = _c_buf[_c_k];", queue);
+    omp_line(em, "_c_nbuf = 0;");
+}
+
+static void buffer_append(omp_emit *em, const char *queue, const char *next, const char *node)
+{
+    omp_line(em, "_c_buf[_c_nbuf++] = %s;", node);
+    omp_line(em, "if (_c_nbuf == %d) {", BFS_BUFFER);
+    em->indent++;
+    flush_buffer(em, queue, next);
+    em->indent--;
+    omp_line(em, "}");
+}
+
+static void buffers_end(omp_emit *em, const char *queue, const char *next)
+{
+    omp_line(em, "if (_c_nbuf > 0) {");
+    em->indent++;
+    flush_buffer(em, queue, next);
+    em->indent--;
+    omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "}");
+}
+
 void omp_bfs(omp_emit *em, const gm_stmt *s)
 {
     const char *g = omp_graph_of(em, s->iter.sym->type);
@@ -102,8 +150,9 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "if (%s - %s > (int64_t)%s->num_nodes / 20) {", tail, head, g);
     em->indent++;
     omp_line(em, "/* bottom-up: every unvisited node looks for a parent in the frontier */");
+    buffers_begin(em, par, NULL);
     if (par)
-        omp_line(em, "#pragma omp parallel for schedule(dynamic, 1024)");
+        omp_line(em, "#pragma omp for schedule(dynamic, 1024) nowait");
     omp_line(em, "for (gm_node_t %s_w = 0; %s_w < %s->num_nodes; %s_w++) {", i, i, g, i);
     em->indent++;
     omp_line(em, "if (%s[%s_w] != -1)", lvl, i);
@@ -115,19 +164,24 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "    if (__atomic_load_n(&%s[%s->%s[%s]], __ATOMIC_RELAXED) == %s) {", lvl, g, ri, e,
              depth);
     omp_line(em, "        __atomic_store_n(&%s[%s_w], %s + 1, __ATOMIC_RELAXED);", lvl, i, depth);
-    omp_line(em, "        %s[__atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)] = %s_w;", queue, next, i);
+    em->indent += 2;
+    buffer_append(em, queue, next, cand);
+    em->indent -= 2;
     omp_line(em, "        break;");
     omp_line(em, "    }");
     omp_line(em, "}");
     em->indent--;
     omp_line(em, "}");
+    buffers_end(em, queue, next);
     em->indent--;
     omp_line(em, "} else {");
     em->indent++;
     omp_line(em, "/* top-down: the frontier claims its unvisited neighbours */");
+    char *trip = omp_strf("%s - %s", tail, head);
+    buffers_begin(em, par, trip);
+    free(trip);
     if (par)
-        omp_line(em, "#pragma omp parallel for schedule(dynamic, 64) if(%s - %s >= 256)", tail,
-                 head);
+        omp_line(em, "#pragma omp for schedule(dynamic, 64) nowait");
     omp_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, head, i, tail, i);
     em->indent++;
     omp_line(em, "gm_node_t %s_u = %s[%s];", i, queue, i);
@@ -142,11 +196,16 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "if (__atomic_compare_exchange_n(&%s[%s], &_c_unseen, %s + 1, false, "
                  "__ATOMIC_RELAXED, __ATOMIC_RELAXED))",
              lvl, cand, depth);
-    omp_line(em, "    %s[__atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)] = %s;", queue, next, cand);
+    omp_line(em, "{");
+    em->indent++;
+    buffer_append(em, queue, next, cand);
     em->indent--;
     omp_line(em, "}");
     em->indent--;
     omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "}");
+    buffers_end(em, queue, next);
     em->indent--;
     omp_line(em, "}");
 

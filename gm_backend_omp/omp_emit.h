@@ -162,6 +162,9 @@ bool omp_loop_is_parallel(const omp_emit *em, const gm_stmt *s);
  * may be NULL), the filter as a "continue", the statements. */
 void omp_loop_body(omp_emit *em, const gm_stmt *s, const char *decl);
 bool omp_body_has_nbr_loop(const gm_stmt *body);
+/* Whether the parallel node loop s runs as one loop over the edges of its
+ * single neighbour loop (it then needs the graph's edge sources). */
+bool omp_loop_over_edges(const gm_stmt *s);
 /* Deferred assignments bound to a loop: buffers before it, publication after. */
 void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *loop_body, gm_symbol *bound);
 void omp_emit_deferred_end(omp_emit *em, void *state);
@@ -229,5 +232,7 @@ bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev,
 /* Whether sym is referenced anywhere in s (and its successors when list). */
 bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
 bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
+/* Visits every expression under e (not its list successors). */
+bool omp_walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx);
 
 #endif /* GM_OMP_EMIT_H */

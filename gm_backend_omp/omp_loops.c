@@ -7,6 +7,8 @@
  * degree, which is skewed on real graphs), static otherwise. */
 #include "omp_emit.h"
 
+#include "builtins.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -318,6 +320,198 @@ static void items_loop(omp_emit *em, const gm_stmt *s, bool par)
     free(src);
 }
 
+/* ---- neighbour loops that skip a sorted prefix ---------------------------- */
+
+/* For `Foreach (w: x.Nbrs) { If (w > y) {...} }` (also `y < w`, >=, <=) with y
+ * a node iterator or read-only node, the row is sorted (gmrt_graph.h), so
+ * the first edge that can pass is found by a binary search instead of
+ * scanning the ones below y. Returns whether the test is strict (>) and
+ * sets *bound to y, or returns false with *bound NULL when the loop is not
+ * of that shape. The If stays, so the body sees exactly the same nodes. */
+static bool sorted_lower_bound(const gm_stmt *s, const gm_expr **bound)
+{
+    *bound = NULL;
+    if (s->iter.filter || !s->body)
+        return false;
+    const gm_stmt *only = s->body->kind == GMS_BLOCK ? s->body->body : s->body;
+    if (!only || only->next || only->kind != GMS_IF || only->else_stmt || !only->cond ||
+        only->cond->kind != GME_BINARY)
+        return false;
+    const gm_expr *c = only->cond;
+    const gm_expr *it_side, *other;
+    bool strict;
+    switch (c->op) {
+    case GMOP_GT: it_side = c->a; other = c->b; strict = true; break;
+    case GMOP_GE: it_side = c->a; other = c->b; strict = false; break;
+    case GMOP_LT: it_side = c->b; other = c->a; strict = true; break;
+    case GMOP_LE: it_side = c->b; other = c->a; strict = false; break;
+    default: return false;
+    }
+    if (!it_side || it_side->kind != GME_ID || it_side->sym != s->iter.sym || !other ||
+        other->kind != GME_ID || !other->sym || other->sym == s->iter.sym ||
+        !other->type || other->type->kind != GMT_NODE ||
+        !(other->sym->kind == GMSYM_ITER || other->sym->readonly))
+        return false;
+    *bound = other;
+    return strict;
+}
+
+/* Emits `gm_edge_t LO = first edge of [from, to) whose node passes the bound`. */
+static void emit_row_search(omp_emit *em, const char *lo, const char *idx, const char *from,
+                            const char *to, const char *bound, bool strict)
+{
+    char *hi = omp_fresh(em, "hi"), *mid = omp_fresh(em, "mid");
+    omp_line(em, "/* the row is sorted: skip the neighbours the test below rejects */");
+    omp_line(em, "gm_edge_t %s = %s, %s = %s;", lo, from, hi, to);
+    omp_line(em, "while (%s < %s) {", lo, hi);
+    omp_line(em, "    gm_edge_t %s = %s + (%s - %s) / 2;", mid, lo, hi, lo);
+    omp_line(em, "    if (%s[%s] %s %s)", idx, mid, strict ? "<=" : "<", bound);
+    omp_line(em, "        %s = %s + 1;", lo, mid);
+    omp_line(em, "    else");
+    omp_line(em, "        %s = %s;", hi, mid);
+    omp_line(em, "}");
+    free(hi);
+    free(mid);
+}
+
+/* ---- node loops run over edges ------------------------------------------ */
+
+/* What the body of an edge-collapsed loop may do: declare locals, branch,
+ * loop over neighbours, assign its own locals and reduce into scalars (the
+ * reduction clause merges those); no property write (two edges of one node
+ * may now run on different threads), no call with effects. */
+typedef struct collapse_check {
+    const gm_symbol *declared[64];
+    int ndeclared;
+    bool ok;
+} collapse_check;
+
+static bool note_declared(const gm_stmt *s, void *vctx)
+{
+    collapse_check *c = vctx;
+    if (s->kind == GMS_DECL)
+        for (const gm_name *n = s->names; n; n = n->next) {
+            if (c->ndeclared == 64)
+                c->ok = false;
+            else
+                c->declared[c->ndeclared++] = n->sym;
+        }
+    return true;
+}
+
+static bool declared_inside(const collapse_check *c, const gm_symbol *sym)
+{
+    for (int i = 0; i < c->ndeclared; i++)
+        if (c->declared[i] == sym)
+            return true;
+    return false;
+}
+
+static bool check_stmt(const gm_stmt *s, void *vctx)
+{
+    collapse_check *c = vctx;
+    switch (s->kind) {
+    case GMS_DECL: case GMS_IF: case GMS_BLOCK:
+        return true;
+    case GMS_FOREACH:
+        if (s->iter.range != GMR_NBRS && s->iter.range != GMR_IN_NBRS &&
+            s->iter.range != GMR_COMMON_NBRS)
+            c->ok = false;
+        return c->ok;
+    case GMS_ASSIGN: {
+        const gm_expr *l = s->lhs;
+        bool scalar = l && l->kind == GME_ID && l->sym && !l->sym->is_property;
+        bool reduce = s->assign_op != GMA_ASSIGN && s->assign_op != GMA_DEFER;
+        if (!scalar || !(reduce || declared_inside(c, l->sym)))
+            c->ok = false;
+        return c->ok;
+    }
+    default:
+        c->ok = false;
+        return false;
+    }
+}
+
+static bool check_expr(const gm_expr *e, void *vctx)
+{
+    collapse_check *c = vctx;
+    if (e->kind == GME_FOREIGN || e->kind == GME_REDUCE ||
+        (e->kind == GME_CALL &&
+         (e->builtin < 0 || e->builtin == GMB_GRAPH_PICK_RANDOM ||
+          e->builtin == GMB_NODE_PICK_RANDOM_NBR || e->builtin == GMB_UNIFORM ||
+          e->builtin == GMB_RAND || (gm_builtin_get(e->builtin) && gm_builtin_get(e->builtin)->mutates))))
+        c->ok = false;
+    return c->ok;
+}
+
+/* The neighbour loop of `Foreach (v: G.Nodes)[(f)] { Foreach (u: v.Nbrs) {...} }`
+ * when the outer body is that loop alone and the inner body only reduces into
+ * scalars; NULL otherwise. */
+static const gm_stmt *edge_collapsible_inner(const gm_stmt *s)
+{
+    if (s->kind != GMS_FOREACH || !s->parallel || s->iter.range != GMR_NODES || !s->body)
+        return NULL;
+    const gm_stmt *inner = s->body->kind == GMS_BLOCK ? s->body->body : s->body;
+    if (!inner || inner->next || inner->kind != GMS_FOREACH || !inner->parallel ||
+        inner->iter.range != GMR_NBRS || inner->iter.range_arg || !inner->iter.source ||
+        inner->iter.source->kind != GME_ID || inner->iter.source->sym != s->iter.sym ||
+        !inner->body)
+        return NULL;
+    collapse_check c = {.ok = true};
+    omp_walk(inner->body, false, note_declared, NULL, &c);
+    if (c.ok)
+        omp_walk(inner->body, false, check_stmt, check_expr, &c);
+    if (c.ok && inner->iter.filter)
+        omp_walk_expr(inner->iter.filter, check_expr, &c);
+    if (c.ok && s->iter.filter)
+        omp_walk_expr(s->iter.filter, check_expr, &c);
+    return c.ok ? inner : NULL;
+}
+
+bool omp_loop_over_edges(const gm_stmt *s)
+{
+    return edge_collapsible_inner(s) != NULL;
+}
+
+/* `Foreach (v: G.Nodes) { Foreach (u: v.Nbrs) { B } }` as one parallel loop
+ * over the edges (v = the edge's source, u = its target): a node of very high
+ * degree (an RMAT hub) is then shared among the threads instead of being one
+ * long iteration for one of them. */
+static void edge_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *inner)
+{
+    const char *g = omp_graph_of(em, s->iter.sym->type);
+    const char *v = omp_name(em, s->iter.sym);
+    char *u = omp_strf("%s", omp_name(em, inner->iter.sym));
+    char *e = omp_fresh(em, "e");
+    omp_par par_state;
+    omp_par_begin(em, &par_state, s->iter.sym, GMR_NODES, s->body, g, NULL);
+    omp_line(em, "for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", e, e, g, e);
+    omp_line(em, "{");
+    em->indent++;
+    omp_scope_push(em);
+    bool v_used = omp_sym_used(inner, false, s->iter.sym) ||
+                  (s->iter.filter && omp_sym_used_expr(s->iter.filter, s->iter.sym));
+    omp_line(em, "%sgm_node_t %s = %s->edge_src[%s]; /* over edges: hubs are shared */",
+             v_used ? "" : "__attribute__((unused)) ", v, g, e);
+    if (s->iter.filter) {
+        omp_start_line(em);
+        omp_printf(em, "if (!(");
+        omp_expr(em, s->iter.filter);
+        omp_printf(em, ")) continue;\n");
+    }
+    set_edge_of(em, inner->iter.sym, omp_strf("%s", e));
+    char *decl = omp_strf("gm_node_t %s = %s->node_idx[%s];", u, g, e);
+    /* the inner loop's body, declaration and filter in their own block */
+    omp_loop_body(em, inner, decl);
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+    omp_par_end(em, &par_state);
+    free(decl);
+    free(e);
+    free(u);
+}
+
 void omp_foreach(omp_emit *em, const gm_stmt *s)
 {
     const gm_iter *it = &s->iter;
@@ -339,11 +533,19 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         omp_emit_deferred_end(em, deferred);
         return;
     }
+    const gm_stmt *inner = par ? edge_collapsible_inner(s) : NULL;
+    if (inner) {
+        edge_loop(em, s, inner);
+        omp_emit_deferred_end(em, deferred);
+        return;
+    }
     char *src = it->source && it->range != GMR_NODES && it->range != GMR_EDGES
                     ? omp_expr_str(em, it->source) : NULL;
     char *e = omp_fresh(em, "e");
     char *decl = NULL;
     char *header = NULL;
+    const gm_expr *bound = NULL; /* Nbrs loops filtered by a bound: see sorted_lower_bound */
+    char *search_from = NULL;
     switch (it->range) {
     case GMR_NODES:
         header = omp_strf("for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", v, v, g, v);
@@ -352,8 +554,14 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         header = omp_strf("for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", v, v, g, v);
         break;
     case GMR_NBRS:
-        header = omp_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)", e, g,
-                          src, e, g, src, e);
+        if (!par && (sorted_lower_bound(s, &bound), bound)) {
+            search_from = omp_fresh(em, "from");
+            header = omp_strf("for (gm_edge_t %s = %s; %s < %s->begin[%s + 1]; %s++)", e,
+                              search_from, e, g, src, e);
+        } else {
+            header = omp_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)",
+                              e, g, src, e, g, src, e);
+        }
         decl = omp_strf("gm_node_t %s = %s->node_idx[%s];", v, g, e);
         set_edge_of(em, sym, omp_strf("%s", e));
         break;
@@ -389,6 +597,17 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         header = omp_strf("for (;0;)");
         break;
     }
+    if (search_from) {
+        omp_line(em, "{");
+        em->indent++;
+        char *from = omp_strf("%s->begin[%s]", g, src), *to = omp_strf("%s->begin[%s + 1]", g, src);
+        char *node_idx = omp_strf("%s->node_idx", g), *b = omp_expr_str(em, bound);
+        emit_row_search(em, search_from, node_idx, from, to, b, sorted_lower_bound(s, &bound));
+        free(from);
+        free(to);
+        free(node_idx);
+        free(b);
+    }
     omp_par par_state;
     if (par)
         omp_par_begin(em, &par_state, sym, it->range, s->body, g, NULL);
@@ -396,11 +615,12 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
     omp_loop_body(em, s, decl);
     if (par)
         omp_par_end(em, &par_state);
-    if (it->range == GMR_COMMON_NBRS) {
+    if (it->range == GMR_COMMON_NBRS || search_from) {
         em->indent--;
         omp_line(em, "}");
     }
     omp_emit_deferred_end(em, deferred);
+    free(search_from);
     free(header);
     free(decl);
     free(e);

@@ -129,3 +129,9 @@ bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym)
     gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};
     return omp_sym_used(&tmp, false, sym);
 }
+
+bool omp_walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx)
+{
+    gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};
+    return omp_walk(&tmp, false, NULL, ev, ctx);
+}

@@ -6,8 +6,11 @@
  *   sequential reductions into plain code; flip_edges leaves flipped
  *   reductions bound to the inner loop, so reduce_bound comes after it and
  *   settles where every reduction completes; defer_lower before hoist_props so the `_nxt`
- *   properties it may create in loops get hoisted; merge_assign then fuse
- *   join loops once their bodies are final; dead_scalar last, to sweep what
+ *   properties it may create in loops get hoisted; hoist_nbr after
+ *   defer_lower (whose `_nxt` writes leave the read property unwritten in
+ *   the loop) and before hoist_props (which moves its new property's
+ *   declaration out of sequential loops); merge_assign, fuse_across and
+ *   fuse join loops once their bodies are final; dead_scalar last, to sweep what
  *   the others left unread.
  */
 #include "opt.h"
@@ -23,10 +26,14 @@ static const gmo_pass passes[] = {
      gmo_reduce_bound},
     {"defer_lower", "no deferred assignment to a property bound to a Foreach: _nxt writes + swap/copy",
      gmo_defer_lower},
+    {"hoist_nbr", "per-edge work that reads only the neighbour is a node property filled before the loop",
+     gmo_hoist_nbr},
     {"hoist_props", "no temporary property declared inside a sequential loop body",
      gmo_hoist_props},
     {"merge_assign", "adjacent single-assignment loops over one range are one loop",
      gmo_merge_assign},
+    {"fuse_across", "Foreach loops over one range with only scalar code between them are one loop",
+     gmo_fuse_across},
     {"fuse", "adjacent independent Foreach loops over one range are one loop", gmo_fuse},
     {"dead_scalar", "no pure assignment to a local scalar that is never read", gmo_dead_scalar},
     {0, 0, 0},

@@ -9,9 +9,11 @@ void gmo_fold(gm_program *p);          /* fold.c */
 void gmo_reduce_seq(gm_program *p);    /* reduce_seq.c */
 void gmo_reduce_bound(gm_program *p);  /* reduce_bound.c */
 void gmo_flip_edges(gm_program *p);    /* flip_edges.c */
+void gmo_hoist_nbr(gm_program *p);    /* hoist_nbr.c */
 void gmo_hoist_props(gm_program *p);   /* hoist_props.c */
 void gmo_defer_lower(gm_program *p);   /* defer_lower.c */
 void gmo_merge_assign(gm_program *p);  /* merge_assign.c */
+void gmo_fuse_across(gm_program *p); /* fuse_across.c */
 void gmo_fuse(gm_program *p);          /* fuse.c */
 void gmo_dead_scalar(gm_program *p);   /* dead_scalar.c */
 

@@ -22,6 +22,10 @@ EXTRA_DIST += \
 	tests/opt/fold.gm \
 	tests/opt/fuse.expected \
 	tests/opt/fuse.gm \
+	tests/opt/fuse_across.expected \
+	tests/opt/fuse_across.gm \
+	tests/opt/hoist_nbr.expected \
+	tests/opt/hoist_nbr.gm \
 	tests/opt/hoist_props.expected \
 	tests/opt/hoist_props.gm \
 	tests/opt/merge_assign.expected \
