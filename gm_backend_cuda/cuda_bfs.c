@@ -46,6 +46,9 @@ bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
         if (ok && !parts[i].ok) {
             ok = false;
             *why = parts[i].why;
+        } else if (ok && parts[i].nargmin > 0) {
+            ok = false; /* its election needs a grid barrier per level */
+            *why = "its body holds an arg-min/max on host scalars";
         }
         cuda_capture_free(&parts[i]);
     }

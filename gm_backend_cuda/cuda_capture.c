@@ -126,7 +126,9 @@ static void write_scalar(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_assig
         return;
     bool reduction = op != GMA_ASSIGN && op != GMA_DEFER;
     gm_assign_op norm = op == GMA_MINUS ? GMA_PLUS : op;
-    if (!reduction) {
+    if (c->use[i] == CU_ARGPAY) {
+        refuse(c, "an arg-min/max payload is also assigned or reduced in it", loc);
+    } else if (!reduction) {
         if (c->use[i] == CU_REDUCE)
             refuse(c, "a scalar is both reduced and assigned in it", loc);
         c->use[i] = CU_WRITE;
@@ -137,6 +139,42 @@ static void write_scalar(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_assig
     } else {
         c->use[i] = CU_REDUCE;
         c->op[i] = norm;
+    }
+}
+
+/* <key; payloads> min=/max= <...> on scalars of the host: the key is reduced
+ * like `key min= value`, each payload is a private copy that only the thread
+ * holding the final key hands back. */
+static void argmin_scalars(omp_emit *em, cuda_capture *c, const gm_stmt *s)
+{
+    int inside = 0, n = 0;
+    for (const gm_expr *l = s->lhs; l; l = l->next, n++)
+        if (l->kind != GME_ID || declared(em, c, l->sym))
+            inside++;
+    if (inside == n)
+        return; /* all private to the thread: plain code */
+    if (inside > 0) {
+        refuse(c, "an arg-min/max mixes the thread's own and shared targets", s->loc);
+        return;
+    }
+    if (c->nargmin == CU_MAX_ARGMIN) {
+        refuse(c, "it holds too many arg-min/max statements", s->loc);
+        return;
+    }
+    for (int k = 0; k < c->nargmin; k++)
+        if (c->argmins[k]->lhs->sym == s->lhs->sym) {
+            refuse(c, "two arg-min/max statements share a key", s->loc);
+            return;
+        }
+    c->argmins[c->nargmin++] = s;
+    write_scalar(em, c, s->lhs->sym, s->assign_op, s->loc);
+    for (const gm_expr *l = s->lhs->next; l; l = l->next) {
+        int i = add(c, l->sym, CU_READ, s->loc);
+        if (i < 0)
+            return;
+        if (c->use[i] != CU_READ && c->use[i] != CU_ARGPAY)
+            refuse(c, "an arg-min/max payload is also assigned or reduced in it", s->loc);
+        c->use[i] = CU_ARGPAY;
     }
 }
 
@@ -243,9 +281,7 @@ static bool visit_stmt(const gm_stmt *s, void *vctx)
         break;
     case GMS_ARGMINMAX:
         if (!omp_argmin_on_props(s)) {
-            for (const gm_expr *l = s->lhs; l; l = l->next)
-                if (l->kind == GME_ID && !declared(em, c, l->sym))
-                    refuse(c, "it holds an arg-min/max on shared scalars", s->loc);
+            argmin_scalars(em, c, s);
         } else {
             for (const gm_expr *l = s->lhs; l; l = l->next)
                 if (l->kind == GME_PROP)

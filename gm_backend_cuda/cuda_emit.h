@@ -35,7 +35,11 @@ typedef enum cuda_use {
     CU_READ,           /* a host scalar read: by value */
     CU_REDUCE,         /* a host scalar reduced: a private accumulator and a slot */
     CU_WRITE,          /* a host scalar written: through its slot */
+    CU_ARGPAY,         /* a payload of an arg-min/max on host scalars: a private
+                          copy, written to its slot by the winning thread */
 } cuda_use;
+
+#define CU_MAX_ARGMIN 8
 
 #define CU_MAX_CAPTURES 96
 
@@ -50,6 +54,10 @@ typedef struct cuda_capture {
     gm_loc where;
     bool uses_rng;
     bool needs_locks;    /* an arg-min/max on properties with non-constant values */
+    /* arg-min/max on host scalars: the key is a CU_REDUCE, the payloads
+     * CU_ARGPAY; the kernel is launched cooperatively to elect the winner */
+    const gm_stmt *argmins[CU_MAX_ARGMIN];
+    int nargmin;
     bool *declared;      /* by symbol id: declared inside (kernel-private) */
 } cuda_capture;
 

@@ -54,13 +54,24 @@ static const char *reduce_fn(gm_assign_op op)
 }
 
 /* Slot k of the procedure's slot area holds captured scalar i. */
+static bool has_slot(cuda_use u)
+{
+    return u == CU_REDUCE || u == CU_WRITE || u == CU_ARGPAY;
+}
+
 static int slot_of(const cuda_capture *c, int i)
 {
     int k = 0;
     for (int j = 0; j < i; j++)
-        if (c->use[j] == CU_REDUCE || c->use[j] == CU_WRITE)
+        if (has_slot(c->use[j]))
             k++;
     return k;
+}
+
+/* The election flag of arg-min k lives after the scalars' slots. */
+static int elect_slot(const cuda_capture *c, int k)
+{
+    return slot_of(c, c->n) + k;
 }
 
 static void append(char **buf, const char *fmt, const char *a, const char *b, const char *c)
@@ -103,7 +114,8 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
             append(&l->args, "%s%s%s", name, "", "");
             break;
         case CU_REDUCE:
-        case CU_WRITE: {
+        case CU_WRITE:
+        case CU_ARGPAY: {
             char *p = omp_strf("_c_s_%s", name);
             char k[16];
             snprintf(k, sizeof k, "%d", slot_of(c, i));
@@ -115,6 +127,16 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
             break;
         }
         }
+    }
+    for (int k = 0; k < c->nargmin; k++) {
+        const gm_symbol *key = c->argmins[k]->lhs->sym;
+        const char *kn = omp_name(em, key);
+        char *p = omp_strf("%s _c_i_%s, int *_c_elect%d", scalar_ctype(key), kn, k);
+        char *a = omp_strf("%s, gmcu_slot<int>(_c_slots, %d)", kn, elect_slot(c, k));
+        append(&l->params, "%s%s%s", p, "", "");
+        append(&l->args, "%s%s%s", a, "", "");
+        free(p);
+        free(a);
     }
     if (c->uses_rng) {
         append(&l->params, "uint64_t _c_seed%s%s%s", "", "", "");
@@ -143,9 +165,11 @@ void cuda_launch_free(omp_emit *em, cuda_launch *l)
 void cuda_launch_before(omp_emit *em, cuda_capture *c)
 {
     for (int i = 0; i < c->n; i++)
-        if (c->use[i] == CU_REDUCE || c->use[i] == CU_WRITE)
+        if (has_slot(c->use[i]))
             omp_line(em, "gmcu_slot_put<%s>(_c_slots, %d, %s);", scalar_ctype(c->sym[i]),
                      slot_of(c, i), omp_name(em, c->sym[i]));
+    for (int k = 0; k < c->nargmin; k++)
+        omp_line(em, "gmcu_slot_put<int>(_c_slots, %d, 0); /* no winner yet */", elect_slot(c, k));
     if (c->needs_locks) {
         const char *g = NULL;
         for (int i = 0; i < c->n && !g; i++)
@@ -169,7 +193,7 @@ void cuda_launch_after(omp_emit *em, cuda_capture *c)
             char *m = cuda_mirror(em, c->sym[i]);
             omp_line(em, "gmcu_device_wrote(&%s);", m);
             free(m);
-        } else if (c->use[i] == CU_REDUCE || c->use[i] == CU_WRITE) {
+        } else if (has_slot(c->use[i])) {
             omp_line(em, "%s = gmcu_slot_get<%s>(_c_slots, %d);", omp_name(em, c->sym[i]),
                      scalar_ctype(c->sym[i]), slot_of(c, i));
         }
@@ -185,6 +209,8 @@ void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l)
         if (c->use[i] == CU_REDUCE) {
             omp_line(em, "%s %s = %s;", scalar_ctype(sym), omp_name(em, sym),
                      identity(em, c->op[i], sym->type->kind));
+        } else if (c->use[i] == CU_ARGPAY) {
+            omp_line(em, "%s %s{}; /* this thread's candidate */", scalar_ctype(sym), omp_name(em, sym));
         } else if (c->use[i] == CU_WRITE) {
             l->saved[i] = omp_strf("%s", omp_name(em, sym));
             char *through = omp_strf("(*_c_s_%s)", l->saved[i]);
@@ -210,6 +236,24 @@ void cuda_kernel_leave(omp_emit *em, cuda_capture *c, cuda_launch *l)
             free(l->saved[i]);
             l->saved[i] = NULL;
         }
+    }
+    if (c->nargmin == 0)
+        return;
+    /* Arg-min/max on host scalars: every key is final after a grid-wide
+     * barrier; then one thread holding it (and beating the value the key
+     * had before the loop) is elected and writes the payloads. */
+    omp_line(em, "cooperative_groups::this_grid().sync(); /* every key is in its slot */");
+    for (int k = 0; k < c->nargmin; k++) {
+        const gm_stmt *s = c->argmins[k];
+        const char *kn = omp_name(em, s->lhs->sym), *ty = scalar_ctype(s->lhs->sym);
+        omp_line(em, "/* %s:%d: the winner writes the rest */", em->src_base, s->loc.line);
+        omp_line(em, "if (%s %s _c_i_%s && %s == *(volatile %s *)_c_s_%s && atomicExch(_c_elect%d, 1) == 0) {",
+                 kn, s->assign_op == GMA_MIN ? "<" : ">", kn, kn, ty, kn, k);
+        for (const gm_expr *p = s->lhs->next; p; p = p->next) {
+            const char *pn = omp_name(em, p->sym);
+            omp_line(em, "    *_c_s_%s = %s;", pn, pn);
+        }
+        omp_line(em, "}");
     }
 }
 
@@ -422,6 +466,8 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
     const gm_expr *cond = NULL;
     const gm_stmt *inner = cuda_collapsible(s, &cond);
+    if (c.nargmin > 0)
+        lb = GMB_LB_VERTEX; /* one cooperative launch elects the arg-min's winner */
     bool want_edge = inner && (lb == GMB_LB_EDGE || (lb == GMB_LB_AUTO && cuda_push_prefers_edges(inner)));
     bool rev = false;
     char *bal = NULL;
@@ -483,7 +529,10 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         omp_line(em, "if (_c_n > 0) {");
     }
     free(bal);
-    if (plain) {
+    if (plain && c.nargmin > 0) {
+        omp_line(em, "    gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 64), \"%s (%s:%d)\", %s);", kname, kname, kname,
+                 em->src_base, s->loc.line, l.args);
+    } else if (plain) {
         omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s);", kname, l.args);
         omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
     }

@@ -49,6 +49,12 @@ typedef struct atomics_ctx {
 static bool report_update(const gm_stmt *s, void *vctx)
 {
     atomics_ctx *a = vctx;
+    if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_ID && s->lhs->next) {
+        cuda_report(a->em, 0, "%s %s: per-thread candidates, the key combined per block with one atomic; "
+                    "cooperative launch: after a grid barrier one elected thread holding the key writes %s",
+                    s->lhs->sym->name, op_text(s->assign_op), s->lhs->next->next ? "the payloads" : "the payload");
+        return true;
+    }
     if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_PROP) {
         const gm_expr *key = s->lhs;
         bool priv = key->a && key->a->kind == GME_ID && key->a->sym == a->own;

@@ -311,7 +311,9 @@ static char *push_kernel(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, co
     omp_line(em, "(void)%s;", n);
     omp_line(em, "do { /* a filter's continue skips this edge */");
     em->indent++;
-    bind_inner(em, ns, in, s->iter.sym, true, "continue");
+    bool used = omp_sym_used(in->body, false, in->iter.sym) ||
+                (in->iter.filter && omp_sym_used_expr(in->iter.filter, in->iter.sym));
+    bind_inner(em, ns, in, s->iter.sym, used, "continue");
     omp_loop_body(em, in, NULL);
     em->indent--;
     omp_line(em, "} while (0);");
