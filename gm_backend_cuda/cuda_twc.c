@@ -89,6 +89,9 @@ typedef struct pull_shape {
     const gm_stmt *loop;     /* the neighbour loop */
     const gm_stmt *red;      /* the reduction statement */
     const gm_expr *red_cond; /* an If around it, or NULL */
+    /* When the pull is not the body's first work: statements before it (no
+     * declarations), the If (no Else) that holds it, and what follows. */
+    const gm_stmt *pre, *holder, *post;
 } pull_shape;
 
 static bool reducible_op(gm_assign_op op, gm_type_kind k)
@@ -139,18 +142,11 @@ static bool expr_reads_only_shared(omp_emit *em, const cuda_capture *cap, const 
     return c.ok;
 }
 
-static bool pull_shape_of(omp_emit *em, const gm_symbol *outer, const gm_stmt *whole,
-                          const cuda_capture *cap, bool in_bfs, pull_shape *p)
+/* decls (literal or no initializer); the neighbour loop; one reduction
+ * into one of those decls: at the start of list. */
+static bool pull_core(omp_emit *em, const gm_symbol *outer, const gm_stmt *list, const cuda_capture *cap,
+                      bool in_bfs, pull_shape *p)
 {
-    memset(p, 0, sizeof *p);
-    if (!whole)
-        return false;
-    const gm_stmt *body = unwrap_if(whole, &p->cond);
-    const gm_stmt *list = body && body->kind == GMS_BLOCK ? body->body : body;
-    if (list && list->kind == GMS_BLOCK) { /* { decls; loop; ... } more */
-        p->rest = list->next;
-        list = list->body;
-    }
     p->decls = list;
     const gm_stmt *st = list;
     for (; st && st->kind == GMS_DECL; st = st->next)
@@ -160,6 +156,7 @@ static bool pull_shape_of(omp_emit *em, const gm_symbol *outer, const gm_stmt *w
         return false;
     p->loop = st;
     const gm_stmt *r = single(st->body);
+    p->red_cond = NULL;
     if (r && r->kind == GMS_IF && !r->else_stmt) {
         p->red_cond = r->cond;
         r = single(r->then_stmt);
@@ -180,6 +177,41 @@ static bool pull_shape_of(omp_emit *em, const gm_symbol *outer, const gm_stmt *w
     return expr_reads_only_shared(em, cap, r->rhs, outer, in) &&
            expr_reads_only_shared(em, cap, p->red_cond, outer, in) &&
            expr_reads_only_shared(em, cap, st->iter.filter, outer, in);
+}
+
+static const gm_stmt *block_list(const gm_stmt *s)
+{
+    return s && s->kind == GMS_BLOCK ? s->body : s;
+}
+
+static bool pull_shape_of(omp_emit *em, const gm_symbol *outer, const gm_stmt *whole,
+                          const cuda_capture *cap, bool in_bfs, pull_shape *p)
+{
+    memset(p, 0, sizeof *p);
+    if (!whole)
+        return false;
+    const gm_stmt *list = block_list(unwrap_if(whole, &p->cond));
+    if (list && list->kind == GMS_BLOCK) { /* { decls; loop; ... } more */
+        if (pull_core(em, outer, list->body, cap, in_bfs, p)) {
+            p->rest = list->next;
+            return true;
+        }
+    } else if (pull_core(em, outer, list, cap, in_bfs, p)) {
+        return true;
+    }
+    /* Per-thread statements, then If (c) { decls; loop; ... }, then more
+     * (after fusion: conductance's three sums in one loop). */
+    for (const gm_stmt *t = list; t; t = t->next) {
+        if (t->kind == GMS_DECL)
+            return false; /* would be scoped inside the per-thread part */
+        if (t->kind == GMS_IF && !t->else_stmt && pull_core(em, outer, block_list(t->then_stmt), cap, in_bfs, p)) {
+            p->pre = t == list ? NULL : list;
+            p->holder = t;
+            p->post = t->next;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* ---- emission -------------------------------------------------------------- */
@@ -342,6 +374,19 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
     if (ns->bfs)
         omp_line(em, "(void)%s;", ns->bfs->level);
     uniform_head(em, ns, outer, filter, p->cond);
+    if (p->holder) { /* the work before the pull, then the pull's own condition */
+        if (p->pre) {
+            omp_line(em, "if (_c_act) {");
+            em->indent++;
+            for (const gm_stmt *t = p->pre; t != p->holder; t = t->next)
+                omp_stmt(em, t);
+            em->indent--;
+            omp_line(em, "}");
+        }
+        if (p->post)
+            omp_line(em, "const bool _c_outer = _c_act;");
+        narrow_active(em, p->holder->cond);
+    }
     omp_scope_push(em);
     for (const gm_stmt *d = p->decls; d != in; d = d->next)
         omp_stmt(em, d);
@@ -396,6 +441,13 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
     em->indent--;
     omp_line(em, "}");
     omp_scope_pop(em, true);
+    if (p->holder && p->post) {
+        omp_line(em, "if (_c_outer) {");
+        em->indent++;
+        omp_stmt_list(em, p->post);
+        em->indent--;
+        omp_line(em, "}");
+    }
     em->indent--;
     omp_line(em, "}");
     cuda_kernel_close(em, &f, c, l);
