@@ -1,5 +1,10 @@
 ## tests/cuda: the CUDA backend without a GPU: every accepted program's .cu
 ## compiles with nvcc for sm_90 with no warning (skipped when nvcc is
-## missing). Running on a GPU is tests/gpu/run's job (not part of make check).
-TESTS += tests/cuda/compile_all.sh
-EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run
+## missing); report.sh pins `gmc -t cuda --report` for the apps. Running on a
+## GPU is tests/gpu/run's job (not part of make check).
+TESTS += tests/cuda/compile_all.sh tests/cuda/report.sh
+EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/cuda/report.sh \
+	tests/cuda/report/bc.expected tests/cuda/report/bfs.expected \
+	tests/cuda/report/conductance.expected tests/cuda/report/pagerank.expected \
+	tests/cuda/report/sssp.expected tests/cuda/report/triangle_count.expected \
+	tests/cuda/report/vertex_cover.expected tests/cuda/report/wcc.expected

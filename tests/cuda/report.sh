@@ -1,0 +1,39 @@
+#!/bin/sh
+# report.sh: `gmc -t cuda --report` for the apps, pinned against
+# tests/cuda/report/APP.expected: which kernels each parallel loop became,
+# the load-balancing scheme, the atomics kept or eliminated, what crosses
+# between host and device. GMC_UPDATE_GOLDEN=1 rewrites the files.
+set -u
+src=${GMC_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+gmc=${GMC:-./gmc}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-report.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+status=0
+for f in "$src"/tests/cuda/report/*.expected; do
+    app=$(basename "$f" .expected)
+    if ! "$gmc" -t cuda --report "$src/apps/$app.gm" -o "$tmp" 2>"$tmp/$app.report" >/dev/null; then
+        echo "FAIL: $app: gmc failed"; cat "$tmp/$app.report"; status=1; continue
+    fi
+    if [ "${GMC_UPDATE_GOLDEN:-0}" = 1 ]; then
+        cp "$tmp/$app.report" "$f"
+    elif ! diff -u "$f" "$tmp/$app.report"; then
+        echo "FAIL: $app: the report changed"; status=1
+    else
+        echo "ok: $app"
+    fi
+done
+# The CUDA choices: bad values are usage errors that name the valid ones.
+for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-nosuch=1; do
+    "$gmc" -t cuda $bad "$src/apps/bfs.gm" -o "$tmp" >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ $rc -ne 2 ] || ! grep -q "fcuda" "$tmp/err"; then
+        echo "FAIL: $bad: exit $rc, $(cat "$tmp/err")"; status=1
+    else
+        echo "ok: $bad rejected: $(head -1 "$tmp/err")"
+    fi
+done
+# Every choice generates code.
+for good in -fcuda-lb=auto -fcuda-lb=twc -fcuda-lb=edge -fcuda-lb=vertex -fcuda-outline=on -fcuda-outline=off; do
+    "$gmc" -t cuda $good "$src/apps/bc.gm" -o "$tmp" >/dev/null 2>&1 || { echo "FAIL: $good"; status=1; }
+done
+exit $status
