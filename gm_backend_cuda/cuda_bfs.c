@@ -264,7 +264,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
                     expand ? ", one thread per frontier node" : ": edges by block, warp or thread (TWC), queue appends aggregated per warp");
     if (ofwd)
         cuda_report(em, 0, "outlined: %s run in the persistent kernel %s%s%s (cooperative launch, grid barriers "
-                    "between steps)%s", outline == GMB_ON ? "all levels" : "levels no larger than its grid (a node per thread)",
+                    "between steps)%s", outline == GMB_ON ? "all levels" : "on graphs without hubs, levels no larger than its grid (a node per thread)",
                     ofwd, orev ? ", the reverse sweep's runs of such levels in " : "", orev ? orev : "",
                     outline == GMB_ON ? "" : "; the host launches the bigger levels");
     omp_line(em, "{ /* BFS on the device, level-synchronous */");
@@ -296,8 +296,13 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     if (ofwd) {
         omp_line(em, "/* levels of at most _c_small nodes run in one persistent kernel */");
         omp_line(em, "const unsigned _c_oblocks = gmcu_coop_blocks(%s, 2);", ofwd);
-        omp_line(em, "const int64_t _c_small = %s;",
-                 outline == GMB_ON ? "INT64_MAX" : "(int64_t)_c_oblocks * GMCU_BLOCK");
+        /* auto: graphs without hubs (a hub in a small level would be one
+         * thread's work in the persistent kernel's per-node body) */
+        if (outline == GMB_ON)
+            omp_line(em, "const int64_t _c_small = INT64_MAX;");
+        else
+            omp_line(em, "const int64_t _c_small = gmcu_skewed(%s, %s) ? 0 : (int64_t)_c_oblocks * GMCU_BLOCK;", g,
+                     tr ? "true" : "false");
         omp_line(em, "int64_t *_c_state = (int64_t *)gmcu_malloc(4 * sizeof(int64_t), \"BFS state\");");
         omp_line(em, "int64_t *_c_dstart = (int64_t *)gmcu_malloc((size_t)(_c_nn + 2) * sizeof(int64_t), \"BFS level starts\");");
         omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_state);"));

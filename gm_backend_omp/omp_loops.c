@@ -554,7 +554,10 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         header = omp_strf("for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", v, v, g, v);
         break;
     case GMR_NBRS:
-        if (!par && (sorted_lower_bound(s, &bound), bound)) {
+        /* Not in a CUDA kernel: a warp's threads walking one row in lockstep
+         * beat each starting at its own bound (triangle counting on RMAT-22 on
+         * an H200: 365 ms without the search, 1654 ms with it). */
+        if (!par && !em->in_kernel && (sorted_lower_bound(s, &bound), bound)) {
             search_from = omp_fresh(em, "from");
             header = omp_strf("for (gm_edge_t %s = %s; %s < %s->begin[%s + 1]; %s++)", e,
                               search_from, e, g, src, e);
