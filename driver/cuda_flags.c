@@ -1,4 +1,5 @@
-/* cuda_flags.c: -fcuda-lb=auto|twc|edge|vertex and -fcuda-outline=auto|on|off. */
+/* cuda_flags.c: -fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off,
+ * -fcuda-worklist=auto|on|off. */
 #include "cuda_flags.h"
 
 #include <stdio.h>
@@ -33,9 +34,13 @@ bool gmc_cuda_flag(const char *a, gmb_cuda_knobs *k, bool *ok)
     } else if (eq && (size_t)(eq - name) == 7 && strncmp(name, "outline", 7) == 0) {
         if ((*ok = pick("outline", eq + 1, sw, 3, &v)))
             k->outline = (gmb_switch)v;
+    } else if (eq && (size_t)(eq - name) == 8 && strncmp(name, "worklist", 8) == 0) {
+        if ((*ok = pick("worklist", eq + 1, sw, 3, &v)))
+            k->worklist = (gmb_switch)v;
     } else {
         fprintf(stderr, "gmc: error: unknown option '%s' (the CUDA choices are "
-                        "-fcuda-lb=auto|twc|edge|vertex and -fcuda-outline=auto|on|off)\n", a);
+                        "-fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off and "
+                        "-fcuda-worklist=auto|on|off)\n", a);
     }
     return true;
 }

@@ -61,7 +61,10 @@ static const char *const help_text =
     "                          time), twc (block/warp/thread by degree), edge (one\n"
     "                          thread per edge), vertex (one thread per node)\n"
     "  -fcuda-outline=WHEN     auto|on|off: run the levels of a BFS in one persistent\n"
-    "                          kernel (auto: while the frontier is small)\n"
+    "                          kernel (auto: on graphs without hubs, small levels)\n"
+    "  -fcuda-worklist=WHEN    auto|on|off: a loop with a frontier flag (set for other\n"
+    "                          nodes, shifted each round) walks a worklist instead of\n"
+    "                          every node (auto and on: wherever the shape is proven)\n"
     "      --report            print what each parallel loop became (kernel, scheme,\n"
     "                          atomics, transfers) on stderr\n"
     "\n"
@@ -105,7 +108,7 @@ void gmc_print_passes(void)
 /* Every option spelling, for "did you mean" suggestions. */
 static const char *const known_options[] = {
     "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
-    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
+    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
     "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
     "-Wno-race", "-Wno-unused",
 };

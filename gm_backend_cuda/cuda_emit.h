@@ -110,6 +110,16 @@ char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_
                        cuda_launch *l);
 void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l);
 
+/* The TWC push form of a collapsible node loop over queue[_c_from, _c_to)
+ * (a worklist), with the kernel parameters `params`; NULL if not that shape. */
+char *cuda_twc_queue_push_kernel(omp_emit *em, const gm_stmt *s, const char *queue, const char *params,
+                                 cuda_capture *c, cuda_launch *l);
+
+/* ---- data-driven worklists (cuda_worklist.c) */
+/* A While/Do loop with the frontier idiom, emitted with a worklist; false
+ * (nothing emitted) when the loop does not have that shape. */
+bool cuda_worklist_loop(omp_emit *em, const gm_stmt *s);
+
 /* ---- --report (cuda_report.c) */
 bool cuda_reporting(omp_emit *em);
 /* "FILE.gm:LINE: message" on stderr (line 0: an indented detail line). */

@@ -262,6 +262,9 @@ bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
         return false;
     case GMS_SWAP:
         return swap_props(em, s);
+    case GMS_WHILE:
+    case GMS_DO_WHILE:
+        return cuda_worklist_loop(em, s);
     default:
         return false;
     }

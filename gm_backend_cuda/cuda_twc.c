@@ -329,11 +329,12 @@ static void bind_inner(omp_emit *em, const twc_nodes *ns, const gm_stmt *in, con
 }
 
 static char *push_kernel(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in,
-                         const gm_expr *cond, cuda_capture *c, cuda_launch *l)
+                         const gm_expr *cond, const char *params, cuda_capture *c, cuda_launch *l)
 {
     cuda_kernel_frame f;
-    char *name = cuda_kernel_open(em, &f, "the same loop, each node's edges by its block, warp or thread (TWC)",
-                                  s->loc, l->params, s->iter.sym, GMR_NODES, c, l);
+    char *name = cuda_kernel_open(em, &f, ns->queue ? "the same loop over the worklist, each node's edges by its block, warp or thread (TWC)"
+                                                    : "the same loop, each node's edges by its block, warp or thread (TWC)",
+                                  s->loc, params, s->iter.sym, GMR_NODES, c, l);
     uniform_head(em, ns, s->iter.sym, s->iter.filter, cond);
     char *range = edge_range(em, s->iter.sym, ns->g, walks_reverse(ns, in));
     const char *n = omp_name(em, s->iter.sym);
@@ -483,7 +484,7 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
     if (in) {
         *reverse = walks_reverse(&ns, in);
         *form = "each node's edges walked by its block, warp or thread by degree (TWC)";
-        return push_kernel(em, &ns, s, in, cond, c, l);
+        return push_kernel(em, &ns, s, in, cond, l->params, c, l);
     }
     pull_shape p;
     if (pull_shape_of(em, s->iter.sym, s->body, c, false, &p)) {
@@ -504,4 +505,13 @@ char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *bod
         return NULL;
     *reverse = walks_reverse(&ns, p.loop);
     return pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, params, c, l);
+}
+
+char *cuda_twc_queue_push_kernel(omp_emit *em, const gm_stmt *s, const char *queue, const char *params,
+                                 cuda_capture *c, cuda_launch *l)
+{
+    twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), queue, NULL};
+    const gm_expr *cond = NULL;
+    const gm_stmt *in = cuda_collapsible(s, &cond);
+    return in ? push_kernel(em, &ns, s, in, cond, params, c, l) : NULL;
 }

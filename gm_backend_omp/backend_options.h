@@ -22,6 +22,7 @@ typedef enum gmb_cuda_lb {
 typedef struct gmb_cuda_knobs {
     gmb_cuda_lb lb;
     gmb_switch outline;  /* -fcuda-outline: BFS levels in one persistent kernel */
+    gmb_switch worklist; /* -fcuda-worklist: the frontier idiom with a worklist */
     bool report;         /* --report: say what each parallel loop became */
 } gmb_cuda_knobs;
 

@@ -85,7 +85,15 @@ typedef struct omp_emit {
     bool in_kernel;         /* emitting device code: atomics, RNG and graph
                                queries take their gmcu_ forms */
     int host_direct;        /* > 0: host code that uses property arrays directly */
+    /* CUDA worklists: in a kernel, a store into the Bool property push_flag
+     * (always of True) also appends the element to the next worklist;
+     * push_fmt is a printf format taking the element's C index. */
+    const gm_symbol *push_flag;
+    const char *push_fmt;
 } omp_emit;
+
+/* After a store into element `index` of prop: the worklist append, if any. */
+void omp_after_prop_store(omp_emit *em, const gm_symbol *prop, const gm_expr *index);
 
 /* ---- output (omp_emit.c) */
 void omp_line(omp_emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

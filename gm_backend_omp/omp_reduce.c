@@ -241,6 +241,8 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         if (private_targets || em->in_kernel) {
             omp_lvalue(em, l);
             omp_printf(em, " = _c_a%d;\n", i);
+            if (l->kind == GME_PROP)
+                omp_after_prop_store(em, l->sym, l->a);
         } else {
             omp_printf(em, "__atomic_store(&");
             omp_lvalue(em, l);

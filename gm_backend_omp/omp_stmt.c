@@ -161,6 +161,19 @@ static void emit_plain_assign(omp_emit *em, const gm_stmt *s)
     omp_printf(em, " = ");
     omp_expr(em, rhs);
     omp_printf(em, ";\n");
+    if (lhs->kind == GME_PROP)
+        omp_after_prop_store(em, lhs->sym, lhs->a);
+}
+
+void omp_after_prop_store(omp_emit *em, const gm_symbol *prop, const gm_expr *index)
+{
+    if (!em->in_kernel || !em->push_flag || prop != em->push_flag || !index)
+        return;
+    char *i = omp_expr_str(em, index);
+    omp_start_line(em);
+    omp_printf(em, em->push_fmt, i);
+    omp_printf(em, "\n");
+    free(i);
 }
 
 /* t.P <= e @ t: the write goes to P's _nxt buffer, published after the loop. */

@@ -887,4 +887,79 @@ __global__ static void gmcu_fill_i32(int32_t *a, int64_t n, int32_t v)
         a[i] = v;
 }
 
+/* ---- data-driven worklists ------------------------------------------------------- */
+/* Two device queues of node ids (this round's and the next), the next one's
+ * length on the device, and a per-node mark holding the last round that
+ * appended the node, so a node enters the next queue at most once per round:
+ * the queues never hold more than the graph's nodes and cannot overflow. */
+typedef struct gmcu_wl {
+    gm_node_t *q[2];
+    int cur;                    /* q[cur] is this round's */
+    int64_t ncur;               /* its length */
+    unsigned long long *count;  /* the next queue's length (device) */
+    int32_t *mark;              /* last round that appended each node, -1: never */
+} gmcu_wl;
+
+__device__ static inline void gmcu_wl_push(gm_node_t *next, unsigned long long *count, int32_t *mark,
+                                           int32_t round, gm_node_t v)
+{
+    if (mark[v] != round && atomicExch((int *)&mark[v], round) != round)
+        gmcu_push(next, count, v);
+}
+
+/* The nodes whose flag is set, as a queue. */
+__global__ static void gmcu_wl_compact(const bool *flag, int64_t n, gm_node_t *q, unsigned long long *count)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+        if (flag[i])
+            gmcu_push(q, count, (gm_node_t)i);
+}
+
+static inline void gmcu_wl_init(gmcu_wl *w, int64_t n)
+{
+    for (int k = 0; k < 2; k++)
+        w->q[k] = (gm_node_t *)gmcu_malloc((size_t)(n + 1) * sizeof(gm_node_t), "worklist");
+    w->mark = (int32_t *)gmcu_malloc((size_t)(n + 1) * sizeof(int32_t), "worklist marks");
+    w->count = (unsigned long long *)gmcu_malloc(sizeof(unsigned long long), "worklist length");
+    gmcu_fill_i32<<<gmcu_blocks(n + 1), GMCU_BLOCK>>>(w->mark, n + 1, -1);
+    GMCU_LAUNCHED("worklist marks");
+    GMCU_CHECK(cudaMemset(w->count, 0, sizeof(unsigned long long)));
+    w->cur = 0;
+    w->ncur = 0;
+}
+
+static inline void gmcu_wl_free(gmcu_wl *w)
+{
+    gmcu_free(w->q[0]);
+    gmcu_free(w->q[1]);
+    gmcu_free(w->mark);
+    gmcu_free(w->count);
+}
+
+/* The next queue's length (waits for the kernels that append). */
+static inline int64_t gmcu_wl_next_size(gmcu_wl *w)
+{
+    unsigned long long n = 0;
+    GMCU_CHECK(cudaMemcpy(&n, w->count, sizeof n, cudaMemcpyDeviceToHost));
+    return (int64_t)n;
+}
+
+/* The next queue becomes this round's; the next one starts empty. */
+static inline void gmcu_wl_advance(gmcu_wl *w, int64_t next_size)
+{
+    w->cur ^= 1;
+    w->ncur = next_size;
+    GMCU_CHECK(cudaMemset(w->count, 0, sizeof(unsigned long long)));
+}
+
+/* This round's queue from the flags (after a topology-driven round). */
+static inline void gmcu_wl_from_flags(gmcu_wl *w, const bool *flag, int64_t n)
+{
+    if (n > 0) {
+        gmcu_wl_compact<<<gmcu_blocks(n), GMCU_BLOCK>>>(flag, n, w->q[w->cur ^ 1], w->count);
+        GMCU_LAUNCHED("worklist from flags");
+    }
+    gmcu_wl_advance(w, gmcu_wl_next_size(w));
+}
+
 #endif /* GMCU_H */

@@ -17,7 +17,8 @@ flags="-std=c++17 -O1 -arch=sm_90 -Xcompiler -fopenmp,-Wall,-Wextra -I$GMC_SRCDI
 [ "${GMRT_EDGE64:-0}" = 1 ] && flags="$flags -DGMRT_EDGE64"
 
 fail=0 count=0
-for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm; do
+for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm \
+    "$GMC_SRCDIR"/tests/cuda/worklist/*.gm; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .gm)
     # Foreign code calls C functions it never declares: C allows that, C++ not.

@@ -7,4 +7,5 @@ EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/cuda/report.sh \
 	tests/cuda/report/bc.expected tests/cuda/report/bfs.expected \
 	tests/cuda/report/conductance.expected tests/cuda/report/pagerank.expected \
 	tests/cuda/report/sssp.expected tests/cuda/report/triangle_count.expected \
-	tests/cuda/report/vertex_cover.expected tests/cuda/report/wcc.expected
+	tests/cuda/report/vertex_cover.expected tests/cuda/report/wcc.expected \
+	tests/cuda/worklist/yes_hops.gm tests/cuda/worklist/no_extra_write.gm

@@ -22,8 +22,16 @@ for f in "$src"/tests/cuda/report/*.expected; do
         echo "ok: $app"
     fi
 done
+# The worklist pass takes the frontier shape and leaves lookalikes alone.
+for f in "$src"/tests/cuda/worklist/*.gm; do
+    name=$(basename "$f" .gm)
+    "$gmc" -t cuda --report "$f" -o "$tmp" >/dev/null 2>"$tmp/wl" || { echo "FAIL: $name: gmc failed"; status=1; continue; }
+    got=no; grep -q "data-driven worklist" "$tmp/wl" && got=yes
+    case $name in yes_*) want=yes ;; *) want=no ;; esac
+    if [ $got = $want ]; then echo "ok: $name: worklist $got"; else echo "FAIL: $name: worklist $got, expected $want"; status=1; fi
+done
 # The CUDA choices: bad values are usage errors that name the valid ones.
-for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-nosuch=1; do
+for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-nosuch=1; do
     "$gmc" -t cuda $bad "$src/apps/bfs.gm" -o "$tmp" >/dev/null 2>"$tmp/err"
     rc=$?
     if [ $rc -ne 2 ] || ! grep -q "fcuda" "$tmp/err"; then
@@ -33,7 +41,8 @@ for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-nosuch=1; do
     fi
 done
 # Every choice generates code.
-for good in -fcuda-lb=auto -fcuda-lb=twc -fcuda-lb=edge -fcuda-lb=vertex -fcuda-outline=on -fcuda-outline=off; do
+for good in -fcuda-lb=auto -fcuda-lb=twc -fcuda-lb=edge -fcuda-lb=vertex -fcuda-outline=on -fcuda-outline=off \
+    -fcuda-worklist=on -fcuda-worklist=off; do
     "$gmc" -t cuda $good "$src/apps/bc.gm" -o "$tmp" >/dev/null 2>&1 || { echo "FAIL: $good"; status=1; }
 done
 exit $status

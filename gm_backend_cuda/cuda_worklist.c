@@ -1,0 +1,418 @@
+/* cuda_worklist.c: the frontier idiom with a data-driven worklist
+ * (-fcuda-worklist).
+ *
+ * The loop it recognizes (SSSP by Bellman-Ford with updated flags, and
+ * label propagation written the same way):
+ *
+ *   While (c) {
+ *     Foreach (n: G.Nodes) { If (n.F) { ... s.F2 = True / <s.Q; s.F2> min= <v; True> ... } }  // L1
+ *     ...scalar statements...
+ *     Foreach (m: G.Nodes) { m.X = m.Y; m.F = m.F2; m.F2 = False; x |= m.F; }                 // L2
+ *     ...scalar statements...
+ *   }
+ *
+ * F is the frontier, F2 the next one. Every store of True into F2 in L1 also
+ * appends that node to the next worklist (once per round: a per-node round
+ * mark), so L1 then walks only the frontier, and L2 only the nodes whose
+ * flags or copied values can change: the old frontier and the new one.
+ * Why this is the same computation, from the second round on (the first
+ * round runs over every node and builds the worklist from F):
+ *  - F is true exactly on the worklist and F2 false everywhere at a round's
+ *    start (L2 set F = F2 and cleared F2 on every node that L1 flagged);
+ *  - X == Y everywhere at a round's start (after the first, full L2), L1
+ *    writes no X, and writes Y only at nodes it flags (Y is the key or a
+ *    payload of the arg-min that sets F2, at the same node), so the copy
+ *    changes nothing elsewhere;
+ *  - the reductions of L2 are `x |= m.F`, false on every node left out.
+ * The other statements of the loop touch no property. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the shape ------------------------------------------------------------- */
+
+typedef struct wl_shape {
+    const gm_stmt *l1, *l2;
+    const gm_symbol *flag, *next;  /* F, F2 */
+    const gm_symbol *y[16];        /* the props L1 may write at flagged nodes */
+    int ny;
+    bool ok;
+} wl_shape;
+
+static const gm_stmt *only(const gm_stmt *s)
+{
+    if (s && s->kind == GMS_BLOCK)
+        return s->body && !s->body->next ? s->body : NULL;
+    return s;
+}
+
+/* n.P for the loop variable n: P, else NULL. */
+static const gm_symbol *prop_of(const gm_expr *e, const gm_symbol *n)
+{
+    return e && e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == n ? e->sym : NULL;
+}
+
+static bool is_true(const gm_expr *e) { return e && e->kind == GME_BOOL && e->bool_val; }
+static bool is_false(const gm_expr *e) { return e && e->kind == GME_BOOL && !e->bool_val; }
+
+/* L1: Foreach (n: G.Nodes) whose work is all under n.F; F: a Bool node property. */
+static const gm_symbol *frontier_of(const gm_stmt *l)
+{
+    if (l->kind != GMS_FOREACH || !l->parallel || l->iter.range != GMR_NODES || !l->body)
+        return NULL;
+    const gm_symbol *n = l->iter.sym, *f = NULL;
+    if (l->iter.filter) {
+        f = prop_of(l->iter.filter, n);
+    } else {
+        const gm_stmt *b = only(l->body);
+        if (b && b->kind == GMS_IF && !b->else_stmt)
+            f = prop_of(b->cond, n);
+    }
+    return f && f->type->elem && f->type->elem->kind == GMT_BOOL ? f : NULL;
+}
+
+typedef struct l1_ctx {
+    wl_shape *w;
+    const gm_symbol *n;
+} l1_ctx;
+
+static bool has_y(const wl_shape *w, const gm_symbol *p)
+{
+    for (int i = 0; i < w->ny; i++)
+        if (w->y[i] == p)
+            return true;
+    return false;
+}
+
+/* L1's stores: F2 only as True, the arg-min that sets it writes its other
+ * targets at the same node (those become Y-candidates), F never. */
+static bool check_l1(const gm_stmt *s, void *vctx)
+{
+    l1_ctx *c = vctx;
+    wl_shape *w = c->w;
+    if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_PROP) {
+        const gm_expr *base = s->lhs->a;
+        bool sets_next = false;
+        const gm_expr *r = s->rhs;
+        for (const gm_expr *l = s->lhs; l; l = l->next, r = r ? r->next : NULL)
+            if (l->sym == w->next)
+                sets_next = is_true(r);
+        for (const gm_expr *l = s->lhs; l; l = l->next) {
+            if (l->kind != GME_PROP || !l->a || l->a->kind != GME_ID || !base || base->kind != GME_ID ||
+                l->a->sym != base->sym || l->sym == w->flag || (l->sym == w->next && !sets_next)) {
+                w->ok = false;
+                break;
+            }
+            if (sets_next && l->sym != w->next && w->ny < 16)
+                w->y[w->ny++] = l->sym;
+            else if (!sets_next)
+                w->ok = false; /* a property written at a node nobody appends */
+        }
+    } else if (s->kind == GMS_ASSIGN && s->lhs && s->lhs->kind == GME_PROP) {
+        if (s->lhs->sym == w->flag || (s->lhs->sym == w->next && !(s->assign_op == GMA_ASSIGN && is_true(s->rhs))))
+            w->ok = false;
+        else if (s->lhs->sym != w->next)
+            w->ok = false; /* other stores: the sparse round end could miss them */
+    } else if (s->kind == GMS_FOREIGN || s->kind == GMS_BFS || s->kind == GMS_DFS) {
+        w->ok = false;
+    }
+    (void)c->n;
+    return w->ok;
+}
+
+/* L2: the round end over every node. */
+static bool check_l2(wl_shape *w, const gm_stmt *l)
+{
+    if (l->kind != GMS_FOREACH || !l->parallel || l->iter.range != GMR_NODES || l->iter.filter || !l->body)
+        return false;
+    const gm_symbol *m = l->iter.sym;
+    const gm_stmt *list = l->body->kind == GMS_BLOCK ? l->body->body : l->body;
+    bool shifted = false, cleared = false;
+    for (const gm_stmt *s = list; s; s = s->next) {
+        if (s->kind != GMS_ASSIGN || !s->lhs)
+            return false;
+        const gm_symbol *lp = prop_of(s->lhs, m);
+        if (s->assign_op == GMA_OR && s->lhs->kind == GME_ID && prop_of(s->rhs, m) == w->flag)
+            continue; /* x |= m.F */
+        if (s->assign_op != GMA_ASSIGN || !lp)
+            return false;
+        if (lp == w->flag) {
+            if (prop_of(s->rhs, m) != w->next || cleared)
+                return false;
+            shifted = true;
+        } else if (lp == w->next) {
+            if (!is_false(s->rhs) || !shifted)
+                return false;
+            cleared = true;
+        } else {
+            /* m.X = m.Y: L1 writes Y only where it sets F2 (check_l1), X
+             * never (copies_ok) */
+            const gm_symbol *y = prop_of(s->rhs, m);
+            if (!y || y == w->flag || y == w->next)
+                return false;
+        }
+    }
+    return shifted && cleared;
+}
+
+typedef struct touch_ctx {
+    bool props;
+} touch_ctx;
+
+static bool touches_prop_stmt(const gm_stmt *s, void *vctx)
+{
+    touch_ctx *t = vctx;
+    if (s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS || s->kind == GMS_FOREIGN ||
+        s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE || s->kind == GMS_SWAP)
+        t->props = true;
+    return !t->props;
+}
+
+static bool touches_prop_expr(const gm_expr *e, void *vctx)
+{
+    touch_ctx *t = vctx;
+    if (e->kind == GME_PROP || e->kind == GME_REDUCE || e->kind == GME_FOREIGN ||
+        (e->kind == GME_CALL && e->builtin < 0) || e->kind == GME_INDEX)
+        t->props = true;
+    return !t->props;
+}
+
+/* X of L2's copies is written nowhere in L1; no Y is written in L1 except at
+ * flagged nodes (checked by check_l1: every L1 store is at a flagged node). */
+static bool copies_ok(const wl_shape *w)
+{
+    const gm_symbol *m = w->l2->iter.sym;
+    const gm_stmt *list = w->l2->body->kind == GMS_BLOCK ? w->l2->body->body : w->l2->body;
+    for (const gm_stmt *s = list; s; s = s->next) {
+        const gm_symbol *x = prop_of(s->lhs, m);
+        if (!x || x == w->flag || x == w->next)
+            continue;
+        if (has_y(w, x))
+            return false; /* L1 writes the copy's target */
+    }
+    return true;
+}
+
+static bool shape_of(const gm_stmt *loop, wl_shape *w)
+{
+    memset(w, 0, sizeof *w);
+    const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
+    for (const gm_stmt *s = list; s; s = s->next) {
+        if (!w->l1 && frontier_of(s)) {
+            w->l1 = s;
+            w->flag = frontier_of(s);
+            continue;
+        }
+        if (w->l1 && !w->l2 && s->kind == GMS_FOREACH) {
+            w->l2 = s;
+            continue;
+        }
+        /* everything else: scalar code only */
+        touch_ctx t = {false};
+        omp_walk(s, false, touches_prop_stmt, touches_prop_expr, &t);
+        if (t.props)
+            return false;
+    }
+    if (!w->l1 || !w->l2 || w->l1->iter.sym->type->graph != w->l2->iter.sym->type->graph)
+        return false;
+    /* F2: what L2 shifts into F. */
+    const gm_symbol *m = w->l2->iter.sym;
+    const gm_stmt *l2list = w->l2->body->kind == GMS_BLOCK ? w->l2->body->body : w->l2->body;
+    for (const gm_stmt *s = l2list; s; s = s->next)
+        if (s->kind == GMS_ASSIGN && prop_of(s->lhs, m) == w->flag)
+            w->next = prop_of(s->rhs, m);
+    if (!w->next || w->next == w->flag || !w->next->type->elem || w->next->type->elem->kind != GMT_BOOL)
+        return false;
+    w->ok = true;
+    l1_ctx c = {w, w->l1->iter.sym};
+    omp_walk(w->l1->body, false, check_l1, NULL, &c);
+    return w->ok && check_l2(w, w->l2) && copies_ok(w);
+}
+
+/* ---- emission -------------------------------------------------------------- */
+
+/* A kernel over queue _c_wq[_c_from, _c_to) running loop s's body, one thread
+ * per node; `skip`: leave out nodes appended this round (the old frontier's
+ * pass of the round end). */
+static char *queue_kernel(omp_emit *em, const gm_stmt *s, const char *params, bool skip, cuda_capture *c,
+                          cuda_launch *l)
+{
+    cuda_kernel_frame f;
+    char *name = cuda_kernel_open(em, &f, skip ? "the round end over the old frontier and the new one"
+                                                : "the same loop over the worklist",
+                                  s->loc, params, s->iter.sym, GMR_NODES, c, l);
+    omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < _c_to; "
+                 "_c_i += (int64_t)gridDim.x * blockDim.x) {");
+    em->indent++;
+    if (skip)
+        omp_line(em, "if (_c_wmark[_c_wq[_c_i]] == _c_skip) continue; /* in the new frontier: its own pass */");
+    char *decl = omp_strf("gm_node_t %s = _c_wq[_c_i];", omp_name(em, s->iter.sym));
+    omp_loop_body(em, s, decl);
+    free(decl);
+    em->indent--;
+    omp_line(em, "}");
+    cuda_kernel_close(em, &f, c, l);
+    return name;
+}
+
+static void capture_loop(omp_emit *em, cuda_capture *c, const gm_stmt *s)
+{
+    cuda_capture_init(em, c);
+    cuda_capture_stmt(em, c, s, false);
+    cuda_capture_graph(em, c, s->iter.sym);
+    cuda_capture_finish(em, c);
+}
+
+static char *join_params(const cuda_launch *l, const char *more)
+{
+    return strcmp(l->params, "void") ? omp_strf("%s, %s", l->params, more) : omp_strf("%s", more);
+}
+
+static void launch(omp_emit *em, const char *k, const cuda_launch *l, const char *more, const gm_stmt *s)
+{
+    omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s);", k, l->args, *l->args ? ", " : "", more);
+    omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", k, em->src_base, s->loc.line);
+}
+
+bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
+{
+    gmb_cuda_knobs *k = &cuda_st(em)->knobs;
+    if (k->worklist == GMB_OFF || em->host_direct > 0 || em->par_depth > 0)
+        return false;
+    wl_shape w;
+    if (!shape_of(loop, &w))
+        return false;
+    cuda_capture c1, c2;
+    capture_loop(em, &c1, w.l1);
+    capture_loop(em, &c2, w.l2);
+    if (!c1.ok || !c2.ok || c1.nargmin || c2.nargmin || !cuda_is_mirrored(w.flag)) {
+        cuda_capture_free(&c1);
+        cuda_capture_free(&c2);
+        return false;
+    }
+    const char *g = omp_graph_of(em, w.l1->iter.sym->type);
+    cuda_launch l1, l2;
+    cuda_launch_prepare(em, &c1, &l1);
+    cuda_launch_prepare(em, &c2, &l2);
+    char *p1 = join_params(&l1, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, gm_node_t *_c_wnext, "
+                                "unsigned long long *_c_wn, int32_t *_c_wmark, int32_t _c_round");
+    char *p2 = join_params(&l2, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, const int32_t *_c_wmark, "
+                                "int32_t _c_skip");
+    /* L1 over the worklist: stores of True into F2 append the node. */
+    em->push_flag = w.next;
+    em->push_fmt = "gmcu_wl_push(_c_wnext, _c_wn, _c_wmark, _c_round, %s);";
+    gmb_cuda_lb lb = k->lb;
+    char *k1_twc = lb == GMB_LB_AUTO || lb == GMB_LB_TWC ? cuda_twc_queue_push_kernel(em, w.l1, "_c_wq", p1, &c1, &l1) : NULL;
+    char *k1 = !k1_twc || lb == GMB_LB_AUTO ? queue_kernel(em, w.l1, p1, false, &c1, &l1) : NULL;
+    em->push_flag = NULL;
+    em->push_fmt = NULL;
+    char *k2 = queue_kernel(em, w.l2, p2, true, &c2, &l2);
+
+    char *fm = cuda_mirror(em, w.flag);
+    cuda_report(em, loop->loc.line, "%s -> data-driven worklist over the frontier %s: the first round sweeps "
+                "every node, later rounds walk only the queue of nodes whose %s was set",
+                loop->kind == GMS_WHILE ? "While" : "Do-While", w.flag->name, w.next->name);
+    cuda_report(em, 0, "line %d: kernel %s%s%s over the worklist; a store of True into %s appends the node "
+                "(once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
+                k1 ? k1 : k1_twc, k1 && k1_twc ? ", or on skewed graphs " : "", k1 && k1_twc ? k1_twc : "",
+                w.next->name);
+    cuda_report(em, 0, "line %d: kernel %s over the old and the new frontier only", w.l2->loc.line, k2);
+
+    omp_marker(em, loop->loc);
+    omp_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
+    em->indent++;
+    omp_line(em, "gmcu_wl _c_wl;");
+    omp_line(em, "gmcu_wl_init(&_c_wl, %s->num_nodes);", g);
+    omp_line(em, "int32_t _c_round = 0;");
+    if (loop->kind == GMS_WHILE) {
+        omp_start_line(em);
+        omp_printf(em, "while (");
+        omp_cond(em, loop->cond);
+        omp_printf(em, ") {\n");
+    } else {
+        omp_line(em, "do {");
+    }
+    em->indent++;
+    const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
+    omp_line(em, "if (_c_round == 0) { /* every node, then the worklist from %s */", w.flag->name);
+    em->indent++;
+    omp_scope_push(em);
+    omp_stmt_list(em, list);
+    omp_scope_pop(em, true);
+    omp_line(em, "gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);
+    em->indent--;
+    omp_line(em, "} else {");
+    em->indent++;
+    omp_scope_push(em);
+    for (const gm_stmt *s = list; s; s = s->next) {
+        if (s == w.l1) {
+            omp_marker(em, s->loc);
+            omp_line(em, "{ /* the frontier only */");
+            em->indent++;
+            cuda_launch_before(em, &c1);
+            omp_line(em, "const int64_t _c_n = _c_wl.ncur;");
+            const char *more = "_c_wl.q[_c_wl.cur], 0, _c_n, _c_wl.q[_c_wl.cur ^ 1], _c_wl.count, _c_wl.mark, _c_round";
+            if (k1 && k1_twc) {
+                omp_line(em, "if (_c_n > 0 && gmcu_skewed(%s, false)) {", g);
+                launch(em, k1_twc, &l1, more, s);
+                omp_line(em, "} else if (_c_n > 0) {");
+                launch(em, k1, &l1, more, s);
+            } else {
+                omp_line(em, "if (_c_n > 0) {");
+                launch(em, k1 ? k1 : k1_twc, &l1, more, s);
+            }
+            omp_line(em, "}");
+            cuda_launch_after(em, &c1);
+            em->indent--;
+            omp_line(em, "}");
+            omp_line(em, "const int64_t _c_wnext = gmcu_wl_next_size(&_c_wl);");
+        } else if (s == w.l2) {
+            omp_marker(em, s->loc);
+            omp_line(em, "{ /* the old frontier (less the new one), then the new one */");
+            em->indent++;
+            cuda_launch_before(em, &c2); /* both launches reduce into the same slots */
+            omp_line(em, "int64_t _c_n = _c_wl.ncur;");
+            omp_line(em, "if (_c_n > 0) {");
+            launch(em, k2, &l2, "_c_wl.q[_c_wl.cur], 0, _c_n, _c_wl.mark, _c_round", s);
+            omp_line(em, "}");
+            omp_line(em, "_c_n = _c_wnext;");
+            omp_line(em, "if (_c_n > 0) {");
+            launch(em, k2, &l2, "_c_wl.q[_c_wl.cur ^ 1], 0, _c_n, _c_wl.mark, INT32_MIN", s);
+            omp_line(em, "}");
+            cuda_launch_after(em, &c2);
+            em->indent--;
+            omp_line(em, "}");
+        } else {
+            omp_stmt(em, s);
+        }
+    }
+    omp_line(em, "gmcu_wl_advance(&_c_wl, _c_wnext);");
+    omp_scope_pop(em, true);
+    em->indent--;
+    omp_line(em, "}");
+    omp_line(em, "_c_round++;");
+    em->indent--;
+    if (loop->kind == GMS_WHILE) {
+        omp_line(em, "}");
+    } else {
+        omp_start_line(em);
+        omp_printf(em, "} while (");
+        omp_cond(em, loop->cond);
+        omp_printf(em, ");\n");
+    }
+    omp_line(em, "gmcu_wl_free(&_c_wl);");
+    em->indent--;
+    omp_line(em, "}");
+    free(fm);
+    free(p1);
+    free(p2);
+    free(k1);
+    free(k1_twc);
+    free(k2);
+    cuda_launch_free(em, &l1);
+    cuda_launch_free(em, &l2);
+    cuda_capture_free(&c1);
+    cuda_capture_free(&c2);
+    return true;
+}
