@@ -115,6 +115,12 @@ void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda
 char *cuda_twc_queue_push_kernel(omp_emit *em, const gm_stmt *s, const char *queue, const char *params,
                                  cuda_capture *c, cuda_launch *l);
 
+/* Only the uniform loop of that form, inside a kernel being emitted (the
+ * names _c_wq, _c_from, _c_to in scope); false if not that shape. */
+bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue);
+/* The identity of a reduction operator on a type, as C. */
+const char *cuda_identity(gm_assign_op op, gm_type_kind k);
+
 /* ---- data-driven worklists (cuda_worklist.c) */
 /* A While/Do loop with the frontier idiom, emitted with a worklist; false
  * (nothing emitted) when the loop does not have that shape. */

@@ -228,7 +228,7 @@ static const char *op_functor(gm_assign_op op)
     }
 }
 
-static const char *op_identity(gm_assign_op op, gm_type_kind k)
+const char *cuda_identity(gm_assign_op op, gm_type_kind k)
 {
     bool fl = omp_is_float(k);
     switch (op) {
@@ -328,13 +328,9 @@ static void bind_inner(omp_emit *em, const twc_nodes *ns, const gm_stmt *in, con
                  omp_name(em, outer), in->iter.range == GMR_UP_NBRS ? "-" : "+", skip);
 }
 
-static char *push_kernel(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in,
-                         const gm_expr *cond, const char *params, cuda_capture *c, cuda_launch *l)
+/* The uniform loop of the push form (inside a kernel being emitted). */
+static void push_loop(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond)
 {
-    cuda_kernel_frame f;
-    char *name = cuda_kernel_open(em, &f, ns->queue ? "the same loop over the worklist, each node's edges by its block, warp or thread (TWC)"
-                                                    : "the same loop, each node's edges by its block, warp or thread (TWC)",
-                                  s->loc, params, s->iter.sym, GMR_NODES, c, l);
     uniform_head(em, ns, s->iter.sym, s->iter.filter, cond);
     char *range = edge_range(em, s->iter.sym, ns->g, walks_reverse(ns, in));
     const char *n = omp_name(em, s->iter.sym);
@@ -354,8 +350,29 @@ static char *push_kernel(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, co
     omp_line(em, "});");
     em->indent--;
     omp_line(em, "}");
+}
+
+static char *push_kernel(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in,
+                         const gm_expr *cond, const char *params, cuda_capture *c, cuda_launch *l)
+{
+    cuda_kernel_frame f;
+    char *name = cuda_kernel_open(em, &f, ns->queue ? "the same loop over the worklist, each node's edges by its block, warp or thread (TWC)"
+                                                    : "the same loop, each node's edges by its block, warp or thread (TWC)",
+                                  s->loc, params, s->iter.sym, GMR_NODES, c, l);
+    push_loop(em, ns, s, in, cond);
     cuda_kernel_close(em, &f, c, l);
     return name;
+}
+
+bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue)
+{
+    twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), queue, NULL};
+    const gm_expr *cond = NULL;
+    const gm_stmt *in = cuda_collapsible(s, &cond);
+    if (!in)
+        return false;
+    push_loop(em, &ns, s, in, cond);
+    return true;
 }
 
 /* The pull form. `params`: the kernel's parameter list. */
@@ -366,7 +383,7 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
     const gm_stmt *in = p->loop;
     const gm_symbol *x = p->red->lhs->sym;
     const char *ty = omp_prim_ctype(x->type->kind);
-    const char *id = op_identity(p->red->assign_op, x->type->kind);
+    const char *id = cuda_identity(p->red->assign_op, x->type->kind);
     const char *fn = op_functor(p->red->assign_op);
     cuda_kernel_frame f;
     char *name = cuda_kernel_open(em, &f, ns->queue ? "the same level, the neighbour reduction by block, warp or thread (TWC)"

@@ -275,6 +275,255 @@ static void launch(omp_emit *em, const char *k, const cuda_launch *l, const char
     omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", k, em->src_base, s->loc.line);
 }
 
+/* ---- the remaining rounds in one persistent kernel (with -fcuda-outline) --- */
+
+typedef struct wl_red {
+    const gm_symbol *sym;
+    gm_assign_op op;
+} wl_red;
+
+/* The loop-local scalars a loop reduces (declared in the While body). */
+static int reductions_of(const cuda_capture *c, wl_red *out, int n, int max)
+{
+    for (int i = 0; i < c->n && n < max; i++)
+        if (c->use[i] == CU_REDUCE) {
+            out[n].sym = c->sym[i];
+            out[n].op = c->op[i];
+            n++;
+        }
+    return n;
+}
+
+static const char *reduce_call(gm_assign_op op)
+{
+    switch (op) {
+    case GMA_MULT: return "gmcu_reduce_mul";
+    case GMA_MIN: return "gmcu_reduce_min";
+    case GMA_MAX: return "gmcu_reduce_max";
+    case GMA_AND: return "gmcu_reduce_and";
+    case GMA_OR: return "gmcu_reduce_or";
+    default: return "gmcu_reduce_add";
+    }
+}
+
+static char *combine_text(gm_assign_op op, const char *a, const char *b)
+{
+    switch (op) {
+    case GMA_MULT: return omp_strf("%s * %s", a, b);
+    case GMA_MIN: return omp_strf("(%s < %s ? %s : %s)", b, a, b, a);
+    case GMA_MAX: return omp_strf("(%s > %s ? %s : %s)", b, a, b, a);
+    case GMA_AND: return omp_strf("%s && %s", a, b);
+    case GMA_OR: return omp_strf("%s || %s", a, b);
+    default: return omp_strf("%s + %s", a, b);
+    }
+}
+
+/* Cell k of the double-buffered reduction scratch, as a T pointer. */
+static char *cell(const wl_red *r, int k)
+{
+    return omp_strf("((%s *)(_c_red + 8 * (2 * %d + _c_par)))", omp_ctype(r->sym->type), k);
+}
+
+/* Before a loop's kernel part: each thread's partial starts at the identity. */
+static void red_begin(omp_emit *em, const wl_red *r, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *x = omp_name(em, r[i].sym);
+        omp_line(em, "const %s _c_pre_%s = %s;", omp_ctype(r[i].sym->type), x, x);
+        omp_line(em, "%s = %s;", x, cuda_identity(r[i].op, r[i].sym->type->kind));
+    }
+}
+
+/* After it: every block adds its part to the cell (all threads call this). */
+static void red_push(omp_emit *em, const wl_red *r, int n, int first)
+{
+    for (int i = 0; i < n; i++) {
+        char *c = cell(&r[i], first + i);
+        omp_line(em, "%s(%s, %s);", reduce_call(r[i].op), c, omp_name(em, r[i].sym));
+        free(c);
+    }
+}
+
+/* After the barrier: the value before the loop combined with every part. */
+static void red_end(omp_emit *em, const wl_red *r, int n, int first)
+{
+    for (int i = 0; i < n; i++) {
+        const char *x = omp_name(em, r[i].sym);
+        char *c = cell(&r[i], first + i);
+        char *v = omp_strf("*(volatile %s *)%s", omp_ctype(r[i].sym->type), c);
+        char *pre = omp_strf("_c_pre_%s", x);
+        char *all = combine_text(r[i].op, pre, v);
+        omp_line(em, "%s = %s;", x, all);
+        free(all);
+        free(pre);
+        free(v);
+        free(c);
+    }
+}
+
+static void set_region(omp_emit *em, omp_region *r, const gm_stmt *loop, const cuda_capture *c)
+{
+    memset(r, 0, sizeof *r);
+    r->iter = loop->iter.sym;
+    r->range = GMR_NODES;
+    r->declared_inside = c->declared;
+    r->lock_name = c->needs_locks ? "_c_locks" : NULL;
+    em->region = r;
+}
+
+/* Whether the loop's scalar code and condition can run in every thread of a
+ * kernel: no calls, no host scalar reduced across rounds, nothing that
+ * needs the host. */
+static bool no_call(const gm_expr *e, void *vctx)
+{
+    bool *ok = vctx;
+    if (e->kind == GME_CALL || e->kind == GME_STRING)
+        *ok = false;
+    return *ok;
+}
+
+static bool outlinable(const wl_shape *w, const gm_stmt *loop, const cuda_capture *cw)
+{
+    if (!cw->ok || cw->uses_rng || cw->nargmin)
+        return false;
+    for (int i = 0; i < cw->n; i++)
+        if (cw->use[i] == CU_REDUCE)
+            return false; /* a host scalar summed over rounds: keep per-round launches */
+    bool ok = true;
+    const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
+    for (const gm_stmt *s = list; s && ok; s = s->next)
+        if (s != w->l1 && s != w->l2)
+            omp_walk(s, false, NULL, no_call, &ok);
+    gm_stmt tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.kind = GMS_CALL;
+    tmp.value = loop->cond;
+    if (ok)
+        omp_walk(&tmp, false, NULL, no_call, &ok);
+    return ok;
+}
+
+static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const wl_shape *w, cuda_capture *cw,
+                            cuda_launch *lw, const wl_red *red, int n1, int n2, bool twc)
+{
+    char *params = strcmp(lw->params, "void")
+                       ? omp_strf("%s, gm_node_t *_c_q0, gm_node_t *_c_q1, int64_t _c_ncur, int32_t *_c_wmark, "
+                                  "unsigned long long *_c_wcnt, char *_c_red, int32_t _c_round", lw->params)
+                       : omp_strf("gm_node_t *_c_q0, gm_node_t *_c_q1, int64_t _c_ncur, int32_t *_c_wmark, "
+                                  "unsigned long long *_c_wcnt, char *_c_red, int32_t _c_round");
+    FILE *saved_out;
+    int saved_indent;
+    char *name = cuda_kernel_begin(em, "the worklist loop's remaining rounds in one persistent kernel", loop->loc,
+                                   params, &saved_out, &saved_indent);
+    omp_region *outer = em->region, region;
+    set_region(em, &region, w->l1, cw);
+    omp_line(em, "cooperative_groups::grid_group _c_grid = cooperative_groups::this_grid();");
+    /* Host scalars the loop assigns: a copy per thread (all compute the same). */
+    char **saved = calloc((size_t)cw->n + 1, sizeof(char *));
+    for (int i = 0; i < cw->n; i++)
+        if (cw->use[i] == CU_WRITE) {
+            const char *x = omp_name(em, cw->sym[i]);
+            omp_line(em, "%s %s = *_c_s_%s;", omp_ctype(cw->sym[i]->type), x, x);
+        }
+    omp_line(em, "gm_node_t *const _c_qs[2] = {_c_q0, _c_q1};");
+    omp_line(em, "int _c_cur = 0;");
+    omp_start_line(em);
+    omp_printf(em, "while (");
+    omp_cond(em, loop->cond);
+    omp_printf(em, ") {\n");
+    em->indent++;
+    omp_line(em, "const int _c_par = _c_round & 1;");
+    /* Thread 0 clears what the other threads last read a barrier ago at
+     * least: this queue's counter (next round's appends go there) and this
+     * parity's reduction cells (used after this round's first barrier; cells
+     * the frontier loop reduces into need one more barrier). */
+    omp_line(em, "if (_c_grid.thread_rank() == 0) {");
+    omp_line(em, "    _c_wcnt[_c_cur] = 0;");
+    for (int k = 0; k < n1 + n2; k++) {
+        char *c = cell(&red[k], k);
+        omp_line(em, "    *%s = %s;", c, cuda_identity(red[k].op, red[k].sym->type->kind));
+        free(c);
+    }
+    omp_line(em, "}");
+    if (n1 > 0)
+        omp_line(em, "_c_grid.sync();");
+    omp_scope_push(em);
+    const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
+    for (const gm_stmt *s = list; s; s = s->next) {
+        if (s == w->l1) {
+            omp_marker(em, s->loc);
+            red_begin(em, red, n1);
+            omp_line(em, "{ /* the frontier: each node's edges; stores of True into %s append */", w->next->name);
+            em->indent++;
+            omp_line(em, "const gm_node_t *_c_wq = _c_qs[_c_cur];");
+            omp_line(em, "gm_node_t *_c_wnext = _c_qs[_c_cur ^ 1];");
+            omp_line(em, "unsigned long long *_c_wn = &_c_wcnt[_c_cur ^ 1];");
+            omp_line(em, "const int64_t _c_from = 0, _c_to = _c_ncur;");
+            set_region(em, &region, w->l1, cw);
+            em->push_flag = w->next;
+            em->push_fmt = "gmcu_wl_push(_c_wnext, _c_wn, _c_wmark, _c_round, %s);";
+            if (!twc || !cuda_twc_queue_push_loop(em, w->l1, "_c_wq")) {
+                omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                             "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x)");
+                char *decl = omp_strf("gm_node_t %s = _c_wq[_c_i];", omp_name(em, w->l1->iter.sym));
+                omp_loop_body(em, w->l1, decl);
+                free(decl);
+            }
+            em->push_flag = NULL;
+            em->push_fmt = NULL;
+            red_push(em, red, n1, 0);
+            em->indent--;
+            omp_line(em, "}");
+            omp_line(em, "_c_grid.sync(); /* the next frontier is complete */");
+            omp_line(em, "const int64_t _c_nnext = (int64_t)*(volatile unsigned long long *)&_c_wcnt[_c_cur ^ 1];");
+            red_end(em, red, n1, 0);
+        } else if (s == w->l2) {
+            omp_marker(em, s->loc);
+            red_begin(em, red + n1, n2);
+            omp_line(em, "for (int _c_pass = 0; _c_pass < 2; _c_pass++) { /* the old frontier, then the new one */");
+            em->indent++;
+            omp_line(em, "const gm_node_t *_c_wq = _c_qs[_c_cur ^ _c_pass];");
+            omp_line(em, "const int64_t _c_to = _c_pass ? _c_nnext : _c_ncur;");
+            omp_line(em, "const int32_t _c_skip = _c_pass ? INT32_MIN : _c_round;");
+            set_region(em, &region, w->l2, cw);
+            omp_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < _c_to; "
+                         "_c_i += (int64_t)gridDim.x * blockDim.x) {");
+            em->indent++;
+            omp_line(em, "if (_c_wmark[_c_wq[_c_i]] == _c_skip) continue; /* in the new frontier: its own pass */");
+            char *decl = omp_strf("gm_node_t %s = _c_wq[_c_i];", omp_name(em, w->l2->iter.sym));
+            omp_loop_body(em, w->l2, decl);
+            free(decl);
+            em->indent--;
+            omp_line(em, "}");
+            em->indent--;
+            omp_line(em, "}");
+            red_push(em, red + n1, n2, n1);
+            omp_line(em, "_c_grid.sync(); /* the round end is complete */");
+            red_end(em, red + n1, n2, n1);
+        } else {
+            omp_stmt(em, s);
+        }
+    }
+    omp_scope_pop(em, true);
+    omp_line(em, "_c_cur ^= 1;");
+    omp_line(em, "_c_ncur = _c_nnext;");
+    omp_line(em, "_c_round++;");
+    em->indent--;
+    omp_line(em, "}");
+    omp_line(em, "if (_c_grid.thread_rank() == 0) {");
+    for (int i = 0; i < cw->n; i++)
+        if (cw->use[i] == CU_WRITE) {
+            const char *x = omp_name(em, cw->sym[i]);
+            omp_line(em, "    *_c_s_%s = %s;", x, x);
+        }
+    omp_line(em, "}");
+    free(saved);
+    em->region = outer;
+    cuda_kernel_end(em, saved_out, saved_indent);
+    free(params);
+    return name;
+}
+
 bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
 {
     gmb_cuda_knobs *k = &cuda_st(em)->knobs;
@@ -295,6 +544,22 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     cuda_launch l1, l2;
     cuda_launch_prepare(em, &c1, &l1);
     cuda_launch_prepare(em, &c2, &l2);
+    /* The whole loop as one persistent kernel, when its scalar code can run
+     * in every thread (-fcuda-outline=auto|on). */
+    cuda_capture cw;
+    cuda_capture_init(em, &cw);
+    cuda_capture_stmt(em, &cw, loop->body, false);
+    cuda_capture_expr(em, &cw, loop->cond);
+    cuda_capture_graph(em, &cw, w.l1->iter.sym);
+    cuda_capture_finish(em, &cw);
+    bool outline = k->outline != GMB_OFF && outlinable(&w, loop, &cw);
+    cuda_launch lw;
+    cuda_launch_prepare(em, &cw, &lw);
+    wl_red red[32];
+    int n1 = reductions_of(&c1, red, 0, 32);
+    int n2 = reductions_of(&c2, red, n1, 32) - n1;
+    char *ko = outline ? outline_kernel(em, loop, &w, &cw, &lw, red, n1, n2, k->lb != GMB_LB_VERTEX && k->lb != GMB_LB_EDGE)
+                       : NULL;
     char *p1 = join_params(&l1, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, gm_node_t *_c_wnext, "
                                 "unsigned long long *_c_wn, int32_t *_c_wmark, int32_t _c_round");
     char *p2 = join_params(&l2, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, const int32_t *_c_wmark, "
@@ -303,21 +568,31 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     em->push_flag = w.next;
     em->push_fmt = "gmcu_wl_push(_c_wnext, _c_wn, _c_wmark, _c_round, %s);";
     gmb_cuda_lb lb = k->lb;
-    char *k1_twc = lb == GMB_LB_AUTO || lb == GMB_LB_TWC ? cuda_twc_queue_push_kernel(em, w.l1, "_c_wq", p1, &c1, &l1) : NULL;
-    char *k1 = !k1_twc || lb == GMB_LB_AUTO ? queue_kernel(em, w.l1, p1, false, &c1, &l1) : NULL;
+    char *k1_twc = !ko && (lb == GMB_LB_AUTO || lb == GMB_LB_TWC)
+                       ? cuda_twc_queue_push_kernel(em, w.l1, "_c_wq", p1, &c1, &l1) : NULL;
+    char *k1 = !ko && (!k1_twc || lb == GMB_LB_AUTO) ? queue_kernel(em, w.l1, p1, false, &c1, &l1) : NULL;
     em->push_flag = NULL;
     em->push_fmt = NULL;
-    char *k2 = queue_kernel(em, w.l2, p2, true, &c2, &l2);
+    char *k2 = !ko ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
 
     char *fm = cuda_mirror(em, w.flag);
     cuda_report(em, loop->loc.line, "%s -> data-driven worklist over the frontier %s: the first round sweeps "
                 "every node, later rounds walk only the queue of nodes whose %s was set",
                 loop->kind == GMS_WHILE ? "While" : "Do-While", w.flag->name, w.next->name);
-    cuda_report(em, 0, "line %d: kernel %s%s%s over the worklist; a store of True into %s appends the node "
-                "(once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
-                k1 ? k1 : k1_twc, k1 && k1_twc ? ", or on skewed graphs " : "", k1 && k1_twc ? k1_twc : "",
-                w.next->name);
-    cuda_report(em, 0, "line %d: kernel %s over the old and the new frontier only", w.l2->loc.line, k2);
+    if (ko) {
+        cuda_report(em, 0, "outlined: from the second round on, every round runs in the persistent kernel %s "
+                    "(cooperative launch, two grid barriers a round, the loop condition evaluated on the device)", ko);
+        cuda_report(em, 0, "line %d: the frontier's edges by block, warp or thread; a store of True into %s appends "
+                    "the node (once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
+                    w.next->name);
+        cuda_report(em, 0, "line %d: the round end over the old and the new frontier only", w.l2->loc.line);
+    } else {
+        cuda_report(em, 0, "line %d: kernel %s%s%s over the worklist; a store of True into %s appends the node "
+                    "(once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
+                    k1 ? k1 : k1_twc, k1 && k1_twc ? ", or on skewed graphs " : "", k1 && k1_twc ? k1_twc : "",
+                    w.next->name);
+        cuda_report(em, 0, "line %d: kernel %s over the old and the new frontier only", w.l2->loc.line, k2);
+    }
 
     omp_marker(em, loop->loc);
     omp_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
@@ -342,6 +617,23 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_scope_pop(em, true);
     omp_line(em, "gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);
     em->indent--;
+    if (ko) {
+        omp_line(em, "} else { /* every remaining round in one persistent kernel */");
+        em->indent++;
+        cuda_launch_before(em, &cw);
+        omp_line(em, "unsigned long long *_c_wcnt = (unsigned long long *)gmcu_malloc(2 * sizeof(unsigned long long), "
+                     "\"worklist lengths\");");
+        omp_line(em, "GMCU_CHECK(cudaMemset(_c_wcnt, 0, 2 * sizeof(unsigned long long)));");
+        omp_line(em, "char *_c_red = (char *)gmcu_malloc(%d, \"worklist reductions\");", 16 * (n1 + n2) + 8);
+        omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 2), \"%s (%s:%d)\", %s%s_c_wl.q[_c_wl.cur], "
+                     "_c_wl.q[_c_wl.cur ^ 1], _c_wl.ncur, _c_wl.mark, _c_wcnt, _c_red, _c_round);",
+                 ko, ko, ko, em->src_base, loop->loc.line, lw.args, *lw.args ? ", " : "");
+        cuda_launch_after(em, &cw);
+        omp_line(em, "gmcu_free(_c_wcnt);");
+        omp_line(em, "gmcu_free(_c_red);");
+        em->indent--;
+        omp_line(em, "}");
+    } else {
     omp_line(em, "} else {");
     em->indent++;
     omp_scope_push(em);
@@ -391,6 +683,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_scope_pop(em, true);
     em->indent--;
     omp_line(em, "}");
+    }
     omp_line(em, "_c_round++;");
     em->indent--;
     if (loop->kind == GMS_WHILE) {
@@ -410,6 +703,9 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     free(k1);
     free(k1_twc);
     free(k2);
+    free(ko);
+    cuda_launch_free(em, &lw);
+    cuda_capture_free(&cw);
     cuda_launch_free(em, &l1);
     cuda_launch_free(em, &l2);
     cuda_capture_free(&c1);
