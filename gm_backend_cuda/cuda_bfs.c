@@ -295,7 +295,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "unsigned long long *_c_next = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
     if (ofwd) {
         omp_line(em, "/* levels of at most _c_small nodes run in one persistent kernel */");
-        omp_line(em, "const unsigned _c_oblocks = gmcu_coop_blocks(%s, 2);", ofwd);
+        omp_line(em, "const unsigned _c_oblocks = gmcu_coop_blocks(%s, 1);", ofwd);
         /* auto: graphs without hubs (a hub in a small level would be one
          * thread's work in the persistent kernel's per-node body) */
         if (outline == GMB_ON)
@@ -373,7 +373,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
             omp_line(em, "while (_c_lo > 0 && _c_start[_c_lo] - _c_start[_c_lo - 1] <= _c_small)");
             omp_line(em, "    _c_lo--;");
             cuda_launch_before(em, &rc);
-            omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 2), \"%s (%s:%d)\", %s%s%s, %s, _c_dstart, _c_l, _c_lo);",
+            omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 1), \"%s (%s:%d)\", %s%s%s, %s, _c_dstart, _c_l, _c_lo);",
                      orev, orev, orev, em->src_base, s->loc.line, rl.args, *rl.args ? ", " : "", queue, lvl);
             cuda_launch_after(em, &rc);
             omp_line(em, "_c_l = _c_lo;");

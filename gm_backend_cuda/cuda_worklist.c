@@ -577,8 +577,9 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
 
     char *fm = cuda_mirror(em, w.flag);
     cuda_report(em, loop->loc.line, "%s -> data-driven worklist over the frontier %s: the first round sweeps "
-                "every node, later rounds walk only the queue of nodes whose %s was set",
-                loop->kind == GMS_WHILE ? "While" : "Do-While", w.flag->name, w.next->name);
+                "every node, later rounds walk only the queue of nodes whose %s was set%s",
+                loop->kind == GMS_WHILE ? "While" : "Do-While", w.flag->name, w.next->name,
+                k->worklist == GMB_ON ? "" : " (on graphs without hubs; skewed graphs keep sweeping)");
     if (ko) {
         cuda_report(em, 0, "outlined: from the second round on, every round runs in the persistent kernel %s "
                     "(cooperative launch, two grid barriers a round, the loop condition evaluated on the device)", ko);
@@ -597,8 +598,16 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_marker(em, loop->loc);
     omp_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
     em->indent++;
-    omp_line(em, "gmcu_wl _c_wl;");
-    omp_line(em, "gmcu_wl_init(&_c_wl, %s->num_nodes);", g);
+    /* auto: skewed graphs keep sweeping every node (few rounds, big
+     * frontiers: the appends cost more than the sweeps; RMAT-22 SSSP 40 ms
+     * swept, 57 ms with the worklist on an H200) */
+    if (k->worklist == GMB_ON)
+        omp_line(em, "const bool _c_sweep = false;");
+    else
+        omp_line(em, "const bool _c_sweep = gmcu_skewed(%s, false);", g);
+    omp_line(em, "gmcu_wl _c_wl = {};");
+    omp_line(em, "if (!_c_sweep)");
+    omp_line(em, "    gmcu_wl_init(&_c_wl, %s->num_nodes);", g);
     omp_line(em, "int32_t _c_round = 0;");
     if (loop->kind == GMS_WHILE) {
         omp_start_line(em);
@@ -610,12 +619,13 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     }
     em->indent++;
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
-    omp_line(em, "if (_c_round == 0) { /* every node, then the worklist from %s */", w.flag->name);
+    omp_line(em, "if (_c_round == 0 || _c_sweep) { /* every node, then the worklist from %s */", w.flag->name);
     em->indent++;
     omp_scope_push(em);
     omp_stmt_list(em, list);
     omp_scope_pop(em, true);
-    omp_line(em, "gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);
+    omp_line(em, "if (!_c_sweep)");
+    omp_line(em, "    gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);
     em->indent--;
     if (ko) {
         omp_line(em, "} else { /* every remaining round in one persistent kernel */");
@@ -625,7 +635,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
                      "\"worklist lengths\");");
         omp_line(em, "GMCU_CHECK(cudaMemset(_c_wcnt, 0, 2 * sizeof(unsigned long long)));");
         omp_line(em, "char *_c_red = (char *)gmcu_malloc(%d, \"worklist reductions\");", 16 * (n1 + n2) + 8);
-        omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 2), \"%s (%s:%d)\", %s%s_c_wl.q[_c_wl.cur], "
+        omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 1), \"%s (%s:%d)\", %s%s_c_wl.q[_c_wl.cur], "
                      "_c_wl.q[_c_wl.cur ^ 1], _c_wl.ncur, _c_wl.mark, _c_wcnt, _c_red, _c_round);",
                  ko, ko, ko, em->src_base, loop->loc.line, lw.args, *lw.args ? ", " : "");
         cuda_launch_after(em, &cw);

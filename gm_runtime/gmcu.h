@@ -928,7 +928,7 @@ static inline void gmcu_wl_init(gmcu_wl *w, int64_t n)
     w->ncur = 0;
 }
 
-static inline void gmcu_wl_free(gmcu_wl *w)
+static inline void gmcu_wl_free(gmcu_wl *w) /* also one never initialized (all NULL) */
 {
     gmcu_free(w->q[0]);
     gmcu_free(w->q[1]);
