@@ -12,20 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What one body's kernels use (the navigator is the expansion's). */
 static void capture_part(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
                          const omp_bfs_ctx *ctx)
 {
-    cuda_capture_init(em, c);
-    /* The iterator is each kernel's own variable. */
-    if (s->iter.sym && s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
-        c->declared[s->iter.sym->id] = true;
-    omp_bfs_ctx *outer = em->bfs;
-    em->bfs = (omp_bfs_ctx *)ctx;
-    if (body)
-        cuda_capture_stmt(em, c, body, false);
-    cuda_capture_graph(em, c, s->iter.sym);
-    em->bfs = outer;
-    cuda_capture_finish(em, c);
+    cuda_outline_capture(em, c, s, body, ctx, false);
 }
 
 bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
@@ -85,18 +76,7 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
                         "the neighbour reduction by block, warp or thread (TWC pull)", what + 5, kname, bal);
         else
             cuda_report(em, 0, "%s: kernel %s per level, one thread per node", what + 5, kname);
-        omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
-                     "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
-        em->indent++;
-        omp_scope_push(em);
-        omp_line(em, "gm_node_t %s = %s[_c_i];", omp_name(em, s->iter.sym), queue);
-        if (body->kind == GMS_BLOCK)
-            omp_stmt_list(em, body->body);
-        else
-            omp_stmt(em, body);
-        omp_scope_pop(em, false);
-        em->indent--;
-        omp_line(em, "}");
+        cuda_bfs_body_loop(em, s, body, queue, "_c_from", "_c_to");
         cuda_kernel_close(em, &f, &c, &l);
     }
     em->bfs = outer;
@@ -244,11 +224,11 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     cuda_launch fl, rl;
     char *ofwd = NULL, *orev = NULL;
     if (outline != GMB_OFF) {
-        cuda_outline_capture(em, &fc, s, s->body, &ctx);
+        cuda_outline_capture(em, &fc, s, s->body, &ctx, true);
         cuda_launch_prepare(em, &fc, &fl);
         ofwd = cuda_outline_forward_kernel(em, s, &ctx, queue, &fc, &fl);
         if (s->rev_body) {
-            cuda_outline_capture(em, &rc, s, s->rev_body, &ctx);
+            cuda_outline_capture(em, &rc, s, s->rev_body, &ctx, false);
             cuda_launch_prepare(em, &rc, &rl);
             orev = cuda_outline_reverse_kernel(em, s, &ctx, queue, &rc, &rl);
         }

@@ -15,9 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the forward kernel uses: the body, the navigator and the graph. */
+/* What a kernel running body uses, and the graph; the navigator too when
+ * with_nav (the persistent kernel also expands levels). */
 void cuda_outline_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
-                          const omp_bfs_ctx *ctx)
+                          const omp_bfs_ctx *ctx, bool with_nav)
 {
     cuda_capture_init(em, c);
     if (s->iter.sym && s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
@@ -26,15 +27,14 @@ void cuda_outline_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const
     em->bfs = (omp_bfs_ctx *)ctx;
     if (body)
         cuda_capture_stmt(em, c, body, false);
-    if (s->navigator && body == s->body)
+    if (s->navigator && with_nav)
         cuda_capture_expr(em, c, s->navigator);
     cuda_capture_graph(em, c, s->iter.sym);
     em->bfs = outer;
     cuda_capture_finish(em, c);
 }
 
-/* The grid-stride walk of queue[from, to) running body. */
-static void body_on_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, const char *queue,
+void cuda_bfs_body_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *body, const char *queue,
                           const char *from, const char *to)
 {
     omp_line(em, "for (int64_t _c_i = %s + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < %s; "
@@ -109,7 +109,7 @@ char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
     omp_line(em, "_c_grid.sync(); /* the next level is complete */");
     omp_line(em, "const int64_t _c_next_tail = (int64_t)*(volatile unsigned long long *)_c_next;");
     if (s->body) {
-        body_on_level(em, s, s->body, queue, "_c_head", "_c_tail");
+        cuda_bfs_body_loop(em, s, s->body, queue, "_c_head", "_c_tail");
         omp_line(em, "_c_grid.sync(); /* the body is done before the next expansion */");
     } else {
         omp_line(em, "_c_grid.sync(); /* every thread has read the tail */");
@@ -148,7 +148,7 @@ char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
     omp_line(em, "(void)%s;", ctx->level);
     omp_line(em, "for (int64_t _c_l = _c_lhi; _c_l >= _c_llo; _c_l--) {");
     em->indent++;
-    body_on_level(em, s, s->rev_body, queue, "_c_dstart[_c_l]", "_c_dstart[_c_l + 1]");
+    cuda_bfs_body_loop(em, s, s->rev_body, queue, "_c_dstart[_c_l]", "_c_dstart[_c_l + 1]");
     omp_line(em, "_c_grid.sync();");
     em->indent--;
     omp_line(em, "}");

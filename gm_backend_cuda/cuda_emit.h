@@ -120,6 +120,8 @@ char *cuda_twc_queue_push_kernel(omp_emit *em, const gm_stmt *s, const char *que
 bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue);
 /* The identity of a reduction operator on a type, as C. */
 const char *cuda_identity(gm_assign_op op, gm_type_kind k);
+/* The gmcu_reduce_* function that combines a kernel's partials of op. */
+const char *cuda_reduce_fn(gm_assign_op op);
 
 /* ---- data-driven worklists (cuda_worklist.c) */
 /* A While/Do loop with the frontier idiom, emitted with a worklist; false
@@ -134,10 +136,12 @@ void cuda_report(omp_emit *em, int line, const char *fmt, ...) __attribute__((fo
 void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
 
 /* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
-/* What the forward (body == s->body: also the navigator) or reverse kernel
- * uses. */
+/* What a kernel running body uses (with_nav: and the navigator). */
 void cuda_outline_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
-                          const omp_bfs_ctx *ctx);
+                          const omp_bfs_ctx *ctx, bool with_nav);
+/* The grid-stride walk of queue[from, to) running a BFS body (in a kernel). */
+void cuda_bfs_body_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *body, const char *queue,
+                        const char *from, const char *to);
 /* Kernel parameters: l's, then (queue, level, _c_next, _c_state, _c_dstart,
  * _c_small) forward, (queue, level, _c_dstart, _c_lhi, _c_llo) reverse. */
 char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,

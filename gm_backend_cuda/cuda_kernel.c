@@ -22,26 +22,7 @@ static const char *scalar_ctype(const gm_symbol *sym)
     return omp_ctype(sym->type);
 }
 
-/* The identity of a reduction operator, as C. */
-static const char *identity(omp_emit *em, gm_assign_op op, gm_type_kind k)
-{
-    (void)em;
-    bool fl = omp_is_float(k);
-    switch (op) {
-    case GMA_MULT: return "1";
-    case GMA_AND: return "true";
-    case GMA_OR: return "false";
-    case GMA_MIN:
-        return fl ? (k == GMT_FLOAT ? "INFINITY" : "(double)INFINITY")
-                  : k == GMT_LONG ? "INT64_MAX" : "INT32_MAX";
-    case GMA_MAX:
-        return fl ? (k == GMT_FLOAT ? "-INFINITY" : "-(double)INFINITY")
-                  : k == GMT_LONG ? "INT64_MIN" : "INT32_MIN";
-    default: return "0";
-    }
-}
-
-static const char *reduce_fn(gm_assign_op op)
+const char *cuda_reduce_fn(gm_assign_op op)
 {
     switch (op) {
     case GMA_MULT: return "gmcu_reduce_mul";
@@ -208,7 +189,7 @@ void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l)
         gm_symbol *sym = c->sym[i];
         if (c->use[i] == CU_REDUCE) {
             omp_line(em, "%s %s = %s;", scalar_ctype(sym), omp_name(em, sym),
-                     identity(em, c->op[i], sym->type->kind));
+                     cuda_identity(c->op[i], sym->type->kind));
         } else if (c->use[i] == CU_ARGPAY) {
             omp_line(em, "%s %s{}; /* this thread's candidate */", scalar_ctype(sym), omp_name(em, sym));
         } else if (c->use[i] == CU_WRITE) {
@@ -230,7 +211,7 @@ void cuda_kernel_leave(omp_emit *em, cuda_capture *c, cuda_launch *l)
         gm_symbol *sym = c->sym[i];
         if (c->use[i] == CU_REDUCE) {
             const char *n = omp_name(em, sym);
-            omp_line(em, "%s(_c_s_%s, %s);", reduce_fn(c->op[i]), n, n);
+            omp_line(em, "%s(_c_s_%s, %s);", cuda_reduce_fn(c->op[i]), n, n);
         } else if (c->use[i] == CU_WRITE && l->saved && l->saved[i]) {
             omp_set_name(em, sym, l->saved[i]);
             free(l->saved[i]);

@@ -294,18 +294,6 @@ static int reductions_of(const cuda_capture *c, wl_red *out, int n, int max)
     return n;
 }
 
-static const char *reduce_call(gm_assign_op op)
-{
-    switch (op) {
-    case GMA_MULT: return "gmcu_reduce_mul";
-    case GMA_MIN: return "gmcu_reduce_min";
-    case GMA_MAX: return "gmcu_reduce_max";
-    case GMA_AND: return "gmcu_reduce_and";
-    case GMA_OR: return "gmcu_reduce_or";
-    default: return "gmcu_reduce_add";
-    }
-}
-
 static char *combine_text(gm_assign_op op, const char *a, const char *b)
 {
     switch (op) {
@@ -339,7 +327,7 @@ static void red_push(omp_emit *em, const wl_red *r, int n, int first)
 {
     for (int i = 0; i < n; i++) {
         char *c = cell(&r[i], first + i);
-        omp_line(em, "%s(%s, %s);", reduce_call(r[i].op), c, omp_name(em, r[i].sym));
+        omp_line(em, "%s(%s, %s);", cuda_reduce_fn(r[i].op), c, omp_name(em, r[i].sym));
         free(c);
     }
 }
