@@ -1,5 +1,5 @@
 /* cuda_flags.c: -fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off,
- * -fcuda-worklist=auto|on|off. */
+ * -fcuda-worklist=auto|on|off, -fcuda-direction=auto|push|pull. */
 #include "cuda_flags.h"
 
 #include <stdio.h>
@@ -23,6 +23,7 @@ bool gmc_cuda_flag(const char *a, gmb_cuda_knobs *k, bool *ok)
 {
     static const char *const lb[] = {"auto", "twc", "edge", "vertex"};
     static const char *const sw[] = {"auto", "on", "off"};
+    static const char *const dir[] = {"auto", "push", "pull"};
     if (strncmp(a, "-fcuda-", 7) != 0)
         return false;
     const char *name = a + 7, *eq = strchr(name, '=');
@@ -37,10 +38,13 @@ bool gmc_cuda_flag(const char *a, gmb_cuda_knobs *k, bool *ok)
     } else if (eq && (size_t)(eq - name) == 8 && strncmp(name, "worklist", 8) == 0) {
         if ((*ok = pick("worklist", eq + 1, sw, 3, &v)))
             k->worklist = (gmb_switch)v;
+    } else if (eq && (size_t)(eq - name) == 9 && strncmp(name, "direction", 9) == 0) {
+        if ((*ok = pick("direction", eq + 1, dir, 3, &v)))
+            k->direction = (gmb_direction)v;
     } else {
         fprintf(stderr, "gmc: error: unknown option '%s' (the CUDA choices are "
-                        "-fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off and "
-                        "-fcuda-worklist=auto|on|off)\n", a);
+                        "-fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off, "
+                        "-fcuda-worklist=auto|on|off and -fcuda-direction=auto|push|pull)\n", a);
     }
     return true;
 }

@@ -190,6 +190,38 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
     return kname;
 }
 
+/* Bottom-up discovery (direction optimization): every unvisited node looks
+ * among its in-neighbours (out-neighbours for G^) for one in the frontier
+ * and stops at the first; it alone writes its level, so no CAS. */
+static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g, bool tr)
+{
+    const char *rb = tr ? "begin" : "r_begin", *ri = tr ? "node_idx" : "r_node_idx";
+    char *params = omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, unsigned long long *_c_next",
+                            strcmp(l->params, "void") ? l->params : "", strcmp(l->params, "void") ? ", " : "");
+    cuda_kernel_frame f;
+    char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level bottom-up (large frontiers)", s->loc, params,
+                                   s->iter.sym, GMR_NODES, c, l);
+    omp_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < %s->num_nodes; "
+                 "_c_i += (int64_t)gridDim.x * blockDim.x) {", g);
+    em->indent++;
+    omp_line(em, "const gm_node_t _c_w = (gm_node_t)_c_i;");
+    omp_line(em, "if (_c_level[_c_w] != -1)");
+    omp_line(em, "    continue;");
+    navigator_test(em, s, "continue");
+    omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_w]; _c_e < %s->%s[_c_w + 1]; _c_e++) {", g, rb, g, rb);
+    omp_line(em, "    if (_c_level[%s->%s[_c_e]] == _c_depth) {", g, ri);
+    omp_line(em, "        _c_level[_c_w] = _c_depth + 1;");
+    omp_line(em, "        gmcu_push(_c_queue, _c_next, _c_w);");
+    omp_line(em, "        break;");
+    omp_line(em, "    }");
+    omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "}");
+    cuda_kernel_close(em, &f, c, l);
+    free(params);
+    return kname;
+}
+
 bool cuda_bfs(omp_emit *em, const gm_stmt *s)
 {
     if (em->host_direct > 0)
@@ -215,9 +247,12 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     cuda_launch nl;
     cuda_launch_prepare(em, &nav, &nl);
     gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
-    char *expand_twc = lb == GMB_LB_AUTO || lb == GMB_LB_TWC || lb == GMB_LB_EDGE
+    gmb_direction dir = cuda_st(em)->knobs.direction;
+    bool push = dir != GMB_DIR_PULL;
+    char *expand_twc = push && (lb == GMB_LB_AUTO || lb == GMB_LB_TWC || lb == GMB_LB_EDGE)
                            ? expand_kernel(em, s, &nav, &nl, g, tr, true) : NULL;
-    char *expand = !expand_twc || lb == GMB_LB_AUTO ? expand_kernel(em, s, &nav, &nl, g, tr, false) : NULL;
+    char *expand = push && (!expand_twc || lb == GMB_LB_AUTO) ? expand_kernel(em, s, &nav, &nl, g, tr, false) : NULL;
+    char *pull = dir != GMB_DIR_PUSH ? pull_kernel(em, s, &nav, &nl, g, tr) : NULL;
     /* Runs of small levels in persistent kernels (-fcuda-outline). */
     gmb_switch outline = cuda_st(em)->knobs.outline;
     cuda_capture fc, rc;
@@ -236,7 +271,13 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
 
     cuda_report(em, s->loc.line, "InBFS -> level-synchronous on the device, a queue of visited nodes, levels kept%s",
                 s->rev_body ? " for the InReverse sweep (deepest level first)" : "");
-    if (expand && expand_twc)
+    if (pull)
+        cuda_report(em, 0, "direction: %s kernel %s (each unvisited node looks for a parent in the frontier)",
+                    dir == GMB_DIR_PULL ? "every level bottom-up," : "frontiers of more than 1/20 of the nodes bottom-up,",
+                    pull);
+    if (!push)
+        ;
+    else if (expand && expand_twc)
         cuda_report(em, 0, "expansion: kernel %s, one thread per frontier node; when the graph is skewed kernel %s: "
                     "edges by block, warp or thread (TWC), queue appends aggregated per warp", expand, expand_twc);
     else
@@ -315,6 +356,20 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "_c_start[_c_nlev++] = _c_head;");
     omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
     cuda_launch_before(em, &nav);
+    if (pull) {
+        if (dir == GMB_DIR_PULL)
+            omp_line(em, "{ /* bottom-up (-fcuda-direction=pull) */");
+        else
+            omp_line(em, "if (_c_tail - _c_head > _c_nn / 20) { /* a large frontier: bottom-up */");
+        if (!tr)
+            omp_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
+        omp_line(em, "    %s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next);", pull, nl.args,
+                 *nl.args ? ", " : "", queue, lvl);
+        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", pull, em->src_base, s->loc.line);
+        omp_line(em, "}%s", dir == GMB_DIR_PULL ? "" : " else {");
+        em->indent++;
+    }
+    if (dir != GMB_DIR_PULL) {
     const char *which = expand;
     if (expand_twc && lb == GMB_LB_AUTO) {
         omp_line(em, "if (gmcu_skewed(%s, %s)) /* hubs: block, warp or thread by degree */", g, tr ? "true" : "false");
@@ -330,6 +385,12 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     if (expand_twc && lb == GMB_LB_AUTO)
         em->indent--;
     omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", which, em->src_base, s->loc.line);
+    }
+    if (pull) {
+        em->indent--;
+        if (dir != GMB_DIR_PULL)
+            omp_line(em, "}");
+    }
     cuda_launch_after(em, &nav);
     omp_line(em, "const int64_t _c_next_tail = (int64_t)gmcu_slot_get<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
     if (s->body)
@@ -371,6 +432,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "}");
     free(expand);
     free(expand_twc);
+    free(pull);
     if (ofwd) {
         free(ofwd);
         cuda_launch_free(em, &fl);

@@ -19,10 +19,16 @@ typedef enum gmb_cuda_lb {
     GMB_LB_VERTEX,  /* one thread per node: the plain translation */
 } gmb_cuda_lb;
 
+/* Which side a BFS level is discovered from (-fcuda-direction=). AUTO:
+ * bottom-up (unvisited nodes look for a parent) when the frontier holds
+ * more than 1/20 of the nodes, top-down otherwise. */
+typedef enum gmb_direction { GMB_DIR_AUTO = 0, GMB_DIR_PUSH, GMB_DIR_PULL } gmb_direction;
+
 typedef struct gmb_cuda_knobs {
     gmb_cuda_lb lb;
     gmb_switch outline;  /* -fcuda-outline: BFS levels in one persistent kernel */
     gmb_switch worklist; /* -fcuda-worklist: the frontier idiom with a worklist */
+    gmb_direction direction; /* -fcuda-direction: BFS top-down, bottom-up or both */
     bool report;         /* --report: say what each parallel loop became */
 } gmb_cuda_knobs;
 

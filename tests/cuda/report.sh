@@ -31,7 +31,7 @@ for f in "$src"/tests/cuda/worklist/*.gm; do
     if [ $got = $want ]; then echo "ok: $name: worklist $got"; else echo "FAIL: $name: worklist $got, expected $want"; status=1; fi
 done
 # The CUDA choices: bad values are usage errors that name the valid ones.
-for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-nosuch=1; do
+for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-direction=up -fcuda-nosuch=1; do
     "$gmc" -t cuda $bad "$src/apps/bfs.gm" -o "$tmp" >/dev/null 2>"$tmp/err"
     rc=$?
     if [ $rc -ne 2 ] || ! grep -q "fcuda" "$tmp/err"; then
@@ -42,7 +42,7 @@ for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-nosuch
 done
 # Every choice generates code.
 for good in -fcuda-lb=auto -fcuda-lb=twc -fcuda-lb=edge -fcuda-lb=vertex -fcuda-outline=on -fcuda-outline=off \
-    -fcuda-worklist=on -fcuda-worklist=off; do
+    -fcuda-worklist=on -fcuda-worklist=off -fcuda-direction=push -fcuda-direction=pull; do
     "$gmc" -t cuda $good "$src/apps/bc.gm" -o "$tmp" >/dev/null 2>&1 || { echo "FAIL: $good"; status=1; }
 done
 exit $status
