@@ -53,6 +53,32 @@ static void push_installed_lib(gmc_argv *a, const gmc_runtime *rt, bool nvcc)
     gmc_argv_push(a, "-lgmrt");
 }
 
+/* What both compilers get after their own flags: the runtime's headers, the
+ * output (an executable with --main, else an object), the source, and with
+ * --main the runtime library (-lgomp too for nvcc, which does not add it). */
+static void push_output_and_runtime(gmc_argv *a, const gmc_runtime *rt, const gmc_build *b, const char *src,
+                                    bool nvcc)
+{
+#ifdef GMRT_EDGE64
+    gmc_argv_push(a, "-DGMRT_EDGE64");
+#endif
+    gmc_argv_pushf(a, "-I%s", rt->include_dir);
+    if (!b->with_main)
+        gmc_argv_push(a, "-c");
+    gmc_argv_push(a, "-o");
+    gmc_argv_pushf(a, b->with_main ? "%s/%s" : "%s/%s.o", b->dir, b->base);
+    gmc_argv_push(a, src);
+    if (b->with_main) {
+        if (rt->in_tree)
+            gmc_argv_push(a, rt->static_lib);
+        else
+            push_installed_lib(a, rt, nvcc);
+        if (nvcc)
+            gmc_argv_push(a, "-lgomp");
+        gmc_argv_push(a, "-lm");
+    }
+}
+
 bool gmc_compile_c(const gmc_runtime *rt, const gmc_build *b)
 {
     char src[4096];
@@ -64,22 +90,7 @@ bool gmc_compile_c(const gmc_runtime *rt, const gmc_build *b)
     gmc_argv_push(&a, "-std=c11");
     gmc_argv_push(&a, "-O2");
     gmc_argv_push_words(&a, GMC_OPENMP_CFLAGS);
-#ifdef GMRT_EDGE64
-    gmc_argv_push(&a, "-DGMRT_EDGE64");
-#endif
-    gmc_argv_pushf(&a, "-I%s", rt->include_dir);
-    if (!b->with_main)
-        gmc_argv_push(&a, "-c");
-    gmc_argv_push(&a, "-o");
-    gmc_argv_pushf(&a, b->with_main ? "%s/%s" : "%s/%s.o", b->dir, b->base);
-    gmc_argv_push(&a, src);
-    if (b->with_main) {
-        if (rt->in_tree)
-            gmc_argv_push(&a, rt->static_lib);
-        else
-            push_installed_lib(&a, rt, false);
-        gmc_argv_push(&a, "-lm");
-    }
+    push_output_and_runtime(&a, rt, b, src, false);
     bool ok = run(&a, b, "the C compiler");
     gmc_argv_free(&a);
     return ok;
@@ -100,23 +111,7 @@ bool gmc_compile_cuda(const gmc_runtime *rt, const gmc_build *b)
     gmc_argv_push(&a, "-fopenmp");
     gmc_argv_push(&a, "-Xcompiler");
     gmc_argv_push(&a, "-Wall,-Wextra");
-#ifdef GMRT_EDGE64
-    gmc_argv_push(&a, "-DGMRT_EDGE64");
-#endif
-    gmc_argv_pushf(&a, "-I%s", rt->include_dir);
-    if (!b->with_main)
-        gmc_argv_push(&a, "-c");
-    gmc_argv_push(&a, "-o");
-    gmc_argv_pushf(&a, b->with_main ? "%s/%s" : "%s/%s.o", b->dir, b->base);
-    gmc_argv_push(&a, src);
-    if (b->with_main) {
-        if (rt->in_tree)
-            gmc_argv_push(&a, rt->static_lib);
-        else
-            push_installed_lib(&a, rt, true);
-        gmc_argv_push(&a, "-lgomp");
-        gmc_argv_push(&a, "-lm");
-    }
+    push_output_and_runtime(&a, rt, b, src, true);
     bool ok = run(&a, b, "nvcc");
     gmc_argv_free(&a);
     return ok;

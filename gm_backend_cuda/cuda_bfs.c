@@ -12,19 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What one body's kernels use (the navigator is the expansion's). */
-static void capture_part(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
-                         const omp_bfs_ctx *ctx)
-{
-    cuda_outline_capture(em, c, s, body, ctx, false);
-}
-
 bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
 {
     omp_bfs_ctx ctx = {.iter = s->iter.sym};
     cuda_capture parts[3];
-    capture_part(em, &parts[0], s, s->body, &ctx);
-    capture_part(em, &parts[1], s, s->rev_body, &ctx);
+    cuda_bfs_capture(em, &parts[0], s, s->body, &ctx, false);
+    cuda_bfs_capture(em, &parts[1], s, s->rev_body, &ctx, false);
     cuda_capture_init(em, &parts[2]);
     if (s->iter.sym && s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
         parts[2].declared[s->iter.sym->id] = true;
@@ -53,7 +46,7 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
                          const char *what)
 {
     cuda_capture c;
-    capture_part(em, &c, s, body, ctx);
+    cuda_bfs_capture(em, &c, s, body, ctx, false);
     cuda_launch l;
     cuda_launch_prepare(em, &c, &l);
     char *params = omp_strf("%s%sconst gm_node_t *%s, const int32_t *%s, int64_t _c_from, int64_t _c_to",
@@ -259,11 +252,11 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     cuda_launch fl, rl;
     char *ofwd = NULL, *orev = NULL;
     if (outline != GMB_OFF) {
-        cuda_outline_capture(em, &fc, s, s->body, &ctx, true);
+        cuda_bfs_capture(em, &fc, s, s->body, &ctx, true);
         cuda_launch_prepare(em, &fc, &fl);
         ofwd = cuda_outline_forward_kernel(em, s, &ctx, queue, &fc, &fl);
         if (s->rev_body) {
-            cuda_outline_capture(em, &rc, s, s->rev_body, &ctx, false);
+            cuda_bfs_capture(em, &rc, s, s->rev_body, &ctx, false);
             cuda_launch_prepare(em, &rc, &rl);
             orev = cuda_outline_reverse_kernel(em, s, &ctx, queue, &rc, &rl);
         }
@@ -275,12 +268,10 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         cuda_report(em, 0, "direction: %s kernel %s (each unvisited node looks for a parent in the frontier)",
                     dir == GMB_DIR_PULL ? "every level bottom-up," : "frontiers of more than 1/20 of the nodes bottom-up,",
                     pull);
-    if (!push)
-        ;
-    else if (expand && expand_twc)
+    if (push && expand && expand_twc)
         cuda_report(em, 0, "expansion: kernel %s, one thread per frontier node; when the graph is skewed kernel %s: "
                     "edges by block, warp or thread (TWC), queue appends aggregated per warp", expand, expand_twc);
-    else
+    else if (push)
         cuda_report(em, 0, "expansion: kernel %s%s", expand ? expand : expand_twc,
                     expand ? ", one thread per frontier node" : ": edges by block, warp or thread (TWC), queue appends aggregated per warp");
     if (ofwd)

@@ -17,7 +17,7 @@
 
 /* What a kernel running body uses, and the graph; the navigator too when
  * with_nav (the persistent kernel also expands levels). */
-void cuda_outline_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
+void cuda_bfs_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
                           const omp_bfs_ctx *ctx, bool with_nav)
 {
     cuda_capture_init(em, c);

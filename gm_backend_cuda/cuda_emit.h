@@ -137,7 +137,7 @@ void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, c
 
 /* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
 /* What a kernel running body uses (with_nav: and the navigator). */
-void cuda_outline_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
+void cuda_bfs_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
                           const omp_bfs_ctx *ctx, bool with_nav);
 /* The grid-stride walk of queue[from, to) running a BFS body (in a kernel). */
 void cuda_bfs_body_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *body, const char *queue,

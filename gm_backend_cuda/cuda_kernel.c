@@ -486,11 +486,9 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     em->indent++;
     cuda_launch_before(em, &c);
     /* Host-side range size: the host graph has the same offsets. */
-    if (!plain)
-        ;
-    else if (it->range == GMR_NODES || it->range == GMR_EDGES)
+    if (plain && (it->range == GMR_NODES || it->range == GMR_EDGES))
         omp_line(em, "const int64_t _c_n = %s;", hi);
-    else
+    else if (plain)
         omp_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);
     if (has_bal) {
         const char *r = rev ? "true" : "false";

@@ -72,11 +72,6 @@ static const gm_symbol *frontier_of(const gm_stmt *l)
     return f && f->type->elem && f->type->elem->kind == GMT_BOOL ? f : NULL;
 }
 
-typedef struct l1_ctx {
-    wl_shape *w;
-    const gm_symbol *n;
-} l1_ctx;
-
 static bool has_y(const wl_shape *w, const gm_symbol *p)
 {
     for (int i = 0; i < w->ny; i++)
@@ -89,8 +84,7 @@ static bool has_y(const wl_shape *w, const gm_symbol *p)
  * targets at the same node (those become Y-candidates), F never. */
 static bool check_l1(const gm_stmt *s, void *vctx)
 {
-    l1_ctx *c = vctx;
-    wl_shape *w = c->w;
+    wl_shape *w = vctx;
     if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_PROP) {
         const gm_expr *base = s->lhs->a;
         bool sets_next = false;
@@ -117,7 +111,6 @@ static bool check_l1(const gm_stmt *s, void *vctx)
     } else if (s->kind == GMS_FOREIGN || s->kind == GMS_BFS || s->kind == GMS_DFS) {
         w->ok = false;
     }
-    (void)c->n;
     return w->ok;
 }
 
@@ -225,8 +218,7 @@ static bool shape_of(const gm_stmt *loop, wl_shape *w)
     if (!w->next || w->next == w->flag || !w->next->type->elem || w->next->type->elem->kind != GMT_BOOL)
         return false;
     w->ok = true;
-    l1_ctx c = {w, w->l1->iter.sym};
-    omp_walk(w->l1->body, false, check_l1, NULL, &c);
+    omp_walk(w->l1->body, false, check_l1, NULL, w);
     return w->ok && check_l2(w, w->l2) && copies_ok(w);
 }
 
@@ -407,7 +399,6 @@ static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const wl_shape *w
     set_region(em, &region, w->l1, cw);
     omp_line(em, "cooperative_groups::grid_group _c_grid = cooperative_groups::this_grid();");
     /* Host scalars the loop assigns: a copy per thread (all compute the same). */
-    char **saved = calloc((size_t)cw->n + 1, sizeof(char *));
     for (int i = 0; i < cw->n; i++)
         if (cw->use[i] == CU_WRITE) {
             const char *x = omp_name(em, cw->sym[i]);
@@ -505,11 +496,64 @@ static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const wl_shape *w
             omp_line(em, "    *_c_s_%s = %s;", x, x);
         }
     omp_line(em, "}");
-    free(saved);
     em->region = outer;
     cuda_kernel_end(em, saved_out, saved_indent);
     free(params);
     return name;
+}
+
+/* A later round with its own launches: the frontier's loop over the queue
+ * (TWC on skewed graphs when both kernels exist), the next queue's length,
+ * the round end over the old and the new frontier, the scalar code between. */
+static void per_round(omp_emit *em, const wl_shape *w, const gm_stmt *list, const char *g, cuda_capture *c1,
+                      const cuda_launch *l1, const char *k1, const char *k1_twc, cuda_capture *c2,
+                      const cuda_launch *l2, const char *k2)
+{
+    omp_scope_push(em);
+    for (const gm_stmt *s = list; s; s = s->next) {
+        if (s == w->l1) {
+            omp_marker(em, s->loc);
+            omp_line(em, "{ /* the frontier only */");
+            em->indent++;
+            cuda_launch_before(em, c1);
+            omp_line(em, "const int64_t _c_n = _c_wl.ncur;");
+            const char *more = "_c_wl.q[_c_wl.cur], 0, _c_n, _c_wl.q[_c_wl.cur ^ 1], _c_wl.count, _c_wl.mark, _c_round";
+            if (k1 && k1_twc) {
+                omp_line(em, "if (_c_n > 0 && gmcu_skewed(%s, false)) {", g);
+                launch(em, k1_twc, l1, more, s);
+                omp_line(em, "} else if (_c_n > 0) {");
+                launch(em, k1, l1, more, s);
+            } else {
+                omp_line(em, "if (_c_n > 0) {");
+                launch(em, k1 ? k1 : k1_twc, l1, more, s);
+            }
+            omp_line(em, "}");
+            cuda_launch_after(em, c1);
+            em->indent--;
+            omp_line(em, "}");
+            omp_line(em, "const int64_t _c_wnext = gmcu_wl_next_size(&_c_wl);");
+        } else if (s == w->l2) {
+            omp_marker(em, s->loc);
+            omp_line(em, "{ /* the old frontier (less the new one), then the new one */");
+            em->indent++;
+            cuda_launch_before(em, c2); /* both launches reduce into the same slots */
+            omp_line(em, "int64_t _c_n = _c_wl.ncur;");
+            omp_line(em, "if (_c_n > 0) {");
+            launch(em, k2, l2, "_c_wl.q[_c_wl.cur], 0, _c_n, _c_wl.mark, _c_round", s);
+            omp_line(em, "}");
+            omp_line(em, "_c_n = _c_wnext;");
+            omp_line(em, "if (_c_n > 0) {");
+            launch(em, k2, l2, "_c_wl.q[_c_wl.cur ^ 1], 0, _c_n, _c_wl.mark, INT32_MIN", s);
+            omp_line(em, "}");
+            cuda_launch_after(em, c2);
+            em->indent--;
+            omp_line(em, "}");
+        } else {
+            omp_stmt(em, s);
+        }
+    }
+    omp_line(em, "gmcu_wl_advance(&_c_wl, _c_wnext);");
+    omp_scope_pop(em, true);
 }
 
 bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
@@ -634,55 +678,11 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
         em->indent--;
         omp_line(em, "}");
     } else {
-    omp_line(em, "} else {");
-    em->indent++;
-    omp_scope_push(em);
-    for (const gm_stmt *s = list; s; s = s->next) {
-        if (s == w.l1) {
-            omp_marker(em, s->loc);
-            omp_line(em, "{ /* the frontier only */");
-            em->indent++;
-            cuda_launch_before(em, &c1);
-            omp_line(em, "const int64_t _c_n = _c_wl.ncur;");
-            const char *more = "_c_wl.q[_c_wl.cur], 0, _c_n, _c_wl.q[_c_wl.cur ^ 1], _c_wl.count, _c_wl.mark, _c_round";
-            if (k1 && k1_twc) {
-                omp_line(em, "if (_c_n > 0 && gmcu_skewed(%s, false)) {", g);
-                launch(em, k1_twc, &l1, more, s);
-                omp_line(em, "} else if (_c_n > 0) {");
-                launch(em, k1, &l1, more, s);
-            } else {
-                omp_line(em, "if (_c_n > 0) {");
-                launch(em, k1 ? k1 : k1_twc, &l1, more, s);
-            }
-            omp_line(em, "}");
-            cuda_launch_after(em, &c1);
-            em->indent--;
-            omp_line(em, "}");
-            omp_line(em, "const int64_t _c_wnext = gmcu_wl_next_size(&_c_wl);");
-        } else if (s == w.l2) {
-            omp_marker(em, s->loc);
-            omp_line(em, "{ /* the old frontier (less the new one), then the new one */");
-            em->indent++;
-            cuda_launch_before(em, &c2); /* both launches reduce into the same slots */
-            omp_line(em, "int64_t _c_n = _c_wl.ncur;");
-            omp_line(em, "if (_c_n > 0) {");
-            launch(em, k2, &l2, "_c_wl.q[_c_wl.cur], 0, _c_n, _c_wl.mark, _c_round", s);
-            omp_line(em, "}");
-            omp_line(em, "_c_n = _c_wnext;");
-            omp_line(em, "if (_c_n > 0) {");
-            launch(em, k2, &l2, "_c_wl.q[_c_wl.cur ^ 1], 0, _c_n, _c_wl.mark, INT32_MIN", s);
-            omp_line(em, "}");
-            cuda_launch_after(em, &c2);
-            em->indent--;
-            omp_line(em, "}");
-        } else {
-            omp_stmt(em, s);
-        }
-    }
-    omp_line(em, "gmcu_wl_advance(&_c_wl, _c_wnext);");
-    omp_scope_pop(em, true);
-    em->indent--;
-    omp_line(em, "}");
+        omp_line(em, "} else {");
+        em->indent++;
+        per_round(em, &w, list, g, &c1, &l1, k1, k1_twc, &c2, &l2, k2);
+        em->indent--;
+        omp_line(em, "}");
     }
     omp_line(em, "_c_round++;");
     em->indent--;
