@@ -198,6 +198,7 @@ static bool builtin_on_gpu(int b)
     case GMB_NODE_IS_NBR_FROM:
     case GMB_NODE_PICK_RANDOM_NBR:
     case GMB_NBR_TO_EDGE:
+    case GMB_NODE_BFS_LEVEL:
     case GMB_EDGE_FROM_NODE:
     case GMB_EDGE_TO_NODE:
     case GMB_UNIFORM:

@@ -321,6 +321,16 @@ void omp_builtin_call(omp_emit *em, const gm_expr *e)
         omp_expr(em, r);
         omp_printf(em, em->in_kernel ? ", &_c_rng)" : ", gmrt_thread_rng())");
         return;
+    case GMB_NODE_BFS_LEVEL: /* bfs_level.c: only in a BFS body */
+        if (!em->bfs) {
+            omp_unsupported(em, e->loc, "a BFS level outside a BFS");
+            omp_printf(em, "0");
+            return;
+        }
+        omp_printf(em, "%s[", em->bfs->level);
+        omp_expr(em, r);
+        omp_printf(em, "]");
+        return;
     case GMB_NBR_TO_EDGE:
         if (r->sym && r->sym->id >= 0 && r->sym->id < em->nsyms && em->edge_of[r->sym->id])
             omp_printf(em, "%s", em->edge_of[r->sym->id]);

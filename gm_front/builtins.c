@@ -71,6 +71,8 @@ static const gm_builtin_info table[GMB_COUNT] = {
     {GMB_MAP_GET_MIN_VALUE, GMBR_MAP, {"GetMinValue"}, A0, GMBT_MAP_VALUE, false},
     {GMB_MAP_HAS_MAX_VALUE, GMBR_MAP, {"HasMaxValue"}, A1(GMBA_MAP_KEY), GMBT_BOOL, false},
     {GMB_MAP_HAS_MIN_VALUE, GMBR_MAP, {"HasMinValue"}, A1(GMBA_MAP_KEY), GMBT_BOOL, false},
+
+    {GMB_NODE_BFS_LEVEL, GMBR_NODE, {"_BFSLevel"}, A0, GMBT_INT, false},
 };
 
 const gm_builtin_info *gm_builtin_get(int id)
@@ -80,6 +82,8 @@ const gm_builtin_info *gm_builtin_get(int id)
 
 static bool has_name(const gm_builtin_info *b, const char *name)
 {
+    if (b->names[0][0] == '_') /* internal: made by passes, not callable */
+        return false;
     for (int i = 0; i < GM_BUILTIN_MAX_NAMES && b->names[i]; i++)
         if (strcmp(b->names[i], name) == 0)
             return true;

@@ -73,6 +73,9 @@ typedef enum gm_builtin {
     GMB_MAP_GET_MIN_VALUE,   /* GetMinValue() -> V */
     GMB_MAP_HAS_MAX_VALUE,   /* HasMaxValue(k) -> Bool: k's value is the largest */
     GMB_MAP_HAS_MIN_VALUE,   /* HasMinValue(k) -> Bool: k's value is the smallest */
+
+    /* made by passes only (a name starting with '_' is never looked up) */
+    GMB_NODE_BFS_LEVEL,      /* v._BFSLevel() -> Int: v's level in the enclosing BFS */
     GMB_COUNT
 } gm_builtin;
 

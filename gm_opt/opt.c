@@ -2,7 +2,8 @@
  *
  * Order matters only for quality, never for correctness (every pass keeps
  * the program checked and any subset may run):
- *   fold first (simpler conditions for everything else); reduce_seq turns
+ *   fold first (simpler conditions for everything else; bfs_level reads
+ *   its literals); reduce_seq turns
  *   sequential reductions into plain code; flip_edges leaves flipped
  *   reductions bound to the inner loop, so reduce_bound comes after it and
  *   settles where every reduction completes; defer_lower before hoist_props so the `_nxt`
@@ -26,6 +27,8 @@ static const gmo_pass passes[] = {
      gmo_reduce_bound},
     {"defer_lower", "no deferred assignment to a property bound to a Foreach: _nxt writes + swap/copy",
      gmo_defer_lower},
+    {"bfs_level", "a BFS body recomputing the hop count from UpNbrs reads the traversal's level",
+     gmo_bfs_level},
     {"hoist_nbr", "per-edge work that reads only the neighbour is a node property filled before the loop",
      gmo_hoist_nbr},
     {"hoist_props", "no temporary property declared inside a sequential loop body",

@@ -1,11 +1,16 @@
 ## tests/opt: golden --dump=PASS tests of the gm_opt passes (one .gm and its
 ## .expected per case), and the check that apps/ and the accepted corpus
-## survive every pass alone, all passes, and -O0 (see tests/opt/run).
-TESTS += tests/opt/run
-dist_noinst_SCRIPTS += tests/opt/run
+## survive every pass alone, all passes, and -O0 (see tests/opt/run); the
+## programs of tests/opt/exec give the same answers with the passes and -O0
+## (tests/opt/same_answers.sh).
+TESTS += tests/opt/run tests/opt/same_answers.sh
+dist_noinst_SCRIPTS += tests/opt/run tests/opt/same_answers.sh
 # Every NAME.gm with its NAME.expected, listed (naming the folder would also
 # ship the build tree's tests/opt/run.log in a VPATH build).
 EXTRA_DIST += \
+	tests/opt/exec/bfs_level_far.gm \
+	tests/opt/bfs_level.expected \
+	tests/opt/bfs_level.gm \
 	tests/opt/dead_scalar.expected \
 	tests/opt/dead_scalar.gm \
 	tests/opt/defer_copy.expected \

@@ -1,0 +1,263 @@
+/* bfs_level.c: a BFS body that recomputes the hop count from its parents reads the level instead.
+ *
+ * Contract: in
+ *     r.P = K;                       (K an integer literal; then no write of
+ *     ...                             P or r and no foreign code or call)
+ *     InBFS (v: G.Nodes From r) {    (no navigator, not G^)
+ *         If (v != r) {              (or the traversal's filter v != r)
+ *             T m = +INF;            (-INF with max=)
+ *             Foreach (u: v.UpNbrs) { m min= u.P; }      (or max=)
+ *             v.P = m + C;           (m, m + C, C + m or m - C; C a literal)
+ *         }
+ *     }
+ * with P an Int or Long node property and T its type, the three statements
+ * become `v.P = K + C * v._BFSLevel()` (the traversal's level of v, 0 at r).
+ * Why it is the same: r's level is 0 and P[r] = K. A node of level L > 0
+ * has at least one parent (the node that discovered it), every parent has
+ * level L - 1 and, by induction over the levels (each level's body runs
+ * after the previous level's), P = K + C * (L - 1); their minimum (or
+ * maximum) is that value, so P[v] = K + C * L. The UpNbrs loop rescans
+ * every in-edge of every visited node; the level is one read. This is how
+ * Green-Marl's hop-distance BFS (apps/bfs.gm) is usually written.
+ */
+#include "builtins.h"
+#include "opt.h"
+#include "passes.h"
+#include "walk.h"
+
+/* A seed `r.P = K` still valid at the current statement. */
+typedef struct seed {
+    gm_symbol *root;
+    gm_symbol *prop;
+    int64_t value;
+    bool live;
+} seed;
+
+#define MAX_SEEDS 8
+
+typedef struct seeds {
+    seed s[MAX_SEEDS];
+    int n;
+} seeds;
+
+static bool int_literal(const gm_expr *e, int64_t *out)
+{
+    if (e && e->kind == GME_INT) {
+        *out = e->int_val;
+        return true;
+    }
+    if (e && e->kind == GME_UNARY && e->op == GMOP_NEG && e->a && e->a->kind == GME_INT) {
+        *out = -e->a->int_val;
+        return true;
+    }
+    return false;
+}
+
+static bool is_int_prop(const gm_symbol *p)
+{
+    return p && p->is_property && p->type && p->type->kind == GMT_NODE_PROP && p->type->elem &&
+           (p->type->elem->kind == GMT_INT || p->type->elem->kind == GMT_LONG);
+}
+
+/* `r.P = K` with r a Node variable (not an iterator) and P an integer property. */
+static bool as_seed(const gm_stmt *s, seed *out)
+{
+    if (s->kind != GMS_ASSIGN || s->assign_op != GMA_ASSIGN || s->is_group || !s->lhs ||
+        s->lhs->kind != GME_PROP || !s->lhs->a || s->lhs->a->kind != GME_ID)
+        return false;
+    gm_symbol *r = s->lhs->a->sym;
+    if (!r || r->kind == GMSYM_ITER || !r->type || r->type->kind != GMT_NODE || !is_int_prop(s->lhs->sym))
+        return false;
+    int64_t k;
+    if (!int_literal(s->rhs, &k))
+        return false;
+    *out = (seed){r, s->lhs->sym, k, true};
+    return true;
+}
+
+/* Statements after a seed end it when they change P or r, or might. */
+typedef struct kill_scan {
+    seeds *ss;
+} kill_scan;
+
+static void kill_one(const gmo_access *acc, void *ctx)
+{
+    seeds *ss = ((kill_scan *)ctx)->ss;
+    for (int i = 0; i < ss->n; i++) {
+        seed *sd = &ss->s[i];
+        if (acc->kind == GMO_OPAQUE)
+            sd->live = false;
+        else if (acc->kind != GMO_READ && (acc->sym == sd->prop || acc->sym == sd->root))
+            sd->live = false;
+    }
+}
+
+static bool is_id(const gm_expr *e, const gm_symbol *sym)
+{
+    return e && e->kind == GME_ID && e->sym == sym;
+}
+
+/* v != r in either order. */
+static bool is_not_root(const gm_expr *e, const gm_symbol *v, const gm_symbol *r)
+{
+    return e && e->kind == GME_BINARY && e->op == GMOP_NE &&
+           ((is_id(e->a, v) && is_id(e->b, r)) || (is_id(e->a, r) && is_id(e->b, v)));
+}
+
+static const gm_stmt *only_stmt(const gm_stmt *s)
+{
+    while (s && s->kind == GMS_BLOCK) {
+        if (!s->body || s->body->next)
+            return s;
+        s = s->body;
+    }
+    return s;
+}
+
+/* The block holding the three statements, NULL when the body has another shape. */
+static gm_stmt *guarded_block(gm_stmt *bfs, const gm_symbol *r)
+{
+    gm_symbol *v = bfs->iter.sym;
+    gm_stmt *body = bfs->body;
+    if (!body || body->kind != GMS_BLOCK)
+        return NULL;
+    if (bfs->iter.filter)
+        return is_not_root(bfs->iter.filter, v, r) ? body : NULL;
+    gm_stmt *guard = (gm_stmt *)only_stmt(body);
+    if (!guard || guard->kind != GMS_IF || guard->else_stmt || !is_not_root(guard->cond, v, r) ||
+        !guard->then_stmt || guard->then_stmt->kind != GMS_BLOCK)
+        return NULL;
+    return guard->then_stmt;
+}
+
+/* m + C, C + m, m - C or m: sets *c. */
+static bool as_offset(const gm_expr *e, const gm_symbol *m, int64_t *c)
+{
+    if (is_id(e, m)) {
+        *c = 0;
+        return true;
+    }
+    if (!e || e->kind != GME_BINARY || (e->op != GMOP_ADD && e->op != GMOP_SUB))
+        return false;
+    int64_t k;
+    if (is_id(e->a, m) && int_literal(e->b, &k)) {
+        *c = e->op == GMOP_ADD ? k : -k;
+        return true;
+    }
+    if (e->op == GMOP_ADD && is_id(e->b, m) && int_literal(e->a, &k)) {
+        *c = k;
+        return true;
+    }
+    return false;
+}
+
+/* Whether block is `T m = +-INF; Foreach (u: v.UpNbrs) { m min|max= u.P; } v.P = m + C;`. */
+static bool is_hop_count(const gm_stmt *block, const gm_symbol *v, const gm_symbol *p, int64_t *c)
+{
+    const gm_stmt *decl = block->body;
+    const gm_stmt *loop = decl ? decl->next : NULL;
+    const gm_stmt *set = loop ? loop->next : NULL;
+    if (!set || set->next)
+        return false;
+    if (decl->kind != GMS_DECL || !decl->names || decl->names->next || !decl->init ||
+        decl->init->kind != GME_INF)
+        return false;
+    gm_symbol *m = decl->names->sym;
+    if (!m || !m->type || m->type->kind != p->type->elem->kind)
+        return false;
+    if (loop->kind != GMS_FOREACH || loop->iter.range != GMR_UP_NBRS || !is_id(loop->iter.source, v) ||
+        loop->iter.filter || !loop->iter.sym)
+        return false;
+    const gm_stmt *red = only_stmt(loop->body);
+    gm_assign_op want = decl->init->negative ? GMA_MAX : GMA_MIN;
+    if (!red || red->kind != GMS_ASSIGN || red->assign_op != want || !is_id(red->lhs, m) || !red->rhs ||
+        red->rhs->kind != GME_PROP || red->rhs->sym != p || !is_id(red->rhs->a, loop->iter.sym))
+        return false;
+    return set->kind == GMS_ASSIGN && set->assign_op == GMA_ASSIGN && set->lhs &&
+           set->lhs->kind == GME_PROP && set->lhs->sym == p && is_id(set->lhs->a, v) &&
+           as_offset(set->rhs, m, c);
+}
+
+static gm_expr *typed_int(gm_program *p, int64_t v, gm_type *t, gm_loc loc)
+{
+    return gmo_typed(gm_expr_int(p->arena, v, loc), t);
+}
+
+/* K + C * v._BFSLevel() in the property's type. */
+static gm_expr *level_value(gm_program *p, gm_symbol *v, gm_type *t, int64_t k, int64_t c, gm_loc loc)
+{
+    gm_type *int_type = gm_type_new(p->arena, GMT_INT, loc);
+    gm_expr *lvl = gm_expr_new(p->arena, GME_CALL, loc);
+    lvl->a = gm_expr_id(p->arena, v, loc);
+    lvl->name = gm_builtin_name(GMB_NODE_BFS_LEVEL);
+    lvl->builtin = GMB_NODE_BFS_LEVEL;
+    lvl->type = int_type;
+    gm_expr *term = lvl;
+    if (t->kind != GMT_INT) {
+        term = gm_expr_new(p->arena, GME_CAST, loc);
+        term->cast_to = t->kind;
+        term->a = lvl;
+        term->type = t;
+    }
+    if (c == 0)
+        return typed_int(p, k, t, loc);
+    if (c != 1)
+        term = gmo_typed(gm_expr_binary(p->arena, GMOP_MUL, typed_int(p, c, t, loc), term, loc), t);
+    if (k != 0)
+        term = gmo_typed(gm_expr_binary(p->arena, GMOP_ADD, typed_int(p, k, t, loc), term, loc), t);
+    return term;
+}
+
+/* Rewrites bfs when one of the live seeds matches it. */
+static void try_bfs(gm_program *p, gm_stmt *bfs, const seeds *ss)
+{
+    if (bfs->navigator || bfs->iter.transposed || !bfs->iter.sym || !bfs->root ||
+        bfs->root->kind != GME_ID)
+        return;
+    for (int i = 0; i < ss->n; i++) {
+        const seed *sd = &ss->s[i];
+        if (!sd->live || bfs->root->sym != sd->root)
+            continue;
+        gm_stmt *block = guarded_block(bfs, sd->root);
+        int64_t c;
+        if (!block || !is_hop_count(block, bfs->iter.sym, sd->prop, &c))
+            continue;
+        gm_stmt *set = block->body->next->next;
+        gm_type *t = sd->prop->type->elem;
+        set->rhs = level_value(p, bfs->iter.sym, t, sd->value, c, set->rhs->loc);
+        block->body = set;
+        return;
+    }
+}
+
+static void visit(gm_program *p, gm_stmt *list)
+{
+    seeds ss = {.n = 0};
+    for (gm_stmt *s = list; s; s = s->next) {
+        if (s->kind == GMS_BFS)
+            try_bfs(p, s, &ss);
+        kill_scan k = {&ss};
+        gmo_walk_accesses_stmt(s, kill_one, &k);
+        seed sd;
+        if (as_seed(s, &sd)) {
+            if (ss.n == MAX_SEEDS)
+                ss.n = 0; /* forget the old ones: only a missed rewrite */
+            ss.s[ss.n++] = sd;
+        }
+        if (s->body)
+            visit(p, s->body);
+        if (s->then_stmt)
+            visit(p, s->then_stmt);
+        if (s->else_stmt)
+            visit(p, s->else_stmt);
+        if (s->rev_body)
+            visit(p, s->rev_body);
+    }
+}
+
+void gmo_bfs_level(gm_program *p)
+{
+    for (gm_proc *proc = p->procs; proc; proc = proc->next)
+        if (proc->body)
+            visit(p, proc->body->body);
+}
