@@ -86,6 +86,8 @@ typedef struct pull_shape {
     const gm_expr *cond;     /* If around the whole body, or NULL */
     const gm_stmt *decls;    /* the first statement (a decl) or the loop */
     const gm_stmt *rest;     /* statements after a block that held all this */
+    const gm_stmt *lead;     /* declarations without initializer before that block */
+    const gm_stmt *lead_end; /* the block after them */
     const gm_stmt *loop;     /* the neighbour loop */
     const gm_stmt *red;      /* the reduction statement */
     const gm_expr *red_cond; /* an If around it, or NULL */
@@ -191,9 +193,15 @@ static bool pull_shape_of(omp_emit *em, const gm_symbol *outer, const gm_stmt *w
     if (!whole)
         return false;
     const gm_stmt *list = block_list(unwrap_if(whole, &p->cond));
-    if (list && list->kind == GMS_BLOCK) { /* { decls; loop; ... } more */
-        if (pull_core(em, outer, list->body, cap, in_bfs, p)) {
-            p->rest = list->next;
+    /* scalars a pass declared for the whole body (prop_scalar.c) */
+    const gm_stmt *first = list;
+    while (first && first->kind == GMS_DECL && !first->init)
+        first = first->next;
+    if (first && first->kind == GMS_BLOCK) { /* [decls;] { decls; loop; ... } more */
+        if (pull_core(em, outer, first->body, cap, in_bfs, p)) {
+            p->lead = first == list ? NULL : list;
+            p->lead_end = first;
+            p->rest = first->next;
             return true;
         }
     } else if (pull_core(em, outer, list, cap, in_bfs, p)) {
@@ -406,6 +414,8 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
         narrow_active(em, p->holder->cond);
     }
     omp_scope_push(em);
+    for (const gm_stmt *d = p->lead; d && d != p->lead_end; d = d->next)
+        omp_stmt(em, d);
     for (const gm_stmt *d = p->decls; d != in; d = d->next)
         omp_stmt(em, d);
     char *range = edge_range(em, outer, ns->g, walks_reverse(ns, in));

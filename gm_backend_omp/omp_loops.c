@@ -4,7 +4,8 @@
  * Only the outermost parallel loop becomes "#pragma omp parallel for";
  * loops nested in it run sequentially inside their thread. The schedule is
  * dynamic when the body walks neighbours (the work per iteration follows the
- * degree, which is skewed on real graphs), static otherwise. */
+ * degree, which is skewed on real graphs), in chunks of about 1/64 of a
+ * thread's share, static otherwise. */
 #include "omp_emit.h"
 
 #include "builtins.h"
@@ -57,7 +58,13 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
                      "%s->num_nodes : %s->num_edges) + 1, sizeof(int32_t));",
                  lock, graph, graph, graph, graph);
     }
-    const char *sched = omp_body_has_nbr_loop(body) ? "schedule(dynamic, 64)" : "schedule(static)";
+    /* dynamic chunks sized from the trip count (_c_chunk in the prologue) */
+    char *count = trip ? omp_strf("%s", trip)
+                  : range == GMR_NODES && graph ? omp_strf("%s->num_nodes", graph)
+                  : range == GMR_EDGES && graph ? omp_strf("%s->num_edges", graph) : NULL;
+    char *sched = !omp_body_has_nbr_loop(body) ? omp_strf("schedule(static)")
+                  : count ? omp_strf("schedule(dynamic, _c_chunk(%s))", count) : omp_strf("schedule(dynamic, 64)");
+    free(count);
     if (par->nargmin > 0) {
         /* Scalar arg-min/max targets: each thread keeps its own best,
          * merged once per thread at the end. */
@@ -84,6 +91,7 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
     } else {
         omp_line(em, "#pragma omp parallel for %s%s", sched, clauses);
     }
+    free(sched);
     free(clauses);
     em->par_depth++;
     em->region = &par->region;

@@ -11,8 +11,9 @@
  *   defer_lower (whose `_nxt` writes leave the read property unwritten in
  *   the loop) and before hoist_props (which moves its new property's
  *   declaration out of sequential loops); merge_assign, fuse_across and
- *   fuse join loops once their bodies are final; dead_scalar last, to sweep what
- *   the others left unread.
+ *   fuse join loops once their bodies are final; prop_scalar after fuse
+ *   (a `_nxt` write and its copy meet in one loop only then); dead_scalar
+ *   last, to sweep what the others left unread.
  */
 #include "opt.h"
 #include "passes.h"
@@ -38,6 +39,8 @@ static const gmo_pass passes[] = {
     {"fuse_across", "Foreach loops over one range with only scalar code between them are one loop",
      gmo_fuse_across},
     {"fuse", "adjacent independent Foreach loops over one range are one loop", gmo_fuse},
+    {"prop_scalar", "a local node property written then read only by its own iteration of one loop is a scalar",
+     gmo_prop_scalar},
     {"dead_scalar", "no pure assignment to a local scalar that is never read", gmo_dead_scalar},
     {0, 0, 0},
 };

@@ -16,6 +16,7 @@ void gmo_defer_lower(gm_program *p);   /* defer_lower.c */
 void gmo_merge_assign(gm_program *p);  /* merge_assign.c */
 void gmo_fuse_across(gm_program *p); /* fuse_across.c */
 void gmo_fuse(gm_program *p);          /* fuse.c */
+void gmo_prop_scalar(gm_program *p);   /* prop_scalar.c */
 void gmo_dead_scalar(gm_program *p);   /* dead_scalar.c */
 
 #endif /* GM_OPT_PASSES_H */
