@@ -1,8 +1,9 @@
 /* compile_output.c: runs the C compiler or nvcc on what gmc generated (-x).
  *
- * In a build tree the static libgmrt.a is linked (nothing to install, no
- * rpath); an installed gmc links -lgmrt with an rpath to its libdir, the
- * same flags gmrt.pc gives. */
+ * In a build tree the static libgmrt.a (and for CUDA libgmrt-cuda.a) is
+ * linked (nothing to install, no rpath); an installed gmc links -lgmrt
+ * (-lgmrt-cuda -lgmrt) with an rpath to its libdir, the same flags gmrt.pc
+ * (gmrt-cuda.pc) gives. */
 #include "compile_output.h"
 
 #include <stdio.h>
@@ -40,13 +41,15 @@ static bool source_exists(const char *src)
     return false;
 }
 
-/* -L DIR -lgmrt with the rpath spelled for gcc (-Wl,) or nvcc (-Xlinker). */
+/* -L DIR -lgmrt with the rpath spelled for gcc (-Wl,) or nvcc (-Xlinker);
+ * for nvcc -lgmrt-cuda first. */
 static void push_installed_lib(gmc_argv *a, const gmc_runtime *rt, bool nvcc)
 {
     gmc_argv_pushf(a, "-L%s", rt->lib_dir);
     if (nvcc) {
         gmc_argv_push(a, "-Xlinker");
         gmc_argv_pushf(a, "-rpath=%s", rt->lib_dir);
+        gmc_argv_push(a, "-lgmrt-cuda");
     } else {
         gmc_argv_pushf(a, "-Wl,-rpath,%s", rt->lib_dir);
     }
@@ -69,9 +72,11 @@ static void push_output_and_runtime(gmc_argv *a, const gmc_runtime *rt, const gm
     gmc_argv_pushf(a, b->with_main ? "%s/%s" : "%s/%s.o", b->dir, b->base);
     gmc_argv_push(a, src);
     if (b->with_main) {
-        if (rt->in_tree)
+        if (rt->in_tree) {
+            if (nvcc && rt->cuda_static_lib[0])
+                gmc_argv_push(a, rt->cuda_static_lib);
             gmc_argv_push(a, rt->static_lib);
-        else
+        } else
             push_installed_lib(a, rt, nvcc);
         if (nvcc)
             gmc_argv_push(a, "-lgomp");

@@ -139,6 +139,8 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
     gmc_runtime rt;
     if (!gmc_runtime_locate(&rt, opt->emit_main, true))
         return false;
+    if (cuda && opt->emit_main && !gmc_runtime_has_cuda(&rt, true))
+        return false;
     gmc_build b = {
         .dir = opt->out_dir,
         .base = bopt.base_name,

@@ -80,6 +80,14 @@ static bool cache_key(const gmc_options *opt, const gmc_tools *t, const char *ba
         char lib[PATH_MAX + 16];
         snprintf(lib, sizeof lib, "%s/libgmrt.%s", rt.lib_dir, rt.in_tree ? "a" : "so");
         h = hash_file_identity(h, lib);
+        if (opt->target == GMC_TARGET_CUDA) { /* the CUDA runtime's host half */
+            char cu[PATH_MAX + 32];
+            if (rt.in_tree)
+                snprintf(cu, sizeof cu, "%s", rt.cuda_static_lib);
+            else
+                snprintf(cu, sizeof cu, "%s/libgmrt-cuda.so", rt.lib_dir);
+            h = hash_file_identity(h, cu);
+        }
         h = hash_str(h, rt.include_dir);
     }
     h = hash_str(h, opt->target == GMC_TARGET_CUDA ? "cuda" : "omp");

@@ -1,4 +1,4 @@
-/* runtime_paths.c: locating libgmrt for `gmc -x`.
+/* runtime_paths.c: locating libgmrt (and libgmrt-cuda) for `gmc -x`.
  *
  * The install directories come from make (GMC_MK_*DIR), not configure, so
  * that `make prefix=...` is honoured. An installed gmc that was moved with
@@ -74,6 +74,7 @@ bool gmc_runtime_locate(gmc_runtime *rt, bool with_lib, bool report)
         snprintf(rt->include_dir, sizeof rt->include_dir, "%s/gm_runtime", GMC_ABS_SRCDIR);
         snprintf(rt->lib_dir, sizeof rt->lib_dir, "%s/.libs", GMC_ABS_BUILDDIR);
         snprintf(rt->static_lib, sizeof rt->static_lib, "%s/.libs/libgmrt.a", GMC_ABS_BUILDDIR);
+        snprintf(rt->cuda_static_lib, sizeof rt->cuda_static_lib, "%s/libgmrt-cuda.a", GMC_ABS_BUILDDIR);
         if (with_lib && !exists(rt->static_lib)) {
             if (report)
                 fprintf(stderr, "gmc: error: the in-tree runtime '%s' is not built (run make)\n",
@@ -102,4 +103,32 @@ bool gmc_runtime_locate(gmc_runtime *rt, bool with_lib, bool report)
         return false;
     }
     return true;
+}
+
+bool gmc_runtime_has_cuda(const gmc_runtime *rt, bool report)
+{
+#ifdef GMC_NVCC
+    const char *why = "run make";
+#else
+    const char *why = "configure did not find nvcc";
+#endif
+    if (rt->in_tree) {
+        if (exists(rt->cuda_static_lib))
+            return true;
+        if (report)
+            fprintf(stderr, "gmc: error: libgmrt-cuda not built (%s): '%s' is missing\n", why,
+                    rt->cuda_static_lib);
+        return false;
+    }
+    char so[PATH_MAX + 32], a[PATH_MAX + 32];
+    snprintf(so, sizeof so, "%s/libgmrt-cuda.so", rt->lib_dir);
+    snprintf(a, sizeof a, "%s/libgmrt-cuda.a", rt->lib_dir);
+    if (exists(so) || exists(a))
+        return true;
+    if (report)
+        fprintf(stderr,
+                "gmc: error: libgmrt-cuda not installed in '%s' (configure did not find nvcc "
+                "when gmc was built)\n",
+                rt->lib_dir);
+    return false;
 }

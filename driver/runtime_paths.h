@@ -11,6 +11,7 @@ typedef struct gmc_runtime {
     char include_dir[PATH_MAX];  /* holds gmrt.h (and gmcu.h) */
     char lib_dir[PATH_MAX];      /* holds libgmrt.so / libgmrt.a */
     char static_lib[PATH_MAX];   /* in-tree: the libgmrt.a to link; installed: "" */
+    char cuda_static_lib[PATH_MAX]; /* in-tree: the libgmrt-cuda.a to link; installed: "" */
 } gmc_runtime;
 
 /* Fills rt for the running gmc: the build tree when it runs from there;
@@ -19,6 +20,11 @@ typedef struct gmc_runtime {
  * configured directories. with_lib: fail when an in-tree libgmrt.a is
  * needed but not built. Returns false on failure, saying why if report. */
 bool gmc_runtime_locate(gmc_runtime *rt, bool with_lib, bool report);
+
+/* Whether libgmrt-cuda (the host half of the CUDA runtime, built only when
+ * configure found nvcc) is there to link: in-tree libgmrt-cuda.a, else
+ * libgmrt-cuda.so or .a in rt->lib_dir. Says why not if report. */
+bool gmc_runtime_has_cuda(const gmc_runtime *rt, bool report);
 
 /* Relocation, exposed for tests: given the configured bindir and dir,
  * and the directory the program actually runs from, writes where dir is

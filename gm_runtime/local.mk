@@ -42,6 +42,9 @@ libgmrt_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
 libgmrt_la_LIBADD = -lm
 libgmrt_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 
+## libgmrt-cuda (nvcc): its own rules.
+include gm_runtime/cuda/cuda.mk
+
 ## gmgraph: generate, convert and inspect graph files.
 bin_PROGRAMS += gmgraph
 gmgraph_SOURCES = \

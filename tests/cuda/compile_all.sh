@@ -2,8 +2,10 @@
 # compile_all.sh: every program the front end accepts (tests/golden/accept,
 # apps/, tests/omp) goes through `gmc -t cuda --main`, and nvcc compiles the
 # .cu for sm_90 with the host compiler's -Wall -Wextra: no error and no
-# warning allowed. No GPU is needed (nothing runs); without nvcc the test
-# is skipped (exit 77).
+# warning allowed; so do libgmrt-cuda's sources (gm_runtime/cuda), and every
+# program with a main links against the built libgmrt-cuda.a and libgmrt.a
+# (every runtime function the generated code calls is defined there). No
+# GPU is needed (nothing runs); without nvcc the test is skipped (exit 77).
 set -u
 : "${GMC:?}" "${GMC_SRCDIR:?}"
 NVCC=${GMC_NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
@@ -16,7 +18,23 @@ trap 'rm -rf "$tmp"' EXIT
 flags="-std=c++17 -O1 -arch=sm_90 -Xcompiler -fopenmp,-Wall,-Wextra -I$GMC_SRCDIR/gm_runtime"
 [ "${GMRT_EDGE64:-0}" = 1 ] && flags="$flags -DGMRT_EDGE64"
 
-fail=0 count=0
+fail=0 count=0 linked=0
+# libgmrt-cuda's own sources: no warning either.
+for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
+    name=$(basename "$f" .cu)
+    if ! "$NVCC" $flags -Xcompiler -fPIC -c -o "$tmp/rt-$name.o" "$f" >"$tmp/cc.log" 2>&1 ||
+        grep -qi "warning" "$tmp/cc.log"; then
+        echo "FAIL: nvcc -c gm_runtime/cuda/$name.cu"
+        sed 's/^/    /' "$tmp/cc.log" | head -12
+        fail=$((fail + 1))
+    fi
+done
+rtlibs=
+if [ -n "${GMC_BUILDDIR:-}" ] && [ -f "$GMC_BUILDDIR/libgmrt-cuda.a" ] && [ -f "$GMC_BUILDDIR/.libs/libgmrt.a" ]; then
+    rtlibs="$GMC_BUILDDIR/libgmrt-cuda.a $GMC_BUILDDIR/.libs/libgmrt.a"
+else
+    echo "cuda compile_all: no libgmrt-cuda.a built: programs are compiled, not linked"
+fi
 for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm \
     "$GMC_SRCDIR"/tests/cuda/worklist/*.gm; do
     [ -f "$f" ] || continue
@@ -47,7 +65,19 @@ for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SR
         echo "FAIL: nvcc -c $name.cu (from $f)"
         sed 's/^/    /' "$tmp/cc.log" | head -12
         fail=$((fail + 1))
+        continue
     fi
+    # A program (--main): links against the runtime libraries.
+    if [ -n "$rtlibs" ] && [ "$extra" != "" ]; then
+        if "$NVCC" -arch=sm_90 -o "$out/$name" "$out/$name.o" $rtlibs -lgomp -lm >"$tmp/ld.log" 2>&1; then
+            linked=$((linked + 1))
+        else
+            echo "FAIL: nvcc link $name (from $f)"
+            sed 's/^/    /' "$tmp/ld.log" | head -12
+            fail=$((fail + 1))
+        fi
+    fi
+    rm -rf "$out"
 done
-echo "cuda compile_all: compiled $count programs with nvcc, $fail failures"
+echo "cuda compile_all: compiled $count programs with nvcc (linked $linked), $fail failures"
 [ "$fail" -eq 0 ]

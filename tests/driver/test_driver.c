@@ -91,8 +91,10 @@ static gmc_runtime fake_runtime(bool in_tree)
     gmc_runtime rt = {.in_tree = in_tree};
     snprintf(rt.include_dir, sizeof rt.include_dir, "/rt/include/gmc");
     snprintf(rt.lib_dir, sizeof rt.lib_dir, "/rt/lib");
-    if (in_tree)
+    if (in_tree) {
         snprintf(rt.static_lib, sizeof rt.static_lib, "/rt/lib/libgmrt.a");
+        snprintf(rt.cuda_static_lib, sizeof rt.cuda_static_lib, "/rt/lib/libgmrt-cuda.a");
+    }
     return rt;
 }
 
@@ -200,7 +202,7 @@ static void test_cuda_command(void)
     CU_ASSERT(gmc_compile_cuda(&rt, &b));
     snprintf(expect, sizeof expect,
              "-O3 -std=c++17 -arch=sm_86 -Xcompiler -fopenmp -Xcompiler -Wall,-Wextra" EDGE_FLAG
-             " -I/rt/include/gmc -o %s/k %s/k.cu /rt/lib/libgmrt.a -lgomp -lm",
+             " -I/rt/include/gmc -o %s/k %s/k.cu /rt/lib/libgmrt-cuda.a /rt/lib/libgmrt.a -lgomp -lm",
              tmp, tmp);
     CU_ASSERT_STRING_EQUAL(logged_args("nvcc"), expect);
 
@@ -208,7 +210,7 @@ static void test_cuda_command(void)
     CU_ASSERT(gmc_compile_cuda(&rt, &b));
     snprintf(expect, sizeof expect,
              "-O3 -std=c++17 -arch=sm_86 -Xcompiler -fopenmp -Xcompiler -Wall,-Wextra" EDGE_FLAG
-             " -I/rt/include/gmc -o %s/k %s/k.cu -L/rt/lib -Xlinker -rpath=/rt/lib -lgmrt -lgomp -lm",
+             " -I/rt/include/gmc -o %s/k %s/k.cu -L/rt/lib -Xlinker -rpath=/rt/lib -lgmrt-cuda -lgmrt -lgomp -lm",
              tmp, tmp);
     CU_ASSERT_STRING_EQUAL(logged_args("nvcc"), expect);
 
@@ -267,6 +269,11 @@ static void test_real_nvcc(void)
     snprintf(rt.include_dir, sizeof rt.include_dir, "%s/gm_runtime", GMC_ABS_SRCDIR);
     snprintf(rt.lib_dir, sizeof rt.lib_dir, "%s/.libs", GMC_ABS_BUILDDIR);
     snprintf(rt.static_lib, sizeof rt.static_lib, "%s/.libs/libgmrt.a", GMC_ABS_BUILDDIR);
+    /* libgmrt-cuda when configure built it (nvcc may come from PATH only). */
+    snprintf(rt.cuda_static_lib, sizeof rt.cuda_static_lib, "%s/libgmrt-cuda.a", GMC_ABS_BUILDDIR);
+    struct stat lst;
+    if (stat(rt.cuda_static_lib, &lst) != 0)
+        rt.cuda_static_lib[0] = '\0';
     gmc_build b = {.dir = tmp, .base = "tiny", .with_main = true, .nvcc = nvcc, .arch = "sm_90"};
     CU_ASSERT_FATAL(gmc_compile_cuda(&rt, &b));
     snprintf(cmd, sizeof cmd, "'%s/tiny' a b > '%s/tiny.out'", tmp, tmp);
@@ -281,6 +288,23 @@ static void test_real_nvcc(void)
     struct stat st;
     CU_ASSERT(stat(path_in_tmp("tiny.o"), &st) == 0 && st.st_size > 0);
     free(nvcc);
+}
+
+/* libgmrt-cuda: the in-tree libgmrt-cuda.a, else an installed .so or .a. */
+static void test_has_cuda(void)
+{
+    gmc_runtime rt = {.in_tree = true};
+    snprintf(rt.cuda_static_lib, sizeof rt.cuda_static_lib, "%s", path_in_tmp("no-libgmrt-cuda.a"));
+    CU_ASSERT(!gmc_runtime_has_cuda(&rt, false));
+    write_file(path_in_tmp("libgmrt-cuda.a"), "!<arch>\n", false);
+    snprintf(rt.cuda_static_lib, sizeof rt.cuda_static_lib, "%s", path_in_tmp("libgmrt-cuda.a"));
+    CU_ASSERT(gmc_runtime_has_cuda(&rt, false));
+    rt = (gmc_runtime){.in_tree = false};
+    mkdir(path_in_tmp("cudalib"), 0755);
+    snprintf(rt.lib_dir, sizeof rt.lib_dir, "%s", path_in_tmp("cudalib"));
+    CU_ASSERT(!gmc_runtime_has_cuda(&rt, false));
+    write_file(path_in_tmp("cudalib/libgmrt-cuda.so"), "", false);
+    CU_ASSERT(gmc_runtime_has_cuda(&rt, false));
 }
 
 static void test_relocate(void)
@@ -338,6 +362,7 @@ int main(void)
         {"the nvcc command of -x -t cuda", test_cuda_command},
         {"the C compiler command of -x -t omp", test_c_command},
         {"nvcc on a hand-written .cu", test_real_nvcc},
+        {"libgmrt-cuda present or not", test_has_cuda},
         {"installed runtime relocation", test_relocate},
         {"cache key hash", test_hash},
         CU_TEST_INFO_NULL,

@@ -40,12 +40,16 @@ printf '#!/bin/sh\necho 8.6\n' > fakebin/nvidia-smi
 chmod +x fakebin/nvcc fakebin/nvidia-smi
 PATH="$tmp/fakebin:$PATH" GMC_NVCC="$tmp/fakebin/nvcc" "$GMC" -t cuda --main -x -o cu degree.gm > out 2> err
 status=$?
-if [ -f cu/degree.cu ]; then
+if [ ! -f "$GMC_BUILDDIR/libgmrt-cuda.a" ]; then
+    # configure found no nvcc, so libgmrt-cuda was not built: --main -x says so.
+    same "-x -t cuda without libgmrt-cuda: exit status" 1 "$status"
+    says "-x -t cuda without libgmrt-cuda: message" err "libgmrt-cuda not built (configure did not find nvcc)"
+elif [ -f cu/degree.cu ]; then
     same "-x -t cuda: exit status" 0 "$status"
     args=$(tr '\n' ' ' < nvcc.args)
     case $args in
-    "-O3 -std=c++17 -arch=sm_86 -Xcompiler -fopenmp -Xcompiler -Wall,-Wextra "*"-o cu/degree cu/degree.cu "*"-lgomp -lm ")
-        ok "-x -t cuda: nvcc arguments, detected sm_86" ;;
+    "-O3 -std=c++17 -arch=sm_86 -Xcompiler -fopenmp -Xcompiler -Wall,-Wextra "*"-o cu/degree cu/degree.cu /"*"/libgmrt-cuda.a /"*"/.libs/libgmrt.a -lgomp -lm ")
+        ok "-x -t cuda: nvcc arguments (libgmrt-cuda.a, libgmrt.a), detected sm_86" ;;
     *) bad "-x -t cuda: nvcc arguments: $args" ;;
     esac
     PATH="$tmp/fakebin:$PATH" GMC_NVCC="$tmp/fakebin/nvcc" "$GMC" -t cuda --main -x --arch=sm_80 -o cu degree.gm
@@ -57,8 +61,8 @@ else
 fi
 
 # ---- -t cuda -x with the real nvcc, when there is one (no GPU needed) ---------------
-if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h" || command -v nvcc >/dev/null 2>&1 ||
-   [ -x /usr/local/cuda/bin/nvcc ]; then
+if [ -f "$GMC_BUILDDIR/libgmrt-cuda.a" ] && { grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h" ||
+   command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; }; then
     expect 0 "-t cuda -x (object, real nvcc)" "$GMC" -t cuda -x --arch=sm_80 -o cuo degree.gm
     nm cuo/degree.o 2>/dev/null | grep -q ' T degree$' && ok "-t cuda -x: cuo/degree.o defines degree()" ||
         bad "-t cuda -x: no degree() in cuo/degree.o"
@@ -66,6 +70,6 @@ if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h" || command -v nvcc >/de
     expect 2 "the CUDA program starts (usage without a graph)" ./cub/degree
     says "the CUDA program: usage" err "usage: ./cub/degree GRAPH"
 else
-    echo "skip: no nvcc for a real -t cuda -x"
+    echo "skip: no nvcc (or no libgmrt-cuda) for a real -t cuda -x"
 fi
 finish

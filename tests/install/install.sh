@@ -2,8 +2,9 @@
 # install.sh: `make install DESTDIR=...` from this build tree installs
 # everything issue 8 lists; an app outside the source tree builds against
 # the installed gmrt.pc and runs on a graph made by the installed gmgraph;
-# the installed gmc's -x and run work from the staged tree; `make uninstall`
-# removes every file again.
+# the installed gmc's -x and run work from the staged tree, -t cuda too
+# (libgmrt-cuda and gmrt-cuda.pc, when configure found nvcc); `make
+# uninstall` removes every file again.
 . "$(dirname "$0")/../driver/common.sh"
 command -v pkg-config >/dev/null 2>&1 || { echo "skip: no pkg-config"; exit 77; }
 command -v "${MAKE:-make}" >/dev/null 2>&1 || { echo "skip: no make"; exit 77; }
@@ -63,15 +64,55 @@ same "installed -x: degrees" "$(cat u.exp)" "$(cat o2/deg.txt)"
 expect 0 "installed gmc run" env XDG_CACHE_HOME="$tmp/cache" "$gmc" run "$tmp/degree.gm" u.el --out=o3
 same "installed gmc run: degrees" "$(cat u.exp)" "$(cat o3/deg.txt)"
 
-# -t cuda from the installed gmc: the staged gmcu.h and libgmrt (compile only;
-# running needs a GPU).
-if [ -f "$GMC_SRCDIR/gm_runtime/gmcu.h" ]; then
-    [ -f "$root/include/gmc/gmcu.h" ] && ok "installed /include/gmc/gmcu.h" || bad "gmcu.h not installed"
-    if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h"; then
-        expect 0 "installed gmc -t cuda --main -x" "$gmc" -t cuda --main -x -v -o "$app/cu" "$tmp/degree.gm"
-        says "installed -t cuda -x: staged library" "$tmp/err" "-L$libdir -Xlinker -rpath=$libdir -lgmrt"
-        [ -x cu/degree ] && ok "installed -t cuda -x: program built" || bad "installed -t cuda -x: no program"
+# -t cuda from the installed gmc: the staged gmcu.h, libgmrt-cuda and libgmrt
+# (compile and link; running needs a GPU). libgmrt-cuda and gmrt-cuda.pc are
+# installed exactly when configure found nvcc.
+[ -f "$root/include/gmc/gmcu.h" ] && ok "installed /include/gmc/gmcu.h" || bad "gmcu.h not installed"
+cudalibs="$libdir/libgmrt-cuda.a $libdir/libgmrt-cuda.so $libdir/libgmrt-cuda.so.0 $libdir/pkgconfig/gmrt-cuda.pc"
+if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h"; then
+    for f in $cudalibs; do
+        [ -e "$f" ] && ok "installed ${f#$dest}" || bad "not installed: ${f#$dest}"
+    done
+    readelf -d "$libdir/libgmrt-cuda.so" 2>/dev/null | grep -q 'SONAME.*\[libgmrt-cuda\.so\.0\]' &&
+        ok "libgmrt-cuda.so: soname libgmrt-cuda.so.0" || bad "libgmrt-cuda.so: no soname libgmrt-cuda.so.0"
+    expect 0 "installed gmc -t cuda --main -x" "$gmc" -t cuda --main -x -v -o "$app/cu" "$tmp/degree.gm"
+    says "installed -t cuda -x: staged libraries" "$tmp/err" "-L$libdir -Xlinker -rpath=$libdir -lgmrt-cuda -lgmrt"
+    [ -x cu/degree ] && ok "installed -t cuda -x: program built" || bad "installed -t cuda -x: no program"
+    # apps/bfs.gm, outside the source tree: linked against the installed
+    # libgmrt-cuda.so, which the program finds through its rpath.
+    cp "$GMC_SRCDIR/apps/bfs.gm" "$app/bfs.gm"
+    expect 0 "installed gmc -t cuda --main -x bfs.gm" "$gmc" -t cuda --main -x -o "$app/cubfs" bfs.gm
+    if [ -x cubfs/bfs ]; then
+        ok "installed -t cuda -x: bfs built"
+        ldd cubfs/bfs 2>/dev/null | grep -q "$libdir/libgmrt-cuda.so.0" && ok "bfs uses the installed libgmrt-cuda.so" ||
+            bad "bfs does not use $libdir/libgmrt-cuda.so.0"
+        printf '0 1\n1 2\n2 0\n' > tri.el
+        if nvidia-smi > /dev/null 2>&1; then
+            expect 0 "installed -t cuda bfs runs" ./cubfs/bfs tri.el --root=0
+        else # the library's gmcu_init reports the missing GPU
+            expect 1 "installed -t cuda bfs without a GPU (exit 1)" ./cubfs/bfs tri.el --root=0
+            says "installed -t cuda bfs without a GPU: message" "$tmp/err" "error: no CUDA GPU found"
+        fi
+    else
+        bad "installed -t cuda -x: no bfs program"
     fi
+    # The same program built by hand against the installed gmrt-cuda.pc.
+    export PKG_CONFIG_PATH="$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest"
+    if cflags=$(pkg-config --cflags gmrt-cuda) && libs=$(pkg-config --libs gmrt-cuda); then
+        case $cflags in *"-I$root/include/gmc"*) ok "gmrt-cuda.pc: -I the installed headers" ;;
+            *) bad "gmrt-cuda.pc cflags: $cflags" ;; esac
+        nvcc=$(sed -n 's/^#define GMC_NVCC "\(.*\)"$/\1/p' "$GMC_BUILDDIR/config.h")
+        # shellcheck disable=SC2086 # the flags are lists
+        "$nvcc" -std=c++17 $cflags -o bfs-pc cubfs/bfs.cu $libs -Xlinker -rpath="$libdir" > pc.log 2>&1 &&
+            ok "app against gmrt-cuda.pc: links" || { bad "app against gmrt-cuda.pc: link"; head -5 pc.log; }
+    else
+        bad "pkg-config gmrt-cuda"
+    fi
+    unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+else
+    for f in $cudalibs; do
+        [ -e "$f" ] && bad "installed without nvcc: ${f#$dest}" || ok "not installed without nvcc: ${f#$dest}"
+    done
 fi
 
 # ---- the man pages render; completion loads --------------------------------------

@@ -1,0 +1,99 @@
+/* device.cu (libgmrt-cuda): errors, the device, allocation, reduction
+ * slots and launch seeds. Declarations and contracts: gmcu.h. */
+#include "gmcu.h"
+
+void gmcu_fail(cudaError_t err, const char *what, const char *file, int line)
+{
+    if (err == cudaErrorMemoryAllocation)
+        fprintf(stderr, "error: out of GPU memory (%s at %s:%d)\n", what, file, line);
+    else if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver)
+        fprintf(stderr, "error: no usable CUDA GPU: %s (%s)\n", cudaGetErrorString(err), what);
+    else
+        fprintf(stderr, "error: CUDA: %s (%s at %s:%d)\n", cudaGetErrorString(err), what, file, line);
+    exit(1);
+}
+
+/* The process's one copy (gmcu_init fills it). */
+static gmcu_device_info device_info;
+
+gmcu_device_info *gmcu_info(void)
+{
+    return &device_info;
+}
+
+void gmcu_init(void)
+{
+    gmcu_device_info *info = gmcu_info();
+    if (info->ready)
+        return;
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess || count == 0) {
+        fprintf(stderr, "error: no CUDA GPU found (%s)\n",
+                err != cudaSuccess ? cudaGetErrorString(err) : "no device");
+        exit(1);
+    }
+    cudaDeviceProp prop;
+    GMCU_CHECK(cudaGetDeviceProperties(&prop, 0));
+    info->sms = prop.multiProcessorCount;
+    info->max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+    info->ready = true;
+}
+
+unsigned gmcu_blocks(int64_t n)
+{
+    gmcu_device_info *info = gmcu_info();
+    int64_t want = (n + GMCU_BLOCK - 1) / GMCU_BLOCK;
+    int64_t cap = (int64_t)info->sms * (info->max_threads_per_sm / GMCU_BLOCK) * 4;
+    if (cap < 1)
+        cap = 1;
+    if (want > cap)
+        want = cap;
+    return (unsigned)(want < 1 ? 1 : want);
+}
+
+void *gmcu_malloc(size_t bytes, const char *what)
+{
+    void *p = NULL;
+    cudaError_t err = cudaMalloc(&p, bytes ? bytes : 8);
+    if (err != cudaSuccess) {
+        if (err == cudaErrorMemoryAllocation) {
+            fprintf(stderr, "error: out of GPU memory allocating %zu bytes for %s\n", bytes, what);
+            exit(1);
+        }
+        gmcu_fail(err, what, __FILE__, __LINE__);
+    }
+    return p;
+}
+
+void gmcu_free(void *p)
+{
+    if (p)
+        GMCU_CHECK(cudaFree(p));
+}
+
+void *gmcu_host_alloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "error: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+char *gmcu_slots_new(void)
+{
+    return (char *)gmcu_malloc(GMCU_SLOTS * 8, "the reduction slots");
+}
+
+/* The process's seed sequence: reproducible from run to run. */
+static uint64_t launch_counter = 0x5eed;
+
+uint64_t gmcu_launch_seed(void)
+{
+    launch_counter += 0x9e3779b97f4a7c15ULL;
+    uint64_t z = launch_counter;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    return z ^ (z >> 27);
+}

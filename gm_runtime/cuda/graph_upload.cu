@@ -1,0 +1,107 @@
+/* graph_upload.cu (libgmrt-cuda): the device copy of the graph (one per
+ * process, kept between calls) and the degree-skew statistic.
+ * Declarations and contracts: gmcu.h. */
+#include "gmcu.h"
+
+static gmcu_graph_cache graph_cache;
+
+gmcu_graph_cache *gmcu_graph_cache_get(void)
+{
+    return &graph_cache;
+}
+
+void *gmcu_upload(const void *src, size_t bytes, const char *what)
+{
+    void *d = gmcu_malloc(bytes, what);
+    if (bytes)
+        GMCU_CHECK(cudaMemcpy(d, src, bytes, cudaMemcpyHostToDevice));
+    return d;
+}
+
+void gmcu_graph_release(void)
+{
+    gmcu_graph_cache *c = gmcu_graph_cache_get();
+    if (!c->host)
+        return;
+    gmcu_free(c->shadow.begin);
+    gmcu_free(c->shadow.node_idx);
+    gmcu_free(c->shadow.r_begin);
+    gmcu_free(c->shadow.r_node_idx);
+    gmcu_free(c->shadow.r_edge_idx);
+    gmcu_free(c->shadow.edge_src);
+    gmcu_free(c->dev);
+    memset(c, 0, sizeof *c);
+}
+
+static void out_of_memory(void)
+{
+    fprintf(stderr, "error: out of memory\n");
+    exit(1);
+}
+
+const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
+{
+    gmcu_init();
+    gmcu_graph_cache *c = gmcu_graph_cache_get();
+    if (c->host && (c->host != G || c->num_nodes != G->num_nodes || c->num_edges != G->num_edges))
+        gmcu_graph_release();
+    size_t nb = ((size_t)G->num_nodes + 1) * sizeof(gm_edge_t);
+    size_t eb = (size_t)G->num_edges * sizeof(gm_node_t);
+    bool changed = false;
+    if (!c->host) {
+        c->host = G;
+        c->num_nodes = G->num_nodes;
+        c->num_edges = G->num_edges;
+        c->shadow.num_nodes = G->num_nodes;
+        c->shadow.num_edges = G->num_edges;
+        c->shadow.begin = (gm_edge_t *)gmcu_upload(G->begin, nb, "the graph's offsets");
+        c->shadow.node_idx = (gm_node_t *)gmcu_upload(G->node_idx, eb, "the graph's edges");
+        c->dev = (gm_graph *)gmcu_malloc(sizeof(gm_graph), "the graph");
+        changed = true;
+    }
+    if (reverse && !c->shadow.r_begin) {
+        if (!gmrt_graph_make_reverse(G))
+            out_of_memory();
+        c->shadow.r_begin = (gm_edge_t *)gmcu_upload(G->r_begin, nb, "the reverse offsets");
+        c->shadow.r_node_idx = (gm_node_t *)gmcu_upload(G->r_node_idx, eb, "the reverse edges");
+        c->shadow.r_edge_idx = (gm_edge_t *)gmcu_upload(
+            G->r_edge_idx, (size_t)G->num_edges * sizeof(gm_edge_t), "the reverse edge map");
+        changed = true;
+    }
+    if (edge_src && !c->shadow.edge_src) {
+        if (!gmrt_graph_make_edge_src(G))
+            out_of_memory();
+        c->shadow.edge_src = (gm_node_t *)gmcu_upload(G->edge_src, eb, "the edge sources");
+        changed = true;
+    }
+    if (changed)
+        GMCU_CHECK(cudaMemcpy(c->dev, &c->shadow, sizeof(gm_graph), cudaMemcpyHostToDevice));
+    return c->dev;
+}
+
+/* The graph gmcu_skewed last saw, and its verdicts (out, in; -1: not yet). */
+static const gm_graph *skew_seen;
+static gm_node_t skew_seen_n;
+static int skew_verdict[2];
+
+bool gmcu_skewed(gm_graph *G, bool in_edges)
+{
+    if (skew_seen != G || skew_seen_n != G->num_nodes) {
+        skew_seen = G;
+        skew_seen_n = G->num_nodes;
+        skew_verdict[0] = skew_verdict[1] = -1;
+    }
+    int *v = &skew_verdict[in_edges ? 1 : 0];
+    if (*v < 0) {
+        if (in_edges && !gmrt_graph_make_reverse(G))
+            out_of_memory();
+        const gm_edge_t *b = in_edges ? G->r_begin : G->begin;
+        gm_edge_t max = 0;
+        for (gm_node_t i = 0; i < G->num_nodes; i++)
+            if (b[i + 1] - b[i] > max)
+                max = b[i + 1] - b[i];
+        double mean = G->num_nodes ? (double)G->num_edges / G->num_nodes : 0;
+        *v = (double)max > 32.0 * mean + 64.0;
+    }
+    return *v != 0;
+}
