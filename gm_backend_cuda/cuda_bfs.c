@@ -136,7 +136,7 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
 {
     const char *fb = tr ? "r_begin" : "begin", *fi = tr ? "r_node_idx" : "node_idx";
     char *params = omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, "
-                            "int64_t _c_to, int32_t _c_depth, unsigned long long *_c_next",
+                            "int64_t _c_to, int32_t _c_depth, unsigned long long *_c_next, unsigned long long *_c_nedges",
                             strcmp(l->params, "void") ? l->params : "",
                             strcmp(l->params, "void") ? ", " : "");
     cuda_kernel_frame f;
@@ -157,7 +157,8 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
         omp_line(em, "    return;");
         navigator_test(em, s, "return");
         omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
-        omp_line(em, "    gmcu_push(_c_queue, _c_next, _c_w);");
+        omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
+                 g, fb, g, fb);
         em->indent--;
         omp_line(em, "});");
     } else {
@@ -172,7 +173,8 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
         omp_line(em, "    continue;");
         navigator_test(em, s, "continue");
         omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
-        omp_line(em, "    _c_queue[atomicAdd(_c_next, 1ULL)] = _c_w;");
+        omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
+                 g, fb, g, fb);
         em->indent--;
         omp_line(em, "}");
     }
@@ -189,7 +191,9 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
 static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g, bool tr)
 {
     const char *rb = tr ? "begin" : "r_begin", *ri = tr ? "node_idx" : "r_node_idx";
-    char *params = omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, unsigned long long *_c_next",
+    const char *fb = tr ? "r_begin" : "begin"; /* the next frontier's edges, walked forward */
+    char *params = omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, unsigned long long *_c_next, "
+                            "unsigned long long *_c_nedges",
                             strcmp(l->params, "void") ? l->params : "", strcmp(l->params, "void") ? ", " : "");
     cuda_kernel_frame f;
     char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level bottom-up (large frontiers)", s->loc, params,
@@ -204,7 +208,8 @@ static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_l
     omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_w]; _c_e < %s->%s[_c_w + 1]; _c_e++) {", g, rb, g, rb);
     omp_line(em, "    if (_c_level[%s->%s[_c_e]] == _c_depth) {", g, ri);
     omp_line(em, "        _c_level[_c_w] = _c_depth + 1;");
-    omp_line(em, "        gmcu_push(_c_queue, _c_next, _c_w);");
+    omp_line(em, "        gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
+             g, fb, g, fb);
     omp_line(em, "        break;");
     omp_line(em, "    }");
     omp_line(em, "}");
@@ -266,7 +271,9 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
                 s->rev_body ? " for the InReverse sweep (deepest level first)" : "");
     if (pull)
         cuda_report(em, 0, "direction: %s kernel %s (each unvisited node looks for a parent in the frontier)",
-                    dir == GMB_DIR_PULL ? "every level bottom-up," : "frontiers of more than 1/20 of the nodes bottom-up,",
+                    dir == GMB_DIR_PULL ? "every level bottom-up,"
+                                        : "frontiers of more than 1/20 of the nodes or with more than 1/14 of the "
+                                          "unexplored edges bottom-up,",
                     pull);
     if (push && expand && expand_twc)
         cuda_report(em, 0, "expansion: kernel %s, one thread per frontier node; when the graph is skewed kernel %s: "
@@ -303,8 +310,15 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "    GMCU_CHECK(cudaMemcpy(%s, &_c_root, sizeof _c_root, cudaMemcpyHostToDevice));", queue);
     omp_line(em, "    _c_tail = 1;");
     omp_line(em, "}");
-    omp_line(em, "/* the next level's end lives in the last slot */");
+    omp_line(em, "/* the next level's end lives in the last slot, its edge count in the one before */");
     omp_line(em, "unsigned long long *_c_next = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
+    omp_line(em, "unsigned long long *_c_nedges = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 2);");
+    if (pull && dir != GMB_DIR_PULL) {
+        omp_line(em, "/* the frontier's edges and the edges not explored yet (Beamer's direction rule) */");
+        omp_line(em, "int64_t _c_mf = _c_tail > 0 && !%s ? (int64_t)(%s->begin[_c_root + 1] - %s->begin[_c_root]) : 0;",
+                 tr ? "true" : "false", g, g);
+        omp_line(em, "int64_t _c_mu = (int64_t)%s->num_edges;", g);
+    }
     if (ofwd) {
         omp_line(em, "/* levels of at most _c_small nodes run in one persistent kernel */");
         omp_line(em, "const unsigned _c_oblocks = gmcu_coop_blocks(%s, 1);", ofwd);
@@ -340,21 +354,26 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         omp_line(em, "_c_tail = _c_st[1];");
         omp_line(em, "_c_depth = (int32_t)_c_st[2];");
         omp_line(em, "_c_nlev = _c_st[3];");
+        if (pull && dir != GMB_DIR_PULL)
+            omp_line(em, "_c_mf = 0; /* not counted there: the node count decides */");
         omp_line(em, "continue;");
         em->indent--;
         omp_line(em, "}");
     }
     omp_line(em, "_c_start[_c_nlev++] = _c_head;");
-    omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
+    omp_line(em, "{");
+    omp_line(em, "    const unsigned long long _c_cnt[2] = {0ULL, (unsigned long long)_c_tail};");
+    omp_line(em, "    GMCU_CHECK(cudaMemcpy(_c_nedges, _c_cnt, sizeof _c_cnt, cudaMemcpyHostToDevice));");
+    omp_line(em, "}");
     cuda_launch_before(em, &nav);
     if (pull) {
         if (dir == GMB_DIR_PULL)
             omp_line(em, "{ /* bottom-up (-fcuda-direction=pull) */");
         else
-            omp_line(em, "if (_c_tail - _c_head > _c_nn / 20) { /* a large frontier: bottom-up */");
+            omp_line(em, "if (_c_tail - _c_head > _c_nn / 20 || _c_mf > _c_mu / 14) { /* a large frontier: bottom-up */");
         if (!tr)
             omp_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
-        omp_line(em, "    %s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next);", pull, nl.args,
+        omp_line(em, "    %s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next, _c_nedges);", pull, nl.args,
                  *nl.args ? ", " : "", queue, lvl);
         omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", pull, em->src_base, s->loc.line);
         omp_line(em, "}%s", dir == GMB_DIR_PULL ? "" : " else {");
@@ -364,15 +383,15 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     const char *which = expand;
     if (expand_twc && lb == GMB_LB_AUTO) {
         omp_line(em, "if (gmcu_skewed(%s, %s)) /* hubs: block, warp or thread by degree */", g, tr ? "true" : "false");
-        omp_line(em, "    %s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next);",
-                 expand_twc, nl.args, *nl.args ? ", " : "", queue, lvl);
+        omp_line(em, "    %s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next, "
+                 "_c_nedges);", expand_twc, nl.args, *nl.args ? ", " : "", queue, lvl);
         omp_line(em, "else");
         em->indent++;
     } else if (expand_twc) {
         which = expand_twc;
     }
-    omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next);",
-             which, nl.args, *nl.args ? ", " : "", queue, lvl);
+    omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next, "
+             "_c_nedges);", which, nl.args, *nl.args ? ", " : "", queue, lvl);
     if (expand_twc && lb == GMB_LB_AUTO)
         em->indent--;
     omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", which, em->src_base, s->loc.line);
@@ -383,7 +402,13 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
             omp_line(em, "}");
     }
     cuda_launch_after(em, &nav);
-    omp_line(em, "const int64_t _c_next_tail = (int64_t)gmcu_slot_get<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
+    omp_line(em, "unsigned long long _c_got[2];");
+    omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_got, _c_nedges, sizeof _c_got, cudaMemcpyDeviceToHost));");
+    omp_line(em, "const int64_t _c_next_tail = (int64_t)_c_got[1];");
+    if (pull && dir != GMB_DIR_PULL) {
+        omp_line(em, "_c_mu -= _c_mf;");
+        omp_line(em, "_c_mf = (int64_t)_c_got[0];");
+    }
     if (s->body)
         launch_level(em, s, s->body, &ctx, queue, lvl, "_c_head", "_c_tail", "BFS: the forward body on one level");
     omp_line(em, "_c_head = _c_tail;");

@@ -22,6 +22,7 @@
 #define GMCU_H
 
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -635,6 +636,22 @@ __device__ static inline void gmcu_push(gm_node_t *queue, unsigned long long *ta
     unsigned long long base = 0;
     if (g.thread_rank() == 0)
         base = atomicAdd(tail, (unsigned long long)g.size());
+    base = g.shfl(base, 0);
+    queue[base + g.thread_rank()] = v;
+}
+
+/* gmcu_push, and v's edge count added to *edges (a BFS counts the next
+ * frontier's edges to choose its direction): one atomic each per group. */
+__device__ static inline void gmcu_push_counted(gm_node_t *queue, unsigned long long *tail, gm_node_t v,
+                                                unsigned long long *edges, unsigned long long deg)
+{
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    const unsigned long long sum = cooperative_groups::reduce(g, deg, cooperative_groups::plus<unsigned long long>());
+    unsigned long long base = 0;
+    if (g.thread_rank() == 0) {
+        base = atomicAdd(tail, (unsigned long long)g.size());
+        atomicAdd(edges, sum);
+    }
     base = g.shfl(base, 0);
     queue[base + g.thread_rank()] = v;
 }

@@ -610,15 +610,20 @@ static void test_builtins(void)
 static void test_builtin_table(void)
 {
     /* The table is indexed by id, every entry has a name and a receiver,
-     * and each name resolves back to its entry on its receiver. */
+     * and each name resolves back to its entry on its receiver, except the
+     * internal ones (made by passes, named with a leading '_'), which no
+     * name finds. */
     for (int i = 0; i < GMB_COUNT; i++) {
         const gm_builtin_info *b = gm_builtin_get(i);
         CU_ASSERT_PTR_NOT_NULL_FATAL(b);
         CU_ASSERT_EQUAL((int)b->id, i);
         CU_ASSERT_PTR_NOT_NULL_FATAL(b->names[0]);
+        bool internal = b->names[0][0] == '_';
         for (int k = 0; k < GM_BUILTIN_MAX_NAMES && b->names[k]; k++)
-            CU_ASSERT_EQUAL(gm_builtin_find(b->receiver, b->names[k]), i);
+            CU_ASSERT_EQUAL(gm_builtin_find(b->receiver, b->names[k]), internal ? -1 : i);
     }
+    CU_ASSERT_EQUAL(gm_builtin_find(GMBR_NODE, "_BFSLevel"), -1);
+    CU_ASSERT_EQUAL(gm_builtin_any_receiver("_BFSLevel"), -1);
     CU_ASSERT_PTR_NULL(gm_builtin_get(GMB_COUNT));
     CU_ASSERT_PTR_NULL(gm_builtin_get(-1));
     CU_ASSERT_EQUAL(gm_builtin_find(GMBR_NODE, "NumNodes"), -1);
