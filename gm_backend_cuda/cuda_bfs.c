@@ -127,22 +127,52 @@ static void navigator_test(omp_emit *em, const gm_stmt *s, const char *stop)
     free(saved);
 }
 
-/* The expansion kernel: frontier [from, to) claims the next level. With
- * `twc`, each frontier node's edges are walked by its block, warp or thread
- * by degree, and the threads that claim nodes together append them with one
- * atomic (gmcu_push); otherwise one thread walks one node's edges. */
-static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l,
-                           const char *g, bool tr, bool twc)
+/* The work of one edge _c_e of the frontier in an expansion kernel: claim
+ * its head if unvisited and append it to the next level. */
+static void claim_edge(omp_emit *em, const gm_stmt *s, const char *g, bool tr, const char *stop)
 {
     const char *fb = tr ? "r_begin" : "begin", *fi = tr ? "r_node_idx" : "node_idx";
-    char *params = omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, "
-                            "int64_t _c_to, int32_t _c_depth, unsigned long long *_c_next, unsigned long long *_c_nedges",
-                            strcmp(l->params, "void") ? l->params : "",
-                            strcmp(l->params, "void") ? ", " : "");
+    omp_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
+    omp_line(em, "if (_c_level[_c_w] != -1)");
+    omp_line(em, "    %s;", stop);
+    navigator_test(em, s, stop);
+    omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
+    omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);", g, fb,
+             g, fb);
+}
+
+typedef enum expand_mode {
+    EXPAND_PLAIN, /* one thread walks one frontier node's edges */
+    EXPAND_TWC,   /* block, warp or thread by degree; hubs past a chunk spill */
+    EXPAND_SPILL, /* the chunks the TWC kernel spilled, one per block */
+} expand_mode;
+
+/* The expansion kernels: frontier [from, to) claims the next level. The
+ * threads that claim nodes together append them with one atomic
+ * (gmcu_push_counted). */
+static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l,
+                           const char *g, bool tr, expand_mode mode)
+{
+    const char *fb = tr ? "r_begin" : "begin";
+    const char *pre = strcmp(l->params, "void") ? l->params : "", *sep = strcmp(l->params, "void") ? ", " : "";
+    char *params = mode == EXPAND_SPILL
+                       ? omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, "
+                                  "unsigned long long *_c_next, unsigned long long *_c_nedges, gmcu_spill _c_spill",
+                                  pre, sep)
+                       : omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, int64_t _c_to, "
+                                  "int32_t _c_depth, unsigned long long *_c_next, unsigned long long *_c_nedges%s",
+                                  pre, sep, mode == EXPAND_TWC ? ", gmcu_spill _c_spill" : "");
+    static const char *const what[] = {"BFS: discover the next level", "BFS: discover the next level (TWC)",
+                                       "BFS: discover the next level, the edges of hubs the TWC kernel left"};
     cuda_kernel_frame f;
-    char *kname = cuda_kernel_open(em, &f, twc ? "BFS: discover the next level (TWC)" : "BFS: discover the next level",
-                                   s->loc, params, s->iter.sym, GMR_NODES, c, l);
-    if (twc) {
+    char *kname = cuda_kernel_open(em, &f, what[mode], s->loc, params, s->iter.sym, GMR_NODES, c, l);
+    if (mode == EXPAND_SPILL) {
+        omp_line(em, "gmcu_spill_walk(_c_spill, [&](gm_node_t, gm_edge_t _c_e) {");
+        em->indent++;
+        claim_edge(em, s, g, tr, "return");
+        em->indent--;
+        omp_line(em, "});");
+    } else if (mode == EXPAND_TWC) {
         omp_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
                      "_c_base += (int64_t)gridDim.x * blockDim.x) {");
         em->indent++;
@@ -152,15 +182,11 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
         omp_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
                      "[&](gm_node_t, gm_edge_t _c_e) {", g, fb, g, fb);
         em->indent++;
-        omp_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
-        omp_line(em, "if (_c_level[_c_w] != -1)");
-        omp_line(em, "    return;");
-        navigator_test(em, s, "return");
-        omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
-        omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
-                 g, fb, g, fb);
+        claim_edge(em, s, g, tr, "return");
         em->indent--;
-        omp_line(em, "});");
+        omp_line(em, "}, _c_spill);");
+        em->indent--;
+        omp_line(em, "}");
     } else {
         omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                      "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
@@ -168,18 +194,12 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
         omp_line(em, "gm_node_t _c_u = _c_queue[_c_i];");
         omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_u]; _c_e < %s->%s[_c_u + 1]; _c_e++) {", g, fb, g, fb);
         em->indent++;
-        omp_line(em, "gm_node_t _c_w = %s->%s[_c_e];", g, fi);
-        omp_line(em, "if (_c_level[_c_w] != -1)");
-        omp_line(em, "    continue;");
-        navigator_test(em, s, "continue");
-        omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
-        omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
-                 g, fb, g, fb);
+        claim_edge(em, s, g, tr, "continue");
+        em->indent--;
+        omp_line(em, "}");
         em->indent--;
         omp_line(em, "}");
     }
-    em->indent--;
-    omp_line(em, "}");
     cuda_kernel_close(em, &f, c, l);
     free(params);
     return kname;
@@ -220,6 +240,20 @@ static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_l
     return kname;
 }
 
+/* The TWC expansion of [_c_head, _c_tail), then the kernel that walks the
+ * chunks of hub edges it spilled (it reads their count on the device). */
+static void launch_twc_expansion(omp_emit *em, const gm_stmt *s, const cuda_launch *nl, const char *twc,
+                                 const char *spill, const char *queue, const char *lvl)
+{
+    const char *sep = *nl->args ? ", " : "";
+    omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next, "
+                 "_c_nedges, _c_spill);", twc, nl->args, sep, queue, lvl);
+    omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", twc, em->src_base, s->loc.line);
+    omp_line(em, "%s<<<4 * gmcu_info()->sms, GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next, _c_nedges, _c_spill);", spill,
+             nl->args, sep, queue, lvl);
+    omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", spill, em->src_base, s->loc.line);
+}
+
 bool cuda_bfs(omp_emit *em, const gm_stmt *s)
 {
     if (em->host_direct > 0)
@@ -248,8 +282,10 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     gmb_direction dir = cuda_st(em)->knobs.direction;
     bool push = dir != GMB_DIR_PULL;
     char *expand_twc = push && (lb == GMB_LB_AUTO || lb == GMB_LB_TWC || lb == GMB_LB_EDGE)
-                           ? expand_kernel(em, s, &nav, &nl, g, tr, true) : NULL;
-    char *expand = push && (!expand_twc || lb == GMB_LB_AUTO) ? expand_kernel(em, s, &nav, &nl, g, tr, false) : NULL;
+                           ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_TWC) : NULL;
+    char *expand_spill = expand_twc ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_SPILL) : NULL;
+    char *expand = push && (!expand_twc || lb == GMB_LB_AUTO) ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_PLAIN)
+                                                              : NULL;
     char *pull = dir != GMB_DIR_PUSH ? pull_kernel(em, s, &nav, &nl, g, tr) : NULL;
     /* Runs of small levels in persistent kernels (-fcuda-outline). */
     gmb_switch outline = cuda_st(em)->knobs.outline;
@@ -277,10 +313,14 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
                     pull);
     if (push && expand && expand_twc)
         cuda_report(em, 0, "expansion: kernel %s, one thread per frontier node; when the graph is skewed kernel %s: "
-                    "edges by block, warp or thread (TWC), queue appends aggregated per warp", expand, expand_twc);
+                    "edges by block, warp or thread (TWC), queue appends aggregated per warp, hub edges past %s "
+                    "by kernel %s, a block per chunk", expand, expand_twc, "GMCU_SPILL_CHUNK (4096)", expand_spill);
     else if (push)
-        cuda_report(em, 0, "expansion: kernel %s%s", expand ? expand : expand_twc,
-                    expand ? ", one thread per frontier node" : ": edges by block, warp or thread (TWC), queue appends aggregated per warp");
+        cuda_report(em, 0, "expansion: kernel %s%s%s", expand ? expand : expand_twc,
+                    expand ? ", one thread per frontier node"
+                           : ": edges by block, warp or thread (TWC), queue appends aggregated per warp, hub edges past "
+                             "GMCU_SPILL_CHUNK (4096) by kernel ",
+                    expand ? "" : expand_spill);
     if (ofwd)
         cuda_report(em, 0, "outlined: %s run in the persistent kernel %s%s%s (cooperative launch, grid barriers "
                     "between steps)%s", outline == GMB_ON ? "all levels" : "on graphs without hubs, levels no larger than its grid (a node per thread)",
@@ -313,6 +353,13 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "/* the next level's end lives in the last slot, its edge count in the one before */");
     omp_line(em, "unsigned long long *_c_next = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
     omp_line(em, "unsigned long long *_c_nedges = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 2);");
+    if (expand_twc) {
+        omp_line(em, "/* hub edges the TWC expansion leaves for a second kernel; their count three slots from the end */");
+        omp_line(em, "gmcu_chunk *_c_chunks = (gmcu_chunk *)gmcu_malloc(gmcu_spill_capacity(%s->num_edges) * "
+                     "sizeof(gmcu_chunk), \"BFS hub chunks\");", g);
+        omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_chunks);"));
+        omp_line(em, "const gmcu_spill _c_spill = {_c_chunks, gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 3)};");
+    }
     if (pull && dir != GMB_DIR_PULL) {
         omp_line(em, "/* the frontier's edges and the edges not explored yet (Beamer's direction rule) */");
         omp_line(em, "int64_t _c_mf = _c_tail > 0 && !%s ? (int64_t)(%s->begin[_c_root + 1] - %s->begin[_c_root]) : 0;",
@@ -362,8 +409,10 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     }
     omp_line(em, "_c_start[_c_nlev++] = _c_head;");
     omp_line(em, "{");
-    omp_line(em, "    const unsigned long long _c_cnt[2] = {0ULL, (unsigned long long)_c_tail};");
-    omp_line(em, "    GMCU_CHECK(cudaMemcpy(_c_nedges, _c_cnt, sizeof _c_cnt, cudaMemcpyHostToDevice));");
+    omp_line(em, "    /* no spilled chunk, no edge counted, the next level's end */");
+    omp_line(em, "    const unsigned long long _c_cnt[3] = {0ULL, 0ULL, (unsigned long long)_c_tail};");
+    omp_line(em, "    GMCU_CHECK(cudaMemcpy(gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 3), _c_cnt, sizeof _c_cnt, "
+                 "cudaMemcpyHostToDevice));");
     omp_line(em, "}");
     cuda_launch_before(em, &nav);
     if (pull) {
@@ -380,21 +429,27 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         em->indent++;
     }
     if (dir != GMB_DIR_PULL) {
-    const char *which = expand;
-    if (expand_twc && lb == GMB_LB_AUTO) {
-        omp_line(em, "if (gmcu_skewed(%s, %s)) /* hubs: block, warp or thread by degree */", g, tr ? "true" : "false");
-        omp_line(em, "    %s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next, "
-                 "_c_nedges);", expand_twc, nl.args, *nl.args ? ", " : "", queue, lvl);
-        omp_line(em, "else");
-        em->indent++;
-    } else if (expand_twc) {
-        which = expand_twc;
-    }
-    omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next, "
-             "_c_nedges);", which, nl.args, *nl.args ? ", " : "", queue, lvl);
-    if (expand_twc && lb == GMB_LB_AUTO)
-        em->indent--;
-    omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", which, em->src_base, s->loc.line);
+        if (expand_twc && lb == GMB_LB_AUTO) {
+            omp_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */", g,
+                     tr ? "true" : "false");
+            em->indent++;
+        }
+        if (expand_twc)
+            launch_twc_expansion(em, s, &nl, expand_twc, expand_spill, queue, lvl);
+        if (expand_twc && lb == GMB_LB_AUTO) {
+            em->indent--;
+            omp_line(em, "} else {");
+            em->indent++;
+        }
+        if (expand) {
+            omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, "
+                         "_c_next, _c_nedges);", expand, nl.args, *nl.args ? ", " : "", queue, lvl);
+            omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
+        }
+        if (expand_twc && lb == GMB_LB_AUTO) {
+            em->indent--;
+            omp_line(em, "}");
+        }
     }
     if (pull) {
         em->indent--;
@@ -448,6 +503,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "}");
     free(expand);
     free(expand_twc);
+    free(expand_spill);
     free(pull);
     if (ofwd) {
         free(ofwd);

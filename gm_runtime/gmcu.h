@@ -419,8 +419,31 @@ __device__ static inline void gmcu_reduce_or(bool *slot, bool v)
  * millions of edges (Merrill et al.'s TWC scheme, as in IrGL and Gunrock).
  * Every thread of the block must call these together (uniform loops). */
 
+/* A node's edges [lo, hi) that gmcu_twc left for a second kernel (gmcu_spill_walk). */
+typedef struct gmcu_chunk {
+    gm_edge_t lo, hi;
+    gm_node_t node;
+} gmcu_chunk;
+
+/* Where gmcu_twc spills: the chunks and their count, on the device. A node
+ * of more than GMCU_SPILL_CHUNK edges would keep one block busy while the
+ * others finish (an RMAT hub has millions): its block walks the first
+ * chunk, the rest goes here, one chunk per block of the next kernel. */
+typedef struct gmcu_spill {
+    gmcu_chunk *chunks;
+    unsigned long long *count;
+} gmcu_spill;
+#ifndef GMCU_SPILL_CHUNK
+#define GMCU_SPILL_CHUNK 4096
+#endif
+
+/* Chunk slots for a sweep over a graph of `edges` edges: every spilled chunk
+ * but the last of a node is full, and a node spills only past one chunk. */
+static inline size_t gmcu_spill_capacity(int64_t edges) { return (size_t)(edges / GMCU_SPILL_CHUNK) + 1; }
+
 template <typename Body>
-__device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end, Body body)
+__device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end, Body body,
+                                       gmcu_spill spill = gmcu_spill{nullptr, nullptr})
 {
     __shared__ int owner;
     __shared__ gm_node_t b_node;
@@ -439,7 +462,20 @@ __device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end
         }
         __syncthreads();
         const gm_node_t bn = b_node;
-        const gm_edge_t hi = b_end;
+        gm_edge_t hi = b_end;
+        if (spill.chunks && hi - b_beg > GMCU_SPILL_CHUNK) {
+            const gm_edge_t lo = b_beg + GMCU_SPILL_CHUNK;
+            const long long nch = (long long)((hi - lo + GMCU_SPILL_CHUNK - 1) / GMCU_SPILL_CHUNK);
+            __shared__ unsigned long long first;
+            if (threadIdx.x == 0)
+                first = atomicAdd(spill.count, (unsigned long long)nch);
+            __syncthreads();
+            for (long long c = threadIdx.x; c < nch; c += blockDim.x) {
+                const gm_edge_t clo = lo + (gm_edge_t)c * GMCU_SPILL_CHUNK;
+                spill.chunks[first + c] = gmcu_chunk{clo, clo + GMCU_SPILL_CHUNK < hi ? clo + GMCU_SPILL_CHUNK : hi, bn};
+            }
+            hi = lo;
+        }
         for (gm_edge_t e = b_beg + threadIdx.x; e < hi; e += blockDim.x)
             body(bn, e);
         __syncthreads(); /* before the next owner overwrites b_* */
@@ -458,6 +494,17 @@ __device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end
     if (mine)
         for (gm_edge_t e = beg; e < end; e++)
             body(n, e);
+}
+
+/* The second kernel's loop over the chunks gmcu_twc spilled: one block per chunk. */
+template <typename Body> __device__ static inline void gmcu_spill_walk(gmcu_spill spill, Body body)
+{
+    const unsigned long long n = *(volatile unsigned long long *)spill.count;
+    for (unsigned long long c = blockIdx.x; c < n; c += gridDim.x) {
+        const gmcu_chunk ch = spill.chunks[c];
+        for (gm_edge_t e = ch.lo + threadIdx.x; e < ch.hi; e += blockDim.x)
+            body(ch.node, e);
+    }
 }
 
 /* The same walk as a reduction: returns, to each thread, id combined (op)
