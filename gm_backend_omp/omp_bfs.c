@@ -7,8 +7,11 @@
  * complete in the forward body too. Levels are Int-sized, so the depth is
  * unlimited (the old compiler stopped at 32,767: section 12). The visit
  * order is kept in one array with the start of every level, which InReverse
- * walks from the deepest level back to the root. */
+ * walks from the deepest level back to the root. A forward body that
+ * touches only its own node runs right where its node is found instead. */
 #include "omp_emit.h"
+
+#include "builtins.h"
 
 #include <stdlib.h>
 
@@ -24,6 +27,102 @@ static void emit_nav_check(omp_emit *em, const gm_stmt *s, const char *cand)
     omp_printf(em, "if (!(");
     omp_expr(em, s->navigator);
     omp_printf(em, ")) continue;\n");
+    omp_set_name(em, s->iter.sym, saved);
+    free(saved);
+}
+
+/* ---- a body that touches only its own node runs where the node is found ---- */
+
+typedef struct local_body {
+    const gm_symbol *v;
+    const gm_symbol *decls[16]; /* scalars the body declares */
+    int ndecls;
+} local_body;
+
+static bool declared_here(const local_body *b, const gm_symbol *sym)
+{
+    for (int i = 0; i < b->ndecls; i++)
+        if (b->decls[i] == sym)
+            return true;
+    return false;
+}
+
+static bool local_stmt(const gm_stmt *s, void *vctx)
+{
+    local_body *b = vctx;
+    switch (s->kind) {
+    case GMS_BLOCK: case GMS_IF:
+        return true;
+    case GMS_DECL:
+        for (const gm_name *n = s->names; n; n = n->next)
+            if (b->ndecls < 16 && n->sym && n->sym->type && !n->sym->is_property)
+                b->decls[b->ndecls++] = n->sym;
+            else
+                return false;
+        return true;
+    case GMS_ASSIGN:
+        /* plain stores to v's properties or the body's own scalars */
+        return s->assign_op == GMA_ASSIGN && s->lhs &&
+               ((s->lhs->kind == GME_PROP && s->lhs->a && s->lhs->a->kind == GME_ID && s->lhs->a->sym == b->v) ||
+                (s->lhs->kind == GME_ID && declared_here(b, s->lhs->sym)));
+    default: /* loops, reductions, calls, foreign code: not local */
+        return false;
+    }
+}
+
+static bool local_expr(const gm_expr *e, void *vctx)
+{
+    local_body *b = vctx;
+    switch (e->kind) {
+    case GME_PROP: /* v.P only */
+        return e->a && e->a->kind == GME_ID && e->a->sym == b->v;
+    case GME_CALL:
+        switch (e->builtin) {
+        case GMB_NODE_BFS_LEVEL: case GMB_NODE_NUM_NBRS: case GMB_NODE_NUM_IN_NBRS:
+        case GMB_GRAPH_NUM_NODES: case GMB_GRAPH_NUM_EDGES: case GMB_LOG: case GMB_EXP: case GMB_POW:
+            return true;
+        default:
+            return false;
+        }
+    case GME_REDUCE: case GME_INDEX: case GME_FOREIGN:
+        return false;
+    default:
+        return true;
+    }
+}
+
+/* Whether the forward body reads and writes only its own node's properties
+ * (and scalars it does not write) with no loop, reduction or call: then it
+ * may run as soon as its node is found (its level is known), in the
+ * discovery step, instead of in a sweep of its own after it. A navigator
+ * could read what a body writes: none allowed. */
+static bool body_is_local(const gm_stmt *s)
+{
+    if (!s->body || s->navigator)
+        return false;
+    local_body b = {.v = s->iter.sym};
+    return omp_walk(s->body, false, local_stmt, local_expr, &b);
+}
+
+/* The body for the node `node`, inside a discovery loop (or for the root). */
+static void fused_body(omp_emit *em, const gm_stmt *s, const char *node, bool in_parallel)
+{
+    char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
+    omp_set_name(em, s->iter.sym, node);
+    omp_line(em, "{ /* %s:%d: the body, run where the node is found */", em->src_base, s->loc.line);
+    em->indent++;
+    if (in_parallel)
+        em->par_depth++;
+    omp_scope_push(em);
+    if (s->body->kind == GMS_BLOCK)
+        omp_stmt_list(em, s->body->body);
+    else
+        omp_stmt(em, s->body);
+    omp_scope_pop(em, true);
+    if (in_parallel)
+        em->par_depth--;
+    em->indent--;
+    omp_line(em, "}");
     omp_set_name(em, s->iter.sym, saved);
     free(saved);
 }
@@ -136,10 +235,19 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "    %s[%s] = -1;", lvl, i);
     omp_line(em, "int64_t %s = 0, %s = 0, %s = 0;", nlev, head, tail);
     omp_line(em, "int32_t %s = 0;", depth);
+    omp_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
+    omp_bfs_ctx *outer = em->bfs;
+    em->bfs = &ctx;
+    bool fuse = body_is_local(s);
     omp_line(em, "if (%s >= 0 && %s < %s->num_nodes) {", root, root, g);
     omp_line(em, "    %s[%s] = 0;", lvl, root);
     omp_line(em, "    %s[0] = %s;", queue, root);
     omp_line(em, "    %s = 1;", tail);
+    if (fuse) {
+        em->indent++;
+        fused_body(em, s, root, false);
+        em->indent--;
+    }
     omp_line(em, "}");
     omp_line(em, "while (%s < %s) {", head, tail);
     em->indent++;
@@ -166,6 +274,8 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "        __atomic_store_n(&%s[%s_w], %s + 1, __ATOMIC_RELAXED);", lvl, i, depth);
     em->indent += 2;
     buffer_append(em, queue, next, cand);
+    if (fuse)
+        fused_body(em, s, cand, par);
     em->indent -= 2;
     omp_line(em, "        break;");
     omp_line(em, "    }");
@@ -199,6 +309,8 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "{");
     em->indent++;
     buffer_append(em, queue, next, cand);
+    if (fuse)
+        fused_body(em, s, cand, par);
     em->indent--;
     omp_line(em, "}");
     em->indent--;
@@ -209,11 +321,8 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     em->indent--;
     omp_line(em, "}");
 
-    /* The body of this level. */
-    omp_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
-    omp_bfs_ctx *outer = em->bfs;
-    em->bfs = &ctx;
-    if (s->body)
+    /* The body of this level (unless it ran as the nodes were found). */
+    if (s->body && !fuse)
         level_body(em, s, s->body, g, queue, head, tail, i);
     omp_line(em, "%s = %s;", head, tail);
     omp_line(em, "%s = %s;", tail, next);
