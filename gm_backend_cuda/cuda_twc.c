@@ -79,18 +79,23 @@ const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond)
     return c.ok ? in : NULL;
 }
 
-/* The pull shape: decls (literal or no initializer), then the neighbour loop
- * whose body is one reduction `x op= value` (maybe under an If) into one of
- * those locals, then anything. */
+/* The pull shape: decls (a literal, the outer node's property or no
+ * initializer), then neighbour loops whose bodies are each one reduction
+ * `x op= value` (maybe under an If) into one of those locals, then
+ * anything. */
+enum { PULL_MAX_LOOPS = 4 };
 typedef struct pull_shape {
     const gm_expr *cond;     /* If around the whole body, or NULL */
     const gm_stmt *decls;    /* the first statement (a decl) or the loop */
     const gm_stmt *rest;     /* statements after a block that held all this */
     const gm_stmt *lead;     /* declarations without initializer before that block */
     const gm_stmt *lead_end; /* the block after them */
-    const gm_stmt *loop;     /* the neighbour loop */
-    const gm_stmt *red;      /* the reduction statement */
-    const gm_expr *red_cond; /* an If around it, or NULL */
+    /* the neighbour loops, one after the other, each a reduction (maybe
+     * under an If) into one of the decls: WCC's min over Nbrs then InNbrs */
+    const gm_stmt *loops[PULL_MAX_LOOPS];
+    const gm_stmt *reds[PULL_MAX_LOOPS];
+    const gm_expr *red_conds[PULL_MAX_LOOPS];
+    int nloops;
     /* When the pull is not the body's first work: statements before it (no
      * declarations), the If (no Else) that holds it, and what follows. */
     const gm_stmt *pre, *holder, *post;
@@ -102,8 +107,8 @@ static bool reducible_op(gm_assign_op op, gm_type_kind k)
     case GMA_PLUS:
     case GMA_MULT:
     case GMA_MIN:
-    case GMA_MAX:
-        return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE;
+    case GMA_MAX: /* node ids compare as Ints */
+        return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE || k == GMT_NODE;
     case GMA_AND:
     case GMA_OR:
         return k == GMT_BOOL;
@@ -144,41 +149,60 @@ static bool expr_reads_only_shared(omp_emit *em, const cuda_capture *cap, const 
     return c.ok;
 }
 
-/* decls (literal or no initializer); the neighbour loop; one reduction
- * into one of those decls: at the start of list. */
+/* A decl's initializer every thread of the uniform loop may evaluate (an
+ * idle one has node 0): a literal or a property of the outer node. */
+static bool uniform_init(const gm_expr *e, const gm_symbol *outer)
+{
+    return !e || omp_is_literal(e) ||
+           (e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == outer);
+}
+
+/* Whether loop `st` is a neighbour loop whose body is one reduction into a
+ * decl of [list, first); fills slot k of p. */
+static bool pull_loop(omp_emit *em, const gm_symbol *outer, const gm_stmt *list, const gm_stmt *first,
+                      const gm_stmt *st, const cuda_capture *cap, bool in_bfs, pull_shape *p, int k)
+{
+    if (!is_nbr_loop(st, outer, in_bfs))
+        return false;
+    const gm_stmt *r = single(st->body);
+    const gm_expr *rc = NULL;
+    if (r && r->kind == GMS_IF && !r->else_stmt) {
+        rc = r->cond;
+        r = single(r->then_stmt);
+    }
+    if (!r || r->kind != GMS_ASSIGN || !r->lhs || r->lhs->kind != GME_ID || !r->lhs->sym ||
+        !reducible_op(r->assign_op, r->lhs->sym->type->kind))
+        return false;
+    bool local = false; /* the target is one of the decls before the loops */
+    for (const gm_stmt *d = list; d != first; d = d->next)
+        for (const gm_name *n = d->names; n; n = n->next)
+            if (n->sym == r->lhs->sym)
+                local = true;
+    const gm_symbol *in = st->iter.sym;
+    if (!local || !expr_reads_only_shared(em, cap, r->rhs, outer, in) ||
+        !expr_reads_only_shared(em, cap, rc, outer, in) || !expr_reads_only_shared(em, cap, st->iter.filter, outer, in))
+        return false;
+    p->loops[k] = st;
+    p->reds[k] = r;
+    p->red_conds[k] = rc;
+    return true;
+}
+
+/* decls; the neighbour reduction loops: at the start of list. */
 static bool pull_core(omp_emit *em, const gm_symbol *outer, const gm_stmt *list, const cuda_capture *cap,
                       bool in_bfs, pull_shape *p)
 {
     p->decls = list;
     const gm_stmt *st = list;
     for (; st && st->kind == GMS_DECL; st = st->next)
-        if (st->init && !omp_is_literal(st->init))
+        if (!uniform_init(st->init, outer))
             return false;
-    if (!is_nbr_loop(st, outer, in_bfs))
-        return false;
-    p->loop = st;
-    const gm_stmt *r = single(st->body);
-    p->red_cond = NULL;
-    if (r && r->kind == GMS_IF && !r->else_stmt) {
-        p->red_cond = r->cond;
-        r = single(r->then_stmt);
-    }
-    if (!r || r->kind != GMS_ASSIGN || !r->lhs || r->lhs->kind != GME_ID || !r->lhs->sym ||
-        !reducible_op(r->assign_op, r->lhs->sym->type->kind))
-        return false;
-    /* The target is one of the decls before the loop. */
-    bool local = false;
-    for (const gm_stmt *d = list; d != st; d = d->next)
-        for (const gm_name *n = d->names; n; n = n->next)
-            if (n->sym == r->lhs->sym)
-                local = true;
-    if (!local)
-        return false;
-    const gm_symbol *in = st->iter.sym;
-    p->red = r;
-    return expr_reads_only_shared(em, cap, r->rhs, outer, in) &&
-           expr_reads_only_shared(em, cap, p->red_cond, outer, in) &&
-           expr_reads_only_shared(em, cap, st->iter.filter, outer, in);
+    const gm_stmt *first = st;
+    p->nloops = 0;
+    for (; p->nloops < PULL_MAX_LOOPS && st; st = st->next, p->nloops++)
+        if (!pull_loop(em, outer, list, first, st, cap, in_bfs, p, p->nloops))
+            break;
+    return p->nloops > 0;
 }
 
 static const gm_stmt *block_list(const gm_stmt *s)
@@ -207,12 +231,14 @@ static bool pull_shape_of(omp_emit *em, const gm_symbol *outer, const gm_stmt *w
     } else if (pull_core(em, outer, list, cap, in_bfs, p)) {
         return true;
     }
-    /* Per-thread statements, then If (c) { decls; loop; ... }, then more
-     * (after fusion: conductance's three sums in one loop). */
+    /* Per-thread statements, then If (c) { decls; loop; ... } or a plain
+     * block, then more (after fusion: conductance's three sums in one loop;
+     * WCC's copy of the label before its block). */
     for (const gm_stmt *t = list; t; t = t->next) {
         if (t->kind == GMS_DECL)
             return false; /* would be scoped inside the per-thread part */
-        if (t->kind == GMS_IF && !t->else_stmt && pull_core(em, outer, block_list(t->then_stmt), cap, in_bfs, p)) {
+        if (((t->kind == GMS_IF && !t->else_stmt && pull_core(em, outer, block_list(t->then_stmt), cap, in_bfs, p)) ||
+             (t->kind == GMS_BLOCK && t != list && pull_core(em, outer, t->body, cap, in_bfs, p)))) {
             p->pre = t == list ? NULL : list;
             p->holder = t;
             p->post = t->next;
@@ -383,16 +409,48 @@ bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue)
     return true;
 }
 
+/* `const T _c_rK = gmcu_twc_reduce<T>(...)`: loop K's reduction over the
+ * node's edges by its block, warp or thread (all threads call it). */
+static void pull_reduce_call(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k)
+{
+    const gm_stmt *in = p->loops[k], *red = p->reds[k];
+    const gm_expr *rc = p->red_conds[k];
+    gm_type_kind kind = red->lhs->sym->type->kind;
+    const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
+    char *range = edge_range(em, outer, ns->g, walks_reverse(ns, in));
+    const char *n = omp_name(em, outer);
+    omp_line(em, "const %s _c_r%d = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
+             ty, k, ty, n, range, ty, id, op_functor(red->assign_op), n, ty);
+    free(range);
+    em->indent++;
+    omp_line(em, "(void)%s;", n);
+    bool used = omp_sym_used_expr(red->rhs, in->iter.sym) || (rc && omp_sym_used_expr(rc, in->iter.sym)) ||
+                (in->iter.filter && omp_sym_used_expr(in->iter.filter, in->iter.sym));
+    char *skip = omp_strf("return (%s)%s", ty, id);
+    bind_inner(em, ns, in, outer, used, skip);
+    const gm_expr *guards[2] = {in->iter.filter, rc};
+    for (int i = 0; i < 2; i++)
+        if (guards[i]) {
+            omp_start_line(em);
+            omp_printf(em, "if (!(");
+            omp_expr(em, guards[i]);
+            omp_printf(em, ")) %s;\n", skip);
+        }
+    free(skip);
+    omp_start_line(em);
+    omp_printf(em, "return (%s)(", ty);
+    omp_expr(em, red->rhs);
+    omp_printf(em, ");\n");
+    em->indent--;
+    omp_line(em, "});");
+}
+
 /* The pull form. `params`: the kernel's parameter list. */
 static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer,
                          const gm_expr *filter, gm_loc loc, const pull_shape *p, const char *params,
                          cuda_capture *c, cuda_launch *l)
 {
-    const gm_stmt *in = p->loop;
-    const gm_symbol *x = p->red->lhs->sym;
-    const char *ty = omp_prim_ctype(x->type->kind);
-    const char *id = cuda_identity(p->red->assign_op, x->type->kind);
-    const char *fn = op_functor(p->red->assign_op);
+    const gm_stmt *in = p->loops[0], *last = p->loops[p->nloops - 1];
     cuda_kernel_frame f;
     char *name = cuda_kernel_open(em, &f, ns->queue ? "the same level, the neighbour reduction by block, warp or thread (TWC)"
                                                     : "the same loop, the neighbour reduction by block, warp or thread (TWC)",
@@ -411,51 +469,30 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
         }
         if (p->post)
             omp_line(em, "const bool _c_outer = _c_act;");
-        narrow_active(em, p->holder->cond);
+        narrow_active(em, p->holder->kind == GMS_IF ? p->holder->cond : NULL);
     }
     omp_scope_push(em);
     for (const gm_stmt *d = p->lead; d && d != p->lead_end; d = d->next)
         omp_stmt(em, d);
     for (const gm_stmt *d = p->decls; d != in; d = d->next)
         omp_stmt(em, d);
-    char *range = edge_range(em, outer, ns->g, walks_reverse(ns, in));
-    const char *n = omp_name(em, outer);
-    omp_line(em, "const %s _c_r = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
-             ty, ty, n, range, ty, id, fn, n, ty);
-    free(range);
-    em->indent++;
-    omp_line(em, "(void)%s;", n);
-    bool used = omp_sym_used_expr(p->red->rhs, in->iter.sym) ||
-                (p->red_cond && omp_sym_used_expr(p->red_cond, in->iter.sym)) ||
-                (in->iter.filter && omp_sym_used_expr(in->iter.filter, in->iter.sym));
-    char *skip = omp_strf("return (%s)%s", ty, id);
-    bind_inner(em, ns, in, outer, used, skip);
-    const gm_expr *guards[2] = {in->iter.filter, p->red_cond};
-    for (int i = 0; i < 2; i++)
-        if (guards[i]) {
-            omp_start_line(em);
-            omp_printf(em, "if (!(");
-            omp_expr(em, guards[i]);
-            omp_printf(em, ")) %s;\n", skip);
-        }
-    free(skip);
-    omp_start_line(em);
-    omp_printf(em, "return (%s)(", ty);
-    omp_expr(em, p->red->rhs);
-    omp_printf(em, ");\n");
-    em->indent--;
-    omp_line(em, "});");
+    for (int k = 0; k < p->nloops; k++)
+        pull_reduce_call(em, ns, outer, p, k);
     omp_line(em, "if (_c_act) {");
     em->indent++;
-    omp_line(em, "/* %s:%d */", em->src_base, p->red->loc.line);
-    const char *xn = omp_name(em, x);
-    switch (p->red->assign_op) {
-    case GMA_PLUS: omp_line(em, "%s += _c_r;", xn); break;
-    case GMA_MULT: omp_line(em, "%s *= _c_r;", xn); break;
-    case GMA_AND: omp_line(em, "%s = %s && _c_r;", xn, xn); break;
-    case GMA_OR: omp_line(em, "%s = %s || _c_r;", xn, xn); break;
-    default: omp_line(em, "%s = %s()(%s, _c_r);", xn, fn, xn); break;
+    for (int k = 0; k < p->nloops; k++) {
+        const gm_stmt *red = p->reds[k];
+        const char *xn = omp_name(em, red->lhs->sym), *fn = op_functor(red->assign_op);
+        omp_line(em, "/* %s:%d */", em->src_base, red->loc.line);
+        switch (red->assign_op) {
+        case GMA_PLUS: omp_line(em, "%s += _c_r%d;", xn, k); break;
+        case GMA_MULT: omp_line(em, "%s *= _c_r%d;", xn, k); break;
+        case GMA_AND: omp_line(em, "%s = %s && _c_r%d;", xn, xn, k); break;
+        case GMA_OR: omp_line(em, "%s = %s || _c_r%d;", xn, xn, k); break;
+        default: omp_line(em, "%s = %s()(%s, _c_r%d);", xn, fn, xn, k); break;
+        }
     }
+    in = last; /* what follows the loops */
     if (p->rest) { /* the block that held the loop, then what followed it */
         omp_line(em, "{");
         em->indent++;
@@ -515,7 +552,9 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
     }
     pull_shape p;
     if (pull_shape_of(em, s->iter.sym, s->body, c, false, &p)) {
-        *reverse = walks_reverse(&ns, p.loop);
+        *reverse = false; /* a skew test on in-edges when any loop walks them */
+        for (int k = 0; k < p.nloops; k++)
+            *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
         *form = "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)";
         return pull_kernel(em, &ns, s->iter.sym, s->iter.filter, s->loc, &p, l->params, c, l);
     }
@@ -530,7 +569,9 @@ char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *bod
     pull_shape p;
     if (!pull_shape_of(em, bfs->iter.sym, body, c, true, &p))
         return NULL;
-    *reverse = walks_reverse(&ns, p.loop);
+    *reverse = false;
+    for (int k = 0; k < p.nloops; k++)
+        *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
     return pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, params, c, l);
 }
 

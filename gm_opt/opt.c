@@ -3,7 +3,8 @@
  * Order matters only for quality, never for correctness (every pass keeps
  * the program checked and any subset may run):
  *   fold first (simpler conditions for everything else; bfs_level reads
- *   its literals); reduce_seq turns
+ *   its literals); minmax_loop before reduce_seq (the loop it makes
+ *   parallel is then left alone: its reduction is inside it); reduce_seq turns
  *   sequential reductions into plain code; flip_edges leaves flipped
  *   reductions bound to the inner loop, so reduce_bound comes after it and
  *   settles where every reduction completes; defer_lower before hoist_props so the `_nxt`
@@ -20,6 +21,8 @@
 
 static const gmo_pass passes[] = {
     {"fold", "constant expressions are literals (computed in their declared type)", gmo_fold},
+    {"minmax_loop", "a sequential loop keeping only a running min/max is a min=/max= reduction loop",
+     gmo_minmax_loop},
     {"reduce_seq", "no reduction assignment outside a parallel region: plain updates instead",
      gmo_reduce_seq},
     {"flip_edges", "single-reduction neighbour loops use push or pull as documented in flip_edges.c",

@@ -6,6 +6,7 @@
 #include "ast.h"
 
 void gmo_fold(gm_program *p);          /* fold.c */
+void gmo_minmax_loop(gm_program *p);   /* minmax_loop.c */
 void gmo_reduce_seq(gm_program *p);    /* reduce_seq.c */
 void gmo_reduce_bound(gm_program *p);  /* reduce_bound.c */
 void gmo_flip_edges(gm_program *p);    /* flip_edges.c */

@@ -9,6 +9,7 @@ dist_noinst_SCRIPTS += tests/opt/run tests/opt/same_answers.sh
 # ship the build tree's tests/opt/run.log in a VPATH build).
 EXTRA_DIST += \
 	tests/opt/exec/bfs_level_far.gm \
+	tests/opt/exec/minmax_loop_run.gm \
 	tests/opt/exec/prop_scalar_own.gm \
 	tests/opt/bfs_level.expected \
 	tests/opt/bfs_level.gm \
@@ -36,6 +37,8 @@ EXTRA_DIST += \
 	tests/opt/hoist_props.gm \
 	tests/opt/merge_assign.expected \
 	tests/opt/merge_assign.gm \
+	tests/opt/minmax_loop.expected \
+	tests/opt/minmax_loop.gm \
 	tests/opt/prop_scalar.expected \
 	tests/opt/prop_scalar.gm \
 	tests/opt/reduce_bound.expected \
