@@ -376,7 +376,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         else
             omp_line(em, "const int64_t _c_small = gmcu_skewed(%s, %s) ? 0 : (int64_t)_c_oblocks * GMCU_BLOCK;", g,
                      tr ? "true" : "false");
-        omp_line(em, "int64_t *_c_state = (int64_t *)gmcu_malloc(4 * sizeof(int64_t), \"BFS state\");");
+        omp_line(em, "int64_t *_c_state = (int64_t *)gmcu_malloc(8 * sizeof(int64_t), \"BFS state\"); /* and counters */");
         omp_line(em, "int64_t *_c_dstart = (int64_t *)gmcu_malloc((size_t)(_c_nn + 2) * sizeof(int64_t), \"BFS level starts\");");
         omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_state);"));
         omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_dstart);"));

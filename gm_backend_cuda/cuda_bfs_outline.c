@@ -9,7 +9,9 @@
  * level starts, and hands back to the host's launches when a level grows
  * past `_c_small` nodes. The reverse sweep does the same for runs of small
  * levels. The host keeps the BFS state (head, tail, depth, levels) in a
- * four-value device array around each such launch. */
+ * device array around each such launch (with three append counters after
+ * it). A body that touches only its own node runs in the expansion, by the
+ * frontier node's thread: one grid barrier per level. */
 #include "cuda_emit.h"
 
 #include <stdlib.h>
@@ -51,8 +53,10 @@ void cuda_bfs_body_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *body, con
     omp_line(em, "}");
 }
 
-/* The expansion of queue[_c_head, _c_tail), block/warp/thread by degree. */
-static void expand_level(omp_emit *em, const gm_stmt *s, const omp_bfs_ctx *ctx, const char *queue)
+/* The expansion of queue[_c_head, _c_tail), block/warp/thread by degree,
+ * appending after _c_tail through this level's counter. With `body`, each
+ * frontier node's own thread first runs the (local) body for it. */
+static void expand_level(omp_emit *em, const gm_stmt *s, const omp_bfs_ctx *ctx, const char *queue, bool body)
 {
     const char *g = ctx->graph, *lvl = ctx->level;
     const char *fb = ctx->transposed ? "r_begin" : "begin", *fi = ctx->transposed ? "r_node_idx" : "node_idx";
@@ -62,6 +66,22 @@ static void expand_level(omp_emit *em, const gm_stmt *s, const omp_bfs_ctx *ctx,
     omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
     omp_line(em, "const bool _c_act = _c_i < _c_tail;");
     omp_line(em, "const gm_node_t _c_u = _c_act ? %s[_c_i] : 0;", queue);
+    if (body) {
+        char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
+        omp_set_name(em, s->iter.sym, "_c_u");
+        omp_line(em, "if (_c_act) { /* %s:%d: the body, for this level's node */", em->src_base, s->loc.line);
+        em->indent++;
+        omp_scope_push(em);
+        if (s->body->kind == GMS_BLOCK)
+            omp_stmt_list(em, s->body->body);
+        else
+            omp_stmt(em, s->body);
+        omp_scope_pop(em, false);
+        em->indent--;
+        omp_line(em, "}");
+        omp_set_name(em, s->iter.sym, saved);
+        free(saved);
+    }
     omp_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
                  "[&](gm_node_t, gm_edge_t _c_e) {", g, fb, g, fb);
     em->indent++;
@@ -79,7 +99,7 @@ static void expand_level(omp_emit *em, const gm_stmt *s, const omp_bfs_ctx *ctx,
         free(saved);
     }
     omp_line(em, "if (atomicCAS((int *)&%s[_c_w], -1, _c_depth + 1) == -1)", lvl);
-    omp_line(em, "    gmcu_push(%s, _c_next, _c_w);", queue);
+    omp_line(em, "    gmcu_push(%s + _c_tail, &_c_cnt[_c_k], _c_w);", queue);
     em->indent--;
     omp_line(em, "});");
     em->indent--;
@@ -98,26 +118,37 @@ char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
     cuda_kernel_frame f;
     char *name = cuda_kernel_open(em, &f, "BFS: runs of small levels in one persistent kernel", s->loc, params,
                                   s->iter.sym, GMR_NODES, c, l);
+    bool local = s->body && omp_bfs_body_is_local(s);
     omp_line(em, "cooperative_groups::grid_group _c_grid = cooperative_groups::this_grid();");
     omp_line(em, "int64_t _c_head = _c_state[0], _c_tail = _c_state[1], _c_nlev = _c_state[3];");
     omp_line(em, "int32_t _c_depth = (int32_t)_c_state[2];");
+    omp_line(em, "(void)_c_next; /* the host's counter; levels here count in _c_cnt */");
+    omp_line(em, "/* Three per-level append counters: level L counts in _c_cnt[L %% 3] and");
+    omp_line(em, " * resets _c_cnt[(L + 1) %% 3], which every thread read two barriers ago, so");
+    omp_line(em, " * one grid barrier per level suffices. */");
+    omp_line(em, "unsigned long long *_c_cnt = (unsigned long long *)(_c_state + 4);");
+    omp_line(em, "int _c_k = 0;");
+    omp_line(em, "if (_c_grid.thread_rank() == 0)");
+    omp_line(em, "    _c_cnt[0] = _c_cnt[1] = _c_cnt[2] = 0;");
+    omp_line(em, "_c_grid.sync();");
     omp_line(em, "while (_c_head < _c_tail && _c_tail - _c_head <= _c_small) {");
     em->indent++;
-    omp_line(em, "if (_c_grid.thread_rank() == 0)");
+    omp_line(em, "if (_c_grid.thread_rank() == 0) {");
     omp_line(em, "    _c_dstart[_c_nlev] = _c_head;");
-    expand_level(em, s, ctx, queue);
-    omp_line(em, "_c_grid.sync(); /* the next level is complete */");
-    omp_line(em, "const int64_t _c_next_tail = (int64_t)*(volatile unsigned long long *)_c_next;");
-    if (s->body) {
+    omp_line(em, "    _c_cnt[(_c_k + 1) %% 3] = 0;");
+    omp_line(em, "}");
+    expand_level(em, s, ctx, queue, local);
+    omp_line(em, "_c_grid.sync(); /* the next level is complete%s */", local ? ", this one's bodies done" : "");
+    omp_line(em, "const int64_t _c_next_tail = _c_tail + (int64_t)*(volatile unsigned long long *)&_c_cnt[_c_k];");
+    if (s->body && !local) {
         cuda_bfs_body_loop(em, s, s->body, queue, "_c_head", "_c_tail");
         omp_line(em, "_c_grid.sync(); /* the body is done before the next expansion */");
-    } else {
-        omp_line(em, "_c_grid.sync(); /* every thread has read the tail */");
     }
     omp_line(em, "_c_head = _c_tail;");
     omp_line(em, "_c_tail = _c_next_tail;");
     omp_line(em, "_c_depth++;");
     omp_line(em, "_c_nlev++;");
+    omp_line(em, "_c_k = (_c_k + 1) %% 3;");
     em->indent--;
     omp_line(em, "}");
     omp_line(em, "if (_c_grid.thread_rank() == 0) {");

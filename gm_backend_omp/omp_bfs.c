@@ -96,7 +96,7 @@ static bool local_expr(const gm_expr *e, void *vctx)
  * may run as soon as its node is found (its level is known), in the
  * discovery step, instead of in a sweep of its own after it. A navigator
  * could read what a body writes: none allowed. */
-static bool body_is_local(const gm_stmt *s)
+bool omp_bfs_body_is_local(const gm_stmt *s)
 {
     if (!s->body || s->navigator)
         return false;
@@ -238,7 +238,7 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
     omp_bfs_ctx *outer = em->bfs;
     em->bfs = &ctx;
-    bool fuse = body_is_local(s);
+    bool fuse = omp_bfs_body_is_local(s);
     omp_line(em, "if (%s >= 0 && %s < %s->num_nodes) {", root, root, g);
     omp_line(em, "    %s[%s] = 0;", lvl, root);
     omp_line(em, "    %s[0] = %s;", queue, root);

@@ -179,6 +179,9 @@ void omp_emit_deferred_end(omp_emit *em, void *state);
 
 /* ---- traversals (omp_bfs.c, omp_dfs.c) */
 void omp_bfs(omp_emit *em, const gm_stmt *s);
+/* Whether a BFS's forward body touches only its own node (no loop,
+ * reduction, call or navigator): it may run at any point of its level. */
+bool omp_bfs_body_is_local(const gm_stmt *s);
 void omp_dfs(omp_emit *em, const gm_stmt *s);
 /* Up/Down neighbour loops inside a BFS body. */
 void omp_bfs_updown_loop(omp_emit *em, const gm_stmt *s);
