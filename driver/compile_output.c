@@ -1,13 +1,14 @@
 /* compile_output.c: runs the C compiler or nvcc on what gmc generated (-x).
  *
  * In a build tree the static libgmrt.a (and for CUDA libgmrt-cuda.a) is
- * linked (nothing to install, no rpath); an installed gmc links -lgmrt
- * (-lgmrt-cuda -lgmrt) with an rpath to its libdir, the same flags gmrt.pc
- * (gmrt-cuda.pc) gives. */
+ * linked (nothing to install, no rpath); an installed gmc links what its
+ * gmrt.pc (gmrt-cuda.pc) gives, with an rpath to its libdir. */
 #include "compile_output.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "config.h"
@@ -41,19 +42,33 @@ static bool source_exists(const char *src)
     return false;
 }
 
-/* -L DIR -lgmrt with the rpath spelled for gcc (-Wl,) or nvcc (-Xlinker);
- * for nvcc -lgmrt-cuda first. */
-static void push_installed_lib(gmc_argv *a, const gmc_runtime *rt, bool nvcc)
+/* The installed runtime's link flags: an rpath to its libdir (spelled for
+ * gcc, -Wl, or nvcc, -Xlinker), then what its pkg-config file says
+ * (gmrt.pc, gmrt-cuda.pc for nvcc), read from libdir/pkgconfig with the
+ * prefix taken from where the file lies, so a staged (DESTDIR) or moved
+ * install links its own libraries. Without a working pkg-config, the same
+ * flags spelled out: -L libdir [-lgmrt-cuda] -lgmrt. Returns whether the
+ * pkg-config file gave them (gmrt-cuda.pc's include -lgomp -lm). */
+static bool push_installed_lib(gmc_argv *a, const gmc_runtime *rt, bool nvcc)
 {
-    gmc_argv_pushf(a, "-L%s", rt->lib_dir);
     if (nvcc) {
         gmc_argv_push(a, "-Xlinker");
         gmc_argv_pushf(a, "-rpath=%s", rt->lib_dir);
-        gmc_argv_push(a, "-lgmrt-cuda");
     } else {
         gmc_argv_pushf(a, "-Wl,-rpath,%s", rt->lib_dir);
     }
+    char path[PATH_MAX + 32], libs[4096];
+    snprintf(path, sizeof path, "PKG_CONFIG_PATH=%s/pkgconfig", rt->lib_dir);
+    char *pc[] = {"env", path, "pkg-config", "--define-prefix", "--libs", nvcc ? "gmrt-cuda" : "gmrt", NULL};
+    if (gmc_capture_line(pc, libs, sizeof libs) && strstr(libs, "-lgmrt")) {
+        gmc_argv_push_words(a, libs);
+        return true;
+    }
+    gmc_argv_pushf(a, "-L%s", rt->lib_dir);
+    if (nvcc)
+        gmc_argv_push(a, "-lgmrt-cuda");
     gmc_argv_push(a, "-lgmrt");
+    return false;
 }
 
 /* What both compilers get after their own flags: the runtime's headers, the
@@ -76,8 +91,9 @@ static void push_output_and_runtime(gmc_argv *a, const gmc_runtime *rt, const gm
             if (nvcc && rt->cuda_static_lib[0])
                 gmc_argv_push(a, rt->cuda_static_lib);
             gmc_argv_push(a, rt->static_lib);
-        } else
-            push_installed_lib(a, rt, nvcc);
+        } else if (push_installed_lib(a, rt, nvcc) && nvcc) {
+            return; /* gmrt-cuda.pc's flags end with -lgomp -lm */
+        }
         if (nvcc)
             gmc_argv_push(a, "-lgomp");
         gmc_argv_push(a, "-lm");

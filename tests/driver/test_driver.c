@@ -210,7 +210,7 @@ static void test_cuda_command(void)
     CU_ASSERT(gmc_compile_cuda(&rt, &b));
     snprintf(expect, sizeof expect,
              "-O3 -std=c++17 -arch=sm_86 -Xcompiler -fopenmp -Xcompiler -Wall,-Wextra" EDGE_FLAG
-             " -I/rt/include/gmc -o %s/k %s/k.cu -L/rt/lib -Xlinker -rpath=/rt/lib -lgmrt-cuda -lgmrt -lgomp -lm",
+             " -I/rt/include/gmc -o %s/k %s/k.cu -Xlinker -rpath=/rt/lib -L/rt/lib -lgmrt-cuda -lgmrt -lgomp -lm",
              tmp, tmp);
     CU_ASSERT_STRING_EQUAL(logged_args("nvcc"), expect);
 
@@ -231,6 +231,36 @@ static void test_cuda_command(void)
     CU_ASSERT(!gmc_compile_cuda(&rt, &b));
 }
 
+/* An installed runtime links what its gmrt.pc says, the prefix taken from
+ * where the file lies (here a made-up extra library shows it was read). */
+static void test_installed_pkg_config(void)
+{
+    char *pc = gmc_search_path("pkg-config");
+    if (!pc)
+        return; /* the fallback flags are tested above */
+    free(pc);
+    char dir[1200];
+    snprintf(dir, sizeof dir, "%s/inst/lib/pkgconfig", tmp);
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+    CU_ASSERT_FATAL(system(cmd) == 0);
+    char pcfile[1300];
+    snprintf(pcfile, sizeof pcfile, "%s/gmrt.pc", dir);
+    write_file(pcfile,
+               "prefix=/nowhere\nlibdir=${prefix}/lib\nName: gmrt\nDescription: t\nVersion: 0\n"
+               "Libs: -L${libdir} -lgmrt -lmadeup\n", false);
+    write_file(path_in_tmp("q.c"), "/* empty */\n", false);
+    gmc_build b = {.dir = tmp, .base = "q", .with_main = true, .cc = fake_compiler("cc")};
+    gmc_runtime rt = fake_runtime(false);
+    snprintf(rt.lib_dir, sizeof rt.lib_dir, "%s/inst/lib", tmp);
+    CU_ASSERT(gmc_compile_c(&rt, &b));
+    char want[1400];
+    snprintf(want, sizeof want, "-L%s/inst/lib -lgmrt -lmadeup -lm", tmp);
+    const char *got = logged_args("cc");
+    size_t gl = strlen(got), wl = strlen(want);
+    CU_ASSERT(gl >= wl && strcmp(got + gl - wl, want) == 0);
+}
+
 static void test_c_command(void)
 {
     write_file(path_in_tmp("p.c"), "/* empty */\n", false);
@@ -242,7 +272,7 @@ static void test_c_command(void)
     char expect[4096];
     snprintf(expect, sizeof expect,
              "-m64 -std=c11 -O2 %s" EDGE_FLAG
-             " -I/rt/include/gmc -o %s/p %s/p.c -L/rt/lib -Wl,-rpath,/rt/lib -lgmrt -lm",
+             " -I/rt/include/gmc -o %s/p %s/p.c -Wl,-rpath,/rt/lib -L/rt/lib -lgmrt -lm",
              GMC_OPENMP_CFLAGS, tmp, tmp);
     CU_ASSERT_STRING_EQUAL(logged_args("cc"), expect);
     /* --cc wins over $CC, which wins over the configured compiler. */
@@ -361,6 +391,7 @@ int main(void)
         {"nvcc lookup and GMC_NVCC", test_find_nvcc},
         {"the nvcc command of -x -t cuda", test_cuda_command},
         {"the C compiler command of -x -t omp", test_c_command},
+        {"installed runtime through its gmrt.pc", test_installed_pkg_config},
         {"nvcc on a hand-written .cu", test_real_nvcc},
         {"libgmrt-cuda present or not", test_has_cuda},
         {"installed runtime relocation", test_relocate},

@@ -2,7 +2,8 @@
 # install.sh: `make install DESTDIR=...` from this build tree installs
 # everything issue 8 lists; an app outside the source tree builds against
 # the installed gmrt.pc and runs on a graph made by the installed gmgraph;
-# the installed gmc's -x and run work from the staged tree, -t cuda too
+# the installed gmc's -x (linking what the staged gmrt.pc / gmrt-cuda.pc
+# say) and run work from the staged tree, -t cuda too
 # (libgmrt-cuda and gmrt-cuda.pc, when configure found nvcc); `make
 # uninstall` removes every file again.
 . "$(dirname "$0")/../driver/common.sh"
@@ -59,6 +60,7 @@ unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 # ---- the installed gmc's -x and run, from the staged tree ---------------------------
 expect 0 "installed gmc --main -x -v" "$gmc" --main -x -v -o "$app/x" "$tmp/degree.gm"
 says "installed -x: staged headers" "$tmp/err" "-I$root/include/gmc"
+says "installed -x: gmrt.pc's libraries" "$tmp/err" "-L$libdir -lgmrt"
 ./x/degree u.el --out=o2 > /dev/null || bad "installed -x: run"
 same "installed -x: degrees" "$(cat u.exp)" "$(cat o2/deg.txt)"
 expect 0 "installed gmc run" env XDG_CACHE_HOME="$tmp/cache" "$gmc" run "$tmp/degree.gm" u.el --out=o3
@@ -76,7 +78,8 @@ if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h"; then
     readelf -d "$libdir/libgmrt-cuda.so" 2>/dev/null | grep -q 'SONAME.*\[libgmrt-cuda\.so\.0\]' &&
         ok "libgmrt-cuda.so: soname libgmrt-cuda.so.0" || bad "libgmrt-cuda.so: no soname libgmrt-cuda.so.0"
     expect 0 "installed gmc -t cuda --main -x" "$gmc" -t cuda --main -x -v -o "$app/cu" "$tmp/degree.gm"
-    says "installed -t cuda -x: staged libraries" "$tmp/err" "-L$libdir -Xlinker -rpath=$libdir -lgmrt-cuda -lgmrt"
+    says "installed -t cuda -x: rpath to the staged libdir" "$tmp/err" "-Xlinker -rpath=$libdir"
+    says "installed -t cuda -x: gmrt-cuda.pc's libraries" "$tmp/err" "-L$libdir -lgmrt-cuda -lgmrt -lgomp"
     [ -x cu/degree ] && ok "installed -t cuda -x: program built" || bad "installed -t cuda -x: no program"
     # apps/bfs.gm, outside the source tree: linked against the installed
     # libgmrt-cuda.so, which the program finds through its rpath.
