@@ -4,7 +4,8 @@
 #   apps.txt     APP METRIC   (teps, teps4: 4 sources, sweep_pr, sweep_cond)
 #   checks.txt   APP GRAPH VARIANT THREADS STATUS   (one per measured row, in order)
 #   samples.txt  APP GRAPH VARIANT THREADS MS        (one per timed run)
-# Variables: csv, md (output paths), copy_gbs (measured copy bandwidth).
+# Variables: csv, md (output paths), copy_gbs (measured copy bandwidth),
+# gpu_copy_gbs (the GPU's, for the cuda rows; 0: not measured, no share).
 #
 # Throughput: traversals (teps) report millions of graph edges per second,
 # M / t (BC: 4 M / t, one traversal per source).  Sweeps report GB/s of the
@@ -64,7 +65,8 @@ END {
             else if (metric[app] == "teps4") { tp = 4 * m / s / 1e6; unit = "MTEPS" }
             else if (metric[app] == "sweep_pr") { tp = 20 * (m * 4 + n * (e + 24)) / s / 1e9; unit = "GB/s" }
             else if (metric[app] == "sweep_cond") { tp = (n * (4 + e) + m * 4) / s / 1e9; unit = "GB/s" }
-            if (unit == "GB/s" && copy_gbs > 0) share = sprintf("%.0f%%", 100 * tp / copy_gbs)
+            bw = v == "cuda" ? gpu_copy_gbs : copy_gbs
+            if (unit == "GB/s" && bw > 0) share = sprintf("%.0f%%", 100 * tp / bw)
             ot = (v == "ref" || v == "cuda") ? maxt[app SUBSEP g] : t
             okey = app SUBSEP g SUBSEP "omp" SUBSEP ot
             if (okey in med && med[okey] > 0) ratio = sprintf("%.2f", med[key] / med[okey])

@@ -5,7 +5,7 @@
 TESTS += tests/bench/quick.sh
 EXTRA_DIST += tests/bench/quick.sh \
 	bench/run bench/README.md bench/RESULTS.md \
-	bench/lib/prep.c bench/lib/copybw.c bench/lib/ref_clock.c \
+	bench/lib/prep.c bench/lib/copybw.c bench/lib/gpucopybw.cu bench/lib/ref_clock.c \
 	bench/lib/summarize.awk bench/lib/charts.sh \
 	bench/handomp/hand_common.h bench/handomp/hand_common.c \
 	bench/handomp/bfs.c bench/handomp/sssp.c bench/handomp/pagerank.c \
