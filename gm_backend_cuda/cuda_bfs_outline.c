@@ -66,22 +66,8 @@ static void expand_level(omp_emit *em, const gm_stmt *s, const omp_bfs_ctx *ctx,
     omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
     omp_line(em, "const bool _c_act = _c_i < _c_tail;");
     omp_line(em, "const gm_node_t _c_u = _c_act ? %s[_c_i] : 0;", queue);
-    if (body) {
-        char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
-        omp_set_name(em, s->iter.sym, "_c_u");
-        omp_line(em, "if (_c_act) { /* %s:%d: the body, for this level's node */", em->src_base, s->loc.line);
-        em->indent++;
-        omp_scope_push(em);
-        if (s->body->kind == GMS_BLOCK)
-            omp_stmt_list(em, s->body->body);
-        else
-            omp_stmt(em, s->body);
-        omp_scope_pop(em, false);
-        em->indent--;
-        omp_line(em, "}");
-        omp_set_name(em, s->iter.sym, saved);
-        free(saved);
-    }
+    if (body)
+        omp_bfs_local_body(em, s, "_c_u", "_c_act", false, "the body, for this level's node");
     omp_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
                  "[&](gm_node_t, gm_edge_t _c_e) {", g, fb, g, fb);
     em->indent++;

@@ -104,12 +104,15 @@ bool omp_bfs_body_is_local(const gm_stmt *s)
     return omp_walk(s->body, false, local_stmt, local_expr, &b);
 }
 
-/* The body for the node `node`, inside a discovery loop (or for the root). */
-static void fused_body(omp_emit *em, const gm_stmt *s, const char *node, bool in_parallel)
+/* A local body (omp_bfs_body_is_local) for the node `node`, in braces
+ * (under `if (guard)` when guard is given), marked with what it is. */
+void omp_bfs_local_body(omp_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
+                        const char *what)
 {
     char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
     omp_set_name(em, s->iter.sym, node);
-    omp_line(em, "{ /* %s:%d: the body, run where the node is found */", em->src_base, s->loc.line);
+    omp_line(em, "%s%s%s{ /* %s:%d: %s */", guard ? "if (" : "", guard ? guard : "", guard ? ") " : "", em->src_base,
+             s->loc.line, what);
     em->indent++;
     if (in_parallel)
         em->par_depth++;
@@ -245,7 +248,7 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "    %s = 1;", tail);
     if (fuse) {
         em->indent++;
-        fused_body(em, s, root, false);
+        omp_bfs_local_body(em, s, root, NULL, false, "the body, run where the node is found");
         em->indent--;
     }
     omp_line(em, "}");
@@ -275,7 +278,7 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     em->indent += 2;
     buffer_append(em, queue, next, cand);
     if (fuse)
-        fused_body(em, s, cand, par);
+        omp_bfs_local_body(em, s, cand, NULL, par, "the body, run where the node is found");
     em->indent -= 2;
     omp_line(em, "        break;");
     omp_line(em, "    }");
@@ -310,7 +313,7 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     em->indent++;
     buffer_append(em, queue, next, cand);
     if (fuse)
-        fused_body(em, s, cand, par);
+        omp_bfs_local_body(em, s, cand, NULL, par, "the body, run where the node is found");
     em->indent--;
     omp_line(em, "}");
     em->indent--;

@@ -182,6 +182,10 @@ void omp_bfs(omp_emit *em, const gm_stmt *s);
 /* Whether a BFS's forward body touches only its own node (no loop,
  * reduction, call or navigator): it may run at any point of its level. */
 bool omp_bfs_body_is_local(const gm_stmt *s);
+/* Such a body for the node named `node`, in braces (under `if (guard)`
+ * when guard is not NULL), with a comment saying `what`. */
+void omp_bfs_local_body(omp_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
+                        const char *what);
 void omp_dfs(omp_emit *em, const gm_stmt *s);
 /* Up/Down neighbour loops inside a BFS body. */
 void omp_bfs_updown_loop(omp_emit *em, const gm_stmt *s);
