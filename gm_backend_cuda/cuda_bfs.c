@@ -112,21 +112,6 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     cuda_capture_free(&c);
 }
 
-/* `if (!(navigator)) STOP;` with the iterator named _c_w. */
-static void navigator_test(omp_emit *em, const gm_stmt *s, const char *stop)
-{
-    if (!s->navigator)
-        return;
-    char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
-    omp_set_name(em, s->iter.sym, "_c_w");
-    omp_start_line(em);
-    omp_printf(em, "if (!(");
-    omp_expr(em, s->navigator);
-    omp_printf(em, ")) %s;\n", stop);
-    omp_set_name(em, s->iter.sym, saved);
-    free(saved);
-}
-
 /* The work of one edge _c_e of the frontier in an expansion kernel: claim
  * its head if unvisited and append it to the next level. */
 static void claim_edge(omp_emit *em, const gm_stmt *s, const char *g, bool tr, const char *stop)
@@ -135,7 +120,7 @@ static void claim_edge(omp_emit *em, const gm_stmt *s, const char *g, bool tr, c
     omp_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
     omp_line(em, "if (_c_level[_c_w] != -1)");
     omp_line(em, "    %s;", stop);
-    navigator_test(em, s, stop);
+    omp_bfs_nav_check(em, s, "_c_w", stop);
     omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
     omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);", g, fb,
              g, fb);
@@ -224,7 +209,7 @@ static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_l
     omp_line(em, "const gm_node_t _c_w = (gm_node_t)_c_i;");
     omp_line(em, "if (_c_level[_c_w] != -1)");
     omp_line(em, "    continue;");
-    navigator_test(em, s, "continue");
+    omp_bfs_nav_check(em, s, "_c_w", "continue");
     omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_w]; _c_e < %s->%s[_c_w + 1]; _c_e++) {", g, rb, g, rb);
     omp_line(em, "    if (_c_level[%s->%s[_c_e]] == _c_depth) {", g, ri);
     omp_line(em, "        _c_level[_c_w] = _c_depth + 1;");

@@ -74,16 +74,7 @@ static void expand_level(omp_emit *em, const gm_stmt *s, const omp_bfs_ctx *ctx,
     omp_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
     omp_line(em, "if (%s[_c_w] != -1)", lvl);
     omp_line(em, "    return;");
-    if (s->navigator) {
-        char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
-        omp_set_name(em, s->iter.sym, "_c_w");
-        omp_start_line(em);
-        omp_printf(em, "if (!(");
-        omp_expr(em, s->navigator);
-        omp_printf(em, ")) return;\n");
-        omp_set_name(em, s->iter.sym, saved);
-        free(saved);
-    }
+    omp_bfs_nav_check(em, s, "_c_w", "return");
     omp_line(em, "if (atomicCAS((int *)&%s[_c_w], -1, _c_depth + 1) == -1)", lvl);
     omp_line(em, "    gmcu_push(%s + _c_tail, &_c_cnt[_c_k], _c_w);", queue);
     em->indent--;

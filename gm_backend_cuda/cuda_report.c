@@ -27,20 +27,6 @@ void cuda_report(omp_emit *em, int line, const char *fmt, ...)
     va_end(ap);
 }
 
-static const char *op_text(gm_assign_op op)
-{
-    switch (op) {
-    case GMA_PLUS: return "+=";
-    case GMA_MINUS: return "-=";
-    case GMA_MULT: return "*=";
-    case GMA_MIN: return "min=";
-    case GMA_MAX: return "max=";
-    case GMA_AND: return "&=";
-    case GMA_OR: return "|=";
-    default: return "=";
-    }
-}
-
 typedef struct atomics_ctx {
     omp_emit *em;
     const gm_symbol *own;  /* the loop's iterator: its elements are private */
@@ -52,7 +38,7 @@ static bool report_update(const gm_stmt *s, void *vctx)
     if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_ID && s->lhs->next) {
         cuda_report(a->em, 0, "%s %s: per-thread candidates, the key combined per block with one atomic; "
                     "cooperative launch: after a grid barrier one elected thread holding the key writes %s",
-                    s->lhs->sym->name, op_text(s->assign_op), s->lhs->next->next ? "the payloads" : "the payload");
+                    s->lhs->sym->name, gm_assign_op_spelling(s->assign_op), s->lhs->next->next ? "the payloads" : "the payload");
         return true;
     }
     if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_PROP) {
@@ -60,14 +46,14 @@ static bool report_update(const gm_stmt *s, void *vctx)
         bool priv = key->a && key->a->kind == GME_ID && key->a->sym == a->own;
         if (priv)
             cuda_report(a->em, 0, "%s %s: this thread's own element, no atomic", key->sym->name,
-                        op_text(s->assign_op));
+                        gm_assign_op_spelling(s->assign_op));
         else if (!s->lhs->next || omp_argmin_payload_constant(s))
             cuda_report(a->em, 0, "%s %s: atomic %s on the key; the thread that lowered it stores the %s",
-                        key->sym->name, op_text(s->assign_op), s->assign_op == GMA_MIN ? "min" : "max",
+                        key->sym->name, gm_assign_op_spelling(s->assign_op), s->assign_op == GMA_MIN ? "min" : "max",
                         s->lhs->next ? "constant payload" : "value");
         else
             cuda_report(a->em, 0, "%s %s: key and payload under a per-element lock", key->sym->name,
-                        op_text(s->assign_op));
+                        gm_assign_op_spelling(s->assign_op));
         return true;
     }
     if (s->kind != GMS_ASSIGN || s->assign_op == GMA_ASSIGN || s->assign_op == GMA_DEFER || !s->lhs ||
@@ -87,7 +73,7 @@ static bool report_update(const gm_stmt *s, void *vctx)
         how = "compare-and-swap loop (no native multiply)";
     else
         how = "one native atomic per update";
-    cuda_report(a->em, 0, "%s %s: %s", t->sym->name, op_text(s->assign_op), how);
+    cuda_report(a->em, 0, "%s %s: %s", t->sym->name, gm_assign_op_spelling(s->assign_op), how);
     return true;
 }
 

@@ -15,9 +15,9 @@
 
 #include <stdlib.h>
 
-/* The navigator, evaluated on candidate `cand` (the iterator's name is
- * rebound to it meanwhile). */
-static void emit_nav_check(omp_emit *em, const gm_stmt *s, const char *cand)
+/* `if (!(navigator)) STOP;` evaluated on candidate `cand` (the iterator's
+ * name is rebound to it meanwhile); nothing without a navigator. */
+void omp_bfs_nav_check(omp_emit *em, const gm_stmt *s, const char *cand, const char *stop)
 {
     if (!s->navigator)
         return;
@@ -26,7 +26,7 @@ static void emit_nav_check(omp_emit *em, const gm_stmt *s, const char *cand)
     omp_start_line(em);
     omp_printf(em, "if (!(");
     omp_expr(em, s->navigator);
-    omp_printf(em, ")) continue;\n");
+    omp_printf(em, ")) %s;\n", stop);
     omp_set_name(em, s->iter.sym, saved);
     free(saved);
 }
@@ -269,7 +269,7 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "if (%s[%s_w] != -1)", lvl, i);
     omp_line(em, "    continue;");
     char *cand = omp_strf("%s_w", i);
-    emit_nav_check(em, s, cand);
+    omp_bfs_nav_check(em, s, cand, "continue");
     omp_line(em, "for (gm_edge_t %s = %s->%s[%s_w]; %s < %s->%s[%s_w + 1]; %s++) {", e, g, rb, i, e,
              g, rb, i, e);
     omp_line(em, "    if (__atomic_load_n(&%s[%s->%s[%s]], __ATOMIC_RELAXED) == %s) {", lvl, g, ri, e,
@@ -304,7 +304,7 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "gm_node_t %s = %s->%s[%s];", cand, g, fi, e);
     omp_line(em, "if (__atomic_load_n(&%s[%s], __ATOMIC_RELAXED) != -1)", lvl, cand);
     omp_line(em, "    continue;");
-    emit_nav_check(em, s, cand);
+    omp_bfs_nav_check(em, s, cand, "continue");
     omp_line(em, "int32_t _c_unseen = -1;");
     omp_line(em, "if (__atomic_compare_exchange_n(&%s[%s], &_c_unseen, %s + 1, false, "
                  "__ATOMIC_RELAXED, __ATOMIC_RELAXED))",

@@ -182,6 +182,8 @@ void omp_bfs(omp_emit *em, const gm_stmt *s);
 /* Whether a BFS's forward body touches only its own node (no loop,
  * reduction, call or navigator): it may run at any point of its level. */
 bool omp_bfs_body_is_local(const gm_stmt *s);
+/* `if (!(navigator)) STOP;` on candidate node `cand`; nothing without one. */
+void omp_bfs_nav_check(omp_emit *em, const gm_stmt *s, const char *cand, const char *stop);
 /* Such a body for the node named `node`, in braces (under `if (guard)`
  * when guard is not NULL), with a comment saying `what`. */
 void omp_bfs_local_body(omp_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
