@@ -65,6 +65,10 @@ static const char *const help_text =
     "  -fcuda-worklist=WHEN    auto|on|off: a loop with a frontier flag (set for other\n"
     "                          nodes, shifted each round) walks a worklist instead of\n"
     "                          every node (auto and on: wherever the shape is proven)\n"
+    "  -fcuda-async=WHEN       auto|on|off: such a loop whose update is a proven\n"
+    "                          monotone min=/max= runs without rounds, in one kernel\n"
+    "                          with one shared queue (auto: on graphs without hubs;\n"
+    "                          on: on every graph; needs the worklist)\n"
     "  -fcuda-direction=DIR    auto|push|pull: BFS levels found top-down (the frontier\n"
     "                          claims neighbours) or bottom-up (unvisited nodes look\n"
     "                          for a parent); auto: bottom-up for frontiers of more\n"
@@ -112,7 +116,7 @@ void gmc_print_passes(void)
 /* Every option spelling, for "did you mean" suggestions. */
 static const char *const known_options[] = {
     "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
-    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
+    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
     "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
     "-Wno-race", "-Wno-unused",
 };

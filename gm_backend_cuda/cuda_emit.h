@@ -123,6 +123,24 @@ const char *cuda_identity(gm_assign_op op, gm_type_kind k);
 /* The gmcu_reduce_* function that combines a kernel's partials of op. */
 const char *cuda_reduce_fn(gm_assign_op op);
 
+/* ---- monotone frontier loops without rounds (cuda_async.c) */
+typedef struct cuda_async {
+    const gm_stmt *l1;        /* the frontier loop */
+    const gm_stmt *inner;     /* its neighbour loop */
+    const gm_stmt *argmin;    /* <s.Q; s.F2> min= <f; True> */
+    const gm_symbol *x, *q;   /* f reads n.X; the arg-min lowers s.Q */
+    const gm_expr *g;         /* f = n.X op g (NULL: f = n.X) */
+    gm_op op;                 /* GMOP_ADD or GMOP_SUB */
+    bool x_left;              /* n.X is f's left operand */
+} cuda_async;
+/* Whether a worklist loop (its frontier loop l1, round end l2, flags F and
+ * F2) is a monotone fixpoint whose rounds nothing observes; fills a. */
+bool cuda_async_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l2, const gm_symbol *flag,
+                      const gm_symbol *next, cuda_async *a);
+/* The persistent kernel that runs it from a gmcu_aq named _c_aq (the last
+ * parameter in `params`); returns its name. */
+char *cuda_async_kernel(omp_emit *em, const cuda_async *a, const char *params, cuda_capture *c, cuda_launch *l);
+
 /* ---- data-driven worklists (cuda_worklist.c) */
 /* A While/Do loop with the frontier idiom, emitted with a worklist; false
  * (nothing emitted) when the loop does not have that shape. */

@@ -585,6 +585,17 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     cuda_capture_graph(em, &cw, w.l1->iter.sym);
     cuda_capture_finish(em, &cw);
     bool outline = k->outline != GMB_OFF && outlinable(&w, loop, &cw);
+    /* A monotone update whose rounds nothing observes: no rounds at all
+     * (-fcuda-async). The frontier loop must not touch host scalars. */
+    cuda_async as;
+    bool async = k->async != GMB_OFF && cuda_async_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
+    for (int i = 0; async && i < c1.n; i++)
+        if (c1.use[i] != CU_GRAPH && c1.use[i] != CU_PROP && c1.use[i] != CU_READ)
+            async = false;
+    /* Rounds are still needed where the asynchronous kernel is not used:
+     * skewed graphs when the worklist is forced on. */
+    const bool rounds = !async || (k->async != GMB_ON && k->worklist == GMB_ON);
+    outline = outline && rounds;
     cuda_launch lw;
     cuda_launch_prepare(em, &cw, &lw);
     wl_red red[32];
@@ -600,18 +611,27 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     em->push_flag = w.next;
     em->push_fmt = "gmcu_wl_push(_c_wnext, _c_wn, _c_wmark, _c_round, %s);";
     gmb_cuda_lb lb = k->lb;
-    char *k1_twc = !ko && (lb == GMB_LB_AUTO || lb == GMB_LB_TWC)
+    char *k1_twc = !ko && rounds && (lb == GMB_LB_AUTO || lb == GMB_LB_TWC)
                        ? cuda_twc_queue_push_kernel(em, w.l1, "_c_wq", p1, &c1, &l1) : NULL;
-    char *k1 = !ko && (!k1_twc || lb == GMB_LB_AUTO) ? queue_kernel(em, w.l1, p1, false, &c1, &l1) : NULL;
+    char *k1 = !ko && rounds && (!k1_twc || lb == GMB_LB_AUTO) ? queue_kernel(em, w.l1, p1, false, &c1, &l1) : NULL;
     em->push_flag = NULL;
     em->push_fmt = NULL;
-    char *k2 = !ko ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
+    char *k2 = !ko && rounds ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
+    char *pa = async ? join_params(&l1, "gmcu_aq _c_aq") : NULL;
+    char *ka = async ? cuda_async_kernel(em, &as, pa, &c1, &l1) : NULL;
 
     char *fm = cuda_mirror(em, w.flag);
     cuda_report(em, loop->loc.line, "%s -> data-driven worklist over the frontier %s: the first round sweeps "
                 "every node, later rounds walk only the queue of nodes whose %s was set%s",
                 loop->kind == GMS_WHILE ? "While" : "Do-While", w.flag->name, w.next->name,
                 k->worklist == GMB_ON ? "" : " (on graphs without hubs; skewed graphs keep sweeping)");
+    if (ka)
+        cuda_report(em, 0, "asynchronous (%s): the update of %s at line %d is a monotone %s= of %s.%s, so from the "
+                    "second round on one persistent kernel %s relaxes each queued node's edges with its newest "
+                    "value and queues every node it lowers (one shared queue, no barrier), up to the fixpoint; then "
+                    "one last round as written", k->async == GMB_ON ? "on every graph" : "on graphs without hubs",
+                    as.q->name, as.argmin->loc.line, as.argmin->assign_op == GMA_MIN ? "min" : "max",
+                    as.l1->iter.sym->name, as.x->name, ka);
     if (ko) {
         cuda_report(em, 0, "outlined: from the second round on, every round runs in the persistent kernel %s "
                     "(cooperative launch, two grid barriers a round, the loop condition evaluated on the device)", ko);
@@ -619,7 +639,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
                     "the node (once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
                     w.next->name);
         cuda_report(em, 0, "line %d: the round end over the old and the new frontier only", w.l2->loc.line);
-    } else {
+    } else if (rounds) {
         cuda_report(em, 0, "line %d: kernel %s%s%s over the worklist; a store of True into %s appends the node "
                     "(once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
                     k1 ? k1 : k1_twc, k1 && k1_twc ? ", or on skewed graphs " : "", k1 && k1_twc ? k1_twc : "",
@@ -637,10 +657,19 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
         omp_line(em, "const bool _c_sweep = false;");
     else
         omp_line(em, "const bool _c_sweep = gmcu_skewed(%s, false);", g);
+    if (ka) /* auto: hubs would be one thread's work in the asynchronous kernel */
+    {
+        if (k->async == GMB_ON)
+            omp_line(em, "const bool _c_async = true;");
+        else
+            omp_line(em, "const bool _c_async = !gmcu_skewed(%s, false);", g);
+    }
     omp_line(em, "gmcu_wl _c_wl = {};");
-    omp_line(em, "if (!_c_sweep)");
+    omp_line(em, ka ? "if (!_c_sweep || _c_async)" : "if (!_c_sweep)");
     omp_line(em, "    gmcu_wl_init(&_c_wl, %s->num_nodes);", g);
     omp_line(em, "int32_t _c_round = 0;");
+    if (ka)
+        omp_line(em, "bool _c_async_done = false; /* then one last round as written */");
     if (loop->kind == GMS_WHILE) {
         omp_start_line(em);
         omp_printf(em, "while (");
@@ -651,14 +680,33 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     }
     em->indent++;
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
-    omp_line(em, "if (_c_round == 0 || _c_sweep) { /* every node, then the worklist from %s */", w.flag->name);
+    if (ka)
+        omp_line(em, "if (_c_round == 0 || _c_async_done || (_c_sweep && !_c_async)) { /* every node */");
+    else
+        omp_line(em, "if (_c_round == 0 || _c_sweep) { /* every node, then the worklist from %s */", w.flag->name);
     em->indent++;
     omp_scope_push(em);
     omp_stmt_list(em, list);
     omp_scope_pop(em, true);
-    omp_line(em, "if (!_c_sweep)");
+    omp_line(em, ka ? "if (!_c_async_done && (!_c_sweep || _c_async))" : "if (!_c_sweep)");
     omp_line(em, "    gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);
     em->indent--;
+    if (ka) {
+        omp_line(em, rounds ? "} else if (_c_async) { /* the rounds up to the fixpoint, without rounds (-fcuda-async) */"
+                            : "} else { /* the rounds up to the fixpoint, without rounds (-fcuda-async) */");
+        em->indent++;
+        cuda_launch_before(em, &c1);
+        omp_line(em, "gmcu_aq _c_aq;");
+        omp_line(em, "gmcu_aq_init(&_c_aq, %s->num_nodes, _c_wl.q[_c_wl.cur], _c_wl.ncur);", g);
+        omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, GMCU_AQ_PER_SM), \"%s (%s:%d)\", %s%s_c_aq);", ka, ka,
+                 ka, em->src_base, w.l1->loc.line, l1.args, *l1.args ? ", " : "");
+        cuda_launch_after(em, &c1);
+        omp_line(em, "gmcu_aq_free(&_c_aq);");
+        omp_line(em, "_c_async_done = true;");
+        em->indent--;
+        if (!rounds)
+            omp_line(em, "}");
+    }
     if (ko) {
         omp_line(em, "} else { /* every remaining round in one persistent kernel */");
         em->indent++;
@@ -677,7 +725,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
         omp_line(em, "gmcu_free(_c_red);");
         em->indent--;
         omp_line(em, "}");
-    } else {
+    } else if (rounds) {
         omp_line(em, "} else {");
         em->indent++;
         per_round(em, &w, list, g, &c1, &l1, k1, k1_twc, &c2, &l2, k2);
@@ -704,6 +752,8 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     free(k1_twc);
     free(k2);
     free(ko);
+    free(ka);
+    free(pa);
     cuda_launch_free(em, &lw);
     cuda_capture_free(&cw);
     cuda_launch_free(em, &l1);

@@ -765,6 +765,110 @@ __device__ static inline void gmcu_wl_push(gm_node_t *next, unsigned long long *
         gmcu_push(next, count, v);
 }
 
+/* ---- asynchronous worklists (-fcuda-async; gm_runtime/cuda/worklist.cu) ---------- */
+/* One shared queue for a whole monotone fixpoint, with no rounds (as Atos
+ * runs SSSP): persistent warps take batches of up to 32 nodes, relax their
+ * edges and append every node they lower, until every appended node has been
+ * processed. A per-node flag keeps a node in the queue at most once, so the
+ * queue never holds more than the graph's nodes and a ring of capacity >= n
+ * suffices. A slot holds (the low 32 bits of its index << 32) | node, or
+ * GMCU_AQ_EMPTY: a reader waits for its own index's tag, a writer for an
+ * empty slot, so a slow reader is never overwritten.
+ * Counters, each on its own 128-byte line: ctr[0] claimed, ctr[16] appended,
+ * ctr[32] finished. The fixpoint is reached when finished == appended, read
+ * in that order (an item appends before it counts itself finished). */
+#define GMCU_AQ_EMPTY 0xffffffffffffffffull
+typedef struct gmcu_aq {
+    unsigned long long *ring;
+    unsigned long long mask;   /* capacity - 1 (a power of two) */
+    int32_t *inq;              /* 1 while the node waits in the ring */
+    unsigned long long *ctr;
+} gmcu_aq;
+
+#ifndef GMCU_AQ_PER_SM
+#define GMCU_AQ_PER_SM 4 /* blocks of the asynchronous kernel per SM */
+#endif
+#ifndef GMCU_AQ_MAX_SLEEP
+#define GMCU_AQ_MAX_SLEEP 2048 /* ns: the longest back-off of an idle warp */
+#endif
+
+/* The warp's next batch: [*first, *first + return value) of the ring; 0: the
+ * fixpoint is reached. Every lane of the warp calls it (converged). */
+__device__ static inline unsigned gmcu_aq_claim(const gmcu_aq *q, unsigned long long *first)
+{
+    const unsigned lane = threadIdx.x & 31;
+    unsigned long long got = 0, take = 0;
+    if (lane == 0) {
+        unsigned sleep = 32;
+        for (;;) {
+            const unsigned long long done = *(volatile unsigned long long *)&q->ctr[32];
+            __threadfence();
+            const unsigned long long tail = *(volatile unsigned long long *)&q->ctr[16];
+            const unsigned long long head = *(volatile unsigned long long *)&q->ctr[0];
+            if (head < tail) {
+                take = tail - head < 32 ? tail - head : 32;
+                if (atomicCAS(&q->ctr[0], head, head + take) == head) {
+                    got = head;
+                    break;
+                }
+                continue;
+            }
+            if (done == tail) {
+                take = 0;
+                break;
+            }
+            __nanosleep(sleep);
+            sleep = sleep < GMCU_AQ_MAX_SLEEP ? 2 * sleep : GMCU_AQ_MAX_SLEEP;
+        }
+    }
+    *first = __shfl_sync(0xffffffffu, got, 0);
+    return (unsigned)__shfl_sync(0xffffffffu, take, 0);
+}
+
+/* The node at index i (claimed): waits until its writer has stored it, frees
+ * the slot, clears the node's flag, and orders that before the caller reads
+ * the node's value (a later lowering then appends it again). */
+__device__ static inline gm_node_t gmcu_aq_take(const gmcu_aq *q, unsigned long long i)
+{
+    volatile unsigned long long *slot = (volatile unsigned long long *)&q->ring[i & q->mask];
+    const unsigned long long tag = (unsigned long long)(uint32_t)i << 32;
+    unsigned long long v;
+    while (((v = *slot) & 0xffffffff00000000ull) != tag || (uint32_t)v == 0xffffffffu)
+        __nanosleep(20);
+    *slot = GMCU_AQ_EMPTY;
+    const gm_node_t n = (gm_node_t)(uint32_t)v;
+    *(volatile int32_t *)&q->inq[n] = 0;
+    __threadfence();
+    return n;
+}
+
+/* Appends v after the caller lowered its value, unless v already waits. */
+__device__ static inline void gmcu_aq_push(const gmcu_aq *q, gm_node_t v)
+{
+    __threadfence(); /* the lowered value before the flag */
+    if (*(volatile int32_t *)&q->inq[v] != 0 || atomicExch((int *)&q->inq[v], 1) != 0)
+        return;
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    unsigned long long base = 0;
+    if (g.thread_rank() == 0)
+        base = atomicAdd(&q->ctr[16], (unsigned long long)g.size());
+    const unsigned long long i = g.shfl(base, 0) + g.thread_rank();
+    const unsigned long long want = ((unsigned long long)(uint32_t)i << 32) | (uint32_t)v;
+    while (atomicCAS(&q->ring[i & q->mask], GMCU_AQ_EMPTY, want) != GMCU_AQ_EMPTY)
+        __nanosleep(20);
+}
+
+/* After the warp's batch of `take` items (every lane, converged): counted
+ * finished once their appends are visible. */
+__device__ static inline void gmcu_aq_finish(const gmcu_aq *q, unsigned take)
+{
+    __syncwarp();
+    if ((threadIdx.x & 31) == 0) {
+        __threadfence();
+        atomicAdd(&q->ctr[32], (unsigned long long)take);
+    }
+}
+
 extern "C" {
 
 /* Allocates the queues and marks for n nodes; both queues start empty. */
@@ -781,6 +885,13 @@ void gmcu_wl_advance(gmcu_wl *w, int64_t next_size);
 
 /* This round's queue from the flags (after a topology-driven round). */
 void gmcu_wl_from_flags(gmcu_wl *w, const bool *flag, int64_t n);
+
+/* An asynchronous queue for n nodes holding the `count` nodes of `first`
+ * (device) at the start. */
+void gmcu_aq_init(gmcu_aq *q, int64_t n, const gm_node_t *first, int64_t count);
+
+/* Frees it. */
+void gmcu_aq_free(gmcu_aq *q);
 
 } /* extern "C" */
 

@@ -54,3 +54,40 @@ void gmcu_wl_from_flags(gmcu_wl *w, const bool *flag, int64_t n)
     }
     gmcu_wl_advance(w, gmcu_wl_next_size(w));
 }
+
+/* The first `count` nodes into slots 0.. with their tags, flagged as queued. */
+__global__ static void gmcu_aq_seed(gmcu_aq q, const gm_node_t *first, int64_t count)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += (int64_t)gridDim.x * blockDim.x) {
+        const gm_node_t v = first[i];
+        q.ring[i] = ((unsigned long long)(uint32_t)i << 32) | (uint32_t)v;
+        q.inq[v] = 1;
+    }
+}
+
+void gmcu_aq_init(gmcu_aq *q, int64_t n, const gm_node_t *first, int64_t count)
+{
+    unsigned long long cap = 1024;
+    while (cap < (unsigned long long)n)
+        cap *= 2;
+    q->mask = cap - 1;
+    q->ring = (unsigned long long *)gmcu_malloc(cap * sizeof(unsigned long long), "asynchronous worklist");
+    q->inq = (int32_t *)gmcu_malloc((size_t)(n + 1) * sizeof(int32_t), "asynchronous worklist flags");
+    q->ctr = (unsigned long long *)gmcu_malloc(48 * sizeof(unsigned long long), "asynchronous worklist counters");
+    GMCU_CHECK(cudaMemset(q->ring, 0xff, cap * sizeof(unsigned long long)));
+    GMCU_CHECK(cudaMemset(q->inq, 0, (size_t)(n + 1) * sizeof(int32_t)));
+    GMCU_CHECK(cudaMemset(q->ctr, 0, 48 * sizeof(unsigned long long)));
+    if (count > 0) {
+        gmcu_aq_seed<<<gmcu_blocks(count), GMCU_BLOCK>>>(*q, first, count);
+        GMCU_LAUNCHED("asynchronous worklist seed");
+        const unsigned long long c = (unsigned long long)count;
+        GMCU_CHECK(cudaMemcpy(&q->ctr[16], &c, sizeof c, cudaMemcpyHostToDevice));
+    }
+}
+
+void gmcu_aq_free(gmcu_aq *q)
+{
+    gmcu_free(q->ring);
+    gmcu_free(q->inq);
+    gmcu_free(q->ctr);
+}

@@ -30,8 +30,26 @@ for f in "$src"/tests/cuda/worklist/*.gm; do
     case $name in yes_*) want=yes ;; *) want=no ;; esac
     if [ $got = $want ]; then echo "ok: $name: worklist $got"; else echo "FAIL: $name: worklist $got, expected $want"; status=1; fi
 done
+# The asynchronous pass takes monotone worklist loops whose rounds nothing
+# observes and leaves the others (which must still get the worklist) alone.
+for f in "$src"/tests/cuda/async/*.gm; do
+    name=$(basename "$f" .gm)
+    "$gmc" -t cuda --report "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || { echo "FAIL: $name: gmc failed"; status=1; continue; }
+    got=no; grep -q "^    asynchronous" "$tmp/as" && got=yes
+    case $name in yes_*) want=yes ;; *) want=no ;; esac
+    if ! grep -q "data-driven worklist" "$tmp/as"; then
+        echo "FAIL: $name: not even a worklist loop"; status=1
+    elif [ $got = $want ]; then echo "ok: $name: asynchronous $got"
+    else echo "FAIL: $name: asynchronous $got, expected $want"; status=1; fi
+    # -fcuda-async=off never, =on wherever auto does
+    "$gmc" -t cuda --report -fcuda-async=off "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
+    if grep -q "^    asynchronous" "$tmp/as"; then echo "FAIL: $name: asynchronous with -fcuda-async=off"; status=1; fi
+    "$gmc" -t cuda --report -fcuda-async=on "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
+    got=no; grep -q "^    asynchronous (on every graph)" "$tmp/as" && got=yes
+    [ $got = $want ] || { echo "FAIL: $name: -fcuda-async=on gives $got"; status=1; }
+done
 # The CUDA choices: bad values are usage errors that name the valid ones.
-for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-direction=up -fcuda-nosuch=1; do
+for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=always -fcuda-direction=up -fcuda-nosuch=1; do
     "$gmc" -t cuda $bad "$src/apps/bfs.gm" -o "$tmp" >/dev/null 2>"$tmp/err"
     rc=$?
     if [ $rc -ne 2 ] || ! grep -q "fcuda" "$tmp/err"; then
@@ -42,7 +60,7 @@ for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-direct
 done
 # Every choice generates code.
 for good in -fcuda-lb=auto -fcuda-lb=twc -fcuda-lb=edge -fcuda-lb=vertex -fcuda-outline=on -fcuda-outline=off \
-    -fcuda-worklist=on -fcuda-worklist=off -fcuda-direction=push -fcuda-direction=pull; do
+    -fcuda-worklist=on -fcuda-worklist=off -fcuda-async=on -fcuda-async=off -fcuda-direction=push -fcuda-direction=pull; do
     "$gmc" -t cuda $good "$src/apps/bc.gm" -o "$tmp" >/dev/null 2>&1 || { echo "FAIL: $good"; status=1; }
 done
 exit $status
