@@ -316,15 +316,9 @@ char *cuda_async_kernel(omp_emit *em, const cuda_async *a, const char *params, c
     const char *n = omp_name(em, l1->iter.sym), *t = omp_name(em, in->iter.sym);
     const char *qn = omp_name(em, a->q);
     const char *xt = omp_ctype(a->x->type->elem), *qt = omp_ctype(a->q->type->elem);
-    omp_line(em, "for (;;) { /* a batch of up to 32 queued nodes per warp, until no node waits */");
+    omp_line(em, "gm_node_t %s;", n);
+    omp_line(em, "while (gmcu_aq_next(&_c_aq, &%s)) { /* each thread: the next queued node, until none waits */", n);
     em->indent++;
-    omp_line(em, "unsigned long long _c_first;");
-    omp_line(em, "const unsigned _c_take = gmcu_aq_claim(&_c_aq, &_c_first);");
-    omp_line(em, "if (_c_take == 0)");
-    omp_line(em, "    break;");
-    omp_line(em, "if ((threadIdx.x & 31) < _c_take) {");
-    em->indent++;
-    omp_line(em, "const gm_node_t %s = gmcu_aq_take(&_c_aq, _c_first + (threadIdx.x & 31));", n);
     omp_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
     omp_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
     omp_marker(em, in->loc);
@@ -356,9 +350,7 @@ char *cuda_async_kernel(omp_emit *em, const cuda_async *a, const char *params, c
     free(key);
     em->indent--;
     omp_line(em, "}");
-    em->indent--;
-    omp_line(em, "}");
-    omp_line(em, "gmcu_aq_finish(&_c_aq, _c_take);");
+    omp_line(em, "gmcu_aq_done(&_c_aq);");
     em->indent--;
     omp_line(em, "}");
     cuda_kernel_close(em, &f, c, l);

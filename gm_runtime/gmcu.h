@@ -767,17 +767,25 @@ __device__ static inline void gmcu_wl_push(gm_node_t *next, unsigned long long *
 
 /* ---- asynchronous worklists (-fcuda-async; gm_runtime/cuda/worklist.cu) ---------- */
 /* One shared queue for a whole monotone fixpoint, with no rounds (as Atos
- * runs SSSP): persistent warps take batches of up to 32 nodes, relax their
- * edges and append every node they lower, until every appended node has been
- * processed. A per-node flag keeps a node in the queue at most once, so the
- * queue never holds more than the graph's nodes and a ring of capacity >= n
- * suffices. A slot holds (the low 32 bits of its index << 32) | node, or
- * GMCU_AQ_EMPTY: a reader waits for its own index's tag, a writer for an
- * empty slot, so a slow reader is never overwritten.
- * Counters, each on its own 128-byte line: ctr[0] claimed, ctr[16] appended,
- * ctr[32] finished. The fixpoint is reached when finished == appended, read
- * in that order (an item appends before it counts itself finished). */
+ * runs SSSP): every thread of a persistent kernel takes the next index of
+ * the queue, waits for a node to be written there, relaxes its edges and
+ * appends every node it lowers, until every appended node has been
+ * processed. Claiming is one atomicAdd per group of threads that arrive
+ * together (no compare-and-swap loop: a contended CAS made the queue
+ * serial); a thread may claim an index before its node is appended and
+ * then waits on that slot alone.
+ * A per-node flag keeps a node in the queue at most once, so at most n
+ * nodes wait, and at most one claim per resident thread runs ahead of the
+ * appends: the ring holds n + that many (gmcu_aq_init). A slot holds (the low 32
+ * bits of its index << 32) | node, or GMCU_AQ_EMPTY: a reader waits for its
+ * own index's tag, a writer for an empty slot.
+ * Counters, each on its own 128-byte line: ctr[0] claimed, ctr[16]
+ * appended, ctr[32] finished, ctr[48] the end flag. The thread whose finish
+ * makes finished == appended (read in that order; an item appends before it
+ * counts itself finished, so the equality is final) sets the end flag and
+ * writes GMCU_AQ_END into every claimed slot no node will fill. */
 #define GMCU_AQ_EMPTY 0xffffffffffffffffull
+#define GMCU_AQ_END 0xfffffffeu
 typedef struct gmcu_aq {
     unsigned long long *ring;
     unsigned long long mask;   /* capacity - 1 (a power of two) */
@@ -786,60 +794,44 @@ typedef struct gmcu_aq {
 } gmcu_aq;
 
 #ifndef GMCU_AQ_PER_SM
-#define GMCU_AQ_PER_SM 4 /* blocks of the asynchronous kernel per SM */
+#define GMCU_AQ_PER_SM 3 /* blocks of the asynchronous kernel per SM (H200, road SSSP: 1, 2, 3, 4, 8 gave 1976, 1123, 1014, 1168, 1865 ms) */
 #endif
 #ifndef GMCU_AQ_MAX_SLEEP
-#define GMCU_AQ_MAX_SLEEP 2048 /* ns: the longest back-off of an idle warp */
+#define GMCU_AQ_MAX_SLEEP 1024 /* ns: the longest back-off of a waiting thread */
 #endif
 
-/* The warp's next batch: [*first, *first + return value) of the ring; 0: the
- * fixpoint is reached. Every lane of the warp calls it (converged). */
-__device__ static inline unsigned gmcu_aq_claim(const gmcu_aq *q, unsigned long long *first)
+/* The calling thread's next node; false once the fixpoint is reached. */
+__device__ static inline bool gmcu_aq_next(const gmcu_aq *q, gm_node_t *out)
 {
-    const unsigned lane = threadIdx.x & 31;
-    unsigned long long got = 0, take = 0;
-    if (lane == 0) {
-        unsigned sleep = 32;
-        for (;;) {
-            const unsigned long long done = *(volatile unsigned long long *)&q->ctr[32];
-            __threadfence();
-            const unsigned long long tail = *(volatile unsigned long long *)&q->ctr[16];
-            const unsigned long long head = *(volatile unsigned long long *)&q->ctr[0];
-            if (head < tail) {
-                take = tail - head < 32 ? tail - head : 32;
-                if (atomicCAS(&q->ctr[0], head, head + take) == head) {
-                    got = head;
-                    break;
-                }
-                continue;
-            }
-            if (done == tail) {
-                take = 0;
-                break;
-            }
-            __nanosleep(sleep);
-            sleep = sleep < GMCU_AQ_MAX_SLEEP ? 2 * sleep : GMCU_AQ_MAX_SLEEP;
-        }
-    }
-    *first = __shfl_sync(0xffffffffu, got, 0);
-    return (unsigned)__shfl_sync(0xffffffffu, take, 0);
-}
-
-/* The node at index i (claimed): waits until its writer has stored it, frees
- * the slot, clears the node's flag, and orders that before the caller reads
- * the node's value (a later lowering then appends it again). */
-__device__ static inline gm_node_t gmcu_aq_take(const gmcu_aq *q, unsigned long long i)
-{
+    volatile unsigned long long *end = (volatile unsigned long long *)&q->ctr[48];
+    if (*end)
+        return false;
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    unsigned long long base = 0;
+    if (g.thread_rank() == 0)
+        base = atomicAdd(&q->ctr[0], (unsigned long long)g.size());
+    const unsigned long long i = g.shfl(base, 0) + g.thread_rank();
+    __threadfence();
+    if (*end)
+        return false; /* claimed after the end: nobody fills or ends this slot */
     volatile unsigned long long *slot = (volatile unsigned long long *)&q->ring[i & q->mask];
     const unsigned long long tag = (unsigned long long)(uint32_t)i << 32;
+    unsigned sleep = 32, polls = 0;
     unsigned long long v;
-    while (((v = *slot) & 0xffffffff00000000ull) != tag || (uint32_t)v == 0xffffffffu)
-        __nanosleep(20);
+    while (((v = *slot) & 0xffffffff00000000ull) != tag || (uint32_t)v == 0xffffffffu) {
+        if (++polls % 64 == 0 && *end)
+            return false; /* the end, in case its mark went to a slot another claim shares */
+        __nanosleep(sleep);
+        sleep = sleep < GMCU_AQ_MAX_SLEEP ? 2 * sleep : GMCU_AQ_MAX_SLEEP;
+    }
+    if ((uint32_t)v == GMCU_AQ_END)
+        return false;
     *slot = GMCU_AQ_EMPTY;
     const gm_node_t n = (gm_node_t)(uint32_t)v;
-    *(volatile int32_t *)&q->inq[n] = 0;
-    __threadfence();
-    return n;
+    *(volatile int32_t *)&q->inq[n] = 0; /* a lowering from now on appends n again */
+    __threadfence();                     /* ... and the caller reads n's value after this */
+    *out = n;
+    return true;
 }
 
 /* Appends v after the caller lowered its value, unless v already waits. */
@@ -855,18 +847,27 @@ __device__ static inline void gmcu_aq_push(const gmcu_aq *q, gm_node_t v)
     const unsigned long long i = g.shfl(base, 0) + g.thread_rank();
     const unsigned long long want = ((unsigned long long)(uint32_t)i << 32) | (uint32_t)v;
     while (atomicCAS(&q->ring[i & q->mask], GMCU_AQ_EMPTY, want) != GMCU_AQ_EMPTY)
-        __nanosleep(20);
+        __nanosleep(32);
 }
 
-/* After the warp's batch of `take` items (every lane, converged): counted
- * finished once their appends are visible. */
-__device__ static inline void gmcu_aq_finish(const gmcu_aq *q, unsigned take)
+/* After the caller's node: counted finished once its appends are visible;
+ * the last one ends the queue. */
+__device__ static inline void gmcu_aq_done(const gmcu_aq *q)
 {
-    __syncwarp();
-    if ((threadIdx.x & 31) == 0) {
-        __threadfence();
-        atomicAdd(&q->ctr[32], (unsigned long long)take);
-    }
+    __threadfence();
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    if (g.thread_rank() != 0)
+        return;
+    const unsigned long long fin = atomicAdd(&q->ctr[32], (unsigned long long)g.size()) + g.size();
+    __threadfence();
+    const unsigned long long tail = *(volatile unsigned long long *)&q->ctr[16];
+    if (fin != tail)
+        return;
+    *(volatile unsigned long long *)&q->ctr[48] = 1;
+    __threadfence();
+    const unsigned long long head = atomicAdd(&q->ctr[0], 0ull);
+    for (unsigned long long i = tail; i < head; i++)
+        *(volatile unsigned long long *)&q->ring[i & q->mask] = ((unsigned long long)(uint32_t)i << 32) | GMCU_AQ_END;
 }
 
 extern "C" {

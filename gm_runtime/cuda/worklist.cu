@@ -3,6 +3,9 @@
  * from flags. Declarations and contracts: gmcu.h. */
 #include "gmcu.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 /* The nodes whose flag is set, as a queue. */
 __global__ static void gmcu_wl_compact(const bool *flag, int64_t n, gm_node_t *q, unsigned long long *count)
 {
@@ -67,26 +70,39 @@ __global__ static void gmcu_aq_seed(gmcu_aq q, const gm_node_t *first, int64_t c
 
 void gmcu_aq_init(gmcu_aq *q, int64_t n, const gm_node_t *first, int64_t count)
 {
+    /* every waiting node and every claim ahead of the appends in its own slot */
+    const unsigned long long need = (unsigned long long)n + (unsigned long long)gmcu_info()->sms * 2048;
     unsigned long long cap = 1024;
-    while (cap < (unsigned long long)n)
+    while (cap < need)
         cap *= 2;
     q->mask = cap - 1;
     q->ring = (unsigned long long *)gmcu_malloc(cap * sizeof(unsigned long long), "asynchronous worklist");
     q->inq = (int32_t *)gmcu_malloc((size_t)(n + 1) * sizeof(int32_t), "asynchronous worklist flags");
-    q->ctr = (unsigned long long *)gmcu_malloc(48 * sizeof(unsigned long long), "asynchronous worklist counters");
+    q->ctr = (unsigned long long *)gmcu_malloc(64 * sizeof(unsigned long long), "asynchronous worklist counters");
     GMCU_CHECK(cudaMemset(q->ring, 0xff, cap * sizeof(unsigned long long)));
     GMCU_CHECK(cudaMemset(q->inq, 0, (size_t)(n + 1) * sizeof(int32_t)));
-    GMCU_CHECK(cudaMemset(q->ctr, 0, 48 * sizeof(unsigned long long)));
+    GMCU_CHECK(cudaMemset(q->ctr, 0, 64 * sizeof(unsigned long long)));
     if (count > 0) {
         gmcu_aq_seed<<<gmcu_blocks(count), GMCU_BLOCK>>>(*q, first, count);
         GMCU_LAUNCHED("asynchronous worklist seed");
         const unsigned long long c = (unsigned long long)count;
         GMCU_CHECK(cudaMemcpy(&q->ctr[16], &c, sizeof c, cudaMemcpyHostToDevice));
+    } else { /* nothing to do: ended before it starts */
+        const unsigned long long one = 1;
+        GMCU_CHECK(cudaMemcpy(&q->ctr[48], &one, sizeof one, cudaMemcpyHostToDevice));
     }
 }
 
 void gmcu_aq_free(gmcu_aq *q)
 {
+    /* GMCU_STATS=1: what the queue did, on stderr (waits for the kernel) */
+    const char *stats = getenv("GMCU_STATS");
+    if (stats && *stats && *stats != '0' && q->ctr) {
+        unsigned long long c[64];
+        GMCU_CHECK(cudaMemcpy(c, q->ctr, sizeof c, cudaMemcpyDeviceToHost));
+        fprintf(stderr, "gmcu: asynchronous queue: %llu nodes processed (%llu claimed, %llu finished), "
+                        "capacity %llu\n", c[16], c[0], c[32], q->mask + 1);
+    }
     gmcu_free(q->ring);
     gmcu_free(q->inq);
     gmcu_free(q->ctr);
