@@ -109,26 +109,12 @@ static void set_remove(sym_set *set, const gm_symbol *s)
         }
 }
 
-/* Built-ins that only read the graph (or compute), the same in any order. */
+/* Built-ins that only read the graph or compute: the same in any order
+ * (device built-ins less the random ones and the BFS level). */
 static bool graph_query(int b)
 {
-    switch (b) {
-    case GMB_GRAPH_NUM_NODES:
-    case GMB_GRAPH_NUM_EDGES:
-    case GMB_NODE_NUM_NBRS:
-    case GMB_NODE_NUM_IN_NBRS:
-    case GMB_NODE_HAS_EDGE_TO:
-    case GMB_NODE_IS_NBR_FROM:
-    case GMB_NBR_TO_EDGE:
-    case GMB_EDGE_FROM_NODE:
-    case GMB_EDGE_TO_NODE:
-    case GMB_LOG:
-    case GMB_EXP:
-    case GMB_POW:
-        return true;
-    default:
-        return false;
-    }
+    return cuda_builtin_on_gpu(b) && b != GMB_GRAPH_PICK_RANDOM && b != GMB_NODE_PICK_RANDOM_NBR &&
+           b != GMB_UNIFORM && b != GMB_RAND && b != GMB_NODE_BFS_LEVEL;
 }
 
 /* An expression that reads nothing in `w` and has no effect or hidden input. */

@@ -186,7 +186,7 @@ static void write_prop(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc
         c->written[i] = true;
 }
 
-static bool builtin_on_gpu(int b)
+bool cuda_builtin_on_gpu(int b)
 {
     switch ((gm_builtin)b) {
     case GMB_GRAPH_NUM_NODES:
@@ -238,7 +238,7 @@ static bool visit_expr(const gm_expr *e, void *vctx)
     case GME_CALL:
         if (e->builtin < 0)
             refuse(c, "it calls a procedure", e->loc);
-        else if (!builtin_on_gpu(e->builtin))
+        else if (!cuda_builtin_on_gpu(e->builtin))
             refuse(c, "it uses a collection or a map", e->loc);
         else if (e->builtin == GMB_UNIFORM || e->builtin == GMB_RAND ||
                  e->builtin == GMB_GRAPH_PICK_RANDOM || e->builtin == GMB_NODE_PICK_RANDOM_NBR)

@@ -71,6 +71,8 @@ void cuda_capture_finish(omp_emit *em, cuda_capture *c); /* classifies the scala
  * never names it: n.Nbrs, n.Degree()). */
 void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter);
 void cuda_capture_free(cuda_capture *c);
+/* Whether a built-in runs in device code. */
+bool cuda_builtin_on_gpu(int b);
 /* Whether a property has a mirror (primitive values; collection-valued
  * properties live on the host only). */
 bool cuda_is_mirrored(const gm_symbol *sym);
