@@ -282,8 +282,11 @@ bool cuda_async_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l2,
     bool copies = false;
     const gm_symbol *mi = l2->iter.sym;
     for (const gm_stmt *t = first_of(l2->body); t; t = t->next)
-        if (t->kind == GMS_ASSIGN && is_prop_of(t->lhs, mi, a->x) && is_prop_of(t->rhs, mi, a->q))
+        if (t->kind == GMS_ASSIGN && is_prop_of(t->lhs, mi, a->x)) {
+            if (!is_prop_of(t->rhs, mi, a->q))
+                return false; /* X also gets another value */
             copies = true;
+        }
     if (!copies || a->x == a->q || a->x == flag || a->x == next)
         return false;
     return rounds_unobservable(loop, l1, l2, &w);
