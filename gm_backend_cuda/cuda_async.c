@@ -33,18 +33,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const gm_stmt *only(const gm_stmt *s)
-{
-    if (s && s->kind == GMS_BLOCK)
-        return s->body && !s->body->next ? s->body : NULL;
-    return s;
-}
 
 static const gm_stmt *first_of(const gm_stmt *s) { return s && s->kind == GMS_BLOCK ? s->body : s; }
 
 static bool is_prop_of(const gm_expr *e, const gm_symbol *n, const gm_symbol *p)
 {
-    return e && e->kind == GME_PROP && e->sym == p && e->a && e->a->kind == GME_ID && e->a->sym == n;
+    return p && cuda_prop_of(e, n) == p;
 }
 
 /* ---- what the loop writes ------------------------------------------------ */
@@ -243,11 +237,11 @@ bool cuda_async_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l2,
         set_remove(&w, local.s[i]);
     /* L1: the work under n.F is one neighbour loop of n. */
     const gm_symbol *n = l1->iter.sym;
-    const gm_stmt *work = only(l1->body);
+    const gm_stmt *work = cuda_only_stmt(l1->body);
     if (!l1->iter.filter) {
         if (!work || work->kind != GMS_IF)
             return false;
-        work = only(work->then_stmt);
+        work = cuda_only_stmt(work->then_stmt);
     }
     if (!work || work->kind != GMS_FOREACH || work->iter.filter ||
         (work->iter.range != GMR_NBRS && work->iter.range != GMR_IN_NBRS) || !work->iter.source ||

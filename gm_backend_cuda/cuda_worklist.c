@@ -40,18 +40,7 @@ typedef struct wl_shape {
     bool ok;
 } wl_shape;
 
-static const gm_stmt *only(const gm_stmt *s)
-{
-    if (s && s->kind == GMS_BLOCK)
-        return s->body && !s->body->next ? s->body : NULL;
-    return s;
-}
 
-/* n.P for the loop variable n: P, else NULL. */
-static const gm_symbol *prop_of(const gm_expr *e, const gm_symbol *n)
-{
-    return e && e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == n ? e->sym : NULL;
-}
 
 static bool is_true(const gm_expr *e) { return e && e->kind == GME_BOOL && e->bool_val; }
 static bool is_false(const gm_expr *e) { return e && e->kind == GME_BOOL && !e->bool_val; }
@@ -63,11 +52,11 @@ static const gm_symbol *frontier_of(const gm_stmt *l)
         return NULL;
     const gm_symbol *n = l->iter.sym, *f = NULL;
     if (l->iter.filter) {
-        f = prop_of(l->iter.filter, n);
+        f = cuda_prop_of(l->iter.filter, n);
     } else {
-        const gm_stmt *b = only(l->body);
+        const gm_stmt *b = cuda_only_stmt(l->body);
         if (b && b->kind == GMS_IF && !b->else_stmt)
-            f = prop_of(b->cond, n);
+            f = cuda_prop_of(b->cond, n);
     }
     return f && f->type->elem && f->type->elem->kind == GMT_BOOL ? f : NULL;
 }
@@ -125,13 +114,13 @@ static bool check_l2(wl_shape *w, const gm_stmt *l)
     for (const gm_stmt *s = list; s; s = s->next) {
         if (s->kind != GMS_ASSIGN || !s->lhs)
             return false;
-        const gm_symbol *lp = prop_of(s->lhs, m);
-        if (s->assign_op == GMA_OR && s->lhs->kind == GME_ID && prop_of(s->rhs, m) == w->flag)
+        const gm_symbol *lp = cuda_prop_of(s->lhs, m);
+        if (s->assign_op == GMA_OR && s->lhs->kind == GME_ID && cuda_prop_of(s->rhs, m) == w->flag)
             continue; /* x |= m.F */
         if (s->assign_op != GMA_ASSIGN || !lp)
             return false;
         if (lp == w->flag) {
-            if (prop_of(s->rhs, m) != w->next || cleared)
+            if (cuda_prop_of(s->rhs, m) != w->next || cleared)
                 return false;
             shifted = true;
         } else if (lp == w->next) {
@@ -141,7 +130,7 @@ static bool check_l2(wl_shape *w, const gm_stmt *l)
         } else {
             /* m.X = m.Y: L1 writes Y only where it sets F2 (check_l1), X
              * never (copies_ok) */
-            const gm_symbol *y = prop_of(s->rhs, m);
+            const gm_symbol *y = cuda_prop_of(s->rhs, m);
             if (!y || y == w->flag || y == w->next)
                 return false;
         }
@@ -178,7 +167,7 @@ static bool copies_ok(const wl_shape *w)
     const gm_symbol *m = w->l2->iter.sym;
     const gm_stmt *list = w->l2->body->kind == GMS_BLOCK ? w->l2->body->body : w->l2->body;
     for (const gm_stmt *s = list; s; s = s->next) {
-        const gm_symbol *x = prop_of(s->lhs, m);
+        const gm_symbol *x = cuda_prop_of(s->lhs, m);
         if (!x || x == w->flag || x == w->next)
             continue;
         if (has_y(w, x))
@@ -213,8 +202,8 @@ static bool shape_of(const gm_stmt *loop, wl_shape *w)
     const gm_symbol *m = w->l2->iter.sym;
     const gm_stmt *l2list = w->l2->body->kind == GMS_BLOCK ? w->l2->body->body : w->l2->body;
     for (const gm_stmt *s = l2list; s; s = s->next)
-        if (s->kind == GMS_ASSIGN && prop_of(s->lhs, m) == w->flag)
-            w->next = prop_of(s->rhs, m);
+        if (s->kind == GMS_ASSIGN && cuda_prop_of(s->lhs, m) == w->flag)
+            w->next = cuda_prop_of(s->rhs, m);
     if (!w->next || w->next == w->flag || !w->next->type->elem || w->next->type->elem->kind != GMT_BOOL)
         return false;
     w->ok = true;

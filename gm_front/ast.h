@@ -305,6 +305,8 @@ typedef struct gm_stmt {
     struct gm_expr *navigator;   /* BFS/DFS: "[nav]" */
     struct gm_expr *rev_filter;  /* BFS: InReverse(filter) */
     struct gm_stmt *rev_body;    /* BFS: InReverse body; DFS: InPost body */
+    gm_symbol *levels_in;        /* BFS: an Int node property that is +INF off the visited
+                                    nodes and equals the level on them (gm_opt/bfs_level.c) */
 
     /* GMS_RETURN, GMS_CALL, GMS_PRINT: value (GMS_PRINT: a list) */
     struct gm_expr *value;

@@ -519,6 +519,8 @@ static void print_traversal(FILE *out, const gm_stmt *s, int indent)
         fputc(']', out);
     }
     print_filter(out, s->iter.filter);
+    if (s->levels_in)
+        fprintf(out, " /* levels in %s */", s->levels_in->name);
     fputc(' ', out);
     print_braced(out, s->body, indent);
     if (s->rev_body || s->rev_filter) {

@@ -19,6 +19,12 @@
  * maximum) is that value, so P[v] = K + C * L. The UpNbrs loop rescans
  * every in-edge of every visited node; the level is one read. This is how
  * Green-Marl's hop-distance BFS (apps/bfs.gm) is usually written.
+ *
+ * Also: when K = 0, C = 1, P is Int, the seed directly follows `G.P = +INF`
+ * (G the traversal's graph) and there is no InReverse, P is +INF on every
+ * unvisited node and the level on every visited one for the whole
+ * traversal; the BFS is marked (levels_in = P) so that a backend may keep
+ * its levels in P itself and skip the body (gmo_bfs_levels_prop).
  */
 #include "builtins.h"
 #include "opt.h"
@@ -31,6 +37,7 @@ typedef struct seed {
     gm_symbol *prop;
     int64_t value;
     bool live;
+    gm_symbol *all_inf_on; /* the graph when `G.P = +INF` came right before */
 } seed;
 
 #define MAX_SEEDS 8
@@ -71,8 +78,36 @@ static bool as_seed(const gm_stmt *s, seed *out)
     int64_t k;
     if (!int_literal(s->rhs, &k))
         return false;
-    *out = (seed){r, s->lhs->sym, k, true};
+    *out = (seed){r, s->lhs->sym, k, true, NULL};
     return true;
+}
+
+static bool is_plus_inf(const gm_expr *e)
+{
+    return e && e->kind == GME_INF && !e->negative;
+}
+
+/* The graph G when s is `G.P = +INF` (as written, or desugared to a Foreach over G.Nodes). */
+static gm_symbol *all_inf_graph(const gm_stmt *s, const gm_symbol *p)
+{
+    if (!s)
+        return NULL;
+    if (s->kind == GMS_ASSIGN && s->is_group && s->assign_op == GMA_ASSIGN && s->lhs &&
+        s->lhs->kind == GME_PROP && s->lhs->sym == p && s->lhs->a && s->lhs->a->kind == GME_ID &&
+        s->lhs->a->sym && s->lhs->a->sym->type && s->lhs->a->sym->type->kind == GMT_GRAPH &&
+        is_plus_inf(s->rhs))
+        return s->lhs->a->sym;
+    if (s->kind != GMS_FOREACH || s->iter.range != GMR_NODES || s->iter.filter || !s->iter.source ||
+        s->iter.source->kind != GME_ID || !s->iter.sym || !s->body)
+        return NULL;
+    const gm_stmt *set = s->body;
+    while (set && set->kind == GMS_BLOCK && set->body && !set->body->next)
+        set = set->body;
+    if (!set || set->next || set->kind != GMS_ASSIGN || set->assign_op != GMA_ASSIGN || !set->lhs ||
+        set->lhs->kind != GME_PROP || set->lhs->sym != p || !set->lhs->a || set->lhs->a->kind != GME_ID ||
+        set->lhs->a->sym != s->iter.sym || !is_plus_inf(set->rhs))
+        return NULL;
+    return s->iter.source->sym;
 }
 
 /* Statements after a seed end it when they change P or r, or might. */
@@ -226,6 +261,10 @@ static void try_bfs(gm_program *p, gm_stmt *bfs, const seeds *ss)
         gm_type *t = sd->prop->type->elem;
         set->rhs = level_value(p, bfs->iter.sym, t, sd->value, c, set->rhs->loc);
         block->body = set;
+        if (sd->value == 0 && c == 1 && t->kind == GMT_INT && !bfs->rev_body && !bfs->rev_filter &&
+            sd->all_inf_on && bfs->iter.source && bfs->iter.source->kind == GME_ID &&
+            bfs->iter.source->sym == sd->all_inf_on)
+            bfs->levels_in = sd->prop;
         return;
     }
 }
@@ -233,13 +272,14 @@ static void try_bfs(gm_program *p, gm_stmt *bfs, const seeds *ss)
 static void visit(gm_program *p, gm_stmt *list)
 {
     seeds ss = {.n = 0};
-    for (gm_stmt *s = list; s; s = s->next) {
+    for (gm_stmt *s = list, *prev = NULL; s; prev = s, s = s->next) {
         if (s->kind == GMS_BFS)
             try_bfs(p, s, &ss);
         kill_scan k = {&ss};
         gmo_walk_accesses_stmt(s, kill_one, &k);
         seed sd;
         if (as_seed(s, &sd)) {
+            sd.all_inf_on = all_inf_graph(prev, sd.prop);
             if (ss.n == MAX_SEEDS)
                 ss.n = 0; /* forget the old ones: only a missed rewrite */
             ss.s[ss.n++] = sd;
@@ -260,4 +300,22 @@ void gmo_bfs_level(gm_program *p)
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
         if (proc->body)
             visit(p, proc->body->body);
+}
+
+/* The body bfs_level left for a marked BFS: `v.P = v._BFSLevel()`, alone,
+ * maybe under `If (v != r)` or the filter v != r. */
+gm_symbol *gmo_bfs_levels_prop(const gm_stmt *bfs)
+{
+    gm_symbol *p = bfs->levels_in;
+    if (!p || bfs->kind != GMS_BFS || bfs->rev_body || bfs->navigator || !bfs->root ||
+        bfs->root->kind != GME_ID)
+        return NULL;
+    gm_stmt *block = guarded_block((gm_stmt *)bfs, bfs->root->sym);
+    const gm_stmt *set = block ? block->body : NULL;
+    if (!set || set->next || set->kind != GMS_ASSIGN || set->assign_op != GMA_ASSIGN || !set->lhs ||
+        set->lhs->kind != GME_PROP || set->lhs->sym != p || !is_id(set->lhs->a, bfs->iter.sym))
+        return NULL;
+    const gm_expr *r = set->rhs;
+    return r && r->kind == GME_CALL && r->builtin == GMB_NODE_BFS_LEVEL && is_id(r->a, bfs->iter.sym) ? p
+                                                                                                   : NULL;
 }

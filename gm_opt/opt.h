@@ -21,4 +21,11 @@ const gmo_pass *gmo_passes(void);
 void gmo_run(gm_program *p, bool (*enabled)(const char *name, void *ctx),
              void (*after)(const gmo_pass *pass, gm_program *p, void *ctx), void *ctx);
 
+/* The Int node property that holds a BFS's levels, or NULL: bfs_level
+ * marked the traversal (P is +INF on the unvisited nodes when it starts, 0
+ * at the root) and its body is still only `v.P = v._BFSLevel()` (under
+ * v != root). A backend may then keep the levels in P, with +INF as the
+ * unvisited mark, and skip the body. */
+gm_symbol *gmo_bfs_levels_prop(const gm_stmt *bfs);
+
 #endif /* GM_OPT_H */

@@ -9,6 +9,7 @@ dist_noinst_SCRIPTS += tests/opt/run tests/opt/same_answers.sh
 # ship the build tree's tests/opt/run.log in a VPATH build).
 EXTRA_DIST += \
 	tests/opt/exec/bfs_level_far.gm \
+	tests/opt/exec/bfs_levels_in.gm \
 	tests/opt/exec/minmax_loop_run.gm \
 	tests/opt/exec/prop_scalar_own.gm \
 	tests/opt/bfs_level.expected \
