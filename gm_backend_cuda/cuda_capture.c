@@ -212,6 +212,83 @@ bool cuda_builtin_on_gpu(int b)
     }
 }
 
+/* ---- packed arg-min/max ---------------------------------------------------- */
+
+static bool packable_kind(gm_type_kind k)
+{
+    switch (k) {
+    case GMT_INT: case GMT_LONG: case GMT_FLOAT: case GMT_DOUBLE: case GMT_BOOL: case GMT_NODE: case GMT_EDGE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_node_prop(const gm_expr *e)
+{
+    return e && e->kind == GME_PROP && e->sym && e->sym->type && e->sym->type->kind == GMT_NODE_PROP &&
+           e->sym->type->elem && packable_kind(e->sym->type->elem->kind) && cuda_is_mirrored(e->sym) &&
+           e->a && e->a->kind == GME_ID && e->a->sym;
+}
+
+/* <t.K; t.P> op= <k; p> (one payload, one index t that is not the loop's own
+ * iterator): joins or opens its pack; false when it cannot be packed. */
+static bool add_pack(cuda_capture *c, const gm_stmt *s)
+{
+    const gm_expr *key = s->lhs, *pay = key ? key->next : NULL;
+    if (!c->allow_packs || !pay || pay->next || !is_node_prop(key) || !is_node_prop(pay) || key->sym == pay->sym ||
+        key->a->sym != pay->a->sym || key->a->sym == c->pack_iter)
+        return false;
+    gm_type_kind kk = key->sym->type->elem->kind;
+    if (kk == GMT_BOOL)
+        return false; /* no order to pack by */
+    for (int i = 0; i < c->npacks; i++) {
+        cuda_pack *p = &c->packs[i];
+        if (p->key == key->sym && p->pay == pay->sym) {
+            p->nstmts++;
+            p->mixed |= p->op != s->assign_op;
+            return true;
+        }
+    }
+    if (c->npacks == CU_MAX_PACKS)
+        return false;
+    c->packs[c->npacks++] = (cuda_pack){key->sym, pay->sym, s->assign_op, 1, false};
+    return true;
+}
+
+const cuda_pack *cuda_capture_pack_of(const cuda_capture *c, const gm_stmt *s)
+{
+    if (!c || s->kind != GMS_ARGMINMAX || !s->lhs || !s->lhs->next)
+        return NULL;
+    for (int i = 0; i < c->npacks; i++)
+        if (c->packs[i].key == s->lhs->sym && c->packs[i].pay == s->lhs->next->sym)
+            return &c->packs[i];
+    return NULL;
+}
+
+bool cuda_capture_uses_locks(const cuda_capture *c) { return c->needs_locks || c->npacks > 0; }
+
+/* A pack whose properties the kernel also touches elsewhere (or that mixes
+ * min= and max=) goes back to the locks: the kernel would see stale values. */
+static void check_packs(cuda_capture *c)
+{
+    int kept = 0;
+    for (int i = 0; i < c->npacks; i++) {
+        cuda_pack *p = &c->packs[i];
+        int k = find(c, p->key), y = find(c, p->pay);
+        bool clean = !p->mixed && k >= 0 && y >= 0 && c->refs[k] == p->nstmts && c->refs[y] == p->nstmts;
+        for (int j = 0; j < c->npacks && clean; j++)
+            if (j != i && (c->packs[j].key == p->pay || c->packs[j].pay == p->key || c->packs[j].key == p->key ||
+                           c->packs[j].pay == p->pay))
+                clean = false;
+        if (clean)
+            c->packs[kept++] = *p;
+        else
+            c->needs_locks = true;
+    }
+    c->npacks = kept;
+}
+
 typedef struct walk_ctx {
     omp_emit *em;
     cuda_capture *c;
@@ -223,9 +300,15 @@ static bool visit_expr(const gm_expr *e, void *vctx)
     cuda_capture *c = w->c;
     switch (e->kind) {
     case GME_ID:
-    case GME_PROP:
         use_symbol(w->em, c, e->sym, e->loc);
         break;
+    case GME_PROP: {
+        use_symbol(w->em, c, e->sym, e->loc);
+        int i = find(c, e->sym);
+        if (i >= 0)
+            c->refs[i]++;
+        break;
+    }
     case GME_INDEX:
         refuse(c, "it reads a map", e->loc);
         break;
@@ -287,7 +370,7 @@ static bool visit_stmt(const gm_stmt *s, void *vctx)
             for (const gm_expr *l = s->lhs; l; l = l->next)
                 if (l->kind == GME_PROP)
                     write_prop(em, c, l->sym, s->loc);
-            if (!omp_argmin_payload_constant(s))
+            if (!omp_argmin_payload_constant(s) && !add_pack(c, s))
                 c->needs_locks = true;
         }
         break;
@@ -375,6 +458,7 @@ void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter)
 void cuda_capture_finish(omp_emit *em, cuda_capture *c)
 {
     (void)em;
+    check_packs(c);
     for (int i = 0; i < c->n; i++)
         if (c->use[i] == CU_REDUCE && c->sym[i]->type->kind == GMT_BOOL &&
             c->op[i] != GMA_AND && c->op[i] != GMA_OR)

@@ -55,6 +55,19 @@ typedef enum cuda_use {
 } cuda_use;
 
 #define CU_MAX_ARGMIN 8
+#define CU_MAX_PACKS 4
+
+/* <t.key; t.pay> min=/max= <k; p> on node properties with a non-constant
+ * payload, run without locks on a shadow array of key/payload pairs
+ * (gmcu_kp): the launch packs the two properties before the kernel and
+ * unpacks them after it. Only when the kernel touches key and pay nowhere
+ * else (cuda_capture_finish checks), so nothing reads a stale property. */
+typedef struct cuda_pack {
+    const gm_symbol *key, *pay;
+    gm_assign_op op;   /* every statement of the pack has this one */
+    int nstmts;        /* statements updating the pair */
+    bool mixed;        /* both min= and max=, or another index: not packed */
+} cuda_pack;
 
 #define CU_MAX_CAPTURES 96
 
@@ -74,6 +87,14 @@ typedef struct cuda_capture {
     const gm_stmt *argmins[CU_MAX_ARGMIN];
     int nargmin;
     bool *declared;      /* by symbol id: declared inside (kernel-private) */
+    /* Packed arg-min/max (cuda_pack): allowed where the launch site packs
+     * around its launch; pack_iter is the loop's iterator (its own elements
+     * need no atomic at all). */
+    bool allow_packs;
+    const gm_symbol *pack_iter;
+    cuda_pack packs[CU_MAX_PACKS];
+    int npacks;
+    int refs[CU_MAX_CAPTURES];         /* CU_PROP: references n.P in the code */
 } cuda_capture;
 
 /* Analyses s (its own iterator, filter and body; list: also its successors)
@@ -86,6 +107,10 @@ void cuda_capture_finish(omp_emit *em, cuda_capture *c); /* classifies the scala
  * never names it: n.Nbrs, n.Degree()). */
 void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter);
 void cuda_capture_free(cuda_capture *c);
+/* The pack an arg-min/max statement updates (NULL: it takes locks or a CAS on the key). */
+const cuda_pack *cuda_capture_pack_of(const cuda_capture *c, const gm_stmt *s);
+/* Whether the kernel takes the per-element lock array (locks, or packs on GPUs before sm_90). */
+bool cuda_capture_uses_locks(const cuda_capture *c);
 /* Whether a built-in runs in device code. */
 bool cuda_builtin_on_gpu(int b);
 /* Whether a property has a mirror (primitive values; collection-valued

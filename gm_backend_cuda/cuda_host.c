@@ -272,6 +272,21 @@ bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
 
 /* ---- procedure set-up ------------------------------------------------------- */
 
+static bool find_packable(const gm_stmt *s, void *vfound)
+{
+    if (s->kind == GMS_ARGMINMAX && omp_argmin_on_props(s) && !omp_argmin_payload_constant(s))
+        *(bool *)vfound = true;
+    return true;
+}
+
+/* Whether a kernel of the procedure may pack an arg-min/max (cuda_pack). */
+static bool has_packable_argmin(const gm_stmt *body)
+{
+    bool found = false;
+    omp_walk(body, false, find_packable, NULL, &found);
+    return found;
+}
+
 void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
 {
     bool reverse = false, edge_src = false;
@@ -292,6 +307,12 @@ void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
     omp_line(em, "int32_t *_c_locks = NULL; /* per-element locks, made on first use */");
     omp_line(em, "(void)_c_locks;");
     omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_locks);"));
+    if (has_packable_argmin(proc->body)) {
+        omp_line(em, "void *_c_kpbuf[%d] = {NULL}; /* shadows of packed arg-min/max pairs, grown on use */", CU_MAX_PACKS);
+        omp_line(em, "size_t _c_kpcap[%d] = {0};", CU_MAX_PACKS);
+        omp_scope_add_cleanup(em, omp_strf("for (int _c_k = 0; _c_k < %d; _c_k++) gmcu_free(_c_kpbuf[_c_k]);",
+                                           CU_MAX_PACKS));
+    }
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (p->type->kind == GMT_GRAPH) {
             const char *g = omp_name(em, p->sym);

@@ -64,6 +64,41 @@ static void append(char **buf, const char *fmt, const char *a, const char *b, co
     *buf = joined;
 }
 
+/* "gmcu_kp<double, gm_node_t>" for a pack. */
+static char *pack_type(const cuda_pack *p)
+{
+    return omp_strf("gmcu_kp<%s, %s>", omp_ctype(p->key->type->elem), omp_ctype(p->pay->type->elem));
+}
+
+/* Host: copies each pack's two properties into its shadow (unpack: back). */
+static void packs_copy(omp_emit *em, cuda_capture *c, bool unpack)
+{
+    for (int k = 0; k < c->npacks; k++) {
+        const cuda_pack *p = &c->packs[k];
+        char *ty = pack_type(p);
+        char *mk = cuda_mirror(em, p->key), *mp = cuda_mirror(em, p->pay);
+        char *n = omp_prop_count(em, p->key->type);
+        const char *kt = omp_ctype(p->key->type->elem), *pt = omp_ctype(p->pay->type->elem);
+        if (!unpack) {
+            omp_line(em, "%s *_c_kp%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s + 1) * sizeof(%s));",
+                     ty, k, ty, k, k, n, ty);
+            omp_line(em, "gmcu_kp_pack<%s, %s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), "
+                         "(%s *)gmcu_to_device(&%s), %s); /* %s and %s side by side */",
+                     kt, pt, n, k, kt, mk, pt, mp, n, p->key->name, p->pay->name);
+        } else {
+            omp_line(em, "gmcu_kp_unpack<%s, %s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), "
+                         "(%s *)gmcu_to_device(&%s), %s);",
+                     kt, pt, n, k, kt, mk, pt, mp, n);
+        }
+        omp_line(em, "GMCU_LAUNCHED(\"gmcu_kp_%s (%s %s)\");", unpack ? "unpack" : "pack", p->key->name,
+                 p->pay->name);
+        free(ty);
+        free(mk);
+        free(mp);
+        free(n);
+    }
+}
+
 void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
 {
     memset(l, 0, sizeof *l);
@@ -123,7 +158,17 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
         append(&l->params, "uint64_t _c_seed%s%s%s", "", "", "");
         append(&l->args, "gmcu_launch_seed()%s%s%s", "", "", "");
     }
-    if (c->needs_locks) {
+    for (int k = 0; k < c->npacks; k++) {
+        char *ty = pack_type(&c->packs[k]);
+        char *p = omp_strf("%s *_c_kp%d", ty, k);
+        char *a = omp_strf("_c_kp%d", k);
+        append(&l->params, "%s%s%s", p, "", "");
+        append(&l->args, "%s%s%s", a, "", "");
+        free(p);
+        free(a);
+        free(ty);
+    }
+    if (cuda_capture_uses_locks(c)) {
         append(&l->params, "int32_t *_c_locks%s%s%s", "", "", "");
         append(&l->args, "_c_locks%s%s%s", "", "", "");
     }
@@ -151,7 +196,8 @@ void cuda_launch_before(omp_emit *em, cuda_capture *c)
                      slot_of(c, i), omp_name(em, c->sym[i]));
     for (int k = 0; k < c->nargmin; k++)
         omp_line(em, "gmcu_slot_put<int>(_c_slots, %d, 0); /* no winner yet */", elect_slot(c, k));
-    if (c->needs_locks) {
+    packs_copy(em, c, false);
+    if (cuda_capture_uses_locks(c)) {
         const char *g = NULL;
         for (int i = 0; i < c->n && !g; i++)
             if (c->use[i] == CU_GRAPH)
@@ -169,6 +215,7 @@ void cuda_launch_before(omp_emit *em, cuda_capture *c)
  * only; written scalars come back (this waits for the kernel). */
 void cuda_launch_after(omp_emit *em, cuda_capture *c)
 {
+    packs_copy(em, c, true);
     for (int i = 0; i < c->n; i++) {
         if (c->use[i] == CU_PROP && c->written[i]) {
             char *m = cuda_mirror(em, c->sym[i]);
@@ -265,6 +312,14 @@ void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent)
     em->indent = saved_indent;
 }
 
+/* The kernel parameter of the pack s updates, for omp_argminmax. */
+static char *packed_shadow(const omp_region *r, const gm_stmt *s)
+{
+    const cuda_capture *c = r->packed_ctx;
+    const cuda_pack *p = cuda_capture_pack_of(c, s);
+    return p ? omp_strf("_c_kp%d", (int)(p - c->packs)) : NULL;
+}
+
 char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
                        const char *params, gm_symbol *iter, gm_range_kind range, cuda_capture *c,
                        cuda_launch *l)
@@ -274,7 +329,9 @@ char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_
     f->region.iter = iter;
     f->region.range = range;
     f->region.declared_inside = c->declared;
-    f->region.lock_name = c->needs_locks ? "_c_locks" : NULL;
+    f->region.lock_name = cuda_capture_uses_locks(c) ? "_c_locks" : NULL;
+    f->region.packed_shadow = c->npacks ? packed_shadow : NULL;
+    f->region.packed_ctx = c;
     f->outer = em->region;
     em->region = &f->region;
     cuda_kernel_enter(em, c, l);
@@ -382,6 +439,8 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         return false;
     cuda_capture c;
     cuda_capture_init(em, &c);
+    c.allow_packs = true; /* one launch: pack before it, unpack after it */
+    c.pack_iter = it->sym;
     cuda_capture_stmt(em, &c, s, false);
     cuda_capture_graph(em, &c, it->sym);
     cuda_capture_finish(em, &c);

@@ -30,6 +30,7 @@ void cuda_report(omp_emit *em, int line, const char *fmt, ...)
 typedef struct atomics_ctx {
     omp_emit *em;
     const gm_symbol *own;  /* the loop's iterator: its elements are private */
+    const cuda_capture *c;
 } atomics_ctx;
 
 static bool report_update(const gm_stmt *s, void *vctx)
@@ -51,6 +52,11 @@ static bool report_update(const gm_stmt *s, void *vctx)
             cuda_report(a->em, 0, "%s %s: atomic %s on the key; the thread that lowered it stores the %s",
                         key->sym->name, gm_assign_op_spelling(s->assign_op), s->assign_op == GMA_MIN ? "min" : "max",
                         s->lhs->next ? "constant payload" : "value");
+        else if (cuda_capture_pack_of(a->c, s))
+            cuda_report(a->em, 0, "%s %s: key and payload packed side by side (%s, %s), one compare-and-swap of "
+                        "the pair, no lock (sm_90; per-element locks before it); packed before the kernel, "
+                        "unpacked after it", key->sym->name, gm_assign_op_spelling(s->assign_op), key->sym->name,
+                        s->lhs->next->sym->name);
         else
             cuda_report(a->em, 0, "%s %s: key and payload under a per-element lock", key->sym->name,
                         gm_assign_op_spelling(s->assign_op));
@@ -81,7 +87,7 @@ void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, c
 {
     if (!cuda_reporting(em))
         return;
-    atomics_ctx a = {em, own};
+    atomics_ctx a = {em, own, c};
     if (body)
         omp_walk(body, false, report_update, NULL, &a);
     char props[512] = "", byval[512] = "", slots[512] = "";

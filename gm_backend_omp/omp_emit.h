@@ -33,6 +33,10 @@ typedef struct omp_region {
     bool *declared_inside;  /* by symbol id: declared in the region (thread-private) */
     bool needs_locks;       /* an arg-min/max on properties takes per-element locks */
     const char *lock_name;  /* the lock array's C name */
+    /* CUDA: the shadow array that a per-node arg-min/max updates lock-free
+     * (gmcu_kp), or NULL (locks, or a CAS on the key alone). */
+    char *(*packed_shadow)(const struct omp_region *r, const gm_stmt *s);
+    const void *packed_ctx;
 } omp_region;
 
 /* The BFS traversal whose body is being emitted. */

@@ -202,6 +202,28 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         em->out = saved;
         fclose(mem);
     }
+    char *shadow = em->in_kernel && em->region && em->region->packed_shadow && omp_argmin_on_props(s)
+                       ? em->region->packed_shadow(em->region, s)
+                       : NULL;
+    if (shadow) {
+        /* Key and payload change together in one CAS of the shadow element. */
+        char *idx = omp_expr_str(em, s->lhs->a);
+        omp_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a1, &%s[%s])) {", is_min ? "true" : "false",
+                 omp_ctype(s->lhs->type), omp_ctype(s->lhs->next->type), shadow, idx,
+                 em->region->lock_name ? em->region->lock_name : "_c_locks", idx);
+        em->indent++;
+        omp_line(em, "/* stored in the shadow; the properties get it after the kernel */");
+        for (const gm_expr *l = s->lhs; l; l = l->next)
+            omp_after_prop_store(em, l->sym, l->a);
+        em->indent--;
+        omp_line(em, "}");
+        free(idx);
+        free(shadow);
+        free(key);
+        em->indent--;
+        omp_line(em, "}");
+        return;
+    }
     bool private_targets = is_private_target(em, s->lhs) || !omp_argmin_on_props(s);
     if (private_targets) {
         omp_line(em, "if (_c_a0 %s %s) {", cmp, key);

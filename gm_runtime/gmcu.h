@@ -75,6 +75,8 @@ unsigned gmcu_blocks(int64_t n);
 /* Device memory (at least 8 bytes); out of memory is a message and exit 1. */
 void *gmcu_malloc(size_t bytes, const char *what);
 void gmcu_free(void *p); /* NULL: nothing */
+/* *buf with room for at least `bytes` (reallocated, contents lost, when *cap is less). */
+void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
 /* Host memory; out of memory is a message and exit 1. */
 void *gmcu_host_alloc(size_t bytes);
 
@@ -320,6 +322,102 @@ __device__ static inline void gmcu_lock_release(int32_t *l)
 {
     __threadfence();
     atomicExch((int *)l, 0);
+}
+
+/* ---- packed arg-min/max on properties ------------------------------------------- */
+/* <t.key; t.pay> min= <k; p>: the key and its one payload side by side in a
+ * shadow element, both changed by one compare-and-swap of the whole element
+ * (8 bytes when both fit 4, else 16: sm_90's 128-bit atomicCAS), so no lock
+ * is taken and no reader ever sees a key with another candidate's payload.
+ * The launch copies the two properties into the shadow before the kernel and
+ * back after it. Before sm_90 a 16-byte element falls back to the
+ * per-element locks. */
+template <typename K, typename P>
+struct alignas(sizeof(K) + sizeof(P) <= 8 ? 8 : 16) gmcu_kp {
+    K key;
+    P pay;
+};
+
+template <typename K, typename P>
+__global__ static void gmcu_kp_pack(gmcu_kp<K, P> *s, const K *key, const P *pay, int64_t n)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        gmcu_kp<K, P> e{};
+        e.key = key[i];
+        e.pay = pay[i];
+        s[i] = e;
+    }
+}
+
+template <typename K, typename P>
+__global__ static void gmcu_kp_unpack(const gmcu_kp<K, P> *s, K *key, P *pay, int64_t n)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        gmcu_kp<K, P> e = s[i];
+        key[i] = e.key;
+        pay[i] = e.pay;
+    }
+}
+
+/* Whether k beats the element's key (strictly: ties keep the first). */
+template <bool MIN, typename K> __device__ static inline bool gmcu_kp_beats(K k, K cur)
+{
+    return MIN ? k < cur : k > cur;
+}
+
+/* Lowers (MIN) or raises the element to <k; p> when k beats its key; true
+ * when this call changed it. */
+template <bool MIN, typename K, typename P>
+__device__ static inline bool gmcu_kp_update(gmcu_kp<K, P> *at, K k, P p, int32_t *lock)
+{
+    gmcu_kp<K, P> want{};
+    want.key = k;
+    want.pay = p;
+    if constexpr (sizeof(gmcu_kp<K, P>) == 8) {
+        (void)lock;
+        unsigned long long *w = (unsigned long long *)at;
+        unsigned long long old = *w, nw;
+        memcpy(&nw, &want, 8);
+        for (;;) {
+            gmcu_kp<K, P> cur;
+            memcpy(&cur, &old, 8);
+            if (!gmcu_kp_beats<MIN>(k, cur.key))
+                return false;
+            unsigned long long seen = atomicCAS(w, old, nw);
+            if (seen == old)
+                return true;
+            old = seen;
+        }
+    } else {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+        (void)lock;
+        /* A 16-byte read may come in two halves; the key's half is whole, and keys
+         * only move one way, so a stale key that k does not beat is not beaten by
+         * the current one either. A torn pair just fails the CAS. */
+        unsigned __int128 *w = (unsigned __int128 *)at;
+        unsigned __int128 old = *w, nw;
+        memcpy(&nw, &want, 16);
+        for (;;) {
+            gmcu_kp<K, P> cur;
+            memcpy(&cur, &old, 16);
+            if (!gmcu_kp_beats<MIN>(k, cur.key))
+                return false;
+            unsigned __int128 seen = atomicCAS(w, old, nw);
+            if (seen == old)
+                return true;
+            old = seen;
+        }
+#else
+        gmcu_lock_acquire(lock);
+        bool won = gmcu_kp_beats<MIN>(k, ((volatile gmcu_kp<K, P> *)at)->key);
+        if (won) {
+            ((volatile gmcu_kp<K, P> *)at)->key = k;
+            ((volatile gmcu_kp<K, P> *)at)->pay = p;
+        }
+        gmcu_lock_release(lock);
+        return won;
+#endif
+    }
 }
 
 /* ---- scalar reductions at the end of a kernel ---------------------------------- */

@@ -72,6 +72,16 @@ void gmcu_free(void *p)
         GMCU_CHECK(cudaFree(p));
 }
 
+void *gmcu_grow(void **buf, size_t *cap, size_t bytes)
+{
+    if (bytes > *cap) {
+        gmcu_free(*buf);
+        *buf = gmcu_malloc(bytes, "a packed arg-min/max shadow");
+        *cap = bytes;
+    }
+    return *buf;
+}
+
 void *gmcu_host_alloc(size_t bytes)
 {
     void *p = malloc(bytes ? bytes : 1);

@@ -48,6 +48,16 @@ for f in "$src"/tests/cuda/async/*.gm; do
     got=no; grep -q "^    asynchronous (on every graph)" "$tmp/as" && got=yes
     [ $got = $want ] || { echo "FAIL: $name: -fcuda-async=on gives $got"; status=1; }
 done
+# Per-node arg-min/max with one payload: packed (one CAS of the pair, no
+# lock) in a loop's own kernel; locks where the pair cannot be packed, no
+# atomic at all on the loop's own element.
+for f in "$src"/tests/cuda/pack/*.gm; do
+    name=$(basename "$f" .gm)
+    "$gmc" -t cuda --report "$f" -o "$tmp" >/dev/null 2>"$tmp/pk" || { echo "FAIL: $name: gmc failed"; status=1; continue; }
+    got=no; grep -q "packed side by side" "$tmp/pk" && got=yes
+    case $name in yes_*) want=yes ;; *) want=no ;; esac
+    if [ $got = $want ]; then echo "ok: $name: packed $got"; else echo "FAIL: $name: packed $got, expected $want"; status=1; fi
+done
 # The CUDA choices: bad values are usage errors that name the valid ones.
 for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=always -fcuda-direction=up -fcuda-nosuch=1; do
     "$gmc" -t cuda $bad "$src/apps/bfs.gm" -o "$tmp" >/dev/null 2>"$tmp/err"
