@@ -231,14 +231,33 @@ static bool is_node_prop(const gm_expr *e)
            e->a && e->a->kind == GME_ID && e->a->sym;
 }
 
-/* <t.K; t.P> op= <k; p> (one payload, one index t that is not the loop's own
- * iterator): joins or opens its pack; false when it cannot be packed. */
+const gm_expr *cuda_packed_payload(const gm_stmt *s)
+{
+    const gm_expr *found = NULL;
+    const gm_expr *l = s->lhs ? s->lhs->next : NULL, *r = s->rhs ? s->rhs->next : NULL;
+    for (; l && r; l = l->next, r = r->next) {
+        if (omp_is_literal(r))
+            continue;
+        if (found)
+            return NULL;
+        found = l;
+    }
+    return found;
+}
+
+/* <t.K; t.P, t.C...> op= <k; p, literals...> (one payload that is not a
+ * literal, every target at one index t that is not the loop's own
+ * iterator): joins or opens its pack; false when it cannot be packed. The
+ * literal payloads are stored by the winner (every winner stores the same). */
 static bool add_pack(cuda_capture *c, const gm_stmt *s)
 {
-    const gm_expr *key = s->lhs, *pay = key ? key->next : NULL;
-    if (!c->allow_packs || !pay || pay->next || !is_node_prop(key) || !is_node_prop(pay) || key->sym == pay->sym ||
+    const gm_expr *key = s->lhs, *pay = cuda_packed_payload(s);
+    if (!c->allow_packs || !pay || !is_node_prop(key) || !is_node_prop(pay) || key->sym == pay->sym ||
         key->a->sym != pay->a->sym || key->a->sym == c->pack_iter)
         return false;
+    for (const gm_expr *l = key->next; l; l = l->next)
+        if (l->kind != GME_PROP || !l->a || l->a->kind != GME_ID || l->a->sym != key->a->sym)
+            return false;
     gm_type_kind kk = key->sym->type->elem->kind;
     if (kk == GMT_BOOL)
         return false; /* no order to pack by */
@@ -258,10 +277,11 @@ static bool add_pack(cuda_capture *c, const gm_stmt *s)
 
 const cuda_pack *cuda_capture_pack_of(const cuda_capture *c, const gm_stmt *s)
 {
-    if (!c || s->kind != GMS_ARGMINMAX || !s->lhs || !s->lhs->next)
+    const gm_expr *pay = c && s->kind == GMS_ARGMINMAX && s->lhs ? cuda_packed_payload(s) : NULL;
+    if (!pay)
         return NULL;
     for (int i = 0; i < c->npacks; i++)
-        if (c->packs[i].key == s->lhs->sym && c->packs[i].pay == s->lhs->next->sym)
+        if (c->packs[i].key == s->lhs->sym && c->packs[i].pay == pay->sym)
             return &c->packs[i];
     return NULL;
 }

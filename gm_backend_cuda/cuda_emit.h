@@ -107,6 +107,9 @@ void cuda_capture_finish(omp_emit *em, cuda_capture *c); /* classifies the scala
  * never names it: n.Nbrs, n.Degree()). */
 void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter);
 void cuda_capture_free(cuda_capture *c);
+/* The one payload target of an arg-min/max whose value is not a literal
+ * (NULL: none or several); the packed one when the statement is packed. */
+const gm_expr *cuda_packed_payload(const gm_stmt *s);
 /* The pack an arg-min/max statement updates (NULL: it takes locks or a CAS on the key). */
 const cuda_pack *cuda_capture_pack_of(const cuda_capture *c, const gm_stmt *s);
 /* Whether the kernel takes the per-element lock array (locks, or packs on GPUs before sm_90). */

@@ -55,8 +55,9 @@ static bool report_update(const gm_stmt *s, void *vctx)
         else if (cuda_capture_pack_of(a->c, s))
             cuda_report(a->em, 0, "%s %s: key and payload packed side by side (%s, %s), one compare-and-swap of "
                         "the pair, no lock (sm_90; per-element locks before it); packed before the kernel, "
-                        "unpacked after it", key->sym->name, gm_assign_op_spelling(s->assign_op), key->sym->name,
-                        s->lhs->next->sym->name);
+                        "unpacked after it%s", key->sym->name, gm_assign_op_spelling(s->assign_op), key->sym->name,
+                        cuda_packed_payload(s)->sym->name,
+                        s->lhs->next->next ? "; the winner stores the literal payloads" : "");
         else
             cuda_report(a->em, 0, "%s %s: key and payload under a per-element lock", key->sym->name,
                         gm_assign_op_spelling(s->assign_op));

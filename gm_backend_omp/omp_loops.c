@@ -364,6 +364,23 @@ static bool sorted_lower_bound(const gm_stmt *s, const gm_expr **bound)
     return strict;
 }
 
+/* When the strict bound y of `Foreach (w: x.Nbrs) { If (w > y) ...}` is
+ * itself the iterator of an enclosing `Foreach (y: x.Nbrs)`, y's current
+ * edge in the same sorted row: every later edge's node is >= y and every
+ * earlier one <= y, so the loop starts right after it (no search; the If
+ * drops duplicates of y). NULL otherwise. */
+static const char *bound_edge(const omp_emit *em, const gm_stmt *s, const gm_expr *bound)
+{
+    const gm_expr *b = NULL;
+    if (!sorted_lower_bound(s, &b) || !b || b != bound || !s->iter.source || s->iter.source->kind != GME_ID)
+        return NULL;
+    const gm_symbol *y = bound->sym;
+    if (y->kind != GMSYM_ITER || y->iter_range != GMR_NBRS || y->iter_source != s->iter.source->sym ||
+        y->id < 0 || y->id >= em->nsyms)
+        return NULL;
+    return em->edge_of[y->id];
+}
+
 /* Emits `gm_edge_t LO = first edge of [from, to) whose node passes the bound`. */
 static void emit_row_search(omp_emit *em, const char *lo, const char *idx, const char *from,
                             const char *to, const char *bound, bool strict)
@@ -613,7 +630,12 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         em->indent++;
         char *from = omp_strf("%s->begin[%s]", g, src), *to = omp_strf("%s->begin[%s + 1]", g, src);
         char *node_idx = omp_strf("%s->node_idx", g), *b = omp_expr_str(em, bound);
-        emit_row_search(em, search_from, node_idx, from, to, b, sorted_lower_bound(s, &bound));
+        const char *at = bound_edge(em, s, bound);
+        if (at)
+            omp_line(em, "gm_edge_t %s = %s + 1; /* the row is sorted and %s is at edge %s of it: start after it */",
+                     search_from, at, b, at);
+        else
+            emit_row_search(em, search_from, node_idx, from, to, b, sorted_lower_bound(s, &bound));
         free(from);
         free(to);
         free(node_idx);

@@ -206,15 +206,28 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
                        ? em->region->packed_shadow(em->region, s)
                        : NULL;
     if (shadow) {
-        /* Key and payload change together in one CAS of the shadow element. */
+        /* Key and the payload that is not a literal change together in one
+         * CAS of the shadow element; the winner stores the literal ones. */
+        int pi = 0;
+        const gm_expr *pay = s->lhs->next;
+        for (const gm_expr *r = s->rhs->next; r && omp_is_literal(r); r = r->next, pay = pay->next)
+            pi++;
         char *idx = omp_expr_str(em, s->lhs->a);
-        omp_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a1, &%s[%s])) {", is_min ? "true" : "false",
-                 omp_ctype(s->lhs->type), omp_ctype(s->lhs->next->type), shadow, idx,
+        omp_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a%d, &%s[%s])) {", is_min ? "true" : "false",
+                 omp_ctype(s->lhs->type), omp_ctype(pay->type), shadow, idx, pi + 1,
                  em->region->lock_name ? em->region->lock_name : "_c_locks", idx);
         em->indent++;
-        omp_line(em, "/* stored in the shadow; the properties get it after the kernel */");
-        for (const gm_expr *l = s->lhs; l; l = l->next)
+        omp_line(em, "/* %s and %s are stored in the shadow; the properties get them after the kernel */",
+                 s->lhs->sym->name, pay->sym->name);
+        i = 0;
+        for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
+            if (l != s->lhs && l != pay) {
+                omp_start_line(em);
+                omp_lvalue(em, l);
+                omp_printf(em, " = _c_a%d;\n", i);
+            }
             omp_after_prop_store(em, l->sym, l->a);
+        }
         em->indent--;
         omp_line(em, "}");
         free(idx);

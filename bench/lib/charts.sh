@@ -15,7 +15,7 @@ else
     exit 0
 fi
 mkdir -p "$W/charts"
-for app in $(awk -F, 'NR > 1 { print $1 }' "$csv" | uniq); do
+for app in $(awk -F, 'NR > 1 && !seen[$1]++ { print $1 }' "$csv"); do # each app once, in table order
     dat=$W/charts/$app.dat
     # graph rows x target columns, "?" where a build has no time
     awk -F, -v app="$app" '
