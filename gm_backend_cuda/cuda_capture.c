@@ -231,57 +231,147 @@ static bool is_node_prop(const gm_expr *e)
            e->a && e->a->kind == GME_ID && e->a->sym;
 }
 
-const gm_expr *cuda_packed_payload(const gm_stmt *s)
+/* The payload targets whose values are not literals, in order; their count. */
+static int nonliteral_payloads(const gm_stmt *s, const gm_expr **out, int max)
 {
-    const gm_expr *found = NULL;
+    int n = 0;
     const gm_expr *l = s->lhs ? s->lhs->next : NULL, *r = s->rhs ? s->rhs->next : NULL;
     for (; l && r; l = l->next, r = r->next) {
         if (omp_is_literal(r))
             continue;
-        if (found)
-            return NULL;
-        found = l;
+        if (n < max)
+            out[n] = l;
+        n++;
     }
-    return found;
+    return n;
+}
+
+const gm_expr *cuda_packed_payload(const gm_stmt *s)
+{
+    const gm_expr *p[1];
+    return nonliteral_payloads(s, p, 1) == 1 ? p[0] : NULL;
 }
 
 /* <t.K; t.P, t.C...> op= <k; p, literals...> (one payload that is not a
  * literal, every target at one index t that is not the loop's own
  * iterator): joins or opens its pack; false when it cannot be packed. The
  * literal payloads are stored by the winner (every winner stores the same). */
+static bool same_pays(const cuda_pack *p, const gm_expr *const *pays, int n)
+{
+    if (p->npays != n)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (p->pays[i] != pays[i]->sym)
+            return false;
+    return true;
+}
+
 static bool add_pack(cuda_capture *c, const gm_stmt *s)
 {
-    const gm_expr *key = s->lhs, *pay = cuda_packed_payload(s);
-    if (!c->allow_packs || !pay || !is_node_prop(key) || !is_node_prop(pay) || key->sym == pay->sym ||
-        key->a->sym != pay->a->sym || key->a->sym == c->pack_iter)
+    const gm_expr *key = s->lhs;
+    const gm_expr *pays[CU_MAX_PAYS];
+    int npays = nonliteral_payloads(s, pays, CU_MAX_PAYS);
+    if (!c->allow_packs || npays < 1 || npays > CU_MAX_PAYS || !is_node_prop(key) || key->a->sym == c->pack_iter)
         return false;
     for (const gm_expr *l = key->next; l; l = l->next)
-        if (l->kind != GME_PROP || !l->a || l->a->kind != GME_ID || l->a->sym != key->a->sym)
+        if (!is_node_prop(l) || l->sym == key->sym || l->a->sym != key->a->sym)
             return false;
     gm_type_kind kk = key->sym->type->elem->kind;
     if (kk == GMT_BOOL)
         return false; /* no order to pack by */
-    for (int i = 0; i < c->npacks; i++) {
-        cuda_pack *p = &c->packs[i];
-        if (p->key == key->sym && p->pay == pay->sym) {
-            p->nstmts++;
-            p->mixed |= p->op != s->assign_op;
-            return true;
+    bool ticketed = npays > 1;
+    if (ticketed && c->ntstmt == CU_MAX_PACK_STMTS)
+        return false;
+    cuda_pack *p = NULL;
+    for (int i = 0; i < c->npacks && !p; i++)
+        if (c->packs[i].key == key->sym && same_pays(&c->packs[i], pays, npays))
+            p = &c->packs[i];
+    if (p) {
+        p->nstmts++;
+        p->mixed |= p->op != s->assign_op;
+    } else {
+        if (c->npacks == CU_MAX_PACKS)
+            return false;
+        p = &c->packs[c->npacks++];
+        *p = (cuda_pack){key->sym, pays[0]->sym, s->assign_op, 1, false, ticketed, {NULL}, npays};
+        for (int i = 0; i < npays; i++)
+            p->pays[i] = pays[i]->sym;
+    }
+    if (ticketed) {
+        c->tstmt[c->ntstmt] = s;
+        c->tslot[c->ntstmt++] = NULL; /* found by check_packs */
+    }
+    return true;
+}
+
+/* ---- the slot of a ticketed update ---- */
+
+static bool is_loop(const gm_stmt *s)
+{
+    return s->kind == GMS_FOREACH || s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE || s->kind == GMS_BFS ||
+           s->kind == GMS_DFS;
+}
+
+/* The loops enclosing `target` inside `list` (innermost last), or -1. */
+static int enclosing_loops(const gm_stmt *list, const gm_stmt *target, const gm_stmt **stack, int depth, int max)
+{
+    for (const gm_stmt *s = list; s; s = s->next) {
+        if (s == target)
+            return depth;
+        int d = depth;
+        if (is_loop(s)) {
+            if (d == max)
+                return -1;
+            stack[d++] = s;
+        }
+        const gm_stmt *kids[4] = {s->body, s->then_stmt, s->else_stmt, s->rev_body};
+        for (int k = 0; k < 4; k++) {
+            int r = kids[k] ? enclosing_loops(kids[k], target, stack, d, max) : -1;
+            if (r >= 0)
+                return r;
         }
     }
-    if (c->npacks == CU_MAX_PACKS)
-        return false;
-    c->packs[c->npacks++] = (cuda_pack){key->sym, pay->sym, s->assign_op, 1, false};
-    return true;
+    return -1;
+}
+
+/* The iterator whose index tells this execution of s from every other one
+ * in the kernel: the kernel loop's own (s directly in it), or that of a
+ * neighbour loop over the kernel loop's node directly in it. NULL: none. */
+static const gm_symbol *slot_iter(const cuda_capture *c, const gm_stmt *s)
+{
+    const gm_stmt *root = c->root, *stack[16];
+    if (!root || root->kind != GMS_FOREACH || (root->iter.range != GMR_NODES && root->iter.range != GMR_EDGES))
+        return NULL;
+    int d = enclosing_loops(root->body, s, stack, 0, 16);
+    if (d == 0)
+        return root->iter.sym;
+    if (d != 1 || root->iter.range != GMR_NODES)
+        return NULL;
+    const gm_stmt *l = stack[0];
+    if (l->kind != GMS_FOREACH || (l->iter.range != GMR_NBRS && l->iter.range != GMR_IN_NBRS) || !l->iter.source ||
+        l->iter.source->kind != GME_ID || l->iter.source->sym != root->iter.sym)
+        return NULL;
+    return l->iter.sym;
+}
+
+const gm_symbol *cuda_capture_slot_of(const cuda_capture *c, const gm_stmt *s)
+{
+    for (int i = 0; c && i < c->ntstmt; i++)
+        if (c->tstmt[i] == s)
+            return c->tslot[i];
+    return NULL;
 }
 
 const cuda_pack *cuda_capture_pack_of(const cuda_capture *c, const gm_stmt *s)
 {
-    const gm_expr *pay = c && s->kind == GMS_ARGMINMAX && s->lhs ? cuda_packed_payload(s) : NULL;
-    if (!pay)
+    if (!c || s->kind != GMS_ARGMINMAX || !s->lhs)
+        return NULL;
+    const gm_expr *pays[CU_MAX_PAYS];
+    int n = nonliteral_payloads(s, pays, CU_MAX_PAYS);
+    if (n < 1 || n > CU_MAX_PAYS)
         return NULL;
     for (int i = 0; i < c->npacks; i++)
-        if (c->packs[i].key == s->lhs->sym && c->packs[i].pay == pay->sym)
+        if (c->packs[i].key == s->lhs->sym && same_pays(&c->packs[i], pays, n))
             return &c->packs[i];
     return NULL;
 }
@@ -292,15 +382,31 @@ bool cuda_capture_uses_locks(const cuda_capture *c) { return c->needs_locks || c
  * min= and max=) goes back to the locks: the kernel would see stale values. */
 static void check_packs(cuda_capture *c)
 {
+    for (int i = 0; i < c->ntstmt; i++)
+        c->tslot[i] = slot_iter(c, c->tstmt[i]);
     int kept = 0;
     for (int i = 0; i < c->npacks; i++) {
         cuda_pack *p = &c->packs[i];
-        int k = find(c, p->key), y = find(c, p->pay);
-        bool clean = !p->mixed && k >= 0 && y >= 0 && c->refs[k] == p->nstmts && c->refs[y] == p->nstmts;
-        for (int j = 0; j < c->npacks && clean; j++)
-            if (j != i && (c->packs[j].key == p->pay || c->packs[j].pay == p->key || c->packs[j].key == p->key ||
-                           c->packs[j].pay == p->pay))
+        int k = find(c, p->key);
+        bool clean = !p->mixed && k >= 0 && c->refs[k] == p->nstmts;
+        for (int a = 0; a < p->npays && clean; a++) {
+            int y = find(c, p->pays[a]);
+            clean = y >= 0 && c->refs[y] == p->nstmts;
+        }
+        for (int t = 0; t < c->ntstmt && clean; t++)
+            if (cuda_capture_pack_of(c, c->tstmt[t]) == p && !c->tslot[t])
+                clean = false; /* an update with no slot of its own */
+        for (int j = 0; j < c->npacks && clean; j++) {
+            if (j == i)
+                continue;
+            const cuda_pack *o = &c->packs[j];
+            if (o->key == p->key)
                 clean = false;
+            for (int a = 0; a < o->npays && clean; a++)
+                for (int b = 0; b < p->npays && clean; b++)
+                    if (o->pays[a] == p->pays[b] || o->pays[a] == p->key || p->pays[b] == o->key)
+                        clean = false;
+        }
         if (clean)
             c->packs[kept++] = *p;
         else
@@ -451,6 +557,8 @@ static bool declare_expr(const gm_expr *e, void *vctx)
 void cuda_capture_stmt(omp_emit *em, cuda_capture *c, const gm_stmt *s, bool list)
 {
     walk_ctx w = {em, c};
+    if (!c->root)
+        c->root = s;
     omp_walk(s, list, declare_stmt, declare_expr, &w);
     omp_walk(s, list, visit_stmt, visit_expr, &w);
 }

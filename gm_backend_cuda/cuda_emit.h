@@ -62,11 +62,19 @@ typedef enum cuda_use {
  * (gmcu_kp): the launch packs the two properties before the kernel and
  * unpacks them after it. Only when the kernel touches key and pay nowhere
  * else (cuda_capture_finish checks), so nothing reads a stale property. */
+#define CU_MAX_PAYS 4
+#define CU_MAX_PACK_STMTS 16
 typedef struct cuda_pack {
     const gm_symbol *key, *pay;
     gm_assign_op op;   /* every statement of the pack has this one */
     int nstmts;        /* statements updating the pair */
     bool mixed;        /* both min= and max=, or another index: not packed */
+    /* Several payloads that are not literals: the key is paired with a
+     * ticket (gmcu_kt_*), each update writes its payloads to a slot of its
+     * own (pay is pays[0]). */
+    bool ticketed;
+    const gm_symbol *pays[CU_MAX_PAYS];
+    int npays;
 } cuda_pack;
 
 #define CU_MAX_CAPTURES 96
@@ -94,6 +102,11 @@ typedef struct cuda_capture {
     const gm_symbol *pack_iter;
     cuda_pack packs[CU_MAX_PACKS];
     int npacks;
+    const gm_stmt *root;               /* the first statement captured (the kernel's loop) */
+    /* ticketed packs: each statement and the iterator whose index is its slot */
+    const gm_stmt *tstmt[CU_MAX_PACK_STMTS];
+    const gm_symbol *tslot[CU_MAX_PACK_STMTS];
+    int ntstmt;
     int refs[CU_MAX_CAPTURES];         /* CU_PROP: references n.P in the code */
 } cuda_capture;
 
@@ -110,6 +123,9 @@ void cuda_capture_free(cuda_capture *c);
 /* The one payload target of an arg-min/max whose value is not a literal
  * (NULL: none or several); the packed one when the statement is packed. */
 const gm_expr *cuda_packed_payload(const gm_stmt *s);
+/* The slot iterator of a statement of a ticketed pack: the kernel loop's own
+ * iterator (slot: its index) or a neighbour iterator (slot: nodes + edge). */
+const gm_symbol *cuda_capture_slot_of(const cuda_capture *c, const gm_stmt *s);
 /* The pack an arg-min/max statement updates (NULL: it takes locks or a CAS on the key). */
 const cuda_pack *cuda_capture_pack_of(const cuda_capture *c, const gm_stmt *s);
 /* Whether the kernel takes the per-element lock array (locks, or packs on GPUs before sm_90). */

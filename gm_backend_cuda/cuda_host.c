@@ -308,10 +308,12 @@ void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
     omp_line(em, "(void)_c_locks;");
     omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_locks);"));
     if (has_packable_argmin(proc->body)) {
-        omp_line(em, "void *_c_kpbuf[%d] = {NULL}; /* shadows of packed arg-min/max pairs, grown on use */", CU_MAX_PACKS);
-        omp_line(em, "size_t _c_kpcap[%d] = {0};", CU_MAX_PACKS);
-        omp_scope_add_cleanup(em, omp_strf("for (int _c_k = 0; _c_k < %d; _c_k++) gmcu_free(_c_kpbuf[_c_k]);",
-                                           CU_MAX_PACKS));
+        int nbuf = CU_MAX_PACKS * (1 + CU_MAX_PAYS);
+        omp_line(em, "void *_c_kpbuf[%d] = {NULL}; /* packed arg-min/max: shadows and payload slots, grown on use */",
+                 nbuf);
+        omp_line(em, "size_t _c_kpcap[%d] = {0};", nbuf);
+        omp_scope_add_cleanup(
+            em, omp_strf("for (int _c_k = 0; _c_k < %d; _c_k++) if (_c_kpcap[_c_k]) gmcu_free(_c_kpbuf[_c_k]);", nbuf));
     }
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (p->type->kind == GMT_GRAPH) {

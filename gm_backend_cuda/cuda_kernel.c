@@ -64,10 +64,53 @@ static void append(char **buf, const char *fmt, const char *a, const char *b, co
     *buf = joined;
 }
 
-/* "gmcu_kp<double, gm_node_t>" for a pack. */
+/* "gmcu_kp<double, gm_node_t>" for a pack, "gmcu_kp<double, int64_t>" (key and ticket) when ticketed. */
 static char *pack_type(const cuda_pack *p)
 {
-    return omp_strf("gmcu_kp<%s, %s>", omp_ctype(p->key->type->elem), omp_ctype(p->pay->type->elem));
+    return omp_strf("gmcu_kp<%s, %s>", omp_ctype(p->key->type->elem),
+                    p->ticketed ? "int64_t" : omp_ctype(p->pay->type->elem));
+}
+
+/* _c_kpbuf slot of pack k's shadow (j = 0) and of its payload buffer j - 1. */
+static int kpbuf_slot(int k, int j) { return k * (1 + CU_MAX_PAYS) + j; }
+
+/* Host: a ticketed pack's shadow and payload buffers before the kernel, the winners' payloads after it. */
+static void ticket_copy(omp_emit *em, int k, const cuda_pack *p, bool unpack)
+{
+    char *ty = pack_type(p), *mk = cuda_mirror(em, p->key);
+    char *n = omp_prop_count(em, p->key->type);
+    const char *g = omp_graph_of(em, p->key->type);
+    const char *kt = omp_ctype(p->key->type->elem);
+    if (!unpack) {
+        omp_line(em, "%s *_c_kp%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s + 1) * sizeof(%s));", ty,
+                 k, ty, kpbuf_slot(k, 0), kpbuf_slot(k, 0), n, ty);
+        for (int j = 0; j < p->npays; j++) {
+            const char *pt = omp_ctype(p->pays[j]->type->elem);
+            omp_line(em, "%s *_c_kp%d_p%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s->num_nodes + "
+                         "%s->num_edges + 1) * sizeof(%s)); /* %s of each update, by slot */",
+                     pt, k, j, pt, kpbuf_slot(k, j + 1), kpbuf_slot(k, j + 1), g, g, pt, p->pays[j]->name);
+        }
+        omp_line(em, "gmcu_kt_pack<%s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), %s); "
+                     "/* %s with no ticket yet */",
+                 kt, n, k, kt, mk, n, p->key->name);
+    } else {
+        omp_start_line(em);
+        omp_printf(em, "gmcu_kt_unpack<%s", kt);
+        for (int j = 0; j < p->npays; j++)
+            omp_printf(em, ", %s", omp_ctype(p->pays[j]->type->elem));
+        omp_printf(em, "><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), %s", n, k, kt, mk, n);
+        for (int j = 0; j < p->npays; j++) {
+            const char *pt = omp_ctype(p->pays[j]->type->elem);
+            char *mp = cuda_mirror(em, p->pays[j]);
+            omp_printf(em, ", gmcu_kt_pay<%s>{(%s *)gmcu_to_device(&%s), _c_kp%d_p%d}", pt, pt, mp, k, j);
+            free(mp);
+        }
+        omp_printf(em, ");\n");
+    }
+    omp_line(em, "GMCU_LAUNCHED(\"gmcu_kt_%s (%s)\");", unpack ? "unpack" : "pack", p->key->name);
+    free(ty);
+    free(mk);
+    free(n);
 }
 
 /* Host: copies each pack's two properties into its shadow (unpack: back). */
@@ -75,13 +118,17 @@ static void packs_copy(omp_emit *em, cuda_capture *c, bool unpack)
 {
     for (int k = 0; k < c->npacks; k++) {
         const cuda_pack *p = &c->packs[k];
+        if (p->ticketed) {
+            ticket_copy(em, k, p, unpack);
+            continue;
+        }
         char *ty = pack_type(p);
         char *mk = cuda_mirror(em, p->key), *mp = cuda_mirror(em, p->pay);
         char *n = omp_prop_count(em, p->key->type);
         const char *kt = omp_ctype(p->key->type->elem), *pt = omp_ctype(p->pay->type->elem);
         if (!unpack) {
             omp_line(em, "%s *_c_kp%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s + 1) * sizeof(%s));",
-                     ty, k, ty, k, k, n, ty);
+                     ty, k, ty, kpbuf_slot(k, 0), kpbuf_slot(k, 0), n, ty);
             omp_line(em, "gmcu_kp_pack<%s, %s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), "
                          "(%s *)gmcu_to_device(&%s), %s); /* %s and %s side by side */",
                      kt, pt, n, k, kt, mk, pt, mp, n, p->key->name, p->pay->name);
@@ -159,7 +206,8 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
         append(&l->args, "gmcu_launch_seed()%s%s%s", "", "", "");
     }
     for (int k = 0; k < c->npacks; k++) {
-        char *ty = pack_type(&c->packs[k]);
+        const cuda_pack *pk = &c->packs[k];
+        char *ty = pack_type(pk);
         char *p = omp_strf("%s *_c_kp%d", ty, k);
         char *a = omp_strf("_c_kp%d", k);
         append(&l->params, "%s%s%s", p, "", "");
@@ -167,6 +215,14 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
         free(p);
         free(a);
         free(ty);
+        for (int j = 0; pk->ticketed && j < pk->npays; j++) {
+            p = omp_strf("%s *_c_kp%d_p%d", omp_ctype(pk->pays[j]->type->elem), k, j);
+            a = omp_strf("_c_kp%d_p%d", k, j);
+            append(&l->params, "%s%s%s", p, "", "");
+            append(&l->args, "%s%s%s", a, "", "");
+            free(p);
+            free(a);
+        }
     }
     if (cuda_capture_uses_locks(c)) {
         append(&l->params, "int32_t *_c_locks%s%s%s", "", "", "");
@@ -312,12 +368,38 @@ void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent)
     em->indent = saved_indent;
 }
 
-/* The kernel parameter of the pack s updates, for omp_argminmax. */
-static char *packed_shadow(const omp_region *r, const gm_stmt *s)
+/* A ticketed update's slot: its node (or edge) in the kernel loop, else the
+ * node count plus the edge of its neighbour loop. NULL: not ticketed. */
+static char *packed_ticket(omp_emit *em, const omp_region *r, const gm_stmt *s)
 {
     const cuda_capture *c = r->packed_ctx;
     const cuda_pack *p = cuda_capture_pack_of(c, s);
-    return p ? omp_strf("_c_kp%d", (int)(p - c->packs)) : NULL;
+    const gm_symbol *it = p && p->ticketed ? cuda_capture_slot_of(c, s) : NULL;
+    if (!it)
+        return NULL;
+    if (it == r->iter)
+        return omp_strf("(int64_t)%s", omp_name(em, it));
+    const char *edge = it->id >= 0 && it->id < em->nsyms ? em->edge_of[it->id] : NULL;
+    if (!edge)
+        return NULL;
+    return omp_strf("(int64_t)%s->num_nodes + (int64_t)(%s)", omp_graph_of(em, it->type), edge);
+}
+
+/* The kernel parameter of the pack s updates, for omp_argminmax (NULL: the
+ * locks; a ticketed update always has its slot, capture checked it). */
+static char *packed_shadow(omp_emit *em, const omp_region *r, const gm_stmt *s)
+{
+    const cuda_capture *c = r->packed_ctx;
+    const cuda_pack *p = cuda_capture_pack_of(c, s);
+    if (!p)
+        return NULL;
+    if (p->ticketed) {
+        char *t = packed_ticket(em, r, s);
+        if (!t)
+            return NULL;
+        free(t);
+    }
+    return omp_strf("_c_kp%d", (int)(p - c->packs));
 }
 
 char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
@@ -331,6 +413,7 @@ char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_
     f->region.declared_inside = c->declared;
     f->region.lock_name = cuda_capture_uses_locks(c) ? "_c_locks" : NULL;
     f->region.packed_shadow = c->npacks ? packed_shadow : NULL;
+    f->region.packed_ticket = c->npacks ? packed_ticket : NULL;
     f->region.packed_ctx = c;
     f->outer = em->region;
     em->region = &f->region;

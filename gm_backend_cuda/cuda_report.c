@@ -52,11 +52,17 @@ static bool report_update(const gm_stmt *s, void *vctx)
             cuda_report(a->em, 0, "%s %s: atomic %s on the key; the thread that lowered it stores the %s",
                         key->sym->name, gm_assign_op_spelling(s->assign_op), s->assign_op == GMA_MIN ? "min" : "max",
                         s->lhs->next ? "constant payload" : "value");
+        else if (cuda_capture_pack_of(a->c, s) && cuda_capture_pack_of(a->c, s)->ticketed)
+            cuda_report(a->em, 0, "%s %s: each update writes its payloads to a slot of its own (its %s), then one "
+                        "compare-and-swap pairs the key with that slot, no lock (sm_90; per-element locks before "
+                        "it); the winners' payloads are copied out after the kernel", key->sym->name,
+                        gm_assign_op_spelling(s->assign_op),
+                        cuda_capture_slot_of(a->c, s) == a->own ? "iteration" : "edge");
         else if (cuda_capture_pack_of(a->c, s))
             cuda_report(a->em, 0, "%s %s: key and payload packed side by side (%s, %s), one compare-and-swap of "
                         "the pair, no lock (sm_90; per-element locks before it); packed before the kernel, "
                         "unpacked after it%s", key->sym->name, gm_assign_op_spelling(s->assign_op), key->sym->name,
-                        cuda_packed_payload(s)->sym->name,
+                        cuda_capture_pack_of(a->c, s)->pay->name,
                         s->lhs->next->next ? "; the winner stores the literal payloads" : "");
         else
             cuda_report(a->em, 0, "%s %s: key and payload under a per-element lock", key->sym->name,

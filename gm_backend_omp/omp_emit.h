@@ -26,6 +26,8 @@ typedef struct omp_scope {
     struct omp_scope *outer;
 } omp_scope;
 
+struct omp_emit;
+
 /* The outermost parallel loop being emitted (OpenMP's "parallel for"). */
 typedef struct omp_region {
     gm_symbol *iter;        /* its iterator */
@@ -35,7 +37,10 @@ typedef struct omp_region {
     const char *lock_name;  /* the lock array's C name */
     /* CUDA: the shadow array that a per-node arg-min/max updates lock-free
      * (gmcu_kp), or NULL (locks, or a CAS on the key alone). */
-    char *(*packed_shadow)(const struct omp_region *r, const gm_stmt *s);
+    char *(*packed_shadow)(struct omp_emit *em, const struct omp_region *r, const gm_stmt *s);
+    /* ... and, when the pair holds a ticket (several payloads), the C
+     * expression of the update's slot in the payload buffers SHADOW_pJ. */
+    char *(*packed_ticket)(struct omp_emit *em, const struct omp_region *r, const gm_stmt *s);
     const void *packed_ctx;
 } omp_region;
 

@@ -203,8 +203,45 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         fclose(mem);
     }
     char *shadow = em->in_kernel && em->region && em->region->packed_shadow && omp_argmin_on_props(s)
-                       ? em->region->packed_shadow(em->region, s)
+                       ? em->region->packed_shadow(em, em->region, s)
                        : NULL;
+    char *ticket = shadow && em->region->packed_ticket ? em->region->packed_ticket(em, em->region, s) : NULL;
+    if (ticket) {
+        /* Several payloads: each update writes them to a slot of its own,
+         * then pairs the key with that slot (the ticket) in one CAS. */
+        char *idx = omp_expr_str(em, s->lhs->a);
+        omp_line(em, "const int64_t _c_ticket = %s; /* this update's own slot */", ticket);
+        i = 0;
+        int j = 0;
+        const gm_expr *r = s->rhs;
+        for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++)
+            if (l != s->lhs && !omp_is_literal(r))
+                omp_line(em, "%s_p%d[_c_ticket] = _c_a%d; /* %s */", shadow, j++, i, l->sym->name);
+        omp_line(em, "if (gmcu_kp_update<%s, %s, int64_t>(&%s[%s], _c_a0, _c_ticket, &%s[%s])) {",
+                 is_min ? "true" : "false", omp_ctype(s->lhs->type), shadow, idx,
+                 em->region->lock_name ? em->region->lock_name : "_c_locks", idx);
+        em->indent++;
+        omp_line(em, "/* the key and the ticket are in the shadow; the properties get them after the kernel */");
+        i = 0;
+        r = s->rhs;
+        for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++) {
+            if (l != s->lhs && omp_is_literal(r)) {
+                omp_start_line(em);
+                omp_lvalue(em, l);
+                omp_printf(em, " = _c_a%d;\n", i);
+            }
+            omp_after_prop_store(em, l->sym, l->a);
+        }
+        em->indent--;
+        omp_line(em, "}");
+        free(idx);
+        free(ticket);
+        free(shadow);
+        free(key);
+        em->indent--;
+        omp_line(em, "}");
+        return;
+    }
     if (shadow) {
         /* Key and the payload that is not a literal change together in one
          * CAS of the shadow element; the winner stores the literal ones. */

@@ -359,6 +359,39 @@ __global__ static void gmcu_kp_unpack(const gmcu_kp<K, P> *s, K *key, P *pay, in
     }
 }
 
+/* Several payloads that are not literals: the shadow pairs the key with a
+ * ticket instead, the slot of the payload buffers where the update that set
+ * the key wrote its payloads (each update has a slot of its own: its node,
+ * or the node count plus its edge). Unpack copies the winning slot's
+ * payloads; elements no update won (ticket -1) keep their properties. */
+template <typename P> struct gmcu_kt_pay {
+    P *dst;
+    const P *src;
+};
+
+template <typename K>
+__global__ static void gmcu_kt_pack(gmcu_kp<K, int64_t> *s, const K *key, int64_t n)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        gmcu_kp<K, int64_t> e{};
+        e.key = key[i];
+        e.pay = -1;
+        s[i] = e;
+    }
+}
+
+template <typename K, typename... P>
+__global__ static void gmcu_kt_unpack(const gmcu_kp<K, int64_t> *s, K *key, int64_t n, gmcu_kt_pay<P>... pays)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        gmcu_kp<K, int64_t> e = s[i];
+        if (e.pay < 0)
+            continue;
+        key[i] = e.key;
+        ((pays.dst[i] = pays.src[e.pay]), ...);
+    }
+}
+
 /* Whether k beats the element's key (strictly: ties keep the first). */
 template <bool MIN, typename K> __device__ static inline bool gmcu_kp_beats(K k, K cur)
 {

@@ -9,8 +9,9 @@ EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/cuda/report.sh \
 	tests/cuda/report/sssp.expected tests/cuda/report/triangle_count.expected \
 	tests/cuda/report/vertex_cover.expected tests/cuda/report/wcc.expected \
 	tests/cuda/report/bipartite_matching.expected \
-	tests/cuda/pack/yes_pair.gm tests/cuda/pack/no_own.gm tests/cuda/pack/no_two_payloads.gm \
-	tests/cuda/pack/no_in_bfs.gm tests/cuda/pack/yes_parent.gm \
+	tests/cuda/pack/yes_pair.gm tests/cuda/pack/no_own.gm tests/cuda/pack/yes_two_payloads.gm \
+	tests/cuda/pack/no_in_bfs.gm tests/cuda/pack/yes_parent.gm tests/cuda/pack/yes_tickets.gm \
+	tests/cuda/pack/no_nested_slot.gm \
 	tests/cuda/worklist/yes_hops.gm tests/cuda/worklist/no_extra_write.gm \
 	tests/cuda/async/yes_labels.gm tests/cuda/async/yes_latest.gm tests/cuda/async/no_counter.gm \
 	tests/cuda/async/no_antitone.gm tests/cuda/async/no_reads_written.gm tests/cuda/async/no_second_copy.gm
