@@ -178,6 +178,51 @@ bool omp_argmin_on_props(const gm_stmt *s)
     return s->lhs && s->lhs->kind == GME_PROP;
 }
 
+/* CUDA, a packed arg-min/max (cuda_pack): the key and the one payload that
+ * is not a literal change together in one CAS of the shadow element; with
+ * several such payloads (a ticket: packed_ticket) each update first writes
+ * them to a slot of its own and the CAS pairs the key with that slot. The
+ * winner stores the literal payloads. */
+static void packed_update(omp_emit *em, const gm_stmt *s, const char *shadow, bool is_min)
+{
+    char *ticket = em->region->packed_ticket ? em->region->packed_ticket(em, em->region, s) : NULL;
+    char *idx = omp_expr_str(em, s->lhs->a);
+    const char *locks = em->region->lock_name ? em->region->lock_name : "_c_locks";
+    if (ticket) {
+        omp_line(em, "const int64_t _c_ticket = %s; /* this update's own slot */", ticket);
+        int i = 0, j = 0;
+        const gm_expr *r = s->rhs;
+        for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++)
+            if (l != s->lhs && !omp_is_literal(r))
+                omp_line(em, "%s_p%d[_c_ticket] = _c_a%d; /* %s */", shadow, j++, i, l->sym->name);
+        omp_line(em, "if (gmcu_kp_update<%s, %s, int64_t>(&%s[%s], _c_a0, _c_ticket, &%s[%s])) {",
+                 is_min ? "true" : "false", omp_ctype(s->lhs->type), shadow, idx, locks, idx);
+    } else {
+        int pi = 1;
+        const gm_expr *pay = s->lhs->next;
+        for (const gm_expr *r = s->rhs->next; r && omp_is_literal(r); r = r->next, pay = pay->next)
+            pi++;
+        omp_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a%d, &%s[%s])) {", is_min ? "true" : "false",
+                 omp_ctype(s->lhs->type), omp_ctype(pay->type), shadow, idx, pi, locks, idx);
+    }
+    em->indent++;
+    omp_line(em, "/* the shadow holds the new pair; the properties get it after the kernel */");
+    int i = 0;
+    const gm_expr *r = s->rhs;
+    for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++) {
+        if (l != s->lhs && omp_is_literal(r)) {
+            omp_start_line(em);
+            omp_lvalue(em, l);
+            omp_printf(em, " = _c_a%d;\n", i);
+        }
+        omp_after_prop_store(em, l->sym, l->a);
+    }
+    em->indent--;
+    omp_line(em, "}");
+    free(idx);
+    free(ticket);
+}
+
 void omp_argminmax(omp_emit *em, const gm_stmt *s)
 {
     bool is_min = s->assign_op == GMA_MIN;
@@ -205,69 +250,8 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
     char *shadow = em->in_kernel && em->region && em->region->packed_shadow && omp_argmin_on_props(s)
                        ? em->region->packed_shadow(em, em->region, s)
                        : NULL;
-    char *ticket = shadow && em->region->packed_ticket ? em->region->packed_ticket(em, em->region, s) : NULL;
-    if (ticket) {
-        /* Several payloads: each update writes them to a slot of its own,
-         * then pairs the key with that slot (the ticket) in one CAS. */
-        char *idx = omp_expr_str(em, s->lhs->a);
-        omp_line(em, "const int64_t _c_ticket = %s; /* this update's own slot */", ticket);
-        i = 0;
-        int j = 0;
-        const gm_expr *r = s->rhs;
-        for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++)
-            if (l != s->lhs && !omp_is_literal(r))
-                omp_line(em, "%s_p%d[_c_ticket] = _c_a%d; /* %s */", shadow, j++, i, l->sym->name);
-        omp_line(em, "if (gmcu_kp_update<%s, %s, int64_t>(&%s[%s], _c_a0, _c_ticket, &%s[%s])) {",
-                 is_min ? "true" : "false", omp_ctype(s->lhs->type), shadow, idx,
-                 em->region->lock_name ? em->region->lock_name : "_c_locks", idx);
-        em->indent++;
-        omp_line(em, "/* the key and the ticket are in the shadow; the properties get them after the kernel */");
-        i = 0;
-        r = s->rhs;
-        for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++) {
-            if (l != s->lhs && omp_is_literal(r)) {
-                omp_start_line(em);
-                omp_lvalue(em, l);
-                omp_printf(em, " = _c_a%d;\n", i);
-            }
-            omp_after_prop_store(em, l->sym, l->a);
-        }
-        em->indent--;
-        omp_line(em, "}");
-        free(idx);
-        free(ticket);
-        free(shadow);
-        free(key);
-        em->indent--;
-        omp_line(em, "}");
-        return;
-    }
     if (shadow) {
-        /* Key and the payload that is not a literal change together in one
-         * CAS of the shadow element; the winner stores the literal ones. */
-        int pi = 0;
-        const gm_expr *pay = s->lhs->next;
-        for (const gm_expr *r = s->rhs->next; r && omp_is_literal(r); r = r->next, pay = pay->next)
-            pi++;
-        char *idx = omp_expr_str(em, s->lhs->a);
-        omp_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a%d, &%s[%s])) {", is_min ? "true" : "false",
-                 omp_ctype(s->lhs->type), omp_ctype(pay->type), shadow, idx, pi + 1,
-                 em->region->lock_name ? em->region->lock_name : "_c_locks", idx);
-        em->indent++;
-        omp_line(em, "/* %s and %s are stored in the shadow; the properties get them after the kernel */",
-                 s->lhs->sym->name, pay->sym->name);
-        i = 0;
-        for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
-            if (l != s->lhs && l != pay) {
-                omp_start_line(em);
-                omp_lvalue(em, l);
-                omp_printf(em, " = _c_a%d;\n", i);
-            }
-            omp_after_prop_store(em, l->sym, l->a);
-        }
-        em->indent--;
-        omp_line(em, "}");
-        free(idx);
+        packed_update(em, s, shadow, is_min);
         free(shadow);
         free(key);
         em->indent--;
