@@ -246,16 +246,7 @@ static int nonliteral_payloads(const gm_stmt *s, const gm_expr **out, int max)
     return n;
 }
 
-const gm_expr *cuda_packed_payload(const gm_stmt *s)
-{
-    const gm_expr *p[1];
-    return nonliteral_payloads(s, p, 1) == 1 ? p[0] : NULL;
-}
-
-/* <t.K; t.P, t.C...> op= <k; p, literals...> (one payload that is not a
- * literal, every target at one index t that is not the loop's own
- * iterator): joins or opens its pack; false when it cannot be packed. The
- * literal payloads are stored by the winner (every winner stores the same). */
+/* Whether the pack updates exactly these payload targets. */
 static bool same_pays(const cuda_pack *p, const gm_expr *const *pays, int n)
 {
     if (p->npays != n)
@@ -266,6 +257,11 @@ static bool same_pays(const cuda_pack *p, const gm_expr *const *pays, int n)
     return true;
 }
 
+/* <t.K; t.P..., t.C...> op= <k; p..., literals...> (1 to CU_MAX_PAYS payloads
+ * that are not literals, every target at one index t that is not the loop's
+ * own iterator): joins or opens its pack; false when it cannot be packed.
+ * The literal payloads are stored by the winner (every winner stores the
+ * same); several non-literal ones make the pack ticketed. */
 static bool add_pack(cuda_capture *c, const gm_stmt *s)
 {
     const gm_expr *key = s->lhs;

@@ -120,9 +120,6 @@ void cuda_capture_finish(omp_emit *em, cuda_capture *c); /* classifies the scala
  * never names it: n.Nbrs, n.Degree()). */
 void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter);
 void cuda_capture_free(cuda_capture *c);
-/* The one payload target of an arg-min/max whose value is not a literal
- * (NULL: none or several); the packed one when the statement is packed. */
-const gm_expr *cuda_packed_payload(const gm_stmt *s);
 /* The slot iterator of a statement of a ticketed pack: the kernel loop's own
  * iterator (slot: its index) or a neighbour iterator (slot: nodes + edge). */
 const gm_symbol *cuda_capture_slot_of(const cuda_capture *c, const gm_stmt *s);
