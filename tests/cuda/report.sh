@@ -22,14 +22,19 @@ for f in "$src"/tests/cuda/report/*.expected; do
         echo "ok: $app"
     fi
 done
+# yes_no DIR WHAT PATTERN: each DIR/yes_*.gm's report matches the extended
+# regular expression PATTERN (the pass WHAT took it), each other one's not.
+yes_no() {
+    for f in "$src"/tests/cuda/$1/*.gm; do
+        name=$(basename "$f" .gm)
+        "$gmc" -t cuda --report "$f" -o "$tmp" >/dev/null 2>"$tmp/yn" || { echo "FAIL: $name: gmc failed"; status=1; continue; }
+        got=no; grep -Eq "$3" "$tmp/yn" && got=yes
+        case $name in yes_*) want=yes ;; *) want=no ;; esac
+        if [ $got = $want ]; then echo "ok: $name: $2 $got"; else echo "FAIL: $name: $2 $got, expected $want"; status=1; fi
+    done
+}
 # The worklist pass takes the frontier shape and leaves lookalikes alone.
-for f in "$src"/tests/cuda/worklist/*.gm; do
-    name=$(basename "$f" .gm)
-    "$gmc" -t cuda --report "$f" -o "$tmp" >/dev/null 2>"$tmp/wl" || { echo "FAIL: $name: gmc failed"; status=1; continue; }
-    got=no; grep -q "data-driven worklist" "$tmp/wl" && got=yes
-    case $name in yes_*) want=yes ;; *) want=no ;; esac
-    if [ $got = $want ]; then echo "ok: $name: worklist $got"; else echo "FAIL: $name: worklist $got, expected $want"; status=1; fi
-done
+yes_no worklist worklist "data-driven worklist"
 # The asynchronous pass takes monotone worklist loops whose rounds nothing
 # observes and leaves the others (which must still get the worklist) alone.
 for f in "$src"/tests/cuda/async/*.gm; do
@@ -48,16 +53,10 @@ for f in "$src"/tests/cuda/async/*.gm; do
     got=no; grep -q "^    asynchronous (on every graph)" "$tmp/as" && got=yes
     [ $got = $want ] || { echo "FAIL: $name: -fcuda-async=on gives $got"; status=1; }
 done
-# Per-node arg-min/max with one payload: packed (one CAS of the pair, no
-# lock) in a loop's own kernel; locks where the pair cannot be packed, no
-# atomic at all on the loop's own element.
-for f in "$src"/tests/cuda/pack/*.gm; do
-    name=$(basename "$f" .gm)
-    "$gmc" -t cuda --report "$f" -o "$tmp" >/dev/null 2>"$tmp/pk" || { echo "FAIL: $name: gmc failed"; status=1; continue; }
-    got=no; grep -Eq "packed side by side|a slot of its own" "$tmp/pk" && got=yes
-    case $name in yes_*) want=yes ;; *) want=no ;; esac
-    if [ $got = $want ]; then echo "ok: $name: packed $got"; else echo "FAIL: $name: packed $got, expected $want"; status=1; fi
-done
+# Per-node arg-min/max with payloads: packed (one CAS of the key with the
+# payload or with a ticket, no lock) in a loop's own kernel; locks where that
+# cannot be, no atomic at all on the loop's own element.
+yes_no pack packed "packed side by side|a slot of its own"
 # The CUDA choices: bad values are usage errors that name the valid ones.
 for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=always -fcuda-direction=up -fcuda-nosuch=1; do
     "$gmc" -t cuda $bad "$src/apps/bfs.gm" -o "$tmp" >/dev/null 2>"$tmp/err"
