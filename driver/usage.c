@@ -69,6 +69,10 @@ static const char *const help_text =
     "                          monotone min=/max= runs without rounds, in one kernel\n"
     "                          with one shared queue (auto: on graphs without hubs;\n"
     "                          on: on every graph; needs the worklist)\n"
+    "  -fcuda-priority=WHEN    auto|on|off: that fixpoint, when its update adds a\n"
+    "                          term (a distance), relaxes nearest keys first in\n"
+    "                          near-far buckets with a barrier per step (auto and\n"
+    "                          on); off: one first-in first-out queue\n"
     "  -fcuda-direction=DIR    auto|push|pull: BFS levels found top-down (the frontier\n"
     "                          claims neighbours) or bottom-up (unvisited nodes look\n"
     "                          for a parent); auto: bottom-up for frontiers of more\n"
@@ -116,7 +120,7 @@ void gmc_print_passes(void)
 /* Every option spelling, for "did you mean" suggestions. */
 static const char *const known_options[] = {
     "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
-    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
+    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-priority=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
     "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
     "-Wno-race", "-Wno-unused",
 };

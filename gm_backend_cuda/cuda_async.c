@@ -288,22 +288,12 @@ bool cuda_async_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l2,
 
 /* ---- the kernel ------------------------------------------------------------ */
 
-char *cuda_async_kernel(omp_emit *em, const cuda_async *a, const char *params, cuda_capture *c, cuda_launch *l)
+void cuda_async_edges(omp_emit *em, const cuda_async *a, const char *lowered)
 {
     const gm_stmt *l1 = a->l1, *in = a->inner;
     const char *g = omp_graph_of(em, l1->iter.sym->type);
     bool rev = in->iter.range == GMR_IN_NBRS;
-    cuda_kernel_frame f;
-    char *name = cuda_kernel_open(em, &f, "the frontier loop without rounds: one shared queue, no barrier",
-                                  l1->loc, params, l1->iter.sym, GMR_NODES, c, l);
     const char *n = omp_name(em, l1->iter.sym), *t = omp_name(em, in->iter.sym);
-    const char *qn = omp_name(em, a->q);
-    const char *xt = omp_ctype(a->x->type->elem), *qt = omp_ctype(a->q->type->elem);
-    omp_line(em, "gm_node_t %s;", n);
-    omp_line(em, "while (gmcu_aq_next(&_c_aq, &%s)) { /* each thread: the next queued node, until none waits */", n);
-    em->indent++;
-    omp_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
-    omp_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
     omp_marker(em, in->loc);
     if (rev)
         omp_line(em, "for (gm_edge_t _c_e = %s->r_begin[%s]; _c_e < %s->r_begin[%s + 1]; _c_e++) {", g, n, g, n);
@@ -318,21 +308,43 @@ char *cuda_async_kernel(omp_emit *em, const cuda_async *a, const char *params, c
     for (const gm_stmt *d = first_of(in->body); d != a->argmin; d = d->next)
         omp_stmt(em, d);
     omp_marker(em, a->argmin->loc);
-    char *key;
-    if (!a->g) {
-        key = omp_strf("_c_val");
+    char *gt = a->g ? omp_expr_str(em, a->g) : NULL;
+    if (!lowered) { /* a sample of the term */
+        omp_line(em, "(void)%s;", t);
+        omp_line(em, "_c_gsum += fabs((double)(%s));", gt ? gt : "0");
+        omp_line(em, "_c_gcnt++;");
     } else {
-        char *gt = omp_expr_str(em, a->g);
-        key = a->x_left ? omp_strf("_c_val %s (%s)", a->op == GMOP_SUB ? "-" : "+", gt)
-                        : omp_strf("(%s) + _c_val", gt);
-        free(gt);
+        const char *qn = omp_name(em, a->q), *qt = omp_ctype(a->q->type->elem);
+        char *key = !gt ? omp_strf("_c_val")
+                    : a->x_left ? omp_strf("_c_val %s (%s)", a->op == GMOP_SUB ? "-" : "+", gt)
+                                : omp_strf("(%s) + _c_val", gt);
+        omp_line(em, "const %s _c_key = (%s)(%s);", qt, qt, key);
+        omp_line(em, "if (gmcu_atomic_%s(&%s[%s], _c_key))", a->argmin->assign_op == GMA_MIN ? "min" : "max", qn, t);
+        em->indent++;
+        omp_line(em, lowered, t);
+        em->indent--;
+        free(key);
     }
-    omp_line(em, "if (gmcu_atomic_%s(&%s[%s], (%s)(%s)))", a->argmin->assign_op == GMA_MIN ? "min" : "max", qn, t,
-             qt, key);
-    omp_line(em, "    gmcu_aq_push(&_c_aq, %s);", t);
-    free(key);
+    free(gt);
     em->indent--;
     omp_line(em, "}");
+}
+
+char *cuda_async_kernel(omp_emit *em, const cuda_async *a, const char *params, cuda_capture *c, cuda_launch *l)
+{
+    const gm_stmt *l1 = a->l1;
+    cuda_kernel_frame f;
+    char *name = cuda_kernel_open(em, &f, "the frontier loop without rounds: one shared queue, no barrier",
+                                  l1->loc, params, l1->iter.sym, GMR_NODES, c, l);
+    const char *n = omp_name(em, l1->iter.sym);
+    const char *qn = omp_name(em, a->q);
+    const char *xt = omp_ctype(a->x->type->elem), *qt = omp_ctype(a->q->type->elem);
+    omp_line(em, "gm_node_t %s;", n);
+    omp_line(em, "while (gmcu_aq_next(&_c_aq, &%s)) { /* each thread: the next queued node, until none waits */", n);
+    em->indent++;
+    omp_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
+    omp_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
+    cuda_async_edges(em, a, "gmcu_aq_push(&_c_aq, %s);");
     omp_line(em, "gmcu_aq_done(&_c_aq);");
     em->indent--;
     omp_line(em, "}");

@@ -198,6 +198,16 @@ bool cuda_async_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l2,
 /* The persistent kernel that runs it from a gmcu_aq named _c_aq (the last
  * parameter in `params`); returns its name. */
 char *cuda_async_kernel(omp_emit *em, const cuda_async *a, const char *params, cuda_capture *c, cuda_launch *l);
+/* Inside such a kernel, with n and its value _c_val in scope: the loop over
+ * n's edges; each update that lowers (raises) the target's key _c_key runs
+ * `lowered` (a format whose one %s is the target node). NULL: no update,
+ * the term's |value| summed into _c_gsum and counted in _c_gcnt. */
+void cuda_async_edges(omp_emit *em, const cuda_async *a, const char *lowered);
+/* Whether its key has a near-far order: a numeric key and a term (cuda_priority.c). */
+bool cuda_priority_possible(const cuda_async *a);
+/* The near-far kernel for it (cuda_priority.c): a gmcu_nf named _c_nf is
+ * the last parameter in `params`; the fixpoint's key needs a term (a->g). */
+char *cuda_priority_kernel(omp_emit *em, const cuda_async *a, const char *params, cuda_capture *c, cuda_launch *l);
 
 /* ---- data-driven worklists (cuda_worklist.c) */
 /* A While/Do loop with the frontier idiom, emitted with a worklist; false

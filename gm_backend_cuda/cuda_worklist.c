@@ -606,8 +606,10 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     em->push_flag = NULL;
     em->push_fmt = NULL;
     char *k2 = !ko && rounds ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
-    char *pa = async ? join_params(&l1, "gmcu_aq _c_aq") : NULL;
-    char *ka = async ? cuda_async_kernel(em, &as, pa, &c1, &l1) : NULL;
+    /* ... relaxing the nearest keys first where the key is a distance (-fcuda-priority) */
+    const bool prio = async && k->priority != GMB_OFF && cuda_priority_possible(&as);
+    char *pa = async ? join_params(&l1, prio ? "gmcu_nf _c_nf" : "gmcu_aq _c_aq") : NULL;
+    char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 
     char *fm = cuda_mirror(em, w.flag);
     cuda_report(em, loop->loc.line, "%s -> data-driven worklist over the frontier %s: the first round sweeps "
@@ -617,10 +619,18 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     if (ka)
         cuda_report(em, 0, "asynchronous (%s): the update of %s at line %d is a monotone %s= of %s.%s, so from the "
                     "second round on one persistent kernel %s relaxes each queued node's edges with its newest "
-                    "value and queues every node it lowers (one shared queue, no barrier), up to the fixpoint; then "
-                    "one last round as written", k->async == GMB_ON ? "on every graph" : "on graphs without hubs",
-                    as.q->name, as.argmin->loc.line, as.argmin->assign_op == GMA_MIN ? "min" : "max",
-                    as.l1->iter.sym->name, as.x->name, ka);
+                    "value and queues every node it lowers (%s), up to the fixpoint; then one last round as written",
+                    k->async == GMB_ON ? "on every graph" : "on graphs without hubs", as.q->name,
+                    as.argmin->loc.line, as.argmin->assign_op == GMA_MIN ? "min" : "max", as.l1->iter.sym->name,
+                    as.x->name, ka, prio ? "nearest keys first, below" : "one shared queue, no barrier");
+    if (prio)
+        cuda_report(em, 0, "nearest first (-fcuda-priority): near-far buckets of %s: a step relaxes the "
+                    "nodes whose key is short of a bound, those lowered past it wait in a far pile; the bound moves "
+                    "to the nearest far key plus delta (the mean term over a sample of edges, times 32 over the mean "
+                    "degree); one grid barrier a step", as.q->name);
+    else if (ka && k->priority == GMB_ON)
+        cuda_report(em, 0, "no nearest-first order: the update adds no term to %s (or the key is not a number)",
+                    as.q->name);
     if (ko) {
         cuda_report(em, 0, "outlined: from the second round on, every round runs in the persistent kernel %s "
                     "(cooperative launch, two grid barriers a round, the loop condition evaluated on the device)", ko);
@@ -685,12 +695,14 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
                             : "} else { /* the rounds up to the fixpoint, without rounds (-fcuda-async) */");
         em->indent++;
         cuda_launch_before(em, &c1);
-        omp_line(em, "gmcu_aq _c_aq;");
-        omp_line(em, "gmcu_aq_init(&_c_aq, %s->num_nodes, _c_wl.q[_c_wl.cur], _c_wl.ncur);", g);
-        omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, GMCU_AQ_PER_SM), \"%s (%s:%d)\", %s%s_c_aq);", ka, ka,
-                 ka, em->src_base, w.l1->loc.line, l1.args, *l1.args ? ", " : "");
+        const char *qv = prio ? "nf" : "aq";
+        omp_line(em, "gmcu_%s _c_%s;", qv, qv);
+        omp_line(em, "gmcu_%s_init(&_c_%s, %s->num_nodes, _c_wl.q[_c_wl.cur], _c_wl.ncur);", qv, qv, g);
+        omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, %s), \"%s (%s:%d)\", %s%s_c_%s);", ka, ka,
+                 prio ? "GMCU_NF_PER_SM" : "GMCU_AQ_PER_SM", ka, em->src_base, w.l1->loc.line, l1.args,
+                 *l1.args ? ", " : "", qv);
         cuda_launch_after(em, &c1);
-        omp_line(em, "gmcu_aq_free(&_c_aq);");
+        omp_line(em, "gmcu_%s_free(&_c_%s);", qv, qv);
         omp_line(em, "_c_async_done = true;");
         em->indent--;
         if (!rounds)

@@ -24,6 +24,7 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
+#include <float.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1001,6 +1002,108 @@ __device__ static inline void gmcu_aq_done(const gmcu_aq *q)
         *(volatile unsigned long long *)&q->ring[i & q->mask] = ((unsigned long long)(uint32_t)i << 32) | GMCU_AQ_END;
 }
 
+/* ---- near-far buckets (-fcuda-priority; gm_runtime/cuda/worklist.cu) ------------- */
+/* The same monotone fixpoint as gmcu_aq, relaxed nearest keys first (the
+ * near-far order of Davidson et al., "Work-efficient parallel GPU methods
+ * for single-source shortest paths", 2014): one persistent kernel takes
+ * steps separated by grid barriers. A step relaxes the near queue, the nodes
+ * whose key is below the bound T (above it for max=); a node lowered to a
+ * key past T goes to the far pile instead. When the near queue runs dry the
+ * bound moves to the nearest far key plus delta and the pile is split into
+ * the next near queue and a new pile.
+ * near[2]: this step's queue and the next one's, with the worklist's
+ * per-step mark (a node enters a step's queue once). far[2]: the pile and
+ * the one the next split writes. gen[v]: the pile generation holding v's
+ * entry (-1: none): a node has at most one entry per pile, so no queue
+ * outgrows the nodes. Counters, each on its own 128-byte line: ctr[0],
+ * ctr[16], ctr[32] the near appends of a step (three in turn: one barrier
+ * per step), ctr[48] and ctr[64] the piles' lengths, ctr[80] two cells for
+ * the nearest far key, ctr[96] the delta sample (sum of |term|, as double,
+ * and count), ctr[112] statistics (nodes relaxed, steps, splits). */
+typedef struct gmcu_nf {
+    gm_node_t *near[2];
+    gm_node_t *far[2];
+    int32_t *mark;
+    int32_t *gen;
+    unsigned long long *ctr;
+} gmcu_nf;
+
+#define GMCU_NF_NEAR 0
+#define GMCU_NF_FAR 48
+#define GMCU_NF_BEST 80
+#define GMCU_NF_SAMPLE 96
+#define GMCU_NF_STATS 112
+#ifndef GMCU_NF_PER_SM
+#define GMCU_NF_PER_SM 2 /* blocks of the near-far kernel per SM */
+#endif
+#ifndef GMCU_NF_SCALE
+#define GMCU_NF_SCALE 32 /* delta = mean |term| x this / mean degree (Davidson et al.: a warp's width) */
+#endif
+#ifndef GMCU_NF_SAMPLE_NODES
+#define GMCU_NF_SAMPLE_NODES 65536 /* nodes whose edges sample the term */
+#endif
+
+/* The largest and the lowest value of a key type. */
+template <typename K> __device__ static inline K gmcu_type_max();
+template <typename K> __device__ static inline K gmcu_type_min();
+template <> __device__ inline int32_t gmcu_type_max<int32_t>() { return INT32_MAX; }
+template <> __device__ inline int32_t gmcu_type_min<int32_t>() { return INT32_MIN; }
+template <> __device__ inline int64_t gmcu_type_max<int64_t>() { return INT64_MAX; }
+template <> __device__ inline int64_t gmcu_type_min<int64_t>() { return INT64_MIN; }
+template <> __device__ inline float gmcu_type_max<float>() { return FLT_MAX; }
+template <> __device__ inline float gmcu_type_min<float>() { return -FLT_MAX; }
+template <> __device__ inline double gmcu_type_max<double>() { return DBL_MAX; }
+template <> __device__ inline double gmcu_type_min<double>() { return -DBL_MAX; }
+
+/* Whether a key is near: below the bound for min=, above it for max=. */
+template <bool MIN, typename K> __device__ static inline bool gmcu_nf_near(K key, K bound)
+{
+    return MIN ? key < bound : key > bound;
+}
+
+/* The next bound: the nearest key plus delta (minus for max=), saturated. */
+template <bool MIN, typename K> __device__ static inline K gmcu_nf_bound(K best, K delta)
+{
+    const double lim = MIN ? (double)gmcu_type_max<K>() : (double)gmcu_type_min<K>();
+    const double b = MIN ? (double)best + (double)delta : (double)best - (double)delta;
+    if (MIN ? b >= lim : b <= lim)
+        return MIN ? gmcu_type_max<K>() : gmcu_type_min<K>();
+    return MIN ? best + delta : best - delta;
+}
+
+/* delta from the sampled mean |term| (at least 1 for integer keys). */
+template <typename K> __device__ static inline K gmcu_nf_delta(const gmcu_nf *f, double mean_degree)
+{
+    const double sum = *(volatile double *)&f->ctr[GMCU_NF_SAMPLE];
+    const unsigned long long cnt = *(volatile unsigned long long *)&f->ctr[GMCU_NF_SAMPLE + 1];
+    double d = cnt ? sum / (double)cnt * GMCU_NF_SCALE / (mean_degree > 1 ? mean_degree : 1) : 0;
+    if (d > (double)gmcu_type_max<K>() / 4)
+        d = (double)gmcu_type_max<K>() / 4;
+    const K k = (K)d;
+    return k > (K)0 ? k : (K)1;
+}
+
+/* Appends v to the far pile of generation gen (the pile being filled),
+ * unless v already has an entry there. */
+__device__ static inline void gmcu_nf_far(const gmcu_nf *f, int fc, int32_t gen, gm_node_t v)
+{
+    if (*(volatile int32_t *)&f->gen[v] != gen && atomicExch((int *)&f->gen[v], gen) != gen)
+        gmcu_push(f->far[fc], &f->ctr[GMCU_NF_FAR + 16 * fc], v);
+}
+
+/* After a near step lowered v to `key`: v joins the next near queue (near
+ * queue nc ^ 1, counted in near counter k, marked with the step) when the
+ * key is short of the bound, the far pile (fc, generation gen) otherwise. */
+template <bool MIN, typename K>
+__device__ static inline void gmcu_nf_lowered(const gmcu_nf *f, K key, K bound, int nc, int k, int32_t step, int fc,
+                                              int32_t gen, gm_node_t v)
+{
+    if (gmcu_nf_near<MIN>(key, bound))
+        gmcu_wl_push(f->near[nc ^ 1], &f->ctr[GMCU_NF_NEAR + 16 * k], f->mark, step, v);
+    else
+        gmcu_nf_far(f, fc, gen, v);
+}
+
 extern "C" {
 
 /* Allocates the queues and marks for n nodes; both queues start empty. */
@@ -1024,6 +1127,13 @@ void gmcu_aq_init(gmcu_aq *q, int64_t n, const gm_node_t *first, int64_t count);
 
 /* Frees it. */
 void gmcu_aq_free(gmcu_aq *q);
+
+/* Near-far buckets for n nodes whose first far pile (generation 0) holds
+ * the `count` nodes of `first` (device). */
+void gmcu_nf_init(gmcu_nf *f, int64_t n, const gm_node_t *first, int64_t count);
+
+/* Frees them (GMCU_STATS=1: what they did, on stderr). */
+void gmcu_nf_free(gmcu_nf *f);
 
 } /* extern "C" */
 

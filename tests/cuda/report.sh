@@ -52,13 +52,25 @@ for f in "$src"/tests/cuda/async/*.gm; do
     "$gmc" -t cuda --report -fcuda-async=on "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
     got=no; grep -q "^    asynchronous (on every graph)" "$tmp/as" && got=yes
     [ $got = $want ] || { echo "FAIL: $name: -fcuda-async=on gives $got"; status=1; }
+    # Nearest first (-fcuda-priority) where the update adds a term to the
+    # key: yes_latest (a max= with a term), not yes_labels (a bare label).
+    "$gmc" -t cuda --report "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
+    got=no; grep -q "^    nearest first" "$tmp/as" && got=yes
+    want_p=no; [ $name = yes_latest ] && want_p=yes
+    [ $got = $want_p ] || { echo "FAIL: $name: nearest first $got, expected $want_p"; status=1; }
+    "$gmc" -t cuda --report -fcuda-priority=off "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
+    if grep -q "^    nearest first" "$tmp/as"; then echo "FAIL: $name: nearest first with -fcuda-priority=off"; status=1; fi
+    "$gmc" -t cuda --report -fcuda-priority=on "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
+    got=no; grep -q "^    no nearest-first order" "$tmp/as" && got=yes
+    want_n=no; [ $want = yes ] && [ $want_p = no ] && want_n=yes
+    [ $got = $want_n ] || { echo "FAIL: $name: -fcuda-priority=on says 'no nearest-first order': $got"; status=1; }
 done
 # Per-node arg-min/max with payloads: packed (one CAS of the key with the
 # payload or with a ticket, no lock) in a loop's own kernel; locks where that
 # cannot be, no atomic at all on the loop's own element.
 yes_no pack packed "packed side by side|a slot of its own"
 # The CUDA choices: bad values are usage errors that name the valid ones.
-for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=always -fcuda-direction=up -fcuda-nosuch=1; do
+for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=always -fcuda-priority=first -fcuda-direction=up -fcuda-nosuch=1; do
     "$gmc" -t cuda $bad "$src/apps/bfs.gm" -o "$tmp" >/dev/null 2>"$tmp/err"
     rc=$?
     if [ $rc -ne 2 ] || ! grep -q "fcuda" "$tmp/err"; then
@@ -69,7 +81,7 @@ for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=
 done
 # Every choice generates code.
 for good in -fcuda-lb=auto -fcuda-lb=twc -fcuda-lb=edge -fcuda-lb=vertex -fcuda-outline=on -fcuda-outline=off \
-    -fcuda-worklist=on -fcuda-worklist=off -fcuda-async=on -fcuda-async=off -fcuda-direction=push -fcuda-direction=pull; do
+    -fcuda-worklist=on -fcuda-worklist=off -fcuda-async=on -fcuda-async=off -fcuda-priority=on -fcuda-priority=off -fcuda-direction=push -fcuda-direction=pull; do
     "$gmc" -t cuda $good "$src/apps/bc.gm" -o "$tmp" >/dev/null 2>&1 || { echo "FAIL: $good"; status=1; }
 done
 exit $status
