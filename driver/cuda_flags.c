@@ -1,6 +1,7 @@
 /* cuda_flags.c: -fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off,
  * -fcuda-worklist=auto|on|off, -fcuda-async=auto|on|off,
- * -fcuda-priority=auto|on|off, -fcuda-direction=auto|push|pull. */
+ * -fcuda-priority=auto|on|off, -fcuda-blocking=auto|on|off,
+ * -fcuda-direction=auto|push|pull. */
 #include "cuda_flags.h"
 
 #include <stdio.h>
@@ -45,13 +46,16 @@ bool gmc_cuda_flag(const char *a, gmb_cuda_knobs *k, bool *ok)
     } else if (eq && (size_t)(eq - name) == 8 && strncmp(name, "priority", 8) == 0) {
         if ((*ok = pick("priority", eq + 1, sw, 3, &v)))
             k->priority = (gmb_switch)v;
+    } else if (eq && (size_t)(eq - name) == 8 && strncmp(name, "blocking", 8) == 0) {
+        if ((*ok = pick("blocking", eq + 1, sw, 3, &v)))
+            k->blocking = (gmb_switch)v;
     } else if (eq && (size_t)(eq - name) == 9 && strncmp(name, "direction", 9) == 0) {
         if ((*ok = pick("direction", eq + 1, dir, 3, &v)))
             k->direction = (gmb_direction)v;
     } else {
         fprintf(stderr, "gmc: error: unknown option '%s' (the CUDA choices are "
                         "-fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off, "
-                        "-fcuda-worklist=auto|on|off, -fcuda-async=auto|on|off, -fcuda-priority=auto|on|off and "
+                        "-fcuda-worklist=auto|on|off, -fcuda-async=auto|on|off, -fcuda-priority=auto|on|off, -fcuda-blocking=auto|on|off and "
                         "-fcuda-direction=auto|push|pull)\n", a);
     }
     return true;

@@ -73,6 +73,10 @@ static const char *const help_text =
     "                          term (a distance), relaxes nearest keys first in\n"
     "                          near-far buckets with a barrier per step (auto and\n"
     "                          on); off: one first-in first-out queue\n"
+    "  -fcuda-blocking=WHEN    auto|on|off: a node loop that reduces a value over\n"
+    "                          each node's neighbours runs in segments of neighbour\n"
+    "                          ids whose values fit in half the L2 (auto: when they\n"
+    "                          do not fit, decided at run time; on: always)\n"
     "  -fcuda-direction=DIR    auto|push|pull: BFS levels found top-down (the frontier\n"
     "                          claims neighbours) or bottom-up (unvisited nodes look\n"
     "                          for a parent); auto: bottom-up for frontiers of more\n"
@@ -120,7 +124,7 @@ void gmc_print_passes(void)
 /* Every option spelling, for "did you mean" suggestions. */
 static const char *const known_options[] = {
     "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
-    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-priority=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
+    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-priority=", "-fcuda-blocking=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
     "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
     "-Wno-race", "-Wno-unused",
 };

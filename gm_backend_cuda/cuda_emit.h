@@ -240,9 +240,27 @@ char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
  * `Foreach (n) [If (c)] Foreach (t: n.Nbrs|InNbrs) body` with no write to
  * n's properties, or a node body whose first work is one reduction over
  * n's neighbours into a local (a pull). Returns the kernel's name (same
- * parameters as the plain kernel) or NULL; *reverse: it walks in-edges. */
+ * parameters as the plain kernel) or NULL; *reverse: it walks in-edges.
+ * *blocked_type: the C type of the pull's partial results when it runs in
+ * segments (cuda_blocking.c: then the kernel takes cuda_blocking_params'
+ * extra parameters), NULL otherwise. */
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
-                      const char **form);
+                      const char **form, const char **blocked_type);
+
+/* ---- edge blocking of pull sweeps (cuda_blocking.c) */
+/* The kernel parameters with the segment's appended. */
+char *cuda_blocking_params(const char *params);
+/* In the kernel: _c_eb, _c_ee, node n's edges whose other end is in this
+ * segment (the whole row when there is one segment). */
+void cuda_blocking_range(omp_emit *em, const char *g, const char *n, bool rev);
+/* After reduction k's partial _c_qK of type ty (combined by functor fn):
+ * kept for the next segment, or, in the last one, _c_rK with the earlier
+ * segments' partials. */
+void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const char *n, int k);
+/* Host: the launches of kernel `name` (grid over the nodes), one per segment
+ * of n values of type ty; `force`: at least two segments (-fcuda-blocking=on). */
+void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, const char *args, const char *ty,
+                          bool force, const char *where);
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such
  * shape. Up/DownNbrs test the levels. */

@@ -594,14 +594,14 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     bool want_edge = inner && (lb == GMB_LB_EDGE || (lb == GMB_LB_AUTO && cuda_push_prefers_edges(inner)));
     bool rev = false;
     char *bal = NULL;
-    const char *bal_range = "num_nodes", *form = NULL;
+    const char *bal_range = "num_nodes", *form = NULL, *bt = NULL;
     if (want_edge) {
         rev = inner->iter.range == GMR_IN_NBRS;
         bal = edge_kernel(em, s, inner, cond, &c, &l);
         bal_range = "num_edges";
         form = rev ? "one thread per in-edge (loop collapsing)" : "one thread per edge (loop collapsing)";
     } else if (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) {
-        bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form);
+        bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form, &bt);
     }
     bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
     char *kname = NULL;
@@ -618,11 +618,19 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     /* The launch. */
     if (plain && has_bal)
         cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration; when the graph is skewed "
-                    "(max degree > 32 x mean + 64, tested at run time) kernel %s: %s", what, kname, bal, form);
+                    "(max degree > 32 x mean + 64, tested at run time)%s kernel %s: %s", what, kname,
+                    bt ? " or its scattered neighbours' values do not fit in half the L2," : "", bal, form);
     else if (has_bal)
         cuda_report(em, s->loc.line, "%s -> kernel %s: %s (-fcuda-lb)", what, bal, form);
     else
         cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration (grid-stride)", what, kname);
+    if (bt)
+        cuda_report(em, 0, "edge blocking (-fcuda-blocking%s): kernel %s runs once per segment of neighbour ids "
+                    "whose values fit in half the L2 (%s), each node's partial %s kept in between",
+                    cuda_st(em)->knobs.blocking == GMB_ON ? "=on" : "", bal,
+                    cuda_st(em)->knobs.blocking == GMB_ON ? "at least two segments" : "one segment when they fit or the "
+                    "edges join close ids: decided at run time from the node count, the L2 size and a sample of "
+                    "edges", bt);
     cuda_report_loop(em, s->body, sym, &c);
     omp_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
@@ -634,16 +642,31 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         omp_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);
     if (has_bal) {
         const char *r = rev ? "true" : "false";
-        if (lb == GMB_LB_AUTO)
+        const bool force = bt && cuda_st(em)->knobs.blocking == GMB_ON;
+        if (lb == GMB_LB_AUTO && force)
+            omp_line(em, "if (true) { /* in segments (-fcuda-blocking=on) */");
+        else if (lb == GMB_LB_AUTO && bt)
+            omp_line(em, "if (gmcu_skewed(%s, %s) || gmcu_eb_segments(%s, sizeof(%s), false) > 1) { "
+                         "/* hubs, or neighbour values beyond the L2: block, warp or thread by degree */", g, r, g, bt);
+        else if (lb == GMB_LB_AUTO)
             omp_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: %s */", g, r,
                      want_edge ? "one thread per edge" : "block, warp or thread by degree");
         else
             omp_line(em, "{ /* %s (-fcuda-lb) */", want_edge ? "one thread per edge" : "block, warp or thread by degree");
         if (want_edge || rev)
             omp_line(em, "    (void)gmcu_graph(%s, %s, %s);", g, r, want_edge && !rev ? "true" : "false");
-        omp_line(em, "    if (%s->%s > 0)", g, bal_range);
-        omp_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);
-        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
+        if (bt) {
+            em->indent++;
+            omp_line(em, "if (%s->num_nodes > 0)", g);
+            char *where = omp_strf("%s:%d", em->src_base, s->loc.line);
+            cuda_blocking_launch(em, bal, g, l.args, bt, force, where);
+            free(where);
+            em->indent--;
+        } else {
+            omp_line(em, "    if (%s->%s > 0)", g, bal_range);
+            omp_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);
+            omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
+        }
         if (lb == GMB_LB_AUTO)
             omp_line(em, "} else if (_c_n > 0) {");
     } else {

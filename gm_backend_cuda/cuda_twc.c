@@ -411,16 +411,20 @@ bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue)
 
 /* `const T _c_rK = gmcu_twc_reduce<T>(...)`: loop K's reduction over the
  * node's edges by its block, warp or thread (all threads call it). */
-static void pull_reduce_call(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k)
+static void pull_reduce_call(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k,
+                             bool blocked)
 {
     const gm_stmt *in = p->loops[k], *red = p->reds[k];
     const gm_expr *rc = p->red_conds[k];
     gm_type_kind kind = red->lhs->sym->type->kind;
     const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
-    char *range = edge_range(em, outer, ns->g, walks_reverse(ns, in));
+    bool rev = walks_reverse(ns, in);
     const char *n = omp_name(em, outer);
-    omp_line(em, "const %s _c_r%d = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
-             ty, k, ty, n, range, ty, id, op_functor(red->assign_op), n, ty);
+    char *range = blocked ? omp_strf("_c_eb, _c_ee") : edge_range(em, outer, ns->g, rev);
+    if (blocked)
+        cuda_blocking_range(em, ns->g, n, rev);
+    omp_line(em, "const %s _c_%c%d = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
+             ty, blocked ? 'q' : 'r', k, ty, n, range, ty, id, op_functor(red->assign_op), n, ty);
     free(range);
     em->indent++;
     omp_line(em, "(void)%s;", n);
@@ -443,12 +447,14 @@ static void pull_reduce_call(omp_emit *em, const twc_nodes *ns, const gm_symbol 
     omp_printf(em, ");\n");
     em->indent--;
     omp_line(em, "});");
+    if (blocked)
+        cuda_blocking_partial(em, ty, op_functor(red->assign_op), n, k);
 }
 
 /* The pull form. `params`: the kernel's parameter list. */
 static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer,
                          const gm_expr *filter, gm_loc loc, const pull_shape *p, const char *params,
-                         cuda_capture *c, cuda_launch *l)
+                         cuda_capture *c, cuda_launch *l, bool blocked)
 {
     const gm_stmt *in = p->loops[0], *last = p->loops[p->nloops - 1];
     cuda_kernel_frame f;
@@ -477,7 +483,7 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
     for (const gm_stmt *d = p->decls; d != in; d = d->next)
         omp_stmt(em, d);
     for (int k = 0; k < p->nloops; k++)
-        pull_reduce_call(em, ns, outer, p, k);
+        pull_reduce_call(em, ns, outer, p, k, blocked);
     omp_line(em, "if (_c_act) {");
     em->indent++;
     for (int k = 0; k < p->nloops; k++) {
@@ -538,8 +544,9 @@ bool cuda_push_prefers_edges(const gm_stmt *in)
 }
 
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
-                      const char **form)
+                      const char **form, const char **blocked_type)
 {
+    *blocked_type = NULL;
     if (s->iter.range != GMR_NODES)
         return NULL;
     twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), NULL, NULL};
@@ -556,7 +563,16 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
         for (int k = 0; k < p.nloops; k++)
             *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
         *form = "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)";
-        return pull_kernel(em, &ns, s->iter.sym, s->iter.filter, s->loc, &p, l->params, c, l);
+        /* Edge blocking (cuda_blocking.c): one neighbour reduction of numbers, nothing before it. */
+        gm_type_kind rk = p.nloops == 1 ? p.reds[0]->lhs->sym->type->kind : GMT_BOOL;
+        bool blocked = cuda_st(em)->knobs.blocking != GMB_OFF && p.nloops == 1 && !p.holder &&
+                       (rk == GMT_INT || rk == GMT_LONG || rk == GMT_FLOAT || rk == GMT_DOUBLE);
+        *blocked_type = blocked ? omp_prim_ctype(rk) : NULL;
+        char *params = blocked ? cuda_blocking_params(l->params) : NULL;
+        char *name = pull_kernel(em, &ns, s->iter.sym, s->iter.filter, s->loc, &p, blocked ? params : l->params, c, l,
+                                 blocked);
+        free(params);
+        return name;
     }
     return NULL;
 }
@@ -572,7 +588,7 @@ char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *bod
     *reverse = false;
     for (int k = 0; k < p.nloops; k++)
         *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
-    return pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, params, c, l);
+    return pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, params, c, l, false);
 }
 
 char *cuda_twc_queue_push_kernel(omp_emit *em, const gm_stmt *s, const char *queue, const char *params,

@@ -30,6 +30,7 @@ typedef struct gmb_cuda_knobs {
     gmb_switch worklist; /* -fcuda-worklist: the frontier idiom with a worklist */
     gmb_switch async;    /* -fcuda-async: a monotone worklist loop without rounds */
     gmb_switch priority; /* -fcuda-priority: that fixpoint in near-far buckets of its key */
+    gmb_switch blocking; /* -fcuda-blocking: pull sweeps in segments of sources that fit the L2 */
     gmb_direction direction; /* -fcuda-direction: BFS top-down, bottom-up or both */
     bool report;         /* --report: say what each parallel loop became */
 } gmb_cuda_knobs;

@@ -59,6 +59,7 @@ typedef struct gmcu_device_info {
     bool ready;
     int sms;
     int max_threads_per_sm;
+    int64_t l2_bytes;
 } gmcu_device_info;
 
 extern "C" {
@@ -78,6 +79,20 @@ void *gmcu_malloc(size_t bytes, const char *what);
 void gmcu_free(void *p); /* NULL: nothing */
 /* *buf with room for at least `bytes` (reallocated, contents lost, when *cap is less). */
 void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
+/* ---- edge blocking (-fcuda-blocking) ------------------------------------------ */
+/* A sweep that gathers one value per edge from its other end reads the
+ * gathered array at random; when that array is larger than the L2 the
+ * gathers go to DRAM. Blocked, the sweep runs once per segment of source
+ * ids whose values fit in a share of the L2, each node's partial result
+ * kept between the runs. The number of segments for G's nodes' values of
+ * `elem` bytes: 1 when they fit, when the edges are not scattered
+ * (gmcu_scattered) or when G has fewer than 2 nodes; at least 2 when
+ * `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
+ * experiments. */
+int gmcu_eb_segments(gm_graph *G, size_t elem, bool force);
+/* A device buffer of at least `bytes` for the partial results, kept (and
+ * grown) across calls: the sweeps that use it run one after the other. */
+void *gmcu_eb_scratch(size_t bytes);
 /* Host memory; out of memory is a message and exit 1. */
 void *gmcu_host_alloc(size_t bytes);
 
@@ -108,6 +123,12 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src);
  * the largest degree far above the mean (RMAT-like graphs). Computed once
  * per graph and direction. */
 bool gmcu_skewed(gm_graph *G, bool in_edges);
+
+/* Whether edges join far-apart ids (the mean |source - target| over a sample
+ * of edges exceeds 1/64 of the nodes), so that reading a value at each
+ * edge's other end jumps around memory; grids and meshes numbered row by row
+ * are not. The verdict is kept for the same graph. */
+bool gmcu_scattered(gm_graph *G);
 
 } /* extern "C" */
 
@@ -1054,6 +1075,19 @@ template <> __device__ inline float gmcu_type_max<float>() { return FLT_MAX; }
 template <> __device__ inline float gmcu_type_min<float>() { return -FLT_MAX; }
 template <> __device__ inline double gmcu_type_max<double>() { return DBL_MAX; }
 template <> __device__ inline double gmcu_type_min<double>() { return -DBL_MAX; }
+
+/* The first index in idx[lo, hi) (sorted ascending) holding a value >= key. */
+__device__ static inline gm_edge_t gmcu_lower_bound(const gm_node_t *idx, gm_edge_t lo, gm_edge_t hi, gm_node_t key)
+{
+    while (lo < hi) {
+        const gm_edge_t mid = lo + (hi - lo) / 2;
+        if (idx[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
 
 /* Whether a key is near: below the bound for min=, above it for max=. */
 template <bool MIN, typename K> __device__ static inline bool gmcu_nf_near(K key, K bound)

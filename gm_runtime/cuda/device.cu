@@ -1,6 +1,7 @@
 /* device.cu (libgmrt-cuda): errors, the device, allocation, reduction
  * slots and launch seeds. Declarations and contracts: gmcu.h. */
 #include "gmcu.h"
+#include <math.h>
 
 void gmcu_fail(cudaError_t err, const char *what, const char *file, int line)
 {
@@ -37,6 +38,7 @@ void gmcu_init(void)
     GMCU_CHECK(cudaGetDeviceProperties(&prop, 0));
     info->sms = prop.multiProcessorCount;
     info->max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+    info->l2_bytes = prop.l2CacheSize;
     info->ready = true;
 }
 
@@ -80,6 +82,41 @@ void *gmcu_grow(void **buf, size_t *cap, size_t bytes)
         *cap = bytes;
     }
     return *buf;
+}
+
+#ifndef GMCU_EB_L2_SHARE
+#define GMCU_EB_L2_SHARE 0.5 /* of the L2 for one segment's gathered values */
+#endif
+
+int gmcu_eb_segments(gm_graph *G, size_t elem, bool force)
+{
+    const int64_t n = G->num_nodes;
+    if (n < 2)
+        return 1;
+    const char *env = getenv("GMCU_EB_SEGMENTS");
+    if (env && atoi(env) >= 1)
+        return atoi(env) < n ? atoi(env) : (int)n;
+    if (!force && !gmcu_scattered(G))
+        return 1; /* neighbours' values already close together: nothing to gain */
+    const double fit = (double)gmcu_info()->l2_bytes * GMCU_EB_L2_SHARE;
+    double k = fit > 0 ? ceil((double)n * (double)elem / fit) : 1;
+    if (k > 64)
+        k = 64; /* beyond this the partial results cost more than the gathers save */
+    if (force && k < 2)
+        k = 2;
+    return (int)k;
+}
+
+void *gmcu_eb_scratch(size_t bytes)
+{
+    static void *buf;
+    static size_t cap;
+    if (bytes > cap) {
+        gmcu_free(buf);
+        buf = gmcu_malloc(bytes, "edge-blocking partial results");
+        cap = bytes;
+    }
+    return buf;
 }
 
 void *gmcu_host_alloc(size_t bytes)

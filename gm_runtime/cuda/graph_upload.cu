@@ -3,6 +3,8 @@
  * Declarations and contracts: gmcu.h. */
 #include "gmcu.h"
 
+#include <math.h>
+
 static gmcu_graph_cache graph_cache;
 
 gmcu_graph_cache *gmcu_graph_cache_get(void)
@@ -104,4 +106,38 @@ bool gmcu_skewed(gm_graph *G, bool in_edges)
         *v = (double)max > 32.0 * mean + 64.0;
     }
     return *v != 0;
+}
+
+/* The graph gmcu_scattered last saw, and its verdict (-1: not yet). */
+static const gm_graph *scatter_seen;
+static gm_node_t scatter_seen_n;
+static int scatter_verdict = -1;
+
+bool gmcu_scattered(gm_graph *G)
+{
+    if (scatter_seen != G || scatter_seen_n != G->num_nodes) {
+        scatter_seen = G;
+        scatter_seen_n = G->num_nodes;
+        scatter_verdict = -1;
+    }
+    if (scatter_verdict < 0) {
+        /* 4096 edges evenly spaced in the edge order, each edge's source by
+         * a binary search of the row offsets */
+        const int64_t m = G->num_edges, picks = m < 4096 ? m : 4096;
+        double gap = 0;
+        for (int64_t i = 0; i < picks; i++) {
+            const gm_edge_t e = (gm_edge_t)(i * m / picks);
+            gm_node_t lo = 0, hi = G->num_nodes - 1; /* the last row whose start is <= e */
+            while (lo < hi) {
+                const gm_node_t mid = lo + (hi - lo + 1) / 2;
+                if (G->begin[mid] <= e)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            gap += fabs((double)G->node_idx[e] - (double)lo);
+        }
+        scatter_verdict = picks > 0 && gap / (double)picks > (double)G->num_nodes / 64.0;
+    }
+    return scatter_verdict != 0;
 }

@@ -70,7 +70,7 @@ done
 # cannot be, no atomic at all on the loop's own element.
 yes_no pack packed "packed side by side|a slot of its own"
 # The CUDA choices: bad values are usage errors that name the valid ones.
-for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=always -fcuda-priority=first -fcuda-direction=up -fcuda-nosuch=1; do
+for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=always -fcuda-priority=first -fcuda-blocking=yes -fcuda-direction=up -fcuda-nosuch=1; do
     "$gmc" -t cuda $bad "$src/apps/bfs.gm" -o "$tmp" >/dev/null 2>"$tmp/err"
     rc=$?
     if [ $rc -ne 2 ] || ! grep -q "fcuda" "$tmp/err"; then
@@ -79,9 +79,16 @@ for bad in -fcuda-lb=fast -fcuda-outline=maybe -fcuda-worklist=yes -fcuda-async=
         echo "ok: $bad rejected: $(head -1 "$tmp/err")"
     fi
 done
+# Edge blocking: PageRank's pull runs in segments, unless turned off.
+for x in "" -fcuda-blocking=on -fcuda-blocking=off; do
+    "$gmc" -t cuda --report $x "$src/apps/pagerank.gm" -o "$tmp" >/dev/null 2>"$tmp/eb" || status=1
+    got=no; grep -q "^    edge blocking" "$tmp/eb" && got=yes
+    want=yes; [ "$x" = -fcuda-blocking=off ] && want=no
+    if [ $got = $want ]; then echo "ok: pagerank $x: edge blocking $got"; else echo "FAIL: pagerank $x: edge blocking $got"; status=1; fi
+done
 # Every choice generates code.
 for good in -fcuda-lb=auto -fcuda-lb=twc -fcuda-lb=edge -fcuda-lb=vertex -fcuda-outline=on -fcuda-outline=off \
-    -fcuda-worklist=on -fcuda-worklist=off -fcuda-async=on -fcuda-async=off -fcuda-priority=on -fcuda-priority=off -fcuda-direction=push -fcuda-direction=pull; do
+    -fcuda-worklist=on -fcuda-worklist=off -fcuda-async=on -fcuda-async=off -fcuda-priority=on -fcuda-priority=off -fcuda-blocking=on -fcuda-blocking=off -fcuda-direction=push -fcuda-direction=pull; do
     "$gmc" -t cuda $good "$src/apps/bc.gm" -o "$tmp" >/dev/null 2>&1 || { echo "FAIL: $good"; status=1; }
 done
 exit $status

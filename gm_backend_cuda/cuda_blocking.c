@@ -1,0 +1,67 @@
+/* cuda_blocking.c: edge blocking of pull sweeps (-fcuda-blocking).
+ *
+ * A node loop whose work is one reduction over each node's neighbours
+ * (PageRank's Sum(w: t.InNbrs){...}) gathers a value from the other end of
+ * every edge, in no useful order. When those values do not fit in the L2
+ * (a Double per node: 134 MB at 2^24 nodes against the H200's 60 MB) most
+ * gathers go to DRAM. Blocked, the loop's kernel runs once per segment of
+ * neighbour ids whose values fit in half the L2: each node reduces only its
+ * edges into that segment (rows are sorted, so a binary search finds them),
+ * keeps the partial result in a scratch array, and the last run combines
+ * the partials and does the rest of the body. The number of segments is
+ * chosen at run time from the node count and the L2 size, and is one (the
+ * unblocked sweep) when a sample of edges shows neighbours with close ids,
+ * as on a grid numbered row by row (gmcu_eb_segments).
+ *
+ * The reduction operator is associative and commutative, so only the order
+ * of a floating-point sum changes, as with any parallel reduction. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+char *cuda_blocking_params(const char *params)
+{
+    return omp_strf("%s%sint _c_nseg, int _c_seg, int64_t _c_seglen, void *_c_part", strcmp(params, "void") ? params : "",
+                    strcmp(params, "void") ? ", " : "");
+}
+
+void cuda_blocking_range(omp_emit *em, const char *g, const char *n, bool rev)
+{
+    const char *b = rev ? "r_begin" : "begin", *idx = rev ? "r_node_idx" : "node_idx";
+    omp_line(em, "gm_edge_t _c_eb = _c_act ? %s->%s[%s] : 0, _c_ee = _c_act ? %s->%s[%s + 1] : 0;", g, b, n, g, b, n);
+    omp_line(em, "if (_c_nseg > 1 && _c_act) { /* this segment's edges: the rows are sorted */");
+    omp_line(em, "    if (_c_seg > 0)");
+    omp_line(em, "        _c_eb = gmcu_lower_bound(%s->%s, _c_eb, _c_ee, (gm_node_t)(_c_seg * _c_seglen));", g, idx);
+    omp_line(em, "    if (_c_seg + 1 < _c_nseg)");
+    omp_line(em, "        _c_ee = gmcu_lower_bound(%s->%s, _c_eb, _c_ee, (gm_node_t)((_c_seg + 1) * _c_seglen));", g, idx);
+    omp_line(em, "}");
+}
+
+void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const char *n, int k)
+{
+    omp_line(em, "%s *const _c_pp%d = (%s *)_c_part;", ty, k, ty);
+    omp_line(em, "if (_c_seg + 1 < _c_nseg) { /* not the last segment: keep the partial result */");
+    omp_line(em, "    if (_c_act)");
+    omp_line(em, "        _c_pp%d[%s] = _c_seg == 0 ? _c_q%d : %s()(_c_pp%d[%s], _c_q%d);", k, n, k, fn, k, n, k);
+    omp_line(em, "    continue;");
+    omp_line(em, "}");
+    omp_line(em, "const %s _c_r%d = _c_nseg > 1 && _c_act ? %s()(_c_pp%d[%s], _c_q%d) : _c_q%d;", ty, k, fn, k, n, k, k);
+}
+
+void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, const char *args, const char *ty,
+                          bool force, const char *where)
+{
+    omp_line(em, "{ /* in segments of neighbour ids whose values fit in the L2 (-fcuda-blocking) */");
+    em->indent++;
+    omp_line(em, "const int _c_nseg = gmcu_eb_segments(%s, sizeof(%s), %s);", g, ty, force ? "true" : "false");
+    omp_line(em, "const int64_t _c_seglen = (%s->num_nodes + _c_nseg - 1) / _c_nseg;", g);
+    omp_line(em, "void *_c_part = _c_nseg > 1 ? gmcu_eb_scratch((size_t)%s->num_nodes * sizeof(%s)) : NULL;", g, ty);
+    omp_line(em, "for (int _c_seg = 0; _c_seg < _c_nseg; _c_seg++) {");
+    omp_line(em, "    %s<<<gmcu_blocks(%s->num_nodes), GMCU_BLOCK>>>(%s%s_c_nseg, _c_seg, _c_seglen, _c_part);", name, g,
+             args, *args ? ", " : "");
+    omp_line(em, "    GMCU_LAUNCHED(\"%s (%s)\");", name, where);
+    omp_line(em, "}");
+    em->indent--;
+    omp_line(em, "}");
+}
