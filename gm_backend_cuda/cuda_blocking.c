@@ -11,7 +11,8 @@
  * the partials and does the rest of the body. The number of segments is
  * chosen at run time from the node count and the L2 size, and is one (the
  * unblocked sweep) when a sample of edges shows neighbours with close ids,
- * as on a grid numbered row by row (gmcu_eb_segments).
+ * as on a grid numbered row by row, or when the graph has hubs, whose
+ * values stay in the L2 anyway (gmcu_eb_segments).
  *
  * The reduction operator is associative and commutative, so only the order
  * of a floating-point sum changes, as with any parallel reduction. */
@@ -49,12 +50,13 @@ void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const c
     omp_line(em, "const %s _c_r%d = _c_nseg > 1 && _c_act ? %s()(_c_pp%d[%s], _c_q%d) : _c_q%d;", ty, k, fn, k, n, k, k);
 }
 
-void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, const char *args, const char *ty,
+void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, const char *args, const char *ty,
                           bool force, const char *where)
 {
     omp_line(em, "{ /* in segments of neighbour ids whose values fit in the L2 (-fcuda-blocking) */");
     em->indent++;
-    omp_line(em, "const int _c_nseg = gmcu_eb_segments(%s, sizeof(%s), %s);", g, ty, force ? "true" : "false");
+    omp_line(em, "const int _c_nseg = gmcu_eb_segments(%s, %s, sizeof(%s), %s);", g, rev ? "true" : "false", ty,
+             force ? "true" : "false");
     omp_line(em, "const int64_t _c_seglen = (%s->num_nodes + _c_nseg - 1) / _c_nseg;", g);
     omp_line(em, "void *_c_part = _c_nseg > 1 ? gmcu_eb_scratch((size_t)%s->num_nodes * sizeof(%s)) : NULL;", g, ty);
     omp_line(em, "for (int _c_seg = 0; _c_seg < _c_nseg; _c_seg++) {");

@@ -258,8 +258,9 @@ void cuda_blocking_range(omp_emit *em, const char *g, const char *n, bool rev);
  * segments' partials. */
 void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const char *n, int k);
 /* Host: the launches of kernel `name` (grid over the nodes), one per segment
- * of n values of type ty; `force`: at least two segments (-fcuda-blocking=on). */
-void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, const char *args, const char *ty,
+ * of the nodes' values of type ty (rev: the kernel walks in-edges); `force`:
+ * at least two segments (-fcuda-blocking=on). */
+void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, const char *args, const char *ty,
                           bool force, const char *where);
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such

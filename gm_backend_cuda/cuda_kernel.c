@@ -619,18 +619,18 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     if (plain && has_bal)
         cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration; when the graph is skewed "
                     "(max degree > 32 x mean + 64, tested at run time)%s kernel %s: %s", what, kname,
-                    bt ? " or its scattered neighbours' values do not fit in half the L2," : "", bal, form);
+                    bt ? " or its scattered neighbours' values do not fit in 40% of the L2," : "", bal, form);
     else if (has_bal)
         cuda_report(em, s->loc.line, "%s -> kernel %s: %s (-fcuda-lb)", what, bal, form);
     else
         cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration (grid-stride)", what, kname);
     if (bt)
         cuda_report(em, 0, "edge blocking (-fcuda-blocking%s): kernel %s runs once per segment of neighbour ids "
-                    "whose values fit in half the L2 (%s), each node's partial %s kept in between",
+                    "whose values fit in 40%% of the L2 (%s), each node's partial %s kept in between",
                     cuda_st(em)->knobs.blocking == GMB_ON ? "=on" : "", bal,
-                    cuda_st(em)->knobs.blocking == GMB_ON ? "at least two segments" : "one segment when they fit or the "
-                    "edges join close ids: decided at run time from the node count, the L2 size and a sample of "
-                    "edges", bt);
+                    cuda_st(em)->knobs.blocking == GMB_ON ? "at least two segments" : "one segment when they fit, when the "
+                    "edges join close ids or when the graph has hubs: decided at run time from the node count, the "
+                    "L2 size, a sample of edges and the degrees", bt);
     cuda_report_loop(em, s->body, sym, &c);
     omp_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
@@ -646,8 +646,8 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         if (lb == GMB_LB_AUTO && force)
             omp_line(em, "if (true) { /* in segments (-fcuda-blocking=on) */");
         else if (lb == GMB_LB_AUTO && bt)
-            omp_line(em, "if (gmcu_skewed(%s, %s) || gmcu_eb_segments(%s, sizeof(%s), false) > 1) { "
-                         "/* hubs, or neighbour values beyond the L2: block, warp or thread by degree */", g, r, g, bt);
+            omp_line(em, "if (gmcu_skewed(%s, %s) || gmcu_eb_segments(%s, %s, sizeof(%s), false) > 1) { "
+                         "/* hubs, or neighbour values beyond the L2: block, warp or thread by degree */", g, r, g, r, bt);
         else if (lb == GMB_LB_AUTO)
             omp_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: %s */", g, r,
                      want_edge ? "one thread per edge" : "block, warp or thread by degree");
@@ -659,7 +659,7 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
             em->indent++;
             omp_line(em, "if (%s->num_nodes > 0)", g);
             char *where = omp_strf("%s:%d", em->src_base, s->loc.line);
-            cuda_blocking_launch(em, bal, g, l.args, bt, force, where);
+            cuda_blocking_launch(em, bal, g, rev, l.args, bt, force, where);
             free(where);
             em->indent--;
         } else {

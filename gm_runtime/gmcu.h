@@ -85,11 +85,14 @@ void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
  * gathers go to DRAM. Blocked, the sweep runs once per segment of source
  * ids whose values fit in a share of the L2, each node's partial result
  * kept between the runs. The number of segments for G's nodes' values of
- * `elem` bytes: 1 when they fit, when the edges are not scattered
- * (gmcu_scattered) or when G has fewer than 2 nodes; at least 2 when
+ * `elem` bytes, the sweep walking in-edges or out-edges: 1 when they fit in
+ * GMCU_EB_L2_SHARE of the L2, when the edges are not scattered
+ * (gmcu_scattered), when the walked side has hubs (gmcu_skewed: the hubs'
+ * values stay in the L2 anyway; H200, PageRank on RMAT-24: 129 ms unblocked,
+ * 141 ms in 5 segments) or when G has fewer than 2 nodes; at least 2 when
  * `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
  * experiments. */
-int gmcu_eb_segments(gm_graph *G, size_t elem, bool force);
+int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force);
 /* A device buffer of at least `bytes` for the partial results, kept (and
  * grown) across calls: the sweeps that use it run one after the other. */
 void *gmcu_eb_scratch(size_t bytes);
@@ -1055,10 +1058,11 @@ typedef struct gmcu_nf {
 #define GMCU_NF_SAMPLE 96
 #define GMCU_NF_STATS 112
 #ifndef GMCU_NF_PER_SM
-#define GMCU_NF_PER_SM 2 /* blocks of the near-far kernel per SM */
+#define GMCU_NF_PER_SM 1 /* blocks of the near-far kernel per SM (H200, SSSP road 4500^2: 1: 163 ms, 2: 188, 4: 205) */
 #endif
 #ifndef GMCU_NF_SCALE
-#define GMCU_NF_SCALE 32 /* delta = mean |term| x this / mean degree (Davidson et al.: a warp's width) */
+#define GMCU_NF_SCALE 256 /* delta = mean |term| x this / mean degree (Davidson et al. use a warp's width, 32;
+                            H200, SSSP road 4500^2 at 1 block/SM: 32: 165 ms, 64: 155, 128: 147, 256: 140) */
 #endif
 #ifndef GMCU_NF_SAMPLE_NODES
 #define GMCU_NF_SAMPLE_NODES 65536 /* nodes whose edges sample the term */
