@@ -615,12 +615,12 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     cuda_report(em, loop->loc.line, "%s -> data-driven worklist over the frontier %s: the first round sweeps "
                 "every node, later rounds walk only the queue of nodes whose %s was set%s",
                 loop->kind == GMS_WHILE ? "While" : "Do-While", w.flag->name, w.next->name,
-                k->worklist == GMB_ON ? "" : " (on graphs without hubs; skewed graphs keep sweeping)");
+                k->worklist == GMB_ON ? "" : " (on graphs without hubs and of mean degree at most 8; others keep sweeping)");
     if (ka)
         cuda_report(em, 0, "asynchronous (%s): the update of %s at line %d is a monotone %s= of %s.%s, so from the "
                     "second round on one persistent kernel %s relaxes each queued node's edges with its newest "
                     "value and queues every node it lowers (%s), up to the fixpoint; then one last round as written",
-                    k->async == GMB_ON ? "on every graph" : "on graphs without hubs", as.q->name,
+                    k->async == GMB_ON ? "on every graph" : "on graphs without hubs and of mean degree at most 8", as.q->name,
                     as.argmin->loc.line, as.argmin->assign_op == GMA_MIN ? "min" : "max", as.l1->iter.sym->name,
                     as.x->name, ka, prio ? "nearest keys first, below" : "one shared queue, no barrier");
     if (prio)
@@ -649,19 +649,19 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_marker(em, loop->loc);
     omp_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
     em->indent++;
-    /* auto: skewed graphs keep sweeping every node (few rounds, big
-     * frontiers: the appends cost more than the sweeps; RMAT-22 SSSP 40 ms
-     * swept, 57 ms with the worklist on an H200) */
+    /* auto: graphs that a frontier covers in a few rounds keep sweeping
+     * every node (big frontiers: the appends cost more than the sweeps;
+     * figures at gmcu_few_rounds) */
     if (k->worklist == GMB_ON)
         omp_line(em, "const bool _c_sweep = false;");
     else
-        omp_line(em, "const bool _c_sweep = gmcu_skewed(%s, false);", g);
-    if (ka) /* auto: hubs would be one thread's work in the asynchronous kernel */
+        omp_line(em, "const bool _c_sweep = gmcu_few_rounds(%s);", g);
+    if (ka) /* auto: the same graphs, and hubs would be one thread's work in the asynchronous kernel */
     {
         if (k->async == GMB_ON)
             omp_line(em, "const bool _c_async = true;");
         else
-            omp_line(em, "const bool _c_async = !gmcu_skewed(%s, false);", g);
+            omp_line(em, "const bool _c_async = !gmcu_few_rounds(%s);", g);
     }
     omp_line(em, "gmcu_wl _c_wl = {};");
     omp_line(em, ka ? "if (!_c_sweep || _c_async)" : "if (!_c_sweep)");

@@ -141,3 +141,9 @@ bool gmcu_scattered(gm_graph *G)
     }
     return scatter_verdict != 0;
 }
+
+bool gmcu_few_rounds(gm_graph *G)
+{
+    const double mean = G->num_nodes ? (double)G->num_edges / G->num_nodes : 0;
+    return mean > 8.0 || gmcu_skewed(G, false);
+}
