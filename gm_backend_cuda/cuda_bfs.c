@@ -288,8 +288,6 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         }
     }
 
-    if (cuda_bfs_async_applies(em, s)) /* host code: `if (...) { hop counts } else` the block below */
-        cuda_bfs_async_open(em, s);
     cuda_report(em, s->loc.line, "InBFS -> level-synchronous on the device, a queue of visited nodes, levels kept%s",
                 s->rev_body ? " for the InReverse sweep (deepest level first)" : "");
     if (pull)

@@ -221,14 +221,6 @@ void cuda_report(omp_emit *em, int line, const char *fmt, ...) __attribute__((fo
 /* The details of one kernel: updates and their atomics, what it receives. */
 void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
 
-/* ---- BFS hop counts without levels (cuda_bfs_async.c) */
-/* Whether the traversal only stores hop counts (bfs_level's mark), walks
- * out-edges, has no InReverse or navigator, and -fcuda-async allows it. */
-bool cuda_bfs_async_applies(omp_emit *em, const gm_stmt *s);
-/* Emits its kernel and, on the host, `if (chosen) { ... } else` before the
- * level-synchronous BFS's block. */
-void cuda_bfs_async_open(omp_emit *em, const gm_stmt *s);
-
 /* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
 /* What a kernel running body uses (with_nav: and the navigator). */
 void cuda_bfs_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,

@@ -5,6 +5,5 @@ libgmbcuda_a_SOURCES = gm_backend_cuda/cuda_backend.h gm_backend_cuda/cuda_backe
 	gm_backend_cuda/cuda_host.c gm_backend_cuda/cuda_bfs.c gm_backend_cuda/cuda_bfs_outline.c gm_backend_cuda/cuda_twc.c gm_backend_cuda/cuda_report.c gm_backend_cuda/cuda_worklist.c \
 	gm_backend_cuda/cuda_async.c \
 	gm_backend_cuda/cuda_priority.c \
-	gm_backend_cuda/cuda_blocking.c \
-	gm_backend_cuda/cuda_bfs_async.c
+	gm_backend_cuda/cuda_blocking.c
 libgmbcuda_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/gm_backend_omp
