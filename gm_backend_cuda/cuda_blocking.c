@@ -5,8 +5,9 @@
  * every edge, in no useful order. When those values do not fit in the L2
  * (a Double per node: 134 MB at 2^24 nodes against the H200's 60 MB) most
  * gathers go to DRAM. Blocked, the loop's kernel runs once per segment of
- * neighbour ids whose values fit in half the L2: each node reduces only its
- * edges into that segment (rows are sorted, so a binary search finds them),
+ * neighbour ids whose values fit in 40% of the L2: each node reduces only its
+ * edges into that segment (where each row crosses the segment boundaries is
+ * found once per graph by binary searches of the sorted rows, gmcu_eb_cuts),
  * keeps the partial result in a scratch array, and the last run combines
  * the partials and does the rest of the body. The number of segments is
  * chosen at run time from the node count and the L2 size, and is one (the
@@ -23,19 +24,17 @@
 
 char *cuda_blocking_params(const char *params)
 {
-    return omp_strf("%s%sint _c_nseg, int _c_seg, int64_t _c_seglen, void *_c_part", strcmp(params, "void") ? params : "",
-                    strcmp(params, "void") ? ", " : "");
+    return omp_strf("%s%sint _c_nseg, int _c_seg, const gm_edge_t *_c_cuts, void *_c_part",
+                    strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
 }
 
 void cuda_blocking_range(omp_emit *em, const char *g, const char *n, bool rev)
 {
-    const char *b = rev ? "r_begin" : "begin", *idx = rev ? "r_node_idx" : "node_idx";
+    const char *b = rev ? "r_begin" : "begin";
     omp_line(em, "gm_edge_t _c_eb = _c_act ? %s->%s[%s] : 0, _c_ee = _c_act ? %s->%s[%s + 1] : 0;", g, b, n, g, b, n);
-    omp_line(em, "if (_c_nseg > 1 && _c_act) { /* this segment's edges: the rows are sorted */");
-    omp_line(em, "    if (_c_seg > 0)");
-    omp_line(em, "        _c_eb = gmcu_lower_bound(%s->%s, _c_eb, _c_ee, (gm_node_t)(_c_seg * _c_seglen));", g, idx);
-    omp_line(em, "    if (_c_seg + 1 < _c_nseg)");
-    omp_line(em, "        _c_ee = gmcu_lower_bound(%s->%s, _c_eb, _c_ee, (gm_node_t)((_c_seg + 1) * _c_seglen));", g, idx);
+    omp_line(em, "if (_c_nseg > 1 && _c_act) { /* this segment's edges (gmcu_eb_cuts) */");
+    omp_line(em, "    _c_eb = _c_cuts[(int64_t)_c_seg * (%s->num_nodes + 1) + %s];", g, n);
+    omp_line(em, "    _c_ee = _c_cuts[(int64_t)(_c_seg + 1) * (%s->num_nodes + 1) + %s];", g, n);
     omp_line(em, "}");
 }
 
@@ -59,8 +58,10 @@ void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool re
              force ? "true" : "false");
     omp_line(em, "const int64_t _c_seglen = (%s->num_nodes + _c_nseg - 1) / _c_nseg;", g);
     omp_line(em, "void *_c_part = _c_nseg > 1 ? gmcu_eb_scratch((size_t)%s->num_nodes * sizeof(%s)) : NULL;", g, ty);
+    omp_line(em, "const gm_edge_t *_c_cuts = _c_nseg > 1 ? gmcu_eb_cuts(%s, %s, _c_nseg, _c_seglen) : NULL;", g,
+             rev ? "true" : "false");
     omp_line(em, "for (int _c_seg = 0; _c_seg < _c_nseg; _c_seg++) {");
-    omp_line(em, "    %s<<<gmcu_blocks(%s->num_nodes), GMCU_BLOCK>>>(%s%s_c_nseg, _c_seg, _c_seglen, _c_part);", name, g,
+    omp_line(em, "    %s<<<gmcu_blocks(%s->num_nodes), GMCU_BLOCK>>>(%s%s_c_nseg, _c_seg, _c_cuts, _c_part);", name, g,
              args, *args ? ", " : "");
     omp_line(em, "    GMCU_LAUNCHED(\"%s (%s)\");", name, where);
     omp_line(em, "}");

@@ -96,6 +96,13 @@ int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force);
 /* A device buffer of at least `bytes` for the partial results, kept (and
  * grown) across calls: the sweeps that use it run one after the other. */
 void *gmcu_eb_scratch(size_t bytes);
+/* Where each row of G (in-edges when in_edges) crosses the segment
+ * boundaries: cuts[s * (n + 1) + v] is the first edge of row v whose other
+ * end is at least s * seglen (s = 0: the row's start, s = nseg: its end).
+ * Built on the device once for a graph, direction and segmentation and kept,
+ * so that a blocked sweep reads two offsets per node and segment instead of
+ * searching the row. */
+const gm_edge_t *gmcu_eb_cuts(gm_graph *G, bool in_edges, int nseg, int64_t seglen);
 /* Host memory; out of memory is a message and exit 1. */
 void *gmcu_host_alloc(size_t bytes);
 

@@ -147,3 +147,56 @@ bool gmcu_few_rounds(gm_graph *G)
     const double mean = G->num_nodes ? (double)G->num_edges / G->num_nodes : 0;
     return mean > 8.0 || gmcu_skewed(G, false);
 }
+
+/* cuts[s * (n + 1) + v] for every row v and boundary s (rows are sorted). */
+__global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, int nseg, int64_t seglen, gm_edge_t *cuts)
+{
+    const gm_edge_t *b = in_edges ? g->r_begin : g->begin;
+    const gm_node_t *idx = in_edges ? g->r_node_idx : g->node_idx;
+    const int64_t n = g->num_nodes;
+    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v <= n; v += (int64_t)gridDim.x * blockDim.x) {
+        if (v == n) { /* the padding column: empty rows */
+            for (int s = 0; s <= nseg; s++)
+                cuts[s * (n + 1) + n] = b[n];
+            continue;
+        }
+        gm_edge_t lo = b[v];
+        const gm_edge_t hi = b[v + 1];
+        cuts[v] = lo;
+        for (int s = 1; s < nseg; s++) {
+            lo = gmcu_lower_bound(idx, lo, hi, (gm_node_t)(s * seglen));
+            cuts[s * (n + 1) + v] = lo;
+        }
+        cuts[nseg * (n + 1) + v] = hi;
+    }
+}
+
+/* The cuts gmcu_eb_cuts last built, and what for. */
+static struct {
+    const gm_graph *g;
+    gm_node_t n;
+    bool in_edges;
+    int nseg;
+    int64_t seglen;
+    gm_edge_t *cuts;
+} eb_cuts;
+
+const gm_edge_t *gmcu_eb_cuts(gm_graph *G, bool in_edges, int nseg, int64_t seglen)
+{
+    if (eb_cuts.cuts && eb_cuts.g == G && eb_cuts.n == G->num_nodes && eb_cuts.in_edges == in_edges &&
+        eb_cuts.nseg == nseg && eb_cuts.seglen == seglen)
+        return eb_cuts.cuts;
+    gmcu_free(eb_cuts.cuts);
+    const int64_t n = G->num_nodes;
+    eb_cuts.cuts = (gm_edge_t *)gmcu_malloc((size_t)(nseg + 1) * (size_t)(n + 1) * sizeof(gm_edge_t),
+                                            "edge-blocking segment cuts");
+    const gm_graph *dg = gmcu_graph(G, in_edges, false);
+    gmcu_eb_cut_rows<<<gmcu_blocks(n + 1), GMCU_BLOCK>>>(dg, in_edges, nseg, seglen, eb_cuts.cuts);
+    GMCU_LAUNCHED("edge-blocking segment cuts");
+    eb_cuts.g = G;
+    eb_cuts.n = G->num_nodes;
+    eb_cuts.in_edges = in_edges;
+    eb_cuts.nseg = nseg;
+    eb_cuts.seglen = seglen;
+    return eb_cuts.cuts;
+}
