@@ -12,8 +12,8 @@
  * the partials and does the rest of the body. The number of segments is
  * chosen at run time from the node count and the L2 size, and is one (the
  * unblocked sweep) when a sample of edges shows neighbours with close ids,
- * as on a grid numbered row by row, or when the graph has hubs, whose
- * values stay in the L2 anyway (gmcu_eb_segments).
+ * as on a grid numbered row by row; with hubs, whose values stay in the L2
+ * anyway, the segments are as large as the L2 (gmcu_eb_segments).
  *
  * The reduction operator is associative and commutative, so only the order
  * of a floating-point sum changes, as with any parallel reduction. */

@@ -86,11 +86,10 @@ void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
  * ids whose values fit in a share of the L2, each node's partial result
  * kept between the runs. The number of segments for G's nodes' values of
  * `elem` bytes, the sweep walking in-edges or out-edges: 1 when they fit in
- * GMCU_EB_L2_SHARE of the L2, when the edges are not scattered
- * (gmcu_scattered), when the walked side has hubs (gmcu_skewed: the hubs'
- * values stay in the L2 anyway; H200, PageRank on RMAT-24: 129 ms unblocked,
- * 141 ms in 5 segments) or when G has fewer than 2 nodes; at least 2 when
- * `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
+ * GMCU_EB_L2_SHARE of the L2 (the whole L2 when the walked side has hubs,
+ * gmcu_skewed: the hubs' values stay in the L2 anyway), when the edges are
+ * not scattered (gmcu_scattered) or when G has fewer than 2 nodes; at least
+ * 2 when `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
  * experiments. */
 int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force);
 /* A device buffer of at least `bytes` for the partial results, kept (and
