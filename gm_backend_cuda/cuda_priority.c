@@ -10,11 +10,11 @@
  *
  * One cooperative kernel takes steps with one grid barrier each:
  *   - a near step relaxes the near queue's nodes; a node lowered to a key
- *     short of the bound T joins the next near queue (once per step), one
+ *     not past the bound T joins the next near queue (once per step), one
  *     lowered past it joins the far pile (once per pile);
  *   - when a step leaves the near queue empty, a split step finds the nearest
  *     key in the pile, sets T to it plus delta (an extra barrier) and moves the
- *     pile's nodes now short of T into the near queue, the others into a new
+ *     pile's nodes now not past T into the near queue, the others into a new
  *     pile; an empty pile ends the kernel.
  * delta is the mean |term| over a sample of edges times GMCU_NF_SCALE over the
  * mean degree (Davidson et al. take a warp's width, 32; on the H200 a road
@@ -150,7 +150,7 @@ char *cuda_priority_kernel(omp_emit *em, const cuda_async *a, const char *params
     omp_line(em, "if (_c_grid.thread_rank() == 0)");
     omp_line(em, "    _c_best[0] = %s;", ident);
     sample_delta(em, a, g, qt);
-    omp_line(em, "%s _c_bound = %s; /* T: keys short of it are near */", qt, ident);
+    omp_line(em, "%s _c_bound = %s; /* T: keys not past it are near */", qt, ident);
     omp_line(em, "int _c_nc = 0, _c_fc = 0, _c_k = 0; /* this step's near queue, the pile, the counter */");
     omp_line(em, "int32_t _c_step = 0, _c_gen = 0;  /* step number (the near marks), pile generation */");
     omp_line(em, "int64_t _c_len = 0;                /* this step's near queue length */");

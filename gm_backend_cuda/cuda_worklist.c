@@ -625,7 +625,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
                     as.x->name, ka, prio ? "nearest keys first, below" : "one shared queue, no barrier");
     if (prio)
         cuda_report(em, 0, "nearest first (-fcuda-priority): near-far buckets of %s: a step relaxes the "
-                    "nodes whose key is short of a bound, those lowered past it wait in a far pile; the bound moves "
+                    "nodes whose key is not past a bound, those lowered past it wait in a far pile; the bound moves "
                     "to the nearest far key plus delta (the mean term over a sample of edges, times 256 over the mean "
                     "degree); one grid barrier a step", as.q->name);
     else if (ka && k->priority == GMB_ON)

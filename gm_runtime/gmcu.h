@@ -1045,8 +1045,8 @@ __device__ static inline void gmcu_aq_done(const gmcu_aq *q)
  * near-far order of Davidson et al., "Work-efficient parallel GPU methods
  * for single-source shortest paths", 2014): one persistent kernel takes
  * steps separated by grid barriers. A step relaxes the near queue, the nodes
- * whose key is below the bound T (above it for max=); a node lowered to a
- * key past T goes to the far pile instead. When the near queue runs dry the
+ * whose key is at most the bound T (at least it for max=); a node lowered to
+ * a key past T goes to the far pile instead. When the near queue runs dry the
  * bound moves to the nearest far key plus delta and the pile is split into
  * the next near queue and a new pile.
  * near[2]: this step's queue and the next one's, with the worklist's
@@ -1094,23 +1094,13 @@ template <> __device__ inline float gmcu_type_min<float>() { return -FLT_MAX; }
 template <> __device__ inline double gmcu_type_max<double>() { return DBL_MAX; }
 template <> __device__ inline double gmcu_type_min<double>() { return -DBL_MAX; }
 
-/* The first index in idx[lo, hi) (sorted ascending) holding a value >= key. */
-__device__ static inline gm_edge_t gmcu_lower_bound(const gm_node_t *idx, gm_edge_t lo, gm_edge_t hi, gm_node_t key)
-{
-    while (lo < hi) {
-        const gm_edge_t mid = lo + (hi - lo) / 2;
-        if (idx[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* Whether a key is near: below the bound for min=, above it for max=. */
+/* Whether a key is near: not past the bound (at most it for min=, at least it
+ * for max=). Inclusive, so the nearest far key always becomes near even when
+ * adding delta rounds back to it (a Float key above 2^24 plus 1), and every
+ * split makes progress. */
 template <bool MIN, typename K> __device__ static inline bool gmcu_nf_near(K key, K bound)
 {
-    return MIN ? key < bound : key > bound;
+    return MIN ? key <= bound : key >= bound;
 }
 
 /* The next bound: the nearest key plus delta (minus for max=), saturated. */
@@ -1123,7 +1113,9 @@ template <bool MIN, typename K> __device__ static inline K gmcu_nf_bound(K best,
     return MIN ? best + delta : best - delta;
 }
 
-/* delta from the sampled mean |term| (at least 1 for integer keys). */
+/* delta from the sampled mean |term| (at least 1 for integer keys; for
+ * floating keys what the sample gives, 0 included: the inclusive near test
+ * still takes the nearest keys). */
 template <typename K> __device__ static inline K gmcu_nf_delta(const gmcu_nf *f, double mean_degree)
 {
     const double sum = *(volatile double *)&f->ctr[GMCU_NF_SAMPLE];
@@ -1132,7 +1124,8 @@ template <typename K> __device__ static inline K gmcu_nf_delta(const gmcu_nf *f,
     if (d > (double)gmcu_type_max<K>() / 4)
         d = (double)gmcu_type_max<K>() / 4;
     const K k = (K)d;
-    return k > (K)0 ? k : (K)1;
+    const bool integer = (K)0.5 == (K)0;
+    return k > (K)0 || !integer ? k : (K)1;
 }
 
 /* Appends v to the far pile of generation gen (the pile being filled),
@@ -1145,7 +1138,7 @@ __device__ static inline void gmcu_nf_far(const gmcu_nf *f, int fc, int32_t gen,
 
 /* After a near step lowered v to `key`: v joins the next near queue (near
  * queue nc ^ 1, counted in near counter k, marked with the step) when the
- * key is short of the bound, the far pile (fc, generation gen) otherwise. */
+ * key is not past the bound, the far pile (fc, generation gen) otherwise. */
 template <bool MIN, typename K>
 __device__ static inline void gmcu_nf_lowered(const gmcu_nf *f, K key, K bound, int nc, int k, int32_t step, int fc,
                                               int32_t gen, gm_node_t v)

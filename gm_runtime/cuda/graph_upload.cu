@@ -148,6 +148,19 @@ bool gmcu_few_rounds(gm_graph *G)
     return mean > 8.0 || gmcu_skewed(G, false);
 }
 
+/* The first index in idx[lo, hi) (sorted ascending) holding a value >= key. */
+__device__ static gm_edge_t gmcu_lower_bound(const gm_node_t *idx, gm_edge_t lo, gm_edge_t hi, gm_node_t key)
+{
+    while (lo < hi) {
+        const gm_edge_t mid = lo + (hi - lo) / 2;
+        if (idx[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* cuts[s * (n + 1) + v] for every row v and boundary s (rows are sorted). */
 __global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, int nseg, int64_t seglen, gm_edge_t *cuts)
 {
