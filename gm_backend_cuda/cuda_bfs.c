@@ -366,8 +366,14 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_state);"));
         omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_dstart);"));
     }
+    const bool relax = cuda_bfs_relaxable(em, s);
+    if (ofwd || relax)
+        omp_line(em, "const int64_t _c_relax_at = %s; /* levels before label correction */",
+                 !relax ? "INT64_MAX" : cuda_st(em)->knobs.async == GMB_ON ? "0" : "GMCU_BFS_RELAX_AFTER");
     omp_line(em, "while (_c_head < _c_tail) {");
     em->indent++;
+    if (relax)
+        cuda_bfs_relax_switch(em, s, &ctx, queue);
     if (ofwd) {
         omp_line(em, "if (_c_tail - _c_head <= _c_small) {");
         em->indent++;
@@ -375,7 +381,8 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_state, _c_st, sizeof _c_st, cudaMemcpyHostToDevice));");
         omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
         cuda_launch_before(em, &fc);
-        omp_line(em, "gmcu_launch_coop(%s, _c_oblocks, \"%s (%s:%d)\", %s%s%s, %s, _c_next, _c_state, _c_dstart, _c_small);",
+        omp_line(em, "gmcu_launch_coop(%s, _c_oblocks, \"%s (%s:%d)\", %s%s%s, %s, _c_next, _c_state, _c_dstart, _c_small, "
+                 "_c_relax_at);",
                  ofwd, ofwd, em->src_base, s->loc.line, fl.args, *fl.args ? ", " : "", queue, lvl);
         cuda_launch_after(em, &fc);
         omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_st, _c_state, sizeof _c_st, cudaMemcpyDeviceToHost));");

@@ -87,7 +87,7 @@ char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
                                   cuda_capture *c, cuda_launch *l)
 {
     char *params = omp_strf("%s%sgm_node_t *%s, int32_t *%s, unsigned long long *_c_next, int64_t *_c_state, "
-                            "int64_t *_c_dstart, int64_t _c_small",
+                            "int64_t *_c_dstart, int64_t _c_small, int64_t _c_maxlev",
                             strcmp(l->params, "void") ? l->params : "", strcmp(l->params, "void") ? ", " : "",
                             queue, ctx->level);
     omp_bfs_ctx *outer = em->bfs;
@@ -108,7 +108,7 @@ char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
     omp_line(em, "if (_c_grid.thread_rank() == 0)");
     omp_line(em, "    _c_cnt[0] = _c_cnt[1] = _c_cnt[2] = 0;");
     omp_line(em, "_c_grid.sync();");
-    omp_line(em, "while (_c_head < _c_tail && _c_tail - _c_head <= _c_small) {");
+    omp_line(em, "while (_c_head < _c_tail && _c_tail - _c_head <= _c_small && _c_nlev < _c_maxlev) {");
     em->indent++;
     omp_line(em, "if (_c_grid.thread_rank() == 0) {");
     omp_line(em, "    _c_dstart[_c_nlev] = _c_head;");

@@ -181,6 +181,13 @@ const char *cuda_identity(gm_assign_op op, gm_type_kind k);
 /* The gmcu_reduce_* function that combines a kernel's partials of op. */
 const char *cuda_reduce_fn(gm_assign_op op);
 
+/* ---- a BFS finished by label correction (cuda_bfs_relax.c) */
+/* Whether only the levels' values are observed (-fcuda-async not off). */
+bool cuda_bfs_relaxable(omp_emit *em, const gm_stmt *s);
+/* Host: at the top of the level loop, the switch to gmcu_bfs_relax once
+ * _c_nlev reaches _c_relax_at, and the sweep of the body after it. */
+void cuda_bfs_relax_switch(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue);
+
 /* ---- monotone frontier loops without rounds (cuda_async.c) */
 typedef struct cuda_async {
     const gm_stmt *l1;        /* the frontier loop */

@@ -915,6 +915,19 @@ __global__ static void gmcu_fill_i32(int32_t *a, int64_t n, int32_t v)
         a[i] = v;
 }
 
+/* ---- BFS by label correction (gm_runtime/cuda/bfs_relax.cu) ---------------------- */
+/* A BFS whose levels nothing but their values observes (a local body, no
+ * InReverse, no navigator) switches after GMCU_BFS_RELAX_AFTER levels (a
+ * long run of levels: a high-diameter graph) to gmcu_bfs_relax, where each
+ * block walks up to GMCU_BFS_LOCAL_LEVELS levels of its share of the frontier
+ * between grid barriers (-fcuda-async). */
+#ifndef GMCU_BFS_RELAX_AFTER
+#define GMCU_BFS_RELAX_AFTER 64
+#endif
+#ifndef GMCU_BFS_LOCAL_LEVELS
+#define GMCU_BFS_LOCAL_LEVELS 32
+#endif
+
 /* ---- data-driven worklists (gm_runtime/cuda/worklist.cu) ------------------------- */
 /* Two device queues of node ids (this round's and the next), the next one's
  * length on the device, and a per-node mark holding the last round that
@@ -1179,6 +1192,14 @@ void gmcu_nf_init(gmcu_nf *f, int64_t n, const gm_node_t *first, int64_t count);
 
 /* Frees them (GMCU_STATS=1: what they did, on stderr). */
 void gmcu_nf_free(gmcu_nf *f);
+
+/* Completes a BFS from the frontier queue[head, tail) (device) whose nodes
+ * and every node before them have exact levels (-1: unreached) in `level`:
+ * on return every level reachable through them is the exact hop distance.
+ * gd: the device graph (in_edges: walk its reverse edges); queue (n + 1
+ * nodes) is overwritten. GMCU_STATS=1: what it did, on stderr. */
+void gmcu_bfs_relax(const gm_graph *gd, bool in_edges, int32_t *level, gm_node_t *queue, int64_t head, int64_t tail,
+                    int64_t n);
 
 } /* extern "C" */
 

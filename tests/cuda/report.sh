@@ -65,6 +65,19 @@ for f in "$src"/tests/cuda/async/*.gm; do
     want_n=no; [ $want = yes ] && [ $want_p = no ] && want_n=yes
     [ $got = $want_n ] || { echo "FAIL: $name: -fcuda-priority=on says 'no nearest-first order': $got"; status=1; }
 done
+# A BFS that only its level values observe finishes by label correction on
+# graphs of many levels; InReverse, a navigator or a body reading other
+# nodes keep it level by level. -fcuda-async=off never, =on from the root.
+yes_no bfs "label correction" "^    high diameter \\(-fcuda-async\\): after"
+for f in "$src"/tests/cuda/bfs/*.gm; do
+    name=$(basename "$f" .gm)
+    "$gmc" -t cuda --report -fcuda-async=off "$f" -o "$tmp" >/dev/null 2>"$tmp/hd" || status=1
+    if grep -q "high diameter" "$tmp/hd"; then echo "FAIL: $name: label correction with -fcuda-async=off"; status=1; fi
+    "$gmc" -t cuda --report -fcuda-async=on "$f" -o "$tmp" >/dev/null 2>"$tmp/hd" || status=1
+    got=no; grep -q "^    high diameter (-fcuda-async=on): from the root" "$tmp/hd" && got=yes
+    case $name in yes_*) want=yes ;; *) want=no ;; esac
+    [ $got = $want ] || { echo "FAIL: $name: -fcuda-async=on: label correction from the root $got"; status=1; }
+done
 # Per-node arg-min/max with payloads: packed (one CAS of the key with the
 # payload or with a ticket, no lock) in a loop's own kernel; locks where that
 # cannot be, no atomic at all on the loop's own element.
