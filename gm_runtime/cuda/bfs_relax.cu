@@ -18,9 +18,11 @@
 
 #define RELAX_CAP 2048 /* nodes a block holds per level in shared memory */
 
-/* Invariant: every node whose level was lowered is in a block's shared
- * queue or the next global queue until it is expanded, and an expansion
- * reads the node's level when it runs. So when a phase ends with the global
+/* Invariant: every lowering of a node's level queues the node again (in
+ * the block's shared queue with the value it was lowered to, or in the next
+ * global queue, which reads the level when the next phase loads it), and
+ * every queued node is expanded with its queued value. The last lowering's
+ * expansion uses the final value, so when a phase ends with the global
  * queue empty, level[w] <= level[u] + 1 for every edge u -> w with u
  * reached, and each level is the length of a path from the root: the hop
  * distances. The per-phase mark keeps a node in the global queue once, so
@@ -31,6 +33,7 @@ __global__ static void __launch_bounds__(GMCU_BLOCK)
 {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     __shared__ gm_node_t sq[2][RELAX_CAP];
+    __shared__ unsigned int sl[2][RELAX_CAP]; /* the level each queued node had when queued */
     __shared__ unsigned int sn[2];
     const gm_edge_t *begin = in_edges ? G->r_begin : G->begin;
     const gm_node_t *adj = in_edges ? G->r_node_idx : G->node_idx;
@@ -52,8 +55,11 @@ __global__ static void __launch_bounds__(GMCU_BLOCK)
         for (int64_t p = lo; p < hi; p += RELAX_CAP) {
             const int64_t pe = p + RELAX_CAP < hi ? p + RELAX_CAP : hi;
             __syncthreads(); /* the last piece's threads are done with sq and sn */
-            for (int64_t i = threadIdx.x; i < pe - p; i += blockDim.x)
-                sq[0][i] = cur[p + i];
+            for (int64_t i = threadIdx.x; i < pe - p; i += blockDim.x) {
+                const gm_node_t u = cur[p + i];
+                sq[0][i] = u;
+                sl[0][i] = *(volatile unsigned int *)&lv[u];
+            }
             if (threadIdx.x == 0)
                 sn[0] = (unsigned int)(pe - p);
             int s = 0;
@@ -66,21 +72,35 @@ __global__ static void __launch_bounds__(GMCU_BLOCK)
                 if (threadIdx.x == 0)
                     expanded += m;
                 for (unsigned int i = threadIdx.x; i < m; i += blockDim.x) {
+                    /* the level it was queued with: if another block lowered it
+                     * since, that block queued it too and relaxes from there */
                     const gm_node_t u = sq[s][i];
-                    const unsigned int d = *(volatile unsigned int *)&lv[u] + 1;
+                    const unsigned int d = sl[s][i] + 1;
                     const gm_edge_t e1 = begin[u + 1];
-                    for (gm_edge_t e = begin[u]; e < e1; e++) {
-                        const gm_node_t w = adj[e];
-                        if (*(volatile unsigned int *)&lv[w] <= d || atomicMin(&lv[w], d) <= d)
-                            continue;
-                        if (!last) {
-                            const unsigned int pos = atomicAdd(&sn[s ^ 1], 1u);
-                            if (pos < RELAX_CAP) {
-                                sq[s ^ 1][pos] = w;
+                    /* edges four at a time: the loads, then the atomics, in flight together */
+                    for (gm_edge_t e = begin[u]; e < e1; e += 4) {
+                        gm_node_t w[4];
+                        unsigned int old[4];
+#pragma unroll
+                        for (int j = 0; j < 4; j++)
+                            w[j] = e + j < e1 ? adj[e + j] : -1;
+#pragma unroll
+                        for (int j = 0; j < 4; j++)
+                            old[j] = w[j] >= 0 ? atomicMin(&lv[w[j]], d) : 0;
+#pragma unroll
+                        for (int j = 0; j < 4; j++) {
+                            if (old[j] <= d)
                                 continue;
+                            if (!last) {
+                                const unsigned int pos = atomicAdd(&sn[s ^ 1], 1u);
+                                if (pos < RELAX_CAP) {
+                                    sq[s ^ 1][pos] = w[j];
+                                    sl[s ^ 1][pos] = d;
+                                    continue;
+                                }
                             }
+                            gmcu_wl_push(nxt, out, mark, phase, w[j]); /* the next phase's, or shared memory is full */
                         }
-                        gmcu_wl_push(nxt, out, mark, phase, w); /* the next phase's, or shared memory is full */
                     }
                 }
                 __syncthreads();
