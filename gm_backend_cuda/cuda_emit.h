@@ -181,6 +181,9 @@ const char *cuda_identity(gm_assign_op op, gm_type_kind k);
 /* The gmcu_reduce_* function that combines a kernel's partials of op. */
 const char *cuda_reduce_fn(gm_assign_op op);
 
+/* ---- a minimum-label loop as one union-find call (cuda_min_label.c) */
+bool cuda_min_label(omp_emit *em, const gm_stmt *s);
+
 /* ---- a BFS finished by label correction (cuda_bfs_relax.c) */
 /* Whether only the levels' values are observed (-fcuda-async not off). */
 bool cuda_bfs_relaxable(omp_emit *em, const gm_stmt *s);

@@ -264,6 +264,8 @@ bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
         return swap_props(em, s);
     case GMS_WHILE:
     case GMS_DO_WHILE:
+        if (s->min_label)
+            return cuda_min_label(em, s);
         return cuda_worklist_loop(em, s);
     default:
         return false;

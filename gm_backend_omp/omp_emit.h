@@ -136,6 +136,9 @@ const char *omp_graph_of(omp_emit *em, const gm_type *t); /* C name of t's graph
 /* Size of a property's array: "G->num_nodes" or "G->num_edges". */
 char *omp_prop_count(omp_emit *em, const gm_type *prop_type);
 
+/* ---- a minimum-label loop as one union-find call (omp_min_label.c) */
+void omp_min_label(omp_emit *em, const gm_stmt *s);
+
 /* ---- expressions (omp_expr.c) */
 void omp_expr(omp_emit *em, const gm_expr *e);
 char *omp_expr_str(omp_emit *em, const gm_expr *e); /* malloc'd */

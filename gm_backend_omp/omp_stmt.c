@@ -345,6 +345,10 @@ void omp_stmt(omp_emit *em, const gm_stmt *s)
         return;
     case GMS_WHILE:
         omp_marker(em, s->loc);
+        if (s->min_label && em->par_depth == 0 && !em->in_kernel) {
+            omp_min_label(em, s);
+            return;
+        }
         omp_start_line(em);
         omp_printf(em, "while (");
         omp_cond(em, s->cond);
@@ -353,6 +357,10 @@ void omp_stmt(omp_emit *em, const gm_stmt *s)
         return;
     case GMS_DO_WHILE:
         omp_marker(em, s->loc);
+        if (s->min_label && em->par_depth == 0 && !em->in_kernel) {
+            omp_min_label(em, s);
+            return;
+        }
         omp_line(em, "do");
         omp_block(em, s->body);
         omp_start_line(em);

@@ -307,6 +307,9 @@ typedef struct gm_stmt {
     struct gm_stmt *rev_body;    /* BFS: InReverse body; DFS: InPost body */
     gm_symbol *levels_in;        /* BFS: an Int node property that is +INF off the visited
                                     nodes and equals the level on them (gm_opt/bfs_level.c) */
+    gm_symbol *min_label;        /* While/Do: the loop only sets this node property to its
+                                    minimum over each weakly connected component and its
+                                    condition's flag to False (gm_opt/min_label.c) */
 
     /* GMS_RETURN, GMS_CALL, GMS_PRINT: value (GMS_PRINT: a list) */
     struct gm_expr *value;

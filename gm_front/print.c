@@ -579,11 +579,15 @@ static void print_stmt(FILE *out, const gm_stmt *s, int indent)
         fputs("While (", out);
         print_expr_prec(out, s->cond, PREC_TERNARY);
         fputs(") ", out);
+        if (s->min_label)
+            fprintf(out, "/* min label of %s per weakly connected component */ ", s->min_label->name);
         print_braced(out, s->body, indent);
         fputc('\n', out);
         break;
     case GMS_DO_WHILE:
         fputs("Do ", out);
+        if (s->min_label)
+            fprintf(out, "/* min label of %s per weakly connected component */ ", s->min_label->name);
         print_braced(out, s->body, indent);
         fputs(" While (", out);
         print_expr_prec(out, s->cond, PREC_TERNARY);

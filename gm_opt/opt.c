@@ -29,6 +29,8 @@ static const gmo_pass passes[] = {
      gmo_flip_edges},
     {"reduce_bound", "reductions bind to the outermost parallel loop inside their target's scope",
      gmo_reduce_bound},
+    {"min_label", "a minimum-label propagation loop is marked with its fixpoint (the minimum per weakly connected "
+                  "component)", gmo_min_label},
     {"defer_lower", "no deferred assignment to a property bound to a Foreach: _nxt writes + swap/copy",
      gmo_defer_lower},
     {"bfs_level", "a BFS body recomputing the hop count from UpNbrs reads the traversal's level",

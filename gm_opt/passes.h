@@ -13,6 +13,7 @@ void gmo_flip_edges(gm_program *p);    /* flip_edges.c */
 void gmo_bfs_level(gm_program *p);     /* bfs_level.c */
 void gmo_hoist_nbr(gm_program *p);    /* hoist_nbr.c */
 void gmo_hoist_props(gm_program *p);   /* hoist_props.c */
+void gmo_min_label(gm_program *p);     /* min_label.c */
 void gmo_defer_lower(gm_program *p);   /* defer_lower.c */
 void gmo_merge_assign(gm_program *p);  /* merge_assign.c */
 void gmo_fuse_across(gm_program *p); /* fuse_across.c */

@@ -1193,6 +1193,13 @@ void gmcu_nf_init(gmcu_nf *f, int64_t n, const gm_node_t *first, int64_t count);
 /* Frees them (GMCU_STATS=1: what they did, on stderr). */
 void gmcu_nf_free(gmcu_nf *f);
 
+/* The fixpoint of minimum-label propagation over both edge directions
+ * (gm_opt/min_label.c) on the device: every label[v] (device) becomes the
+ * smallest starting label of v's weakly connected component. Union-find,
+ * one thread per edge (components.cu). */
+void gmcu_min_label_components_i32(gm_graph *G, int32_t *label);
+void gmcu_min_label_components_i64(gm_graph *G, int64_t *label);
+
 /* Completes a BFS from the frontier queue[head, tail) (device) whose nodes
  * and every node before them have exact levels (-1: unreached) in `level`:
  * on return every level reachable through them is the exact hop distance.

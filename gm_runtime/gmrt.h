@@ -4,6 +4,7 @@
  *   gmrt_base.h         node/edge ids, NIL, errors, value types, progress
  *   gmrt_graph.h        the CSR graph (rows sorted; edge properties follow
  *                       the sorted edge order), reverse edges, queries
+ *   gmrt_components.h   weakly connected components (minimum labels)
  *   gmrt_io.h           graph files: Green-Marl binary, edge list, Matrix
  *                       Market, DIMACS .gr, libgmrt's own binary format
  *   gmrt_gen.h          RMAT, uniform, grid and road-like generators
@@ -20,6 +21,7 @@
 
 #include "gmrt_base.h"
 #include "gmrt_collections.h"
+#include "gmrt_components.h"
 #include "gmrt_gen.h"
 #include "gmrt_graph.h"
 #include "gmrt_io.h"

@@ -1,0 +1,93 @@
+/* components.c: weakly connected components by concurrent union-find, for
+ * the minimum-label loops gm_opt/min_label.c marks. Contract:
+ * gmrt_components.h.
+ *
+ * parent[v] <= v always: a root is linked only under a smaller root (one
+ * compare-and-swap of its own entry), and path halving points a node at its
+ * grandparent, which stays its ancestor. So the root of every tree is its
+ * smallest node, and concurrent finds never see a cycle. */
+#include "gmrt_components.h"
+#include "rt_alloc.h"
+
+static gm_node_t find_root(gm_node_t *parent, gm_node_t x)
+{
+    for (;;) {
+        const gm_node_t p = __atomic_load_n(&parent[x], __ATOMIC_RELAXED);
+        if (p == x)
+            return x;
+        const gm_node_t gp = __atomic_load_n(&parent[p], __ATOMIC_RELAXED);
+        if (gp != p)
+            __atomic_store_n(&parent[x], gp, __ATOMIC_RELAXED); /* halving */
+        x = gp;
+    }
+}
+
+static void unite(gm_node_t *parent, gm_node_t a, gm_node_t b)
+{
+    for (;;) {
+        a = find_root(parent, a);
+        b = find_root(parent, b);
+        if (a == b)
+            return;
+        gm_node_t hi = a > b ? a : b, lo = a > b ? b : a;
+        if (__atomic_compare_exchange_n(&parent[hi], &hi, lo, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            return;
+        /* hi was linked meanwhile: find the roots again */
+    }
+}
+
+void gmrt_component_roots(const gm_graph *g, gm_node_t *parent)
+{
+    const gm_node_t n = g->num_nodes;
+#pragma omp parallel for schedule(static)
+    for (gm_node_t v = 0; v < n; v++)
+        parent[v] = v;
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (gm_node_t u = 0; u < n; u++)
+        for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+            if (g->node_idx[e] != u)
+                unite(parent, u, g->node_idx[e]);
+#pragma omp parallel for schedule(static)
+    for (gm_node_t v = 0; v < n; v++)
+        parent[v] = find_root(parent, v);
+}
+
+/* The smallest label per root, then every node takes its root's; labels
+ * are l32 or l64 (the other NULL). */
+static bool min_label(const gm_graph *g, int32_t *l32, int64_t *l64)
+{
+    const gm_node_t n = g->num_nodes;
+    gm_node_t *parent = gmrt_alloc_array((size_t)n, sizeof *parent);
+    int64_t *best = gmrt_alloc_array((size_t)n, sizeof *best);
+    if (!parent || !best) {
+        free(parent);
+        free(best);
+        return false;
+    }
+    gmrt_component_roots(g, parent);
+#pragma omp parallel for schedule(static)
+    for (gm_node_t v = 0; v < n; v++)
+        best[v] = l64 ? l64[v] : l32[v];
+#pragma omp parallel for schedule(static)
+    for (gm_node_t v = 0; v < n; v++) {
+        const int64_t mine = l64 ? l64[v] : l32[v];
+        int64_t *slot = &best[parent[v]];
+        int64_t cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
+        while (mine < cur && !__atomic_compare_exchange_n(slot, &cur, mine, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            ;
+    }
+#pragma omp parallel for schedule(static)
+    for (gm_node_t v = 0; v < n; v++) {
+        if (l64)
+            l64[v] = best[parent[v]];
+        else
+            l32[v] = (int32_t)best[parent[v]];
+    }
+    free(parent);
+    free(best);
+    return true;
+}
+
+bool gmrt_min_label_components_i32(const gm_graph *g, int32_t *label) { return min_label(g, label, NULL); }
+
+bool gmrt_min_label_components_i64(const gm_graph *g, int64_t *label) { return min_label(g, NULL, label); }

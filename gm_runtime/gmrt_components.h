@@ -1,0 +1,31 @@
+/* gmrt_components.h: weakly connected components for generated code.
+ * Install location: <gmc/gmrt_components.h>. */
+#ifndef GMRT_COMPONENTS_H
+#define GMRT_COMPONENTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gmrt_graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The fixpoint of minimum-label propagation over both edge directions
+ * (gm_opt/min_label.c): every label[v] becomes the smallest starting label
+ * in v's weakly connected component. Union-find over the edges, linking
+ * the larger root under the smaller, in parallel (OpenMP). false: out of
+ * memory, label unchanged. */
+bool gmrt_min_label_components_i32(const gm_graph *g, int32_t *label);
+bool gmrt_min_label_components_i64(const gm_graph *g, int64_t *label);
+
+/* The root (smallest node id) of every node's weakly connected component:
+ * parent[v] for n = g->num_nodes nodes. */
+void gmrt_component_roots(const gm_graph *g, gm_node_t *parent);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
