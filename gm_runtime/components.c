@@ -24,6 +24,8 @@ static gm_node_t find_root(gm_node_t *parent, gm_node_t x)
 
 static void unite(gm_node_t *parent, gm_node_t a, gm_node_t b)
 {
+    if (a == b)
+        return;
     for (;;) {
         a = find_root(parent, a);
         b = find_root(parent, b);
@@ -36,17 +38,66 @@ static void unite(gm_node_t *parent, gm_node_t a, gm_node_t b)
     }
 }
 
+#define SAMPLE_EDGES 2   /* out-edges per node linked before the sampling */
+#define SAMPLE_NODES 1024 /* nodes whose roots elect the component to skip */
+
+static int cmp_node(const void *a, const void *b)
+{
+    const gm_node_t x = *(const gm_node_t *)a, y = *(const gm_node_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The root most of SAMPLE_NODES spread-out nodes have. */
+static gm_node_t giant_root(gm_node_t *parent, gm_node_t n)
+{
+    gm_node_t h[SAMPLE_NODES];
+    for (int i = 0; i < SAMPLE_NODES; i++)
+        h[i] = find_root(parent, (gm_node_t)(((uint64_t)i * 2654435761u) % (uint64_t)n));
+    qsort(h, SAMPLE_NODES, sizeof h[0], cmp_node);
+    gm_node_t best = h[0];
+    for (int i = 0, run = 0, best_run = 0; i < SAMPLE_NODES; i++) {
+        run = i > 0 && h[i] == h[i - 1] ? run + 1 : 1;
+        if (run > best_run) {
+            best_run = run;
+            best = h[i];
+        }
+    }
+    return best;
+}
+
+/* In the order of Afforest (Sutton, Ben-Nun and Bar-Barak, IPDPS 2018):
+ * the first SAMPLE_EDGES out-edges of every node, then, for the nodes
+ * outside the component most samples landed in, their other out-edges and
+ * their in-edges (so an edge from that component to another is seen from
+ * the other side). Without reverse edges every node walks all its
+ * out-edges instead. */
 void gmrt_component_roots(const gm_graph *g, gm_node_t *parent)
 {
     const gm_node_t n = g->num_nodes;
 #pragma omp parallel for schedule(static)
     for (gm_node_t v = 0; v < n; v++)
         parent[v] = v;
-#pragma omp parallel for schedule(dynamic, 1024)
-    for (gm_node_t u = 0; u < n; u++)
-        for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
-            if (g->node_idx[e] != u)
+    if (n == 0)
+        return;
+    const bool skip = g->r_begin != NULL;
+    const gm_edge_t first = skip ? SAMPLE_EDGES : 0;
+    if (skip) {
+#pragma omp parallel for schedule(static)
+        for (gm_node_t u = 0; u < n; u++)
+            for (gm_edge_t e = g->begin[u]; e < g->begin[u] + SAMPLE_EDGES && e < g->begin[u + 1]; e++)
                 unite(parent, u, g->node_idx[e]);
+    }
+    const gm_node_t giant = skip ? giant_root(parent, n) : -1;
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (gm_node_t u = 0; u < n; u++) {
+        if (skip && find_root(parent, u) == giant)
+            continue;
+        for (gm_edge_t e = g->begin[u] + first; e < g->begin[u + 1]; e++)
+            unite(parent, u, g->node_idx[e]);
+        if (skip)
+            for (gm_edge_t e = g->r_begin[u]; e < g->r_begin[u + 1]; e++)
+                unite(parent, u, g->r_node_idx[e]);
+    }
 #pragma omp parallel for schedule(static)
     for (gm_node_t v = 0; v < n; v++)
         parent[v] = find_root(parent, v);
