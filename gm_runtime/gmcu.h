@@ -74,7 +74,9 @@ void gmcu_init(void);
  * more than the items need. */
 unsigned gmcu_blocks(int64_t n);
 
-/* Device memory (at least 8 bytes); out of memory is a message and exit 1. */
+/* Device memory (at least 8 bytes); out of memory is a message and exit 1.
+ * Freed blocks are cached for the next requests of a size they fit
+ * (alloc.cu; GMCU_CACHE=0: plain cudaMalloc/cudaFree). */
 void *gmcu_malloc(size_t bytes, const char *what);
 void gmcu_free(void *p); /* NULL: nothing */
 /* *buf with room for at least `bytes` (reallocated, contents lost, when *cap is less). */

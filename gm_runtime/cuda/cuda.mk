@@ -5,6 +5,7 @@
 ## Libtool does not know nvcc, hence the explicit rules.
 
 GMRT_CUDA_CU = \
+	gm_runtime/cuda/alloc.cu \
 	gm_runtime/cuda/bfs_relax.cu \
 	gm_runtime/cuda/components.cu \
 	gm_runtime/cuda/device.cu \

@@ -54,36 +54,6 @@ unsigned gmcu_blocks(int64_t n)
     return (unsigned)(want < 1 ? 1 : want);
 }
 
-void *gmcu_malloc(size_t bytes, const char *what)
-{
-    void *p = NULL;
-    cudaError_t err = cudaMalloc(&p, bytes ? bytes : 8);
-    if (err != cudaSuccess) {
-        if (err == cudaErrorMemoryAllocation) {
-            fprintf(stderr, "error: out of GPU memory allocating %zu bytes for %s\n", bytes, what);
-            exit(1);
-        }
-        gmcu_fail(err, what, __FILE__, __LINE__);
-    }
-    return p;
-}
-
-void gmcu_free(void *p)
-{
-    if (p)
-        GMCU_CHECK(cudaFree(p));
-}
-
-void *gmcu_grow(void **buf, size_t *cap, size_t bytes)
-{
-    if (bytes > *cap) {
-        gmcu_free(*buf);
-        *buf = gmcu_malloc(bytes, "a packed arg-min/max shadow");
-        *cap = bytes;
-    }
-    return *buf;
-}
-
 #ifndef GMCU_EB_L2_SHARE
 #define GMCU_EB_L2_SHARE 0.4 /* of the L2 for one segment's gathered values (H200, PageRank on a
                                 uniform 2^24-node graph: 6 segments of 22 MB best, 138 ms; 5: 143; 1: 161) */
