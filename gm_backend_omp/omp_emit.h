@@ -138,6 +138,9 @@ char *omp_prop_count(omp_emit *em, const gm_type *prop_type);
 
 /* ---- a minimum-label loop as one union-find call (omp_min_label.c) */
 void omp_min_label(omp_emit *em, const gm_stmt *s);
+/* The loop around that call and its closing (the CUDA target's call too). */
+void omp_min_label_open(omp_emit *em, const gm_stmt *s);
+void omp_min_label_close(omp_emit *em, const gm_stmt *s);
 
 /* ---- expressions (omp_expr.c) */
 void omp_expr(omp_emit *em, const gm_expr *e);

@@ -1197,8 +1197,8 @@ void gmcu_nf_free(gmcu_nf *f);
 
 /* The fixpoint of minimum-label propagation over both edge directions
  * (gm_opt/min_label.c) on the device: every label[v] (device) becomes the
- * smallest starting label of v's weakly connected component. Union-find,
- * one thread per edge (components.cu). */
+ * smallest starting label of v's weakly connected component. Union-find
+ * in Afforest's order (components.cu). */
 void gmcu_min_label_components_i32(gm_graph *G, int32_t *label);
 void gmcu_min_label_components_i64(gm_graph *G, int64_t *label);
 
