@@ -57,6 +57,7 @@ gmgraph_LDADD = libgmrt.la -lm
 ## CUnit tests of the runtime, and the gmgraph command-line test.
 GMRT_UNIT_TESTS = \
 	tests/runtime/test_graph \
+	tests/runtime/test_components \
 	tests/runtime/test_formats \
 	tests/runtime/test_load_errors \
 	tests/runtime/test_generators \
@@ -74,6 +75,9 @@ GMRT_TEST_LDADD = libgmrt.la $(CUNIT_LIBS) -lm
 tests_runtime_test_graph_SOURCES = tests/runtime/test_graph.c $(GMRT_TEST_COMMON)
 tests_runtime_test_graph_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_graph_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_components_SOURCES = tests/runtime/test_components.c $(GMRT_TEST_COMMON)
+tests_runtime_test_components_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_components_LDADD = $(GMRT_TEST_LDADD)
 tests_runtime_test_formats_SOURCES = tests/runtime/test_formats.c $(GMRT_TEST_COMMON)
 tests_runtime_test_formats_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_formats_LDADD = $(GMRT_TEST_LDADD)
