@@ -47,22 +47,27 @@ static int cmp_node(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+gm_node_t gmrt_most_frequent_node(gm_node_t *ids, int count)
+{
+    qsort(ids, (size_t)count, sizeof ids[0], cmp_node);
+    gm_node_t best = count > 0 ? ids[0] : -1;
+    for (int i = 0, run = 0, best_run = 0; i < count; i++) {
+        run = i > 0 && ids[i] == ids[i - 1] ? run + 1 : 1;
+        if (run > best_run) {
+            best_run = run;
+            best = ids[i];
+        }
+    }
+    return best;
+}
+
 /* The root most of SAMPLE_NODES spread-out nodes have. */
 static gm_node_t giant_root(gm_node_t *parent, gm_node_t n)
 {
     gm_node_t h[SAMPLE_NODES];
     for (int i = 0; i < SAMPLE_NODES; i++)
         h[i] = find_root(parent, (gm_node_t)(((uint64_t)i * 2654435761u) % (uint64_t)n));
-    qsort(h, SAMPLE_NODES, sizeof h[0], cmp_node);
-    gm_node_t best = h[0];
-    for (int i = 0, run = 0, best_run = 0; i < SAMPLE_NODES; i++) {
-        run = i > 0 && h[i] == h[i - 1] ? run + 1 : 1;
-        if (run > best_run) {
-            best_run = run;
-            best = h[i];
-        }
-    }
-    return best;
+    return gmrt_most_frequent_node(h, SAMPLE_NODES);
 }
 
 /* In the order of Afforest (Sutton, Ben-Nun and Bar-Barak, IPDPS 2018):

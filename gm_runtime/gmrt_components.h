@@ -24,6 +24,11 @@ bool gmrt_min_label_components_i64(const gm_graph *g, int64_t *label);
  * parent[v] for n = g->num_nodes nodes. */
 void gmrt_component_roots(const gm_graph *g, gm_node_t *parent);
 
+/* The id that occurs most often among ids[0, count) (sorted in place; the
+ * smallest such id on a tie; -1 when count is 0): the component most
+ * sampled nodes fell in, for both runtimes' union-find. */
+gm_node_t gmrt_most_frequent_node(gm_node_t *ids, int count);
+
 #ifdef __cplusplus
 }
 #endif

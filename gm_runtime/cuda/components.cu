@@ -13,8 +13,6 @@
  * are never read. */
 #include "gmcu.h"
 
-#include <stdlib.h>
-
 __device__ static gm_node_t cc_find(gm_node_t *parent, gm_node_t x)
 {
     for (;;) {
@@ -83,12 +81,6 @@ __global__ static void cc_hook_rest(const gm_graph *G, gm_node_t *parent, gm_nod
     }
 }
 
-static int cmp_node(const void *a, const void *b)
-{
-    const gm_node_t x = *(const gm_node_t *)a, y = *(const gm_node_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The root most of the sampled nodes have. */
 static gm_node_t giant_root(gm_node_t *parent, int64_t n)
 {
@@ -98,17 +90,7 @@ static gm_node_t giant_root(gm_node_t *parent, int64_t n)
     gm_node_t h[CC_SAMPLE_NODES];
     GMCU_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     gmcu_free(d);
-    qsort(h, CC_SAMPLE_NODES, sizeof h[0], cmp_node);
-    gm_node_t best = h[0];
-    int best_run = 0;
-    for (int i = 0, run = 0; i < CC_SAMPLE_NODES; i++) {
-        run = i > 0 && h[i] == h[i - 1] ? run + 1 : 1;
-        if (run > best_run) {
-            best_run = run;
-            best = h[i];
-        }
-    }
-    return best;
+    return gmrt_most_frequent_node(h, CC_SAMPLE_NODES);
 }
 
 /* Every node points at its root; the root's slot of best takes the smallest label. */

@@ -148,6 +148,17 @@ static void test_random_any_threads(void)
         }
 }
 
+static void test_most_frequent(void)
+{
+    gm_node_t ids[] = {9, 4, 7, 4, 9, 4, 1};
+    CU_ASSERT_EQUAL(gmrt_most_frequent_node(ids, 7), 4);
+    gm_node_t tie[] = {8, 3, 8, 3, 5};
+    CU_ASSERT_EQUAL(gmrt_most_frequent_node(tie, 5), 3); /* the smallest of the most frequent */
+    gm_node_t one[] = {6};
+    CU_ASSERT_EQUAL(gmrt_most_frequent_node(one, 1), 6);
+    CU_ASSERT_EQUAL(gmrt_most_frequent_node(NULL, 0), -1);
+}
+
 int main(void)
 {
     static const CU_TestInfo tests[] = {
@@ -156,6 +167,7 @@ int main(void)
         {"long paths both ways", test_long_path_backwards},
         {"a hub and small components", test_hub_and_small_components},
         {"random graphs, 1..4 threads", test_random_any_threads},
+        {"most frequent sampled root", test_most_frequent},
         CU_TEST_INFO_NULL,
     };
     return rt_run("components", tests);
