@@ -196,6 +196,7 @@ bool cuda_builtin_on_gpu(int b)
     case GMB_NODE_NUM_IN_NBRS:
     case GMB_NODE_HAS_EDGE_TO:
     case GMB_NODE_IS_NBR_FROM:
+    case GMB_NODE_COUNT_LINKED:
     case GMB_NODE_PICK_RANDOM_NBR:
     case GMB_NBR_TO_EDGE:
     case GMB_NODE_BFS_LEVEL:

@@ -4,6 +4,7 @@
  * the order the code is generated: the kernel(s) it became, how the
  * iterations are spread over threads, which updates need atomics and which
  * do not, and what crosses between host and device. */
+#include "builtins.h"
 #include "cuda_emit.h"
 
 #include <stdarg.h>
@@ -90,13 +91,25 @@ static bool report_update(const gm_stmt *s, void *vctx)
     return true;
 }
 
+/* Loops gm_opt/count_linked.c replaced by a count. */
+static bool report_count(const gm_expr *e, void *vctx)
+{
+    atomics_ctx *a = vctx;
+    if (e->kind == GME_CALL && e->builtin == GMB_NODE_COUNT_LINKED)
+        cuda_report(a->em, 0, "the neighbour loop of line %d: one count per thread, an intersection of sorted rows "
+                    "(%s's with the %s of %s)", e->loc.line, e->a && e->a->name ? e->a->name : "?",
+                    e->bool_val ? "in-edges" : "out-edges",
+                    e->args && e->args->next ? e->args->next->name : e->args ? e->args->name : "?");
+    return true;
+}
+
 void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c)
 {
     if (!cuda_reporting(em))
         return;
     atomics_ctx a = {em, own, c};
     if (body)
-        omp_walk(body, false, report_update, NULL, &a);
+        omp_walk(body, false, report_update, report_count, &a);
     char props[512] = "", byval[512] = "", slots[512] = "";
     for (int i = 0; i < c->n; i++) {
         char *dst = c->use[i] == CU_PROP ? props : c->use[i] == CU_READ ? byval

@@ -166,6 +166,8 @@ static bool need_expr(const gm_expr *e, void *vctx)
     needs *n = vctx;
     if (e->kind == GME_CALL && e->builtin == GMB_NODE_NUM_IN_NBRS)
         n->reverse = true;
+    if (e->kind == GME_CALL && e->builtin == GMB_NODE_COUNT_LINKED && e->bool_val)
+        n->reverse = true; /* the in-row of the node the neighbours link to */
     if (e->kind == GME_CALL && e->builtin == GMB_EDGE_FROM_NODE)
         n->edge_src = true;
     if (e->kind == GME_REDUCE && e->iter.range == GMR_IN_NBRS)

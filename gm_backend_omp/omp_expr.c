@@ -315,6 +315,25 @@ void omp_builtin_call(omp_emit *em, const gm_expr *e)
         omp_printf(em, ")");
         return;
     }
+    case GMB_NODE_COUNT_LINKED: { /* gm_opt/count_linked.c; gmrt_linked.h on both sides */
+        const gm_expr *y = e->op != GMOP_NONE ? a0 : NULL, *z = y ? a0->next : a0;
+        const char *cmp = e->op == GMOP_GT   ? "GMRT_NBR_ABOVE"
+                          : e->op == GMOP_GE ? "GMRT_NBR_AT_LEAST"
+                          : e->op == GMOP_LT ? "GMRT_NBR_BELOW"
+                          : e->op == GMOP_LE ? "GMRT_NBR_AT_MOST"
+                                             : "GMRT_ANY_NBR";
+        omp_printf(em, "((int64_t)gmrt_count_linked_nbrs(%s, ", graph_of_expr(em, r));
+        omp_expr(em, r);
+        omp_printf(em, ", %s, ", cmp);
+        if (y)
+            omp_expr(em, y);
+        else
+            omp_printf(em, "0");
+        omp_printf(em, ", ");
+        omp_expr(em, z);
+        omp_printf(em, ", %s))", e->bool_val ? "true" : "false");
+        return;
+    }
     case GMB_NODE_PICK_RANDOM_NBR:
         omp_printf(em, "%s_pick_random_nbr(%s, ", em->in_kernel ? "gmcu" : "gmrt",
                    graph_of_expr(em, r));

@@ -73,6 +73,7 @@ static const gm_builtin_info table[GMB_COUNT] = {
     {GMB_MAP_HAS_MIN_VALUE, GMBR_MAP, {"HasMinValue"}, A1(GMBA_MAP_KEY), GMBT_BOOL, false},
 
     {GMB_NODE_BFS_LEVEL, GMBR_NODE, {"_BFSLevel"}, A0, GMBT_INT, false},
+    {GMB_NODE_COUNT_LINKED, GMBR_NODE, {"_CountLinkedNbrs"}, A2(GMBA_NODE, GMBA_NODE), GMBT_LONG, false},
 };
 
 const gm_builtin_info *gm_builtin_get(int id)

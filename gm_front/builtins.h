@@ -76,6 +76,9 @@ typedef enum gm_builtin {
 
     /* made by passes only (a name starting with '_' is never looked up) */
     GMB_NODE_BFS_LEVEL,      /* v._BFSLevel() -> Int: v's level in the enclosing BFS */
+    GMB_NODE_COUNT_LINKED,   /* x._CountNbrs...(y, z) -> Long: out-edge slots x->w with w
+                                compared with y (gm_expr.op, GMOP_NONE: no y) and an edge
+                                w->z (gm_expr.bool_val) or z->w (gm_opt/count_linked.c) */
     GMB_COUNT
 } gm_builtin;
 

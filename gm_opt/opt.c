@@ -7,7 +7,8 @@
  *   parallel is then left alone: its reduction is inside it); reduce_seq turns
  *   sequential reductions into plain code; flip_edges leaves flipped
  *   reductions bound to the inner loop, so reduce_bound comes after it and
- *   settles where every reduction completes; defer_lower before hoist_props so the `_nxt`
+ *   settles where every reduction completes; count_linked after reduce_bound
+ *   (it keeps the binding reduce_bound chose for the count); defer_lower before hoist_props so the `_nxt`
  *   properties it may create in loops get hoisted; hoist_nbr after
  *   defer_lower (whose `_nxt` writes leave the read property unwritten in
  *   the loop) and before hoist_props (which moves its new property's
@@ -29,6 +30,8 @@ static const gmo_pass passes[] = {
      gmo_flip_edges},
     {"reduce_bound", "reductions bind to the outermost parallel loop inside their target's scope",
      gmo_reduce_bound},
+    {"count_linked", "a neighbour loop counting the neighbours linked to a node is one sorted-row intersection",
+     gmo_count_linked},
     {"min_label", "a minimum-label propagation loop is marked with its fixpoint (the minimum per weakly connected "
                   "component)", gmo_min_label},
     {"defer_lower", "no deferred assignment to a property bound to a Foreach: _nxt writes + swap/copy",

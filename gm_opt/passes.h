@@ -9,6 +9,7 @@ void gmo_fold(gm_program *p);          /* fold.c */
 void gmo_minmax_loop(gm_program *p);   /* minmax_loop.c */
 void gmo_reduce_seq(gm_program *p);    /* reduce_seq.c */
 void gmo_reduce_bound(gm_program *p);  /* reduce_bound.c */
+void gmo_count_linked(gm_program *p);  /* count_linked.c */
 void gmo_flip_edges(gm_program *p);    /* flip_edges.c */
 void gmo_bfs_level(gm_program *p);     /* bfs_level.c */
 void gmo_hoist_nbr(gm_program *p);    /* hoist_nbr.c */

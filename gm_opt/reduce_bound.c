@@ -11,8 +11,6 @@
  * inner loop. Arg-min/max statements and loops inside an InBFS body whose
  * target is outside it (L would be the traversal) are left alone.
  */
-#include <stdlib.h>
-
 #include "opt.h"
 #include "passes.h"
 #include "scope_depth.h"
@@ -20,8 +18,7 @@
 
 typedef struct rb {
     gmo_depths depths;
-    gm_stmt **stack; /* enclosing parallel regions, outermost first */
-    int n, cap;
+    gmo_regions around; /* enclosing parallel regions, outermost first */
 } rb;
 
 typedef struct legality {
@@ -49,9 +46,9 @@ static void consider(rb *r, gm_stmt *s)
     if (!target || !s->bound)
         return;
     int d = gmo_depth_of(&r->depths, target);
-    if (d >= r->n)
+    if (d >= r->around.n)
         return;
-    gm_stmt *outer = r->stack[d];
+    gm_stmt *outer = r->around.s[d];
     if (outer->kind != GMS_FOREACH || !outer->iter.sym || outer->iter.sym == s->bound)
         return;
     legality l = {target, s->assign_op, true};
@@ -69,20 +66,11 @@ static void visit(rb *r, gm_stmt *list)
         if (s->kind == GMS_ASSIGN && gmo_is_reduce_op(s->assign_op))
             consider(r, s);
         bool par = gmo_is_parallel(s);
-        if (par) {
-            if (r->n == r->cap) {
-                r->cap = r->cap ? 2 * r->cap : 8;
-                gm_stmt **grown = realloc(r->stack, (size_t)r->cap * sizeof *grown);
-                if (!grown)
-                    abort();
-                r->stack = grown;
-            }
-            r->stack[r->n++] = s;
-        }
+        if (par)
+            gmo_regions_push(&r->around, s);
         visit(r, s->body);
         visit(r, s->rev_body);
-        if (par)
-            r->n--;
+        r->around.n -= par;
         visit(r, s->then_stmt);
         visit(r, s->else_stmt);
     }
@@ -93,10 +81,10 @@ void gmo_reduce_bound(gm_program *p)
     for (gm_proc *proc = p->procs; proc; proc = proc->next) {
         if (!proc->body)
             continue;
-        rb r = {{0}, NULL, 0, 0};
+        rb r = {{0}, {0}};
         gmo_depths_compute(&r.depths, p, proc);
         visit(&r, proc->body->body);
         gmo_depths_free(&r.depths);
-        free(r.stack);
+        gmo_regions_free(&r.around);
     }
 }

@@ -8,6 +8,24 @@ bool gmo_is_parallel(const gm_stmt *s)
     return (s->kind == GMS_FOREACH && s->parallel) || s->kind == GMS_BFS;
 }
 
+void gmo_regions_push(gmo_regions *r, gm_stmt *s)
+{
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 8;
+        gm_stmt **grown = realloc(r->s, (size_t)r->cap * sizeof *grown);
+        if (!grown)
+            abort();
+        r->s = grown;
+    }
+    r->s[r->n++] = s;
+}
+
+void gmo_regions_free(gmo_regions *r)
+{
+    free(r->s);
+    *r = (gmo_regions){0};
+}
+
 static void record(gmo_depths *d, const gm_symbol *sym, int depth)
 {
     if (sym && sym->id >= 0 && sym->id < d->size)

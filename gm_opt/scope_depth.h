@@ -28,4 +28,13 @@ gm_symbol *gmo_target_sym(const gm_expr *lhs);
 /* Whether s opens a parallel region for its body (and InReverse body). */
 bool gmo_is_parallel(const gm_stmt *s);
 
+/* The parallel regions around the statement a walk is at, outermost first:
+ * push s when entering its body when gmo_is_parallel(s), n-- when leaving. */
+typedef struct gmo_regions {
+    gm_stmt **s;
+    int n, cap;
+} gmo_regions;
+void gmo_regions_push(gmo_regions *r, gm_stmt *s); /* aborts when out of memory */
+void gmo_regions_free(gmo_regions *r);
+
 #endif /* GM_OPT_SCOPE_DEPTH_H */

@@ -25,6 +25,7 @@
 #include "gmrt_gen.h"
 #include "gmrt_graph.h"
 #include "gmrt_io.h"
+#include "gmrt_linked.h"
 #include "gmrt_map.h"
 #include "gmrt_prop.h"
 #include "gmrt_rng.h"

@@ -16,6 +16,7 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmrt_base.h \
 	gm_runtime/gmrt_graph.h \
 	gm_runtime/gmrt_components.h \
+	gm_runtime/gmrt_linked.h \
 	gm_runtime/gmrt_io.h \
 	gm_runtime/gmrt_gen.h \
 	gm_runtime/gmrt_rng.h \
@@ -58,6 +59,7 @@ gmgraph_LDADD = libgmrt.la -lm
 GMRT_UNIT_TESTS = \
 	tests/runtime/test_graph \
 	tests/runtime/test_components \
+	tests/runtime/test_linked \
 	tests/runtime/test_formats \
 	tests/runtime/test_load_errors \
 	tests/runtime/test_generators \
@@ -78,6 +80,9 @@ tests_runtime_test_graph_LDADD = $(GMRT_TEST_LDADD)
 tests_runtime_test_components_SOURCES = tests/runtime/test_components.c $(GMRT_TEST_COMMON)
 tests_runtime_test_components_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_components_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_linked_SOURCES = tests/runtime/test_linked.c $(GMRT_TEST_COMMON)
+tests_runtime_test_linked_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_linked_LDADD = $(GMRT_TEST_LDADD)
 tests_runtime_test_formats_SOURCES = tests/runtime/test_formats.c $(GMRT_TEST_COMMON)
 tests_runtime_test_formats_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_formats_LDADD = $(GMRT_TEST_LDADD)

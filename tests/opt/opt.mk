@@ -11,6 +11,7 @@ EXTRA_DIST += \
 	tests/opt/exec/bfs_level_far.gm \
 	tests/opt/exec/bfs_levels_in.gm \
 	tests/opt/exec/minmax_loop_run.gm \
+	tests/opt/exec/count_linked_run.gm \
 	tests/opt/exec/min_label_run.gm \
 	tests/opt/exec/prop_scalar_own.gm \
 	tests/opt/bfs_level.expected \
@@ -39,6 +40,8 @@ EXTRA_DIST += \
 	tests/opt/hoist_props.gm \
 	tests/opt/merge_assign.expected \
 	tests/opt/merge_assign.gm \
+	tests/opt/count_linked.expected \
+	tests/opt/count_linked.gm \
 	tests/opt/min_label.expected \
 	tests/opt/min_label.gm \
 	tests/opt/minmax_loop.expected \

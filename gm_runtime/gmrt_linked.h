@@ -1,0 +1,128 @@
+/* gmrt_linked.h: how many of a node's out-edges lead to a neighbour that is
+ * linked to a second node, counted as one intersection of sorted rows.
+ *
+ *   gmrt_count_linked_nbrs(g, x, cmp, y, z, to)
+ *     = the number of out-edge slots x -> w with (w cmp y) and an edge
+ *       w -> z (to) or z -> w (!to),
+ *
+ * which is the whole effect of the Green-Marl loop
+ *     Foreach (w: x.Nbrs)(w > y) { If (w.HasEdgeTo(z)) T += 1; }
+ * (gm_opt/count_linked.c rewrites it into `T += <this count>`). Walked as
+ * written, that loop costs one binary search per neighbour of x, so a hub's
+ * row is scanned once per neighbour it has: quadratic in its degree. Rows
+ * are sorted (gmrt_graph.h), so the count is an intersection of x's row
+ * with z's in-row (to) or out-row (!to), both cut to the id range first,
+ * walked from the shorter side with a galloping search in the longer:
+ * O(min * log(max / min)). Parallel edges keep the loop's meaning: every
+ * slot of x's row counts, while z's row is a yes/no question per node.
+ * Without the reverse CSR (to, never built) it falls back to the loop's own
+ * per-neighbour search. Host and device code (the CUDA kernels call it too).
+ */
+#ifndef GMRT_LINKED_H
+#define GMRT_LINKED_H
+
+#include "gmrt_graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The comparison of the neighbour w with y that filters the count. */
+enum {
+    GMRT_ANY_NBR = 0, /* no filter */
+    GMRT_NBR_ABOVE,   /* w > y */
+    GMRT_NBR_AT_LEAST,/* w >= y */
+    GMRT_NBR_BELOW,   /* w < y */
+    GMRT_NBR_AT_MOST, /* w <= y */
+};
+
+/* The first element of the sorted range [p, end) that is >= key (end if
+ * none), found by doubling steps from p and then bisecting: cheap when the
+ * answer is near p, which is how the intersection advances. */
+static inline GMRT_HOST_DEVICE const gm_node_t *gmrt_gallop(const gm_node_t *p, const gm_node_t *end,
+                                                            gm_node_t key)
+{
+    if (p == end || *p >= key)
+        return p;
+    ptrdiff_t step = 1; /* invariant: *p < key */
+    while (end - p > step && p[step] < key) {
+        p += step;
+        step *= 2;
+    }
+    const gm_node_t *lo = p + 1, *hi = end - p > step ? p + step : end; /* *hi >= key or hi == end */
+    while (lo < hi) {
+        const gm_node_t *mid = lo + (hi - lo) / 2;
+        if (*mid < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Cuts the sorted range [*p, *end) to the ids in [lo, hi). */
+static inline GMRT_HOST_DEVICE void gmrt_cut_range(const gm_node_t **p, const gm_node_t **end, int64_t lo,
+                                                   int64_t hi, gm_node_t n)
+{
+    if (lo > 0)
+        *p = gmrt_gallop(*p, *end, (gm_node_t)lo);
+    if (hi < (int64_t)n)
+        *end = gmrt_gallop(*p, *end, (gm_node_t)hi);
+}
+
+static inline GMRT_HOST_DEVICE gm_edge_t gmrt_count_linked_nbrs(const gm_graph *g, gm_node_t x, int cmp,
+                                                                gm_node_t y, gm_node_t z, bool to)
+{
+    int64_t lo = 0, hi = (int64_t)g->num_nodes; /* the ids w may take: [lo, hi) */
+    if (cmp == GMRT_NBR_ABOVE)
+        lo = (int64_t)y + 1;
+    else if (cmp == GMRT_NBR_AT_LEAST)
+        lo = y;
+    else if (cmp == GMRT_NBR_BELOW)
+        hi = y;
+    else if (cmp == GMRT_NBR_AT_MOST)
+        hi = (int64_t)y + 1;
+    if (lo >= hi)
+        return 0;
+    const gm_node_t *a = g->node_idx + g->begin[x], *a_end = g->node_idx + g->begin[x + 1];
+    gmrt_cut_range(&a, &a_end, lo, hi, g->num_nodes);
+    gm_edge_t count = 0;
+    if (to && !g->r_begin) { /* no in-rows: ask each neighbour's row for z */
+        for (; a < a_end; a++) {
+            const gm_node_t *r = g->node_idx + g->begin[*a], *r_end = g->node_idx + g->begin[*a + 1];
+            r = gmrt_gallop(r, r_end, z);
+            count += r < r_end && *r == z;
+        }
+        return count;
+    }
+    const gm_node_t *b = to ? g->r_node_idx + g->r_begin[z] : g->node_idx + g->begin[z];
+    const gm_node_t *b_end = to ? g->r_node_idx + g->r_begin[z + 1] : g->node_idx + g->begin[z + 1];
+    gmrt_cut_range(&b, &b_end, lo, hi, g->num_nodes);
+    if (a_end - a <= b_end - b) {
+        /* each slot of x's row: is its node in z's row? */
+        for (; a < a_end; a++) {
+            b = gmrt_gallop(b, b_end, *a);
+            if (b == b_end)
+                break;
+            count += *b == *a;
+        }
+    } else {
+        /* each node of z's row once: how many slots of x's row hold it? */
+        while (b < b_end) {
+            gm_node_t w = *b;
+            a = gmrt_gallop(a, a_end, w);
+            if (a == a_end)
+                break;
+            for (; a < a_end && *a == w; a++)
+                count++;
+            while (b < b_end && *b == w)
+                b++;
+        }
+    }
+    return count;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,174 @@
+/* test_linked.c: gmrt_count_linked_nbrs against the loop it replaces (one
+ * has_edge per out-edge slot, filtered by the comparison), for every node
+ * triple of small awkward graphs and sampled triples of random multigraphs
+ * with hubs, each comparison and both directions, with the reverse CSR built
+ * and (for the w->z direction) without it. */
+#include "rt_test.h"
+
+#include <stdlib.h>
+
+static bool passes(int cmp, gm_node_t w, gm_node_t y)
+{
+    switch (cmp) {
+    case GMRT_NBR_ABOVE: return w > y;
+    case GMRT_NBR_AT_LEAST: return w >= y;
+    case GMRT_NBR_BELOW: return w < y;
+    case GMRT_NBR_AT_MOST: return w <= y;
+    default: return true;
+    }
+}
+
+/* Foreach (w: x.Nbrs)(w cmp y) { If (w->z or z->w) T += 1; } */
+static gm_edge_t reference(const gm_graph *g, gm_node_t x, int cmp, gm_node_t y, gm_node_t z, bool to)
+{
+    gm_edge_t n = 0;
+    for (gm_edge_t e = g->begin[x]; e < g->begin[x + 1]; e++) {
+        gm_node_t w = g->node_idx[e];
+        if (passes(cmp, w, y) && (to ? gmrt_has_edge(g, w, z) : gmrt_has_edge(g, z, w)))
+            n++;
+    }
+    return n;
+}
+
+static int failures;
+
+static void check_triple(const gm_graph *g, gm_node_t x, gm_node_t y, gm_node_t z)
+{
+    for (int cmp = GMRT_ANY_NBR; cmp <= GMRT_NBR_AT_MOST; cmp++)
+        for (int to = 0; to < 2; to++) {
+            gm_edge_t want = reference(g, x, cmp, y, z, to);
+            gm_edge_t got = gmrt_count_linked_nbrs(g, x, cmp, y, z, to);
+            if (got != want && failures++ < 5)
+                fprintf(stderr, "x=%d cmp=%d y=%d z=%d to=%d: %ld, want %ld\n", (int)x, cmp, (int)y, (int)z,
+                        to, (long)got, (long)want);
+            CU_ASSERT_EQUAL(got, want);
+        }
+}
+
+/* Every triple, with the in-rows missing first (w->z asks each row) and then built. */
+static void check_all(gm_graph *g)
+{
+    for (int rev = 0; rev < 2; rev++) {
+        if (rev)
+            CU_ASSERT_FATAL(gmrt_graph_make_reverse(g));
+        for (gm_node_t x = 0; x < g->num_nodes; x++)
+            for (gm_node_t y = 0; y < g->num_nodes; y++)
+                for (gm_node_t z = 0; z < g->num_nodes; z++)
+                    check_triple(g, x, y, z);
+    }
+}
+
+static void test_small_awkward(void)
+{
+    /* self-loops (2->2, 3->3), parallel edges (0->1 three times, 1->2 twice,
+     * 2->1), a node with only in-edges (4), an isolated node (5) */
+    const gm_node_t pairs[] = {0, 1, 0, 1, 0, 1, 0, 2, 0, 3, 0, 4, 1, 2, 1, 2, 2, 1,
+                               2, 2, 2, 3, 3, 3, 3, 0, 1, 4, 3, 1, 2, 0};
+    gm_graph *g = rt_graph(6, sizeof pairs / sizeof pairs[0] / 2, pairs, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    check_all(g);
+    gmrt_graph_free(g);
+    gm_graph *empty = rt_graph(3, 0, NULL, NULL);
+    CU_ASSERT_FATAL(empty != NULL);
+    check_all(empty);
+    gmrt_graph_free(empty);
+}
+
+static void test_clique_and_path(void)
+{
+    /* a symmetric 7-clique (every triangle) beside a directed path */
+    enum { K = 7, N = 12 };
+    gm_node_t pairs[2 * (K * (K - 1) + N)];
+    size_t m = 0;
+    for (gm_node_t i = 0; i < K; i++)
+        for (gm_node_t j = 0; j < K; j++)
+            if (i != j) {
+                pairs[2 * m] = i;
+                pairs[2 * m + 1] = j;
+                m++;
+            }
+    for (gm_node_t i = K; i + 1 < N; i++) {
+        pairs[2 * m] = i;
+        pairs[2 * m + 1] = i + 1;
+        m++;
+    }
+    gm_graph *g = rt_graph(N, m, pairs, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    check_all(g);
+    gmrt_graph_free(g);
+}
+
+static void test_random_with_hubs(void)
+{
+    /* hubs 0 and 1 linked to most nodes, so rows of very different lengths
+     * meet (the galloping side switches), plus random multi-edges */
+    enum { N = 3000 };
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        gm_graph *r = rt_random_graph(N, 6 * N, seed, false, false);
+        CU_ASSERT_FATAL(r != NULL);
+        size_t m = (size_t)r->num_edges, cap = m + 4 * N;
+        gm_node_t *pairs = malloc(2 * cap * sizeof *pairs);
+        CU_ASSERT_FATAL(pairs != NULL);
+        size_t k = 0;
+        for (gm_node_t u = 0; u < N; u++)
+            for (gm_edge_t e = r->begin[u]; e < r->begin[u + 1]; e++, k++) {
+                pairs[2 * k] = u;
+                pairs[2 * k + 1] = r->node_idx[e];
+            }
+        for (gm_node_t v = 2; v < N; v++) {
+            if (v % 3) {
+                pairs[2 * k] = 0, pairs[2 * k + 1] = v, k++;
+                pairs[2 * k] = v, pairs[2 * k + 1] = 0, k++;
+            }
+            if (v % 5 == 0) {
+                pairs[2 * k] = 1, pairs[2 * k + 1] = v, k++;
+                pairs[2 * k] = v, pairs[2 * k + 1] = 1, k++;
+            }
+        }
+        gm_graph *g = rt_graph(N, k, pairs, NULL);
+        CU_ASSERT_FATAL(g != NULL);
+        for (int rev = 0; rev < 2; rev++) {
+            if (rev)
+                CU_ASSERT_FATAL(gmrt_graph_make_reverse(g));
+            uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
+            for (int i = 0; i < 4000; i++) {
+                s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+                gm_node_t x = (gm_node_t)((s >> 33) % N), y = (gm_node_t)((s >> 13) % N);
+                gm_node_t z = (gm_node_t)((s >> 45) % N);
+                if (i % 4 == 0)
+                    x = i % 8 ? 0 : 1; /* a hub's row against small ones */
+                if (i % 4 == 1)
+                    z = i % 8 == 1 ? 0 : 1; /* a small row against a hub's */
+                check_triple(g, x, y, z);
+            }
+        }
+        gmrt_graph_free(g);
+        gmrt_graph_free(r);
+        free(pairs);
+    }
+}
+
+static void test_gallop(void)
+{
+    const gm_node_t row[] = {1, 3, 3, 3, 7, 8, 20, 21, 22, 40};
+    const gm_node_t *end = row + 10;
+    for (gm_node_t key = 0; key <= 41; key++)
+        for (int from = 0; from <= 10; from++) {
+            const gm_node_t *want = row + from;
+            while (want < end && *want < key)
+                want++;
+            CU_ASSERT_EQUAL(gmrt_gallop(row + from, end, key) - row, want - row);
+        }
+}
+
+int main(void)
+{
+    static const CU_TestInfo tests[] = {
+        {"galloping search", test_gallop},
+        {"self-loops, parallel edges, isolated and empty", test_small_awkward},
+        {"a clique and a path", test_clique_and_path},
+        {"random multigraphs with hubs", test_random_with_hubs},
+        CU_TEST_INFO_NULL,
+    };
+    return rt_run("linked", tests);
+}
