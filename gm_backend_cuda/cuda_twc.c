@@ -12,6 +12,7 @@
  *    the rest of the body (PageRank, conductance).
  * The kernels loop uniformly (every thread of a block runs the same number
  * of rounds, idle ones with an empty range), as the block-wide steps need. */
+#include "builtins.h"
 #include "cuda_emit.h"
 
 #include <stdlib.h>
@@ -536,10 +537,19 @@ static bool has_loop(const gm_stmt *s, void *vctx)
     return !*found;
 }
 
+/* A count that stands for such a loop (gm_opt/count_linked.c). */
+static bool has_count(const gm_expr *e, void *vctx)
+{
+    bool *found = vctx;
+    if (e->kind == GME_CALL && e->builtin == GMB_NODE_COUNT_LINKED)
+        *found = true;
+    return !*found;
+}
+
 bool cuda_push_prefers_edges(const gm_stmt *in)
 {
     bool found = false;
-    omp_walk(in->body, false, has_loop, NULL, &found);
+    omp_walk(in->body, false, has_loop, has_count, &found);
     return found;
 }
 

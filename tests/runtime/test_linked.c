@@ -1,4 +1,5 @@
-/* test_linked.c: gmrt_count_linked_nbrs against the loop it replaces (one
+/* test_linked.c: gmrt_count_linked_nbrs (as shipped, and with every row
+ * intersected or every row searched) against the loop it replaces (one
  * has_edge per out-edge slot, filtered by the comparison), for every node
  * triple of small awkward graphs and sampled triples of random multigraphs
  * with hubs, each comparison and both directions, with the reverse CSR built
@@ -37,11 +38,16 @@ static void check_triple(const gm_graph *g, gm_node_t x, gm_node_t y, gm_node_t 
     for (int cmp = GMRT_ANY_NBR; cmp <= GMRT_NBR_AT_MOST; cmp++)
         for (int to = 0; to < 2; to++) {
             gm_edge_t want = reference(g, x, cmp, y, z, to);
-            gm_edge_t got = gmrt_count_linked_nbrs(g, x, cmp, y, z, to);
-            if (got != want && failures++ < 5)
-                fprintf(stderr, "x=%d cmp=%d y=%d z=%d to=%d: %ld, want %ld\n", (int)x, cmp, (int)y, (int)z,
-                        to, (long)got, (long)want);
-            CU_ASSERT_EQUAL(got, want);
+            /* as shipped, every row intersected, every row searched per neighbour */
+            gm_edge_t got[3] = {gmrt_count_linked_nbrs(g, x, cmp, y, z, to),
+                                gmrt_count_linked_nbrs_with(g, x, cmp, y, z, to, 0),
+                                gmrt_count_linked_nbrs_with(g, x, cmp, y, z, to, GMRT_EDGE_MAX)};
+            for (int k = 0; k < 3; k++) {
+                if (got[k] != want && failures++ < 5)
+                    fprintf(stderr, "x=%d cmp=%d y=%d z=%d to=%d way %d: %ld, want %ld\n", (int)x, cmp, (int)y,
+                            (int)z, to, k, (long)got[k], (long)want);
+                CU_ASSERT_EQUAL(got[k], want);
+            }
         }
 }
 
