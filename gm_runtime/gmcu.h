@@ -122,6 +122,8 @@ gmcu_graph_cache *gmcu_graph_cache_get(void);
 
 /* A device copy of bytes bytes at src. */
 void *gmcu_upload(const void *src, size_t bytes, const char *what);
+/* cudaMemcpy of a bulk copy, added to the transfer account (below). */
+void gmcu_copy_counted(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind);
 
 /* Frees the device copy of the graph (the next gmcu_graph uploads again). */
 void gmcu_graph_release(void);
@@ -175,6 +177,14 @@ void *gmcu_to_device(gmcu_mirror *m);
 
 /* Makes the host side current; returns it. */
 void *gmcu_to_host(gmcu_mirror *m);
+
+/* Time and bytes of the bulk copies between host and device (property
+ * arguments both ways, the graph's upload) since the last reset: the
+ * generated main reports them apart from the call's time, which includes
+ * them. The clock starts after the device's earlier work has finished. */
+void gmcu_transfers_reset(void);
+double gmcu_transfer_ms(void);
+double gmcu_transfer_mb(void);
 
 void gmcu_device_wrote(gmcu_mirror *m); /* the device side is now the current one */
 void gmcu_host_wrote(gmcu_mirror *m);   /* the host side is now the current one */

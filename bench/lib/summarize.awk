@@ -3,7 +3,8 @@
 #   graphs.txt   NAME NODES EDGES EDGE_BYTES LOAD_MS
 #   apps.txt     APP METRIC   (teps, teps4: 4 sources, sweep_pr, sweep_cond)
 #   checks.txt   APP GRAPH VARIANT THREADS STATUS   (one per measured row, in order)
-#   samples.txt  APP GRAPH VARIANT THREADS MS        (one per timed run)
+#   samples.txt  APP GRAPH VARIANT THREADS MS XFER   (one per timed run; XFER: the ms
+#                of host-device copies inside MS, "-" for CPU builds)
 # Variables: csv, md (output paths), copy_gbs (measured copy bandwidth),
 # gpu_copy_gbs (the GPU's, for the cuda rows; 0: not measured, no share).
 #
@@ -38,6 +39,7 @@ FILENAME ~ /checks\.txt$/ {
 FILENAME ~ /samples\.txt$/ {
     key = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
     times[key] = times[key] " " $5
+    if (NF >= 6 && $6 != "-") xfers[key] = xfers[key] " " $6
     next
 }
 END {
@@ -46,13 +48,14 @@ END {
         if (times[key] != "") {
             med[key] = median(times[key]); mn[key] = smin; mx[key] = smax
         }
+        if (xfers[key] != "") xmed[key] = median(xfers[key])
     }
-    hdr = "app,graph,nodes,edges,target,threads,median_ms,min_ms,max_ms,throughput,unit,of_copy_bw,vs_omp,check"
+    hdr = "app,graph,nodes,edges,target,threads,median_ms,min_ms,max_ms,throughput,unit,of_copy_bw,vs_omp,check,transfer_ms"
     print hdr > csv
-    print "| app | graph | nodes | edges | target | threads | median ms | min | max | throughput | vs omp | check |" > md
-    print "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---|" > md
-    printf "%-15s %-10s %9s %10s %-7s %3s %10s %10s %10s %16s %6s %s\n", "app", "graph", "nodes", "edges",
-        "target", "thr", "median_ms", "min", "max", "throughput", "vs_omp", "check"
+    print "| app | graph | nodes | edges | target | threads | median ms | min | max | throughput | vs omp | transfers ms | check |" > md
+    print "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|" > md
+    printf "%-15s %-10s %9s %10s %-7s %3s %10s %10s %10s %16s %6s %9s %s\n", "app", "graph", "nodes", "edges",
+        "target", "thr", "median_ms", "min", "max", "throughput", "vs_omp", "xfer_ms", "check"
     for (r = 1; r <= nrows; r++) {
         key = order[r]
         split(key, f, SUBSEP)
@@ -73,14 +76,16 @@ END {
         }
         tps = tp == "" ? "n/a" : sprintf("%.2f %s", tp, unit)
         if (share != "") tps = tps " (" share ")"
-        printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", app, g, n, m, v, t,
+        xf = (key in xmed) ? sprintf("%.1f", xmed[key]) : ""
+        printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", app, g, n, m, v, t,
             (key in med) ? sprintf("%.3f", med[key]) : "", (key in med) ? mn[key] : "",
             (key in med) ? mx[key] : "", tp == "" ? "" : sprintf("%.3f", tp), unit, share, ratio,
-            status[key] > csv
-        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", app, g, n, m, v, t,
-            fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "" : ratio, status[key] > md
-        printf "%-15s %-10s %9s %10s %-7s %3s %10s %10s %10s %16s %6s %s\n", app, g, n, m, v, t,
-            fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "-" : ratio, status[key]
+            status[key], (key in xmed) ? sprintf("%.3f", xmed[key]) : "" > csv
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", app, g, n, m, v, t,
+            fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "" : ratio, xf, status[key] > md
+        printf "%-15s %-10s %9s %10s %-7s %3s %10s %10s %10s %16s %6s %9s %s\n", app, g, n, m, v, t,
+            fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "-" : ratio, xf == "" ? "-" : xf,
+            status[key]
     }
     # thread scaling: every (app, graph, target) measured at more than one count
     ns = 0

@@ -16,7 +16,7 @@ void *gmcu_upload(const void *src, size_t bytes, const char *what)
 {
     void *d = gmcu_malloc(bytes, what);
     if (bytes)
-        GMCU_CHECK(cudaMemcpy(d, src, bytes, cudaMemcpyHostToDevice));
+        gmcu_copy_counted(d, src, bytes, cudaMemcpyHostToDevice);
     return d;
 }
 

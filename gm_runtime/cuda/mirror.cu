@@ -3,6 +3,26 @@
  * gmcu.h. */
 #include "gmcu.h"
 
+/* The copies' account (gmcu_transfer_ms); one per process, like the graph cache. */
+static double transfer_ms, transfer_bytes;
+
+void gmcu_transfers_reset(void)
+{
+    transfer_ms = transfer_bytes = 0;
+}
+
+double gmcu_transfer_ms(void) { return transfer_ms; }
+double gmcu_transfer_mb(void) { return transfer_bytes / 1e6; }
+
+void gmcu_copy_counted(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+{
+    GMCU_CHECK(cudaDeviceSynchronize()); /* the copy would wait for it anyway: not its time */
+    double t0 = gmrt_time_ms();
+    GMCU_CHECK(cudaMemcpy(dst, src, bytes, kind));
+    transfer_ms += gmrt_time_ms() - t0;
+    transfer_bytes += (double)bytes;
+}
+
 void gmcu_mirror_param(gmcu_mirror *m, void *h, size_t n, size_t elem)
 {
     m->h = h;
@@ -39,7 +59,7 @@ void *gmcu_to_device(gmcu_mirror *m)
         m->d = gmcu_malloc(m->n * m->elem, "a property");
     if (!m->dv) {
         if (m->hv && m->n)
-            GMCU_CHECK(cudaMemcpy(m->d, m->h, m->n * m->elem, cudaMemcpyHostToDevice));
+            gmcu_copy_counted(m->d, m->h, m->n * m->elem, cudaMemcpyHostToDevice);
         m->dv = true;
     }
     return m->d;
@@ -53,7 +73,7 @@ void *gmcu_to_host(gmcu_mirror *m)
     }
     if (!m->hv) {
         if (m->dv && m->n)
-            GMCU_CHECK(cudaMemcpy(m->h, m->d, m->n * m->elem, cudaMemcpyDeviceToHost));
+            gmcu_copy_counted(m->h, m->d, m->n * m->elem, cudaMemcpyDeviceToHost);
         m->hv = true;
     }
     return m->h;
