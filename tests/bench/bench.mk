@@ -2,8 +2,9 @@
 ## (bench/run --quick): every benchmarked app builds and agrees with the
 ## plain-C references on tiny graphs; no speed is judged.  The suite itself
 ## (bench/) is distributed so that the test also runs under distcheck.
-TESTS += tests/bench/quick.sh
-EXTRA_DIST += tests/bench/quick.sh \
+## summarize.sh checks the table arithmetic on hand-made records.
+TESTS += tests/bench/quick.sh tests/bench/summarize.sh
+EXTRA_DIST += tests/bench/quick.sh tests/bench/summarize.sh \
 	bench/run bench/README.md bench/RESULTS.md \
 	bench/lib/prep.c bench/lib/copybw.c bench/lib/gpucopybw.cu bench/lib/ref_clock.c \
 	bench/lib/summarize.awk bench/lib/charts.sh \

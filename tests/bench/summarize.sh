@@ -1,0 +1,27 @@
+#!/bin/sh
+# summarize.sh: bench/lib/summarize.awk on hand-made records: the median,
+# min and max of each row's timed runs, the ratio to the OpenMP row, the
+# throughput formula of a traversal, and the CUDA rows' median transfer
+# time (the CSV's last field; "-" samples and CPU rows leave it empty).
+set -u
+: "${GMC_SRCDIR:?}"
+W=$(mktemp -d "${TMPDIR:-/tmp}/gmc-summ.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+printf 'g1 1000 8000000 4 1.0\n' >"$W/graphs.txt"
+printf 'bfs teps\n' >"$W/apps.txt"
+printf 'bfs g1 omp 2 ok\nbfs g1 cuda 2 ok\n' >"$W/checks.txt"
+# omp: 40 10 20 -> median 20; cuda: 5 2 3 7 -> median 4, transfers 1 3 2 9 -> 2.5
+printf '%s\n' 'bfs g1 omp 2 40 -' 'bfs g1 cuda 2 5 1' 'bfs g1 omp 2 10 -' 'bfs g1 cuda 2 2 3' \
+    'bfs g1 omp 2 20 -' 'bfs g1 cuda 2 3 2' 'bfs g1 cuda 2 7 9' >"$W/samples.txt"
+awk -v csv="$W/out.csv" -v md="$W/out.md" -f "$GMC_SRCDIR/bench/lib/summarize.awk" \
+    "$W/graphs.txt" "$W/apps.txt" "$W/checks.txt" "$W/samples.txt" >"$W/out.txt" || exit 1
+want='app,graph,nodes,edges,target,threads,median_ms,min_ms,max_ms,throughput,unit,of_copy_bw,vs_omp,check,transfer_ms
+bfs,g1,1000,8000000,omp,2,20.000,10,40,400.000,MTEPS,,1.00,ok,
+bfs,g1,1000,8000000,cuda,2,4.000,2,7,2000.000,MTEPS,,0.20,ok,2.500'
+if [ "$(cat "$W/out.csv")" != "$want" ]; then
+    echo "summarize.sh: CSV differs"; echo "want:"; echo "$want"; echo "got:"; cat "$W/out.csv"
+    exit 1
+fi
+grep -q '| bfs | g1 | 1000 | 8000000 | cuda | 2 | 4.0 | 2.0 | 7.0 | 2000.00 MTEPS | 0.20 | 2.5 | ok |' "$W/out.md" ||
+    { echo "summarize.sh: Markdown row differs"; cat "$W/out.md"; exit 1; }
+echo "summarize.sh: medians, ratios, throughput and transfers as expected"
