@@ -185,24 +185,27 @@ static gm_expr *count_call(gm_program *p, gm_stmt *loop, const match *m)
 typedef struct cl {
     gm_program *p;
     gmo_depths depths;
-    gmo_regions around; /* the parallel regions around the statement visited */
 } cl;
 
-static void try_rewrite(cl *c, gm_stmt *loop)
+static void try_rewrite(gm_stmt *loop, const gmo_regions *around, void *ctx)
 {
+    cl *c = ctx;
     match m;
     gm_stmt *add = counting_loop(loop, &m);
     if (!add)
         return;
     gm_symbol *T = add->lhs->sym;
     gm_symbol *bound = add->bound;
-    bool own = m.plain || bound == m.w; /* T is updated as the loop goes, or the sum completes with it */
-    if (!m.plain && own && gmo_depth_of(&c->depths, T) < c->around.n) {
-        gm_stmt *inner = c->around.s[c->around.n - 1];
-        if (inner->kind != GMS_FOREACH || !inner->iter.sym)
-            return;
-        bound = inner->iter.sym;
-        own = false;
+    bool plain = m.plain; /* T = T + count */
+    if (!plain && bound == m.w) { /* the sum was complete when the loop ended */
+        if (gmo_depth_of(&c->depths, T) >= around->n) {
+            plain = true; /* no parallel loop shares T */
+        } else {
+            gm_stmt *inner = around->s[around->n - 1];
+            if (inner->kind != GMS_FOREACH || !inner->iter.sym)
+                return;
+            bound = inner->iter.sym;
+        }
     }
     gm_expr *count = count_call(c->p, loop, &m);
     if (T->type->kind != GMT_LONG) {
@@ -220,7 +223,7 @@ static void try_rewrite(cl *c, gm_stmt *loop)
     loop->loc = loc;
     loop->next = next;
     loop->lhs = gm_expr_id(c->p->arena, T, loc);
-    if (own) {
+    if (plain) {
         loop->assign_op = GMA_ASSIGN;
         loop->rhs = gmo_typed(gm_expr_binary(c->p->arena, GMOP_ADD, gm_expr_id(c->p->arena, T, loc), count, loc),
                               T->type);
@@ -233,30 +236,16 @@ static void try_rewrite(cl *c, gm_stmt *loop)
     }
 }
 
-static void visit(cl *c, gm_stmt *list)
-{
-    for (gm_stmt *s = list; s; s = s->next) {
-        try_rewrite(c, s);
-        bool par = gmo_is_parallel(s);
-        if (par)
-            gmo_regions_push(&c->around, s);
-        visit(c, s->body);
-        visit(c, s->rev_body);
-        c->around.n -= par;
-        visit(c, s->then_stmt);
-        visit(c, s->else_stmt);
-    }
-}
-
 void gmo_count_linked(gm_program *p)
 {
     for (gm_proc *proc = p->procs; proc; proc = proc->next) {
         if (!proc->body)
             continue;
-        cl c = {p, {0}, {0}};
+        cl c = {p, {0}};
+        gmo_regions around = {0};
         gmo_depths_compute(&c.depths, p, proc);
-        visit(&c, proc->body->body);
+        gmo_walk_in_regions(proc->body->body, &around, try_rewrite, &c);
         gmo_depths_free(&c.depths);
-        gmo_regions_free(&c.around);
+        gmo_regions_free(&around);
     }
 }

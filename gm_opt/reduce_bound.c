@@ -16,11 +16,6 @@
 #include "scope_depth.h"
 #include "walk.h"
 
-typedef struct rb {
-    gmo_depths depths;
-    gmo_regions around; /* enclosing parallel regions, outermost first */
-} rb;
-
 typedef struct legality {
     gm_symbol *target;
     gm_assign_op op;
@@ -40,15 +35,18 @@ static void check_access(const gmo_access *acc, void *ctx)
         l->ok = false;
 }
 
-static void consider(rb *r, gm_stmt *s)
+static void consider(gm_stmt *s, const gmo_regions *around, void *ctx)
 {
+    const gmo_depths *depths = ctx;
+    if (s->kind != GMS_ASSIGN || !gmo_is_reduce_op(s->assign_op))
+        return;
     gm_symbol *target = gmo_target_sym(s->lhs);
     if (!target || !s->bound)
         return;
-    int d = gmo_depth_of(&r->depths, target);
-    if (d >= r->around.n)
+    int d = gmo_depth_of(depths, target);
+    if (d >= around->n)
         return;
-    gm_stmt *outer = r->around.s[d];
+    gm_stmt *outer = around->s[d];
     if (outer->kind != GMS_FOREACH || !outer->iter.sym || outer->iter.sym == s->bound)
         return;
     legality l = {target, s->assign_op, true};
@@ -60,31 +58,16 @@ static void consider(rb *r, gm_stmt *s)
         s->bound_name = s->bound->name;
 }
 
-static void visit(rb *r, gm_stmt *list)
-{
-    for (gm_stmt *s = list; s; s = s->next) {
-        if (s->kind == GMS_ASSIGN && gmo_is_reduce_op(s->assign_op))
-            consider(r, s);
-        bool par = gmo_is_parallel(s);
-        if (par)
-            gmo_regions_push(&r->around, s);
-        visit(r, s->body);
-        visit(r, s->rev_body);
-        r->around.n -= par;
-        visit(r, s->then_stmt);
-        visit(r, s->else_stmt);
-    }
-}
-
 void gmo_reduce_bound(gm_program *p)
 {
     for (gm_proc *proc = p->procs; proc; proc = proc->next) {
         if (!proc->body)
             continue;
-        rb r = {{0}, {0}};
-        gmo_depths_compute(&r.depths, p, proc);
-        visit(&r, proc->body->body);
-        gmo_depths_free(&r.depths);
-        gmo_regions_free(&r.around);
+        gmo_depths depths = {0};
+        gmo_regions around = {0};
+        gmo_depths_compute(&depths, p, proc);
+        gmo_walk_in_regions(proc->body->body, &around, consider, &depths);
+        gmo_depths_free(&depths);
+        gmo_regions_free(&around);
     }
 }

@@ -26,6 +26,21 @@ void gmo_regions_free(gmo_regions *r)
     *r = (gmo_regions){0};
 }
 
+void gmo_walk_in_regions(gm_stmt *list, gmo_regions *around, gmo_region_fn fn, void *ctx)
+{
+    for (gm_stmt *s = list; s; s = s->next) {
+        fn(s, around, ctx);
+        bool par = gmo_is_parallel(s);
+        if (par)
+            gmo_regions_push(around, s);
+        gmo_walk_in_regions(s->body, around, fn, ctx);
+        gmo_walk_in_regions(s->rev_body, around, fn, ctx);
+        around->n -= par;
+        gmo_walk_in_regions(s->then_stmt, around, fn, ctx);
+        gmo_walk_in_regions(s->else_stmt, around, fn, ctx);
+    }
+}
+
 static void record(gmo_depths *d, const gm_symbol *sym, int depth)
 {
     if (sym && sym->id >= 0 && sym->id < d->size)

@@ -37,4 +37,10 @@ typedef struct gmo_regions {
 void gmo_regions_push(gmo_regions *r, gm_stmt *s); /* aborts when out of memory */
 void gmo_regions_free(gmo_regions *r);
 
+/* Calls fn on every statement of list and of everything nested in it
+ * (pre-order), with around holding the parallel regions that enclose it;
+ * fn may rewrite the statement in place before its children are visited. */
+typedef void (*gmo_region_fn)(gm_stmt *s, const gmo_regions *around, void *ctx);
+void gmo_walk_in_regions(gm_stmt *list, gmo_regions *around, gmo_region_fn fn, void *ctx);
+
 #endif /* GM_OPT_SCOPE_DEPTH_H */
