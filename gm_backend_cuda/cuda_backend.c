@@ -21,6 +21,7 @@ static const omp_target_hooks cuda_hooks = {
     .prop_write = cuda_prop_write,
     .proc_begin = cuda_proc_begin,
     .main_graph_loaded = cuda_main_graph_loaded,
+    .reports_transfers = true,
 };
 
 static void prologue(omp_emit *em, const char *base)

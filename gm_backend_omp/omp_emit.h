@@ -69,6 +69,9 @@ typedef struct omp_target_hooks {
     /* After a procedure's parameters are set up / at the start of main(). */
     void (*proc_begin)(struct omp_emit *em, const gm_proc *proc);
     void (*main_graph_loaded)(struct omp_emit *em, const gm_proc *proc, const char *graph);
+    /* The target copies property arguments between host and device and
+     * accounts for them (gmcu_transfer_ms): the driver reports that part. */
+    bool reports_transfers;
 } omp_target_hooks;
 
 typedef struct omp_emit {

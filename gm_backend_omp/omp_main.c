@@ -408,7 +408,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "if (!gmrt_graph_make_edge_src(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
     }
     /* a device target also reports the host-device copies inside the best call */
-    bool device = em->hooks && em->hooks->main_graph_loaded;
+    bool device = em->hooks && em->hooks->reports_transfers;
     omp_line(em, device ? "double best = 0, best_transfer_ms = 0, best_transfer_mb = 0;" : "double best = 0;");
     omp_line(em, "for (int64_t r = 0; r < repeat; r++) {");
     em->indent++;
@@ -433,16 +433,13 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     }
     omp_printf(em, ");\n");
     omp_line(em, "double t = gmrt_time_ms() - t0;");
+    omp_line(em, "if (r == 0 || t < best) {");
+    omp_line(em, "    best = t;");
     if (device) {
-        omp_line(em, "if (r == 0 || t < best) {");
-        omp_line(em, "    best = t;");
         omp_line(em, "    best_transfer_ms = gmcu_transfer_ms();");
         omp_line(em, "    best_transfer_mb = gmcu_transfer_mb();");
-        omp_line(em, "}");
-    } else {
-        omp_line(em, "if (r == 0 || t < best)");
-        omp_line(em, "    best = t;");
     }
+    omp_line(em, "}");
     em->indent--;
     omp_line(em, "}");
     omp_line(em, "printf(\"time_ms = %%.3f\\n\", best);");
