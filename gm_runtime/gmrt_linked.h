@@ -93,14 +93,25 @@ static inline GMRT_HOST_DEVICE gm_edge_t gmrt_count_linked_nbrs_with(const gm_gr
     const gm_node_t *a = g->node_idx + g->begin[x], *a_end = g->node_idx + g->begin[x + 1];
     gm_edge_t count = 0;
     if (a_end - a <= short_row || (to && !g->r_begin)) {
-        /* the loop's own way: filter the row, one search per neighbour */
-        for (; a < a_end; a++) {
+        /* the loop's own way: the row's ids in [lo, hi) (it is sorted), one
+         * bisection per neighbour, stopping at a hit as HasEdgeTo does */
+        for (; a < a_end && *a < lo; a++)
+            ;
+        for (; a < a_end && *a < hi; a++) {
             gm_node_t w = *a, owner = to ? w : z, key = to ? z : w;
-            if (w < lo || w >= hi)
-                continue;
-            const gm_node_t *r = g->node_idx + g->begin[owner], *r_end = g->node_idx + g->begin[owner + 1];
-            r = gmrt_gallop(r, r_end, key);
-            count += r < r_end && *r == key;
+            gm_edge_t b = g->begin[owner], e = g->begin[owner + 1];
+            while (b < e) {
+                gm_edge_t mid = b + (e - b) / 2;
+                gm_node_t t = g->node_idx[mid];
+                if (t == key) {
+                    count++;
+                    break;
+                }
+                if (t < key)
+                    b = mid + 1;
+                else
+                    e = mid;
+            }
         }
         return count;
     }
