@@ -22,6 +22,7 @@ static const omp_target_hooks cuda_hooks = {
     .proc_begin = cuda_proc_begin,
     .main_graph_loaded = cuda_main_graph_loaded,
     .reports_transfers = true,
+    .device_args = true,
 };
 
 static void prologue(omp_emit *em, const char *base)

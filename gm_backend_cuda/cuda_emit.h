@@ -108,6 +108,8 @@ typedef struct cuda_capture {
     const gm_symbol *tslot[CU_MAX_PACK_STMTS];
     int ntstmt;
     int refs[CU_MAX_CAPTURES];         /* CU_PROP: references n.P in the code */
+    bool overwrite[CU_MAX_CAPTURES];   /* CU_PROP: the kernel writes every element before
+                                          any read (cuda_writes_whole_prop): not copied in */
 } cuda_capture;
 
 /* Analyses s (its own iterator, filter and body; list: also its successors)

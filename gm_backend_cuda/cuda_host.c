@@ -331,8 +331,9 @@ void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
             char *count = omp_prop_count(em, p->type);
             omp_line(em, "gmcu_mirror %s;", m);
             omp_line(em, "gmcu_mirror_param(&%s, %s, (size_t)%s, sizeof *%s);", m, name, count, name);
-            /* The caller's array holds the final values on every exit. */
-            omp_scope_add_cleanup(em, omp_strf("gmcu_to_host(&%s); gmcu_mirror_free(&%s);", m, m));
+            /* The caller's array (host or device memory) holds the final
+             * values on every exit. */
+            omp_scope_add_cleanup(em, omp_strf("gmcu_mirror_return(&%s);", m));
             free(count);
             free(m);
         }

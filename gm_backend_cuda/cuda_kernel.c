@@ -166,7 +166,7 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
             char *m = cuda_mirror(em, sym);
             const char *ty = elem_ctype(sym);
             append(&l->params, "%s *%s%s", ty, name, "");
-            char *arg = omp_strf("(%s *)gmcu_to_device(&%s)", ty, m);
+            char *arg = omp_strf("(%s *)gmcu_to_device%s(&%s)", ty, c->overwrite[i] ? "_overwrite" : "", m);
             append(&l->args, "%s%s%s", arg, "", "");
             free(arg);
             free(m);
@@ -513,6 +513,62 @@ static char *edge_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, cons
     return name;
 }
 
+/* References to the property p: own_only accepts only `it.P` of the loop's
+ * iterator it, else none at all; ok turns false at the first other one. */
+typedef struct prop_refs {
+    const gm_symbol *p, *it;
+    bool own_only, ok;
+} prop_refs;
+
+static bool check_prop_ref(const gm_expr *e, void *vctx)
+{
+    prop_refs *r = vctx;
+    if ((e->kind == GME_ID || e->kind == GME_PROP || e->kind == GME_FOREIGN) && e->sym == r->p) {
+        bool own = e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == r->it;
+        if (!r->own_only || !own)
+            r->ok = false;
+    }
+    return r->ok;
+}
+
+/* Whether the kernel of the loop s writes capture i, a property, at every
+ * element before anything reads it: s is a parallel, unfiltered loop over
+ * all the nodes (edges) of the property's graph; one top-level statement of
+ * its body is the plain assignment `it.P = e`; nothing before it (nor e)
+ * names P, and what follows names only `it.P`, the element this iteration
+ * has just written. The host's values are then dead: the launch skips
+ * copying them in (gmcu_to_device_overwrite). A statement before the write
+ * cannot skip it: a parallel body has no early exit. */
+static bool writes_whole_prop(omp_emit *em, const gm_stmt *s, const cuda_capture *c, int i)
+{
+    const gm_symbol *p = c->sym[i];
+    if (c->use[i] != CU_PROP || !c->written[i] || c->npacks > 0 || c->nargmin > 0)
+        return false;
+    if (s->kind != GMS_FOREACH || !s->parallel || s->iter.filter || !s->iter.sym)
+        return false;
+    bool nodes = p->type->kind == GMT_NODE_PROP;
+    if (!(nodes ? s->iter.range == GMR_NODES : p->type->kind == GMT_EDGE_PROP && s->iter.range == GMR_EDGES))
+        return false;
+    if (strcmp(omp_graph_of(em, p->type), omp_graph_of(em, s->iter.sym->type)) != 0)
+        return false;
+    bool block = s->body && s->body->kind == GMS_BLOCK;
+    prop_refs none = {p, s->iter.sym, false, true};
+    for (const gm_stmt *t = block ? s->body->body : s->body; t; t = block ? t->next : NULL) {
+        if (t->kind == GMS_ASSIGN && t->assign_op == GMA_ASSIGN && t->lhs && t->lhs->kind == GME_PROP &&
+            t->lhs->sym == p && t->lhs->a && t->lhs->a->kind == GME_ID && t->lhs->a->sym == s->iter.sym) {
+            omp_walk_expr(t->rhs, check_prop_ref, &none);
+            prop_refs own = {p, s->iter.sym, true, true};
+            if (t->next)
+                omp_walk(t->next, true, NULL, check_prop_ref, &own);
+            return none.ok && own.ok;
+        }
+        omp_walk(t, false, NULL, check_prop_ref, &none);
+        if (!none.ok)
+            return false;
+    }
+    return false;
+}
+
 bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
 {
     if (em->host_direct > 0 || em->par_depth > 0)
@@ -579,6 +635,8 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     }
     free(edge);
 
+    for (int i = 0; i < c.n; i++)
+        c.overwrite[i] = writes_whole_prop(em, s, &c, i);
     cuda_launch l;
     cuda_launch_prepare(em, &c, &l);
     const char *what = it->range == GMR_NODES ? "Foreach over the nodes"

@@ -120,10 +120,12 @@ void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, c
         if (len + strlen(c->sym[i]->name) + 16 >= sizeof props)
             continue;
         snprintf(dst + len, sizeof props - len, "%s%s%s", len ? ", " : "", c->sym[i]->name,
-                 c->use[i] == CU_REDUCE ? " (reduced: per thread, per warp, one atomic per block)" : "");
+                 c->use[i] == CU_REDUCE                       ? " (reduced: per thread, per warp, one atomic per block)"
+                 : c->use[i] == CU_PROP && c->overwrite[i] ? " (written whole first: not copied in)"
+                                                              : "");
     }
     if (*props)
-        cuda_report(em, 0, "on the device already: %s", props);
+        cuda_report(em, 0, "properties used on the device: %s", props);
     if (*byval)
         cuda_report(em, 0, "kernel arguments (by value): %s", byval);
     if (*slots)

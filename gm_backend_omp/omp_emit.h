@@ -72,6 +72,9 @@ typedef struct omp_target_hooks {
     /* The target copies property arguments between host and device and
      * accounts for them (gmcu_transfer_ms): the driver reports that part. */
     bool reports_transfers;
+    /* Property arguments may be device memory, used in place (no copies):
+     * the driver's --device-args measures the call that way. */
+    bool device_args;
 } omp_target_hooks;
 
 typedef struct omp_emit {

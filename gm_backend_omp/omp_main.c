@@ -119,6 +119,12 @@ static bool is_scalar(gm_type_kind k)
     return omp_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
 }
 
+/* The C expression of how many values a property argument holds. */
+static const char *prop_count(const gm_param *p)
+{
+    return p->type->kind == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes";
+}
+
 static bool is_prop(const gm_type *t)
 {
     return (t->kind == GMT_NODE_PROP || t->kind == GMT_EDGE_PROP) && t->elem &&
@@ -204,13 +210,17 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         else if (!p->is_output && is_prop(p->type))
             omp_printf(em, " [--%s=FILE | --random-%s=LO:HI]", p->name, p->name);
     }
-    omp_printf(em, " [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]\\n\", _c_prog);\n}\n\n");
+    bool dev_args = em->hooks && em->hooks->device_args;
+    omp_printf(em, " [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]%s\\n\", _c_prog);\n}\n\n",
+               dev_args ? " [--device-args]" : "");
 
     omp_printf(em, "int main(int argc, char **argv)\n{\n");
     em->indent = 1;
     omp_line(em, "_c_prog = argv[0];");
     omp_line(em, "const char *graph_path = NULL, *out_dir = NULL;");
     omp_line(em, "int64_t threads = 0, repeat = 1, seed = -1;");
+    if (dev_args)
+        omp_line(em, "bool device_args = false; /* property arguments in device memory */");
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (is_scalar(p->type->kind) && !p->is_output)
             omp_line(em, "const char *arg_%s = NULL;", p->name);
@@ -242,6 +252,10 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "} else if ((v = _c_opt(a, \"random-%s\"))) {", p->name);
             omp_line(em, "    random_%s = v;", p->name);
         }
+    }
+    if (dev_args) {
+        omp_line(em, "} else if (strcmp(a, \"--device-args\") == 0) {");
+        omp_line(em, "    device_args = true;");
     }
     omp_line(em, "} else if (strcmp(a, \"-h\") == 0 || strcmp(a, \"--help\") == 0) {");
     omp_line(em, "    _c_usage();");
@@ -409,13 +423,30 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     }
     /* a device target also reports the host-device copies inside the best call */
     bool device = em->hooks && em->hooks->reports_transfers;
+    if (dev_args) {
+        /* --device-args: each property argument gets a device array, filled
+         * from the host one before the clock starts and read back after it
+         * stops, so the call copies nothing (the graph is uploaded above). */
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (is_prop(p->type))
+                omp_line(em, "%s *d_%s = device_args ? (%s *)gmcu_malloc((size_t)%s * sizeof *v_%s, \"--device-args\") : NULL;",
+                         omp_ctype(p->type->elem), p->name, omp_ctype(p->type->elem), prop_count(p), p->name);
+    }
     omp_line(em, device ? "double best = 0, best_transfer_ms = 0, best_transfer_mb = 0;" : "double best = 0;");
     omp_line(em, "for (int64_t r = 0; r < repeat; r++) {");
     em->indent++;
     for (const gm_param *p = proc->params; p; p = p->next)
         if (is_prop(p->type))
-            omp_line(em, "memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name,
-                     p->type->kind == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes", p->name);
+            omp_line(em, "memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name, prop_count(p), p->name);
+    if (dev_args) {
+        omp_line(em, "if (device_args) {");
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (is_prop(p->type))
+                omp_line(em, "    GMCU_CHECK(cudaMemcpy(d_%s, v_%s, (size_t)%s * sizeof *v_%s, cudaMemcpyHostToDevice));",
+                         p->name, p->name, prop_count(p), p->name);
+        omp_line(em, "    GMCU_CHECK(cudaDeviceSynchronize());");
+        omp_line(em, "}");
+    }
     if (device)
         omp_line(em, "gmcu_transfers_reset();");
     omp_line(em, "double t0 = gmrt_time_ms();");
@@ -427,6 +458,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         bool by_ptr = p->is_output && is_scalar(p->type->kind);
         if (p->type->kind == GMT_GRAPH)
             omp_printf(em, "G");
+        else if (dev_args && is_prop(p->type))
+            omp_printf(em, "device_args ? d_%s : v_%s", p->name, p->name);
         else
             omp_printf(em, "%sv_%s", by_ptr ? "&" : "", p->name);
         omp_printf(em, p->next ? ", " : "");
@@ -440,8 +473,19 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         omp_line(em, "    best_transfer_mb = gmcu_transfer_mb();");
     }
     omp_line(em, "}");
+    if (dev_args) {
+        omp_line(em, "if (device_args) {");
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (is_prop(p->type) && (p->is_output || omp_proc_writes(proc, p->sym)))
+                omp_line(em, "    GMCU_CHECK(cudaMemcpy(v_%s, d_%s, (size_t)%s * sizeof *v_%s, cudaMemcpyDeviceToHost));",
+                         p->name, p->name, prop_count(p), p->name);
+        omp_line(em, "}");
+    }
     em->indent--;
     omp_line(em, "}");
+    for (const gm_param *p = proc->params; dev_args && p; p = p->next)
+        if (is_prop(p->type))
+            omp_line(em, "gmcu_free(d_%s);", p->name);
     omp_line(em, "printf(\"time_ms = %%.3f\\n\", best);");
     if (device) /* part of time_ms, reported apart (bench/run's transfer column) */
         omp_line(em, "printf(\"transfer_ms = %%.3f (%%.1f MB)\\n\", best_transfer_ms, best_transfer_mb);");

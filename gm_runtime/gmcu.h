@@ -157,15 +157,24 @@ bool gmcu_few_rounds(gm_graph *G);
 
 typedef struct gmcu_mirror {
     void *h, *d;
+    void *caller_d;  /* the caller's array when it is device memory, else NULL */
     size_t n, elem;
     bool hv, dv;     /* the host / device side holds the current values */
     bool own_h;      /* h was allocated here (not the caller's array) */
+    bool own_d;      /* d was allocated here (not the caller's array) */
 } gmcu_mirror;
 
 extern "C" {
 
-/* A caller's array: current on the host. */
-void gmcu_mirror_param(gmcu_mirror *m, void *h, size_t n, size_t elem);
+/* A caller's array: current on the host, or, when the caller passed device
+ * memory (cudaMalloc), current on the device and used in place: nothing is
+ * copied either way, and the results stay there for the caller. */
+void gmcu_mirror_param(gmcu_mirror *m, void *a, size_t n, size_t elem);
+
+/* At a procedure's exit: the caller's array receives the current values
+ * (from the device to a host array; to a device array from wherever they
+ * are), then the mirror is freed. */
+void gmcu_mirror_return(gmcu_mirror *m);
 
 /* A procedure's own property: it starts on the device (undefined values). */
 void gmcu_mirror_local(gmcu_mirror *m, size_t n, size_t elem);
@@ -174,6 +183,11 @@ void gmcu_mirror_free(gmcu_mirror *m);
 
 /* Makes the device side current; returns it. */
 void *gmcu_to_device(gmcu_mirror *m);
+
+/* The device side, for a kernel that writes every element before anything
+ * reads it: the host's values are dead, so nothing is copied in. The caller
+ * marks the write (gmcu_device_wrote) after the launch as for any kernel. */
+void *gmcu_to_device_overwrite(gmcu_mirror *m);
 
 /* Makes the host side current; returns it. */
 void *gmcu_to_host(gmcu_mirror *m);

@@ -54,7 +54,7 @@ END {
     print hdr > csv
     print "| app | graph | nodes | edges | target | threads | median ms | min | max | throughput | vs omp | transfers ms | check |" > md
     print "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|" > md
-    printf "%-15s %-10s %9s %10s %-7s %3s %10s %10s %10s %16s %6s %9s %s\n", "app", "graph", "nodes", "edges",
+    printf "%-15s %-10s %9s %10s %-8s %3s %10s %10s %10s %16s %6s %9s %s\n", "app", "graph", "nodes", "edges",
         "target", "thr", "median_ms", "min", "max", "throughput", "vs_omp", "xfer_ms", "check"
     for (r = 1; r <= nrows; r++) {
         key = order[r]
@@ -68,9 +68,10 @@ END {
             else if (metric[app] == "teps4") { tp = 4 * m / s / 1e6; unit = "MTEPS" }
             else if (metric[app] == "sweep_pr") { tp = 20 * (m * 4 + n * (e + 24)) / s / 1e9; unit = "GB/s" }
             else if (metric[app] == "sweep_cond") { tp = (n * (4 + e) + m * 4) / s / 1e9; unit = "GB/s" }
-            bw = v == "cuda" ? gpu_copy_gbs : copy_gbs
+            gpu = v == "cuda" || v == "cuda-dev"
+            bw = gpu ? gpu_copy_gbs : copy_gbs
             if (unit == "GB/s" && bw > 0) share = sprintf("%.0f%%", 100 * tp / bw)
-            ot = (v == "ref" || v == "cuda") ? maxt[app SUBSEP g] : t
+            ot = (v == "ref" || gpu) ? maxt[app SUBSEP g] : t
             okey = app SUBSEP g SUBSEP "omp" SUBSEP ot
             if (okey in med && med[okey] > 0) ratio = sprintf("%.2f", med[key] / med[okey])
         }
@@ -83,7 +84,7 @@ END {
             status[key], (key in xmed) ? sprintf("%.3f", xmed[key]) : "" > csv
         printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", app, g, n, m, v, t,
             fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "" : ratio, xf, status[key] > md
-        printf "%-15s %-10s %9s %10s %-7s %3s %10s %10s %10s %16s %6s %9s %s\n", app, g, n, m, v, t,
+        printf "%-15s %-10s %9s %10s %-8s %3s %10s %10s %10s %16s %6s %9s %s\n", app, g, n, m, v, t,
             fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "-" : ratio, xf == "" ? "-" : xf,
             status[key]
     }

@@ -23,45 +23,92 @@ void gmcu_copy_counted(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
     transfer_bytes += (double)bytes;
 }
 
-void gmcu_mirror_param(gmcu_mirror *m, void *h, size_t n, size_t elem)
+/* Whether a is device memory (cudaMalloc); host and managed memory are not. */
+static bool is_device_memory(const void *a)
 {
-    m->h = h;
-    m->d = NULL;
+    cudaPointerAttributes at;
+    if (!a || cudaPointerGetAttributes(&at, a) != cudaSuccess) {
+        (void)cudaGetLastError(); /* an unknown pointer: host memory */
+        return false;
+    }
+    return at.type == cudaMemoryTypeDevice;
+}
+
+void gmcu_mirror_param(gmcu_mirror *m, void *a, size_t n, size_t elem)
+{
+    bool dev = is_device_memory(a);
+    m->h = dev ? NULL : a;
+    m->d = dev ? a : NULL;
+    m->caller_d = dev ? a : NULL;
     m->n = n;
     m->elem = elem;
-    m->hv = true;
-    m->dv = false;
+    m->hv = !dev;
+    m->dv = dev;
     m->own_h = false;
+    m->own_d = false;
+}
+
+void gmcu_mirror_return(gmcu_mirror *m)
+{
+    if (!m->caller_d) {
+        gmcu_to_host(m);
+    } else {
+        void *d = gmcu_to_device(m);
+        /* after a swap (gmcu_mirror_swap) the values may sit in the buffer of
+         * a local property, which is dead now */
+        if (d != m->caller_d && m->n)
+            GMCU_CHECK(cudaMemcpy(m->caller_d, d, m->n * m->elem, cudaMemcpyDeviceToDevice));
+    }
+    gmcu_mirror_free(m);
 }
 
 void gmcu_mirror_local(gmcu_mirror *m, size_t n, size_t elem)
 {
     m->h = NULL;
     m->d = gmcu_malloc(n * elem, "a property");
+    m->caller_d = NULL;
     m->n = n;
     m->elem = elem;
     m->hv = false;
     m->dv = true;
     m->own_h = true;
+    m->own_d = true;
 }
 
 void gmcu_mirror_free(gmcu_mirror *m)
 {
-    gmcu_free(m->d);
+    if (m->own_d)
+        gmcu_free(m->d);
     if (m->own_h)
         free(m->h);
     m->h = m->d = NULL;
 }
 
+/* The device buffer, allocated at first need. */
+static void *device_side(gmcu_mirror *m)
+{
+    if (!m->d) {
+        m->d = gmcu_malloc(m->n * m->elem, "a property");
+        m->own_d = true;
+    }
+    return m->d;
+}
+
 void *gmcu_to_device(gmcu_mirror *m)
 {
-    if (!m->d)
-        m->d = gmcu_malloc(m->n * m->elem, "a property");
+    device_side(m);
     if (!m->dv) {
         if (m->hv && m->n)
             gmcu_copy_counted(m->d, m->h, m->n * m->elem, cudaMemcpyHostToDevice);
         m->dv = true;
     }
+    return m->d;
+}
+
+void *gmcu_to_device_overwrite(gmcu_mirror *m)
+{
+    device_side(m);
+    m->dv = true;
     return m->d;
 }
 
@@ -107,5 +154,8 @@ void gmcu_mirror_swap(gmcu_mirror *a, gmcu_mirror *b)
     void *t = a->d;
     a->d = b->d;
     b->d = t;
+    bool own = a->own_d; /* each buffer is freed by whichever mirror holds it */
+    a->own_d = b->own_d;
+    b->own_d = own;
     a->hv = b->hv = false;
 }

@@ -33,6 +33,9 @@ yes_no() {
         if [ $got = $want ]; then echo "ok: $name: $2 $got"; else echo "FAIL: $name: $2 $got, expected $want"; status=1; fi
     done
 }
+# A kernel that writes a property whole before reading it does not copy the
+# host's values in; filtered, conditional, reading and += lookalikes do.
+yes_no overwrite "skipped copy-in" "\(written whole first: not copied in\)"
 # The worklist pass takes the frontier shape and leaves lookalikes alone.
 yes_no worklist worklist "data-driven worklist"
 # The asynchronous pass takes monotone worklist loops whose rounds nothing
