@@ -89,7 +89,8 @@ void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
  * kept between the runs. The number of segments for G's nodes' values of
  * `elem` bytes, the sweep walking in-edges or out-edges: 1 when they fit in
  * GMCU_EB_L2_SHARE of the L2 (the whole L2 when the walked side has hubs,
- * gmcu_skewed: the hubs' values stay in the L2 anyway), when the edges are
+ * gmcu_skewed: the hubs' values stay in the L2 anyway; there, 2 once they
+ * pass half the L2), when the edges are
  * not scattered (gmcu_scattered) or when G has fewer than 2 nodes; at least
  * 2 when `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
  * experiments. */

@@ -75,6 +75,12 @@ int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force)
     const double share = gmcu_skewed(G, in_edges) ? 1.0 : GMCU_EB_L2_SHARE;
     const double fit = (double)gmcu_info()->l2_bytes * share;
     double k = fit > 0 ? ceil((double)n * (double)elem / fit) : 1;
+    /* ... but past half the L2 the random gathers already slow down (the
+     * H200's rate falls from 32 MB on, perf-anchors.md): two segments at
+     * least (PageRank on kron22, 33.5 MB of Double ranks: 32.0 ms against
+     * 34.8 in one; RMAT-22 31.1 against 32.5) */
+    if (share == 1.0 && k < 2 && (double)n * (double)elem > 0.5 * fit)
+        k = 2;
     if (k > 64)
         k = 64; /* beyond this the partial results cost more than the gathers save */
     if (force && k < 2)
