@@ -28,20 +28,9 @@ typedef struct cuda_state {
 
 static inline cuda_state *cuda_st(omp_emit *em) { return (cuda_state *)em->target; }
 
-/* The one statement of a block (s itself when s is no block); NULL when the
- * block holds none or several. For the shape tests of the loop passes. */
-static inline const gm_stmt *cuda_only_stmt(const gm_stmt *s)
-{
-    if (s && s->kind == GMS_BLOCK)
-        return s->body && !s->body->next ? s->body : NULL;
-    return s;
-}
-
-/* P when e is n.P for the node variable n, else NULL. */
-static inline const gm_symbol *cuda_prop_of(const gm_expr *e, const gm_symbol *n)
-{
-    return e && e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == n ? e->sym : NULL;
-}
+/* The shape-test helpers of omp_emit.h under the names the CUDA passes use. */
+static inline const gm_stmt *cuda_only_stmt(const gm_stmt *s) { return omp_only_stmt(s); }
+static inline const gm_symbol *cuda_prop_of(const gm_expr *e, const gm_symbol *n) { return omp_prop_of(e, n); }
 
 /* ---- what a piece of code uses (cuda_capture.c) */
 typedef enum cuda_use {

@@ -261,6 +261,21 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
 bool omp_argmin_on_props(const gm_stmt *s);       /* the targets are property elements */
 bool omp_argmin_payload_constant(const gm_stmt *s); /* every value but the key is a literal */
 
+/* The one statement of a block (s itself when s is no block); NULL when the
+ * block holds none or several. For the shape tests of the loop passes. */
+static inline const gm_stmt *omp_only_stmt(const gm_stmt *s)
+{
+    if (s && s->kind == GMS_BLOCK)
+        return s->body && !s->body->next ? s->body : NULL;
+    return s;
+}
+
+/* P when e is n.P for the node variable n, else NULL. */
+static inline const gm_symbol *omp_prop_of(const gm_expr *e, const gm_symbol *n)
+{
+    return e && e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == n ? e->sym : NULL;
+}
+
 /* ---- tree walking helpers (omp_walk.c) */
 typedef bool (*omp_stmt_visit)(const gm_stmt *s, void *ctx);  /* false: stop */
 typedef bool (*omp_expr_visit)(const gm_expr *e, void *ctx);

@@ -4,7 +4,7 @@
 ## run-time errors of generated programs.
 check_PROGRAMS += tests/driver/test_driver
 tests_driver_test_driver_SOURCES = tests/driver/test_driver.c
-tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbomp.a libgmbcuda.a \
+tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a \
 	libgmfront.a $(CUNIT_LIBS) -lm
 TESTS += tests/driver/test_driver tests/driver/errors.sh tests/driver/x_compile.sh \
 	tests/driver/run.sh tests/driver/program_errors.sh tests/install/doc_options.sh \
