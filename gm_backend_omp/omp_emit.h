@@ -105,7 +105,18 @@ typedef struct omp_emit {
      * push_fmt is a printf format taking the element's C index. */
     const gm_symbol *push_flag;
     const char *push_fmt;
+    /* OpenMP worklists (omp_worklist.c): the node loop queue_loop runs over
+     * list positions _c_qi in [0, queue_count) instead of all nodes;
+     * queue_decl is a printf format taking the iterator's C name that
+     * declares it from _c_qi (and may `continue` past a position). */
+    const gm_stmt *queue_loop;
+    const char *queue_count;
+    const char *queue_decl;
 } omp_emit;
+
+/* The frontier loop (omp_frontier.h) with a worklist on the OpenMP target;
+ * false when the loop has another shape (omp_worklist.c). */
+bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop);
 
 /* After a store into element `index` of prop: the worklist append, if any. */
 void omp_after_prop_store(omp_emit *em, const gm_symbol *prop, const gm_expr *index);

@@ -558,7 +558,8 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         omp_emit_deferred_end(em, deferred);
         return;
     }
-    const gm_stmt *inner = par ? edge_collapsible_inner(s) : NULL;
+    const bool queued = em->queue_loop == s && it->range == GMR_NODES; /* omp_worklist.c */
+    const gm_stmt *inner = par && !queued ? edge_collapsible_inner(s) : NULL;
     if (inner) {
         edge_loop(em, s, inner);
         omp_emit_deferred_end(em, deferred);
@@ -573,6 +574,11 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
     char *search_from = NULL;
     switch (it->range) {
     case GMR_NODES:
+        if (queued) {
+            header = omp_strf("for (int64_t _c_qi = 0; _c_qi < %s; _c_qi++)", em->queue_count);
+            decl = omp_strf(em->queue_decl, v);
+            break;
+        }
         header = omp_strf("for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", v, v, g, v);
         break;
     case GMR_EDGES:
@@ -642,8 +648,8 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         free(b);
     }
     omp_par par_state;
-    if (par)
-        omp_par_begin(em, &par_state, sym, it->range, s->body, g, NULL);
+    if (par) /* a list: in parallel only when long enough */
+        omp_par_begin(em, &par_state, sym, it->range, s->body, g, queued ? em->queue_count : NULL);
     omp_line(em, "%s", header);
     omp_loop_body(em, s, decl);
     if (par)

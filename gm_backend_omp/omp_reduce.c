@@ -278,6 +278,8 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
             omp_start_line(em);
             omp_lvalue(em, l);
             omp_printf(em, " = _c_a%d;\n", i);
+            if (l->kind == GME_PROP)
+                omp_after_prop_store(em, l->sym, l->a);
         }
         em->indent--;
         omp_line(em, "}");
@@ -303,6 +305,8 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
             omp_printf(em, "__atomic_store(&");
             omp_lvalue(em, l);
             omp_printf(em, ", &_c_a%d, __ATOMIC_RELAXED);\n", i);
+            if (l->kind == GME_PROP)
+                omp_after_prop_store(em, l->sym, l->a);
         }
     }
     em->indent--;

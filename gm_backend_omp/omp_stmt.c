@@ -167,7 +167,7 @@ static void emit_plain_assign(omp_emit *em, const gm_stmt *s)
 
 void omp_after_prop_store(omp_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
-    if (!em->in_kernel || !em->push_flag || prop != em->push_flag || !index)
+    if (!em->push_flag || prop != em->push_flag || !index)
         return;
     char *i = omp_expr_str(em, index);
     omp_start_line(em);
@@ -349,6 +349,8 @@ void omp_stmt(omp_emit *em, const gm_stmt *s)
             omp_min_label(em, s);
             return;
         }
+        if (!em->hooks && em->par_depth == 0 && !em->in_kernel && omp_worklist_loop(em, s))
+            return;
         omp_start_line(em);
         omp_printf(em, "while (");
         omp_cond(em, s->cond);
@@ -361,6 +363,8 @@ void omp_stmt(omp_emit *em, const gm_stmt *s)
             omp_min_label(em, s);
             return;
         }
+        if (!em->hooks && em->par_depth == 0 && !em->in_kernel && omp_worklist_loop(em, s))
+            return;
         omp_line(em, "do");
         omp_block(em, s->body);
         omp_start_line(em);

@@ -30,5 +30,6 @@
 #include "gmrt_prop.h"
 #include "gmrt_rng.h"
 #include "gmrt_timer.h"
+#include "gmrt_worklist.h"
 
 #endif

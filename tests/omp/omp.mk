@@ -1,5 +1,5 @@
 ## tests/omp: the OpenMP backend: every accepted program compiles warning-free
 ## (gcc and clang), and small programs run with results checked independently.
-TESTS += tests/omp/compile_all.sh tests/omp/run_programs.sh
-EXTRA_DIST += tests/omp/compile_all.sh tests/omp/run_programs.sh \
+TESTS += tests/omp/compile_all.sh tests/omp/run_programs.sh tests/omp/worklist.sh
+EXTRA_DIST += tests/omp/compile_all.sh tests/omp/run_programs.sh tests/omp/worklist.sh \
 	tests/omp/reductions.gm tests/omp/argmin_defer.gm tests/omp/section12.gm

@@ -1,0 +1,109 @@
+/* omp_worklist.c: the frontier idiom (omp_frontier.h: the shape and why a
+ * worklist computes the same) on the OpenMP target. The first round runs
+ * as written over every node and lists the nodes whose F is set; from then
+ * on L1 walks that list, each store of True into F2 appends the node to the
+ * next list (gmrt_wl_push: once per round, into a chunk of slots the thread
+ * reserved; unfilled slots hold GMRT_NIL_NODE and are skipped), and L2
+ * walks the old list and
+ * the new one, leaving out old entries the new list holds (their own turn
+ * comes there). Rounds over a short list run on one thread; a round whose
+ * list holds more than 1/16 of the nodes sweeps them all instead and lists
+ * the flagged nodes again after it. Graphs that a
+ * frontier covers in a few rounds (gmrt_few_rounds: hubs, or a mean degree
+ * above 8) keep sweeping every node, as the CUDA target does: their big
+ * frontiers make the appends cost more than the sweeps save. The round-
+ * bound case is the road network: SSSP on a 24M-node grid takes about 9,000
+ * rounds of a few thousand nodes each. GMRT_WORKLIST=0 in the environment
+ * keeps the sweeps everywhere, GMRT_WORKLIST=1 takes the worklist on every
+ * graph (for comparisons and tests). */
+#include "omp_emit.h"
+#include "omp_frontier.h"
+
+#include <stdlib.h>
+
+/* Emits s, one statement of the loop's body, for the rounds after the first. */
+static void later_round_stmt(omp_emit *em, const omp_frontier *w, const gm_stmt *s)
+{
+    if (s == w->l1) {
+        em->queue_loop = s;
+        em->queue_count = "_c_wl.ncur";
+        em->queue_decl = "gm_node_t %1$s = _c_wl.cur[_c_qi]; if (%1$s == GMRT_NIL_NODE) continue;";
+        em->push_flag = w->next;
+        em->push_fmt = "gmrt_wl_push(&_c_wl, %s);";
+        omp_stmt(em, s);
+        em->push_flag = NULL;
+        em->push_fmt = NULL;
+    } else if (s == w->l2) {
+        /* positions [0, ncur) are the old list, [ncur, ncur + nnext) the new */
+        em->queue_loop = s;
+        em->queue_count = "_c_wl.ncur + _c_wl.nnext";
+        em->queue_decl = "gm_node_t %1$s = _c_qi < _c_wl.ncur ? _c_wl.cur[_c_qi] : _c_wl.next[_c_qi - _c_wl.ncur];"
+                         " if (%1$s == GMRT_NIL_NODE || (_c_qi < _c_wl.ncur && _c_wl.mark[%1$s] == _c_wl.round)) continue;";
+        omp_stmt(em, s);
+    } else {
+        omp_stmt(em, s);
+        return;
+    }
+    em->queue_loop = NULL;
+    em->queue_count = NULL;
+    em->queue_decl = NULL;
+}
+
+bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop)
+{
+    omp_frontier w;
+    if (!omp_frontier_shape(loop, &w))
+        return false;
+    const char *g = omp_graph_of(em, w.l1->iter.sym->type);
+    const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
+    omp_line(em, "{ /* a worklist over the frontier %s: rounds after the first walk only the nodes whose %s "
+                 "was set (gm_backend_omp/omp_worklist.c) */", w.flag->name, w.next->name);
+    em->indent++;
+    omp_line(em, "gmrt_wl _c_wl;");
+    omp_line(em, "const char *_c_wenv = getenv(\"GMRT_WORKLIST\");");
+    omp_line(em, "const bool _c_sweep = _c_wenv && *_c_wenv ? strcmp(_c_wenv, \"0\") == 0 || !gmrt_wl_init(&_c_wl, %s->num_nodes)", g);
+    omp_line(em, "                      : gmrt_few_rounds(%s) ||", g);
+    omp_line(em, "                      !gmrt_wl_init(&_c_wl, %s->num_nodes); /* no memory: sweep */", g);
+    omp_line(em, "int64_t _c_wround = 0;");
+    if (loop->kind == GMS_WHILE) {
+        omp_start_line(em);
+        omp_printf(em, "while (");
+        omp_cond(em, loop->cond);
+        omp_printf(em, ") {\n");
+    } else {
+        omp_line(em, "do {");
+    }
+    em->indent++;
+    /* a long list (more than 1/16 of the nodes) walks slower than a sweep */
+    omp_line(em, "if (_c_wround++ == 0 || _c_sweep || _c_wl.ncur > %s->num_nodes / 16) { /* every node */", g);
+    em->indent++;
+    omp_scope_push(em);
+    omp_stmt_list(em, list);
+    omp_scope_pop(em, true);
+    omp_line(em, "if (!_c_sweep)");
+    omp_line(em, "    gmrt_wl_from_flags(&_c_wl, %s, %s->num_nodes);", omp_name(em, w.flag), g);
+    em->indent--;
+    omp_line(em, "} else { /* the listed nodes only */");
+    em->indent++;
+    omp_scope_push(em);
+    for (const gm_stmt *s = list; s; s = s->next)
+        later_round_stmt(em, &w, s);
+    omp_scope_pop(em, true);
+    omp_line(em, "gmrt_wl_advance(&_c_wl);");
+    em->indent--;
+    omp_line(em, "}");
+    em->indent--;
+    if (loop->kind == GMS_WHILE) {
+        omp_line(em, "}");
+    } else {
+        omp_start_line(em);
+        omp_printf(em, "} while (");
+        omp_cond(em, loop->cond);
+        omp_printf(em, ");\n");
+    }
+    omp_line(em, "if (!_c_sweep)");
+    omp_line(em, "    gmrt_wl_free(&_c_wl);");
+    em->indent--;
+    omp_line(em, "}");
+    return true;
+}
