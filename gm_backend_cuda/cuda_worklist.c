@@ -468,15 +468,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_line(em, "int32_t _c_round = 0;");
     if (ka)
         omp_line(em, "bool _c_async_done = false; /* then one last round as written */");
-    if (loop->kind == GMS_WHILE) {
-        omp_start_line(em);
-        omp_printf(em, "while (");
-        omp_cond(em, loop->cond);
-        omp_printf(em, ") {\n");
-    } else {
-        omp_line(em, "do {");
-    }
-    em->indent++;
+    omp_round_loop_open(em, loop);
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
     if (ka)
         omp_line(em, "if (_c_round == 0 || _c_async_done || (_c_sweep && !_c_async)) { /* every node */");
@@ -533,15 +525,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
         omp_line(em, "}");
     }
     omp_line(em, "_c_round++;");
-    em->indent--;
-    if (loop->kind == GMS_WHILE) {
-        omp_line(em, "}");
-    } else {
-        omp_start_line(em);
-        omp_printf(em, "} while (");
-        omp_cond(em, loop->cond);
-        omp_printf(em, ");\n");
-    }
+    omp_round_loop_close(em, loop);
     omp_line(em, "gmcu_wl_free(&_c_wl);");
     em->indent--;
     omp_line(em, "}");

@@ -118,6 +118,11 @@ typedef struct omp_emit {
  * false when the loop has another shape (omp_worklist.c). */
 bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop);
 
+/* The head `while (cond) {` or `do {` of a While/Do loop emitted around
+ * other code (the worklist passes), and its matching end. */
+void omp_round_loop_open(omp_emit *em, const gm_stmt *loop);
+void omp_round_loop_close(omp_emit *em, const gm_stmt *loop);
+
 /* After a store into element `index` of prop: the worklist append, if any. */
 void omp_after_prop_store(omp_emit *em, const gm_symbol *prop, const gm_expr *index);
 

@@ -165,6 +165,32 @@ static void emit_plain_assign(omp_emit *em, const gm_stmt *s)
         omp_after_prop_store(em, lhs->sym, lhs->a);
 }
 
+void omp_round_loop_open(omp_emit *em, const gm_stmt *loop)
+{
+    if (loop->kind == GMS_WHILE) {
+        omp_start_line(em);
+        omp_printf(em, "while (");
+        omp_cond(em, loop->cond);
+        omp_printf(em, ") {\n");
+    } else {
+        omp_line(em, "do {");
+    }
+    em->indent++;
+}
+
+void omp_round_loop_close(omp_emit *em, const gm_stmt *loop)
+{
+    em->indent--;
+    if (loop->kind == GMS_WHILE) {
+        omp_line(em, "}");
+    } else {
+        omp_start_line(em);
+        omp_printf(em, "} while (");
+        omp_cond(em, loop->cond);
+        omp_printf(em, ");\n");
+    }
+}
+
 void omp_after_prop_store(omp_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
     if (!em->push_flag || prop != em->push_flag || !index)

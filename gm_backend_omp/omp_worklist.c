@@ -65,15 +65,7 @@ bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_line(em, "                      : gmrt_few_rounds(%s) ||", g);
     omp_line(em, "                      !gmrt_wl_init(&_c_wl, %s->num_nodes); /* no memory: sweep */", g);
     omp_line(em, "int64_t _c_wround = 0;");
-    if (loop->kind == GMS_WHILE) {
-        omp_start_line(em);
-        omp_printf(em, "while (");
-        omp_cond(em, loop->cond);
-        omp_printf(em, ") {\n");
-    } else {
-        omp_line(em, "do {");
-    }
-    em->indent++;
+    omp_round_loop_open(em, loop);
     /* a long list (more than 1/16 of the nodes) walks slower than a sweep */
     omp_line(em, "if (_c_wround++ == 0 || _c_sweep || _c_wl.ncur > %s->num_nodes / 16) { /* every node */", g);
     em->indent++;
@@ -92,15 +84,7 @@ bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_line(em, "gmrt_wl_advance(&_c_wl);");
     em->indent--;
     omp_line(em, "}");
-    em->indent--;
-    if (loop->kind == GMS_WHILE) {
-        omp_line(em, "}");
-    } else {
-        omp_start_line(em);
-        omp_printf(em, "} while (");
-        omp_cond(em, loop->cond);
-        omp_printf(em, ");\n");
-    }
+    omp_round_loop_close(em, loop);
     omp_line(em, "if (!_c_sweep)");
     omp_line(em, "    gmrt_wl_free(&_c_wl);");
     em->indent--;
