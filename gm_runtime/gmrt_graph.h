@@ -88,6 +88,12 @@ static inline GMRT_HOST_DEVICE gm_edge_t gmrt_in_degree(const gm_graph *g, gm_no
 {
     return g->r_begin[n + 1] - g->r_begin[n];
 }
+/* Whether hubs skew one side of the CSR (begin: g->begin or g->r_begin): a
+ * row of more than 32 x the mean degree + 64 entries. The one rule behind
+ * both runtimes' choices of load balancing and of sweeps over worklists
+ * (gmcu_skewed, gmrt_few_rounds). */
+bool gmrt_rows_skewed(const gm_edge_t *begin, int64_t num_nodes, int64_t num_edges);
+
 /* Source of forward edge e: edge_src when built, a binary search otherwise. */
 gm_node_t gmrt_edge_source(const gm_graph *g, gm_edge_t e);
 

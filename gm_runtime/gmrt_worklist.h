@@ -74,9 +74,10 @@ static inline void gmrt_wl_push(gmrt_wl *wl, gm_node_t v)
 
 /* Whether a frontier started anywhere reaches most of g in a few rounds, so
  * that sweeping every node each round beats a worklist: a mean out-degree
- * above 8 or hubs (a node of more than 32 x the mean + 64 out-edges); the
- * rule of the CUDA runtime's gmcu_few_rounds. Road networks and meshes are
- * the opposite: thousands of rounds over small frontiers. */
+ * above GMRT_FEW_ROUNDS_DEGREE or hubs (gmrt_rows_skewed on out-edges); the
+ * CUDA runtime's gmcu_few_rounds applies the same rule. Road networks and
+ * meshes are the opposite: thousands of rounds over small frontiers. */
+#define GMRT_FEW_ROUNDS_DEGREE 8.0
 bool gmrt_few_rounds(const gm_graph *g);
 
 #ifdef __cplusplus

@@ -146,6 +146,17 @@ gm_edge_t gmrt_find_edge(const gm_graph *g, gm_node_t u, gm_node_t v)
     return (lo < g->begin[u + 1] && g->node_idx[lo] == v) ? lo : GMRT_NIL_EDGE;
 }
 
+bool gmrt_rows_skewed(const gm_edge_t *begin, int64_t num_nodes, int64_t num_edges)
+{
+    if (num_nodes <= 0)
+        return false;
+    gm_edge_t max = 0;
+    for (int64_t v = 0; v < num_nodes; v++)
+        if (begin[v + 1] - begin[v] > max)
+            max = begin[v + 1] - begin[v];
+    return (double)max > 32.0 * ((double)num_edges / (double)num_nodes) + 64.0;
+}
+
 bool gmrt_has_edge(const gm_graph *g, gm_node_t u, gm_node_t v)
 {
     return gmrt_find_edge(g, u, v) != GMRT_NIL_EDGE;

@@ -82,15 +82,8 @@ void gmrt_wl_advance(gmrt_wl *wl)
 
 bool gmrt_few_rounds(const gm_graph *g)
 {
-    const int64_t n = g->num_nodes;
-    if (n <= 0)
+    if (g->num_nodes <= 0)
         return true;
-    const double mean = (double)g->num_edges / (double)n;
-    if (mean > 8.0)
-        return true;
-    gm_edge_t max = 0;
-    for (int64_t v = 0; v < n; v++)
-        if (g->begin[v + 1] - g->begin[v] > max)
-            max = g->begin[v + 1] - g->begin[v];
-    return (double)max > 32.0 * mean + 64.0;
+    return (double)g->num_edges / (double)g->num_nodes > GMRT_FEW_ROUNDS_DEGREE ||
+           gmrt_rows_skewed(g->begin, g->num_nodes, g->num_edges);
 }

@@ -97,13 +97,7 @@ bool gmcu_skewed(gm_graph *G, bool in_edges)
     if (*v < 0) {
         if (in_edges && !gmrt_graph_make_reverse(G))
             out_of_memory();
-        const gm_edge_t *b = in_edges ? G->r_begin : G->begin;
-        gm_edge_t max = 0;
-        for (gm_node_t i = 0; i < G->num_nodes; i++)
-            if (b[i + 1] - b[i] > max)
-                max = b[i + 1] - b[i];
-        double mean = G->num_nodes ? (double)G->num_edges / G->num_nodes : 0;
-        *v = (double)max > 32.0 * mean + 64.0;
+        *v = gmrt_rows_skewed(in_edges ? G->r_begin : G->begin, G->num_nodes, G->num_edges);
     }
     return *v != 0;
 }
@@ -145,7 +139,7 @@ bool gmcu_scattered(gm_graph *G)
 bool gmcu_few_rounds(gm_graph *G)
 {
     const double mean = G->num_nodes ? (double)G->num_edges / G->num_nodes : 0;
-    return mean > 8.0 || gmcu_skewed(G, false);
+    return mean > GMRT_FEW_ROUNDS_DEGREE || gmcu_skewed(G, false); /* gmrt_few_rounds's rule, cached */
 }
 
 /* The first index in idx[lo, hi) (sorted ascending) holding a value >= key. */

@@ -287,6 +287,58 @@ static void test_empty_graph(void)
     gmrt_graph_free(g);
 }
 
+/* A graph of n nodes where node 0 has `hub` out-edges (to 1, 2, ...) and
+ * every node v has `each` more (to v+1, v+2, ... mod n). */
+static gm_graph *hub_graph(gm_node_t n, int hub, int each)
+{
+    size_t m = (size_t)hub + (size_t)n * (size_t)each, at = 0;
+    gm_node_t *pairs = malloc(2 * (m ? m : 1) * sizeof *pairs);
+    for (int k = 0; k < hub; k++, at++) {
+        pairs[2 * at] = 0;
+        pairs[2 * at + 1] = (gm_node_t)(1 + k % (n - 1));
+    }
+    for (gm_node_t v = 0; v < n; v++)
+        for (int k = 1; k <= each; k++, at++) {
+            pairs[2 * at] = v;
+            pairs[2 * at + 1] = (gm_node_t)((v + k) % n);
+        }
+    gm_graph *g = rt_graph(n, m, pairs, NULL);
+    free(pairs);
+    return g;
+}
+
+static void test_skew_and_few_rounds(void)
+{
+    /* 100 nodes, a hub of k edges: skewed when k > 32 k / 100 + 64, k >= 95 */
+    gm_graph *g = hub_graph(100, 94, 0);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT(!gmrt_rows_skewed(g->begin, g->num_nodes, g->num_edges));
+    CU_ASSERT(!gmrt_few_rounds(g));
+    gmrt_graph_free(g);
+    g = hub_graph(100, 95, 0);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT(gmrt_rows_skewed(g->begin, g->num_nodes, g->num_edges));
+    CU_ASSERT(gmrt_few_rounds(g));
+    CU_ASSERT(gmrt_graph_make_reverse(g)); /* in-rows: at most 2 each */
+    CU_ASSERT(!gmrt_rows_skewed(g->r_begin, g->num_nodes, g->num_edges));
+    gmrt_graph_free(g);
+    /* no hub: a mean degree of 8 sweeps no rounds away, 9 does */
+    g = hub_graph(20, 0, 8);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT(!gmrt_few_rounds(g));
+    gmrt_graph_free(g);
+    g = hub_graph(20, 0, 9);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT(!gmrt_rows_skewed(g->begin, g->num_nodes, g->num_edges));
+    CU_ASSERT(gmrt_few_rounds(g));
+    gmrt_graph_free(g);
+    g = rt_graph(0, 0, NULL, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT(!gmrt_rows_skewed(g->begin, 0, 0));
+    CU_ASSERT(gmrt_few_rounds(g)); /* nothing to list */
+    gmrt_graph_free(g);
+}
+
 static int cmp_node(const void *a, const void *b)
 {
     gm_node_t x = *(const gm_node_t *)a, y = *(const gm_node_t *)b;
@@ -355,6 +407,7 @@ int main(void)
         {"empty graph", test_empty_graph},
         {"edge index size agrees with the library", test_edge_size_agrees},
         {"long rows (radix sort)", test_long_rows},
+        {"hubs and the few-rounds rule", test_skew_and_few_rounds},
         CU_TEST_INFO_NULL,
     };
     return rt_run("graph", tests);
