@@ -11,14 +11,8 @@
 # an empty graph; outputs must be equal. It also checks that the worklist
 # was taken where it should be (the generated code names it).
 # Environment (set by make check): GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR.
-set -u
-: "${GMC_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
-: "${GMC_BUILDDIR:=$GMC_SRCDIR}"
-: "${GMC:=$GMC_BUILDDIR/gmc}"
-: "${GMGRAPH:=$GMC_BUILDDIR/gmgraph}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-omp-wl.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0 pass=0
+. "$(dirname "$0")/../driver/common.sh" # tools, $tmp, fail
+pass=0
 
 "$GMGRAPH" gen grid --rows 40 --cols 50 -o "$tmp/grid.el" >/dev/null &&
     "$GMGRAPH" gen road --rows 300 --cols 300 --seed 2 -o "$tmp/road.el" >/dev/null &&
