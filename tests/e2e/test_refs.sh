@@ -226,9 +226,30 @@ run x_bfs bfs "$T/grid.el" --root=7
 run x_dij sssp_dijkstra "$T/grid.el" --root=7 --len="$T/grid_len.txt"
 if "$B/e2e_compare" "$T/x_bfs" "$T/x_dij" dist.txt:exact; then ok "bfs = unit dijkstra (grid)"; else bad "bfs = unit dijkstra (grid)"; fi
 
+export REF_SSSP_ALGO=bellman-ford
 run x_bf sssp "$T/r.el" --root=1
+unset REF_SSSP_ALGO
 run x_dj sssp_dijkstra "$T/r.el" --root=1
 if "$B/e2e_compare" "$T/x_bf" "$T/x_dj" dist.txt:exact; then ok "bellman-ford = dijkstra (rmat)"; else bad "bellman-ford = dijkstra (rmat)"; fi
+# ref_sssp picks Dijkstra by itself when no length is negative
+run x_auto sssp "$T/r.el" --root=1
+if "$B/e2e_compare" "$T/x_bf" "$T/x_auto" dist.txt:exact; then ok "sssp (dijkstra) = bellman-ford (rmat)"; else bad "sssp (dijkstra) = bellman-ford (rmat)"; fi
+
+# triangle counting against the definition, pair by pair (awk), on the rmat
+# graph (its self-loops and duplicate edges included: 36 and 338 of them) and
+# on it with the ids reversed, so that its hubs have the high ids
+awk '/^#/ { print; next } { print 511 - $1, 511 - $2, $3 }' "$T/r.el" >"$T/rrev.el"
+for graph in r rrev; do
+    run x_tc_$graph triangle_count "$T/$graph.el"
+    want=$(awk '!/^#/ { v = $1; k = ++deg[v]; nb[v, k] = $2; has[$1, $2] = 1 }
+        END { t = 0
+              for (v in deg) for (i = 1; i <= deg[v]; i++) for (j = 1; j <= deg[v]; j++) {
+                  u = nb[v, i]; w = nb[v, j]
+                  if (v + 0 < u + 0 && u + 0 < w + 0 && ((w, u) in has)) t++ }
+              print t }' "$T/$graph.el")
+    got=$(sed -n 's/^return = //p' "$T/x_tc_$graph/stdout.txt")
+    if [ -n "$got" ] && [ "$want" = "$got" ]; then ok "triangle_count = pairs by definition ($graph: $got)"; else bad "triangle_count ($graph): $got, by definition $want"; fi
+done
 for dst in 0 5 77 300 511; do
     run x_bd bidir_dijkstra "$T/r.el" --src=1 --dst=$dst
     want=$(sed -n "$((dst + 1))p" "$T/x_dj/dist.txt")
