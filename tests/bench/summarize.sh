@@ -24,4 +24,12 @@ if [ "$(cat "$W/out.csv")" != "$want" ]; then
 fi
 grep -q '| bfs | g1 | 1000 | 8000000 | cuda | 2 | 4.0 | 2.0 | 7.0 | 2000.00 MTEPS | 0.20 | 2.5 | ok |' "$W/out.md" ||
     { echo "summarize.sh: Markdown row differs"; cat "$W/out.md"; exit 1; }
-echo "summarize.sh: medians, ratios, throughput and transfers as expected"
+# matrix.awk (RESULTS.md's app x graph tables) on that CSV plus a second
+# graph whose check failed
+M=$GMC_SRCDIR/bench/lib/matrix.awk
+sed -n '2p' "$W/out.csv" | sed 's/^bfs,g1,/bfs,g2,/; s/,ok,$/,FAIL,/' >"$W/more.csv"
+got=$(awk -v target=omp -f "$M" "$W/out.csv" "$W/more.csv" | tail -n 1)
+[ "$got" = "| BFS | 20.0 | 20.0 FAIL |" ] || { echo "summarize.sh: matrix (omp): $got"; exit 1; }
+got=$(awk -v target=cuda -v transfers=1 -v graphs="g2 g1" -f "$M" "$W/out.csv" "$W/more.csv" | sed -n '1p;3p' | tr '\n' ' ')
+[ "$got" = "| app | g2 | g1 | | BFS | – | 4.0 (2.5) | " ] || { echo "summarize.sh: matrix (cuda): $got"; exit 1; }
+echo "summarize.sh: medians, ratios, throughput, transfers and the matrix as expected"
