@@ -540,6 +540,14 @@ template <> __device__ inline bool gmcu_shfl<bool>(bool v, int lane)
 {
     return (bool)__shfl_sync(0xffffffffu, (int)v, lane);
 }
+template <typename T> __device__ static inline T gmcu_shfl_up(T v, int d)
+{
+    return __shfl_up_sync(0xffffffffu, v, d);
+}
+template <> __device__ inline bool gmcu_shfl_up<bool>(bool v, int d)
+{
+    return (bool)__shfl_up_sync(0xffffffffu, (int)v, d);
+}
 
 template <typename T, typename Op> __device__ static inline T gmcu_warp_combine(T v, Op op)
 {
@@ -638,6 +646,48 @@ typedef struct gmcu_spill {
  * but the last of a node is full, and a node spills only past one chunk. */
 static inline size_t gmcu_spill_capacity(int64_t edges) { return (size_t)(edges / GMCU_SPILL_CHUNK) + 1; }
 
+/* The last phase of gmcu_twc and gmcu_twc_reduce: the nodes of the warp with
+ * fewer than 32 edges left, walked as one run of their concatenated edges,
+ * 32 consecutive edges a step.  Walking them one node per thread left most
+ * lanes idle while the longest row of the warp finished (a power-law graph's
+ * rows under 32 are mostly far shorter) and read 32 rows' ids at 32 places
+ * at once; here every lane has an edge and a step's ids are adjacent.  For
+ * each step, every lane calls visit(valid, owner lane, node, edge): valid is
+ * false past the warp's last edge.  GMCU_TWC_FLAT=0 walks one node per
+ * thread as before (for comparisons). */
+#ifndef GMCU_TWC_FLAT
+#define GMCU_TWC_FLAT 1
+#endif
+template <typename Visit>
+__device__ static inline void gmcu_twc_flat(bool mine, gm_node_t n, gm_edge_t beg, gm_edge_t deg, Visit visit)
+{
+    __shared__ int f_start[GMCU_BLOCK]; /* each lane's first position in the run */
+    const int lane = threadIdx.x & 31, wbase = threadIdx.x & ~31;
+    const int d = mine ? (int)deg : 0;
+    int incl = d;
+    for (int o = 1; o < 32; o <<= 1) {
+        const int x = __shfl_up_sync(0xffffffffu, incl, o);
+        if (lane >= o)
+            incl += x;
+    }
+    const int total = __shfl_sync(0xffffffffu, incl, 31);
+    f_start[threadIdx.x] = incl - d;
+    __syncwarp();
+    for (int k0 = 0; k0 < total; k0 += 32) {
+        const int k = k0 + lane;
+        /* the owner: the last lane starting at or before k (a lane without
+         * edges starts where the next one does, so it is never the last) */
+        int o = 0;
+        for (int step = 16; step > 0; step >>= 1)
+            if (f_start[wbase + o + step] <= k)
+                o += step;
+        const gm_node_t on = __shfl_sync(0xffffffffu, n, o);
+        const gm_edge_t ob = __shfl_sync(0xffffffffu, beg, o);
+        visit(k < total, o, on, ob + (k - f_start[wbase + o]));
+    }
+    __syncwarp(); /* f_start is rewritten by the warp's next call */
+}
+
 template <typename Body>
 __device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end, Body body,
                                        gmcu_spill spill = gmcu_spill{nullptr, nullptr})
@@ -688,9 +738,16 @@ __device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end
         for (gm_edge_t e = lo + lane; e < hi; e += 32)
             body(wn, e);
     }
+#if GMCU_TWC_FLAT
+    gmcu_twc_flat(mine, n, beg, deg, [&](bool valid, int, gm_node_t on, gm_edge_t e) {
+        if (valid)
+            body(on, e);
+    });
+#else
     if (mine)
         for (gm_edge_t e = beg; e < end; e++)
             body(n, e);
+#endif
 }
 
 /* The second kernel's loop over the chunks gmcu_twc spilled: one block per chunk. */
@@ -756,9 +813,33 @@ __device__ static inline T gmcu_twc_reduce(gm_node_t n, gm_edge_t beg, gm_edge_t
             mine = false;
         }
     }
+#if GMCU_TWC_FLAT
+    /* each step's run of one owner is combined by a segmented shuffle scan
+     * (the runs are contiguous) and its last lane adds it to the owner's
+     * slot: one writer per slot a step */
+    __shared__ T f_acc[GMCU_BLOCK];
+    f_acc[threadIdx.x] = id;
+    gmcu_twc_flat(mine, n, beg, deg, [&](bool valid, int owner, gm_node_t on, gm_edge_t e) {
+        T v = valid ? value(on, e) : id;
+        const int run = valid ? owner : -1;
+        for (int o = 1; o < 32; o <<= 1) {
+            const T x = gmcu_shfl_up(v, o); /* every lane shuffles */
+            const int xrun = __shfl_up_sync(0xffffffffu, run, o);
+            if (lane >= o && xrun == run)
+                v = op(x, v);
+        }
+        const int next = __shfl_down_sync(0xffffffffu, run, 1);
+        if (valid && (lane == 31 || next != run))
+            f_acc[(threadIdx.x & ~31) + owner] = op(f_acc[(threadIdx.x & ~31) + owner], v);
+        __syncwarp();
+    });
+    if (mine)
+        acc = op(acc, f_acc[threadIdx.x]);
+#else
     if (mine)
         for (gm_edge_t e = beg; e < end; e++)
             acc = op(acc, value(n, e));
+#endif
     return acc;
 }
 
