@@ -16,6 +16,7 @@
 
 #include "backend_options.h"
 #include "omp_emit.h"
+#include "omp_monotone.h"
 
 typedef struct cuda_state {
     FILE *kout;        /* the kernels of the procedure being emitted */
@@ -182,33 +183,14 @@ bool cuda_bfs_relaxable(omp_emit *em, const gm_stmt *s);
  * _c_nlev reaches _c_relax_at, and the sweep of the body after it. */
 void cuda_bfs_relax_switch(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue);
 
-/* ---- monotone frontier loops without rounds (cuda_async.c) */
-typedef struct cuda_async {
-    const gm_stmt *l1;        /* the frontier loop */
-    const gm_stmt *inner;     /* its neighbour loop */
-    const gm_stmt *argmin;    /* <s.Q; s.F2> min= <f; True> */
-    const gm_symbol *x, *q;   /* f reads n.X; the arg-min lowers s.Q */
-    const gm_expr *g;         /* f = n.X op g (NULL: f = n.X) */
-    gm_op op;                 /* GMOP_ADD or GMOP_SUB */
-    bool x_left;              /* n.X is f's left operand */
-} cuda_async;
-/* Whether a worklist loop (its frontier loop l1, round end l2, flags F and
- * F2) is a monotone fixpoint whose rounds nothing observes; fills a. */
-bool cuda_async_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l2, const gm_symbol *flag,
-                      const gm_symbol *next, cuda_async *a);
+/* ---- monotone frontier loops without rounds (cuda_async.c; the shape:
+ * gm_backend_omp/omp_monotone.h) */
 /* The persistent kernel that runs it from a gmcu_aq named _c_aq (the last
  * parameter in `params`); returns its name. */
-char *cuda_async_kernel(omp_emit *em, const cuda_async *a, const char *params, cuda_capture *c, cuda_launch *l);
-/* Inside such a kernel, with n and its value _c_val in scope: the loop over
- * n's edges; each update that lowers (raises) the target's key _c_key runs
- * `lowered` (a format whose one %s is the target node). NULL: no update,
- * the term's |value| summed into _c_gsum and counted in _c_gcnt. */
-void cuda_async_edges(omp_emit *em, const cuda_async *a, const char *lowered);
-/* Whether its key has a near-far order: a numeric key and a term (cuda_priority.c). */
-bool cuda_priority_possible(const cuda_async *a);
+char *cuda_async_kernel(omp_emit *em, const omp_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
 /* The near-far kernel for it (cuda_priority.c): a gmcu_nf named _c_nf is
  * the last parameter in `params`; the fixpoint's key needs a term (a->g). */
-char *cuda_priority_kernel(omp_emit *em, const cuda_async *a, const char *params, cuda_capture *c, cuda_launch *l);
+char *cuda_priority_kernel(omp_emit *em, const omp_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
 
 /* ---- data-driven worklists (cuda_worklist.c) */
 /* A While/Do loop with the frontier idiom, emitted with a worklist; false

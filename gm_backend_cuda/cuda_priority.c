@@ -6,7 +6,7 @@
  * value at a time, before its distance settles. Relaxing the nearest keys
  * first (the near-far schedule of Davidson et al., a two-bucket
  * delta-stepping) settles most nodes on their first relaxation. The order is
- * free: cuda_async_shape proved that the fixpoint does not depend on it.
+ * free: omp_monotone_shape proved that the fixpoint does not depend on it.
  *
  * One cooperative kernel takes steps with one grid barrier each:
  *   - a near step relaxes the near queue's nodes; a node lowered to a key
@@ -24,18 +24,6 @@
 
 #include <stdlib.h>
 
-/* Whether the key's type has a near-far order (numbers, not ids). */
-static bool orderable(const gm_symbol *q)
-{
-    gm_type_kind k = q->type->elem->kind;
-    return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE;
-}
-
-bool cuda_priority_possible(const cuda_async *a)
-{
-    return a->g && orderable(a->q);
-}
-
 /* Grid-stride over [0, len): `len` an expression every thread agrees on. */
 static void grid_loop(omp_emit *em, const char *len)
 {
@@ -44,7 +32,7 @@ static void grid_loop(omp_emit *em, const char *len)
 }
 
 /* The sample of the term that sets delta, then the first barrier. */
-static void sample_delta(omp_emit *em, const cuda_async *a, const char *g, const char *qt)
+static void sample_delta(omp_emit *em, const omp_monotone *a, const char *g, const char *qt)
 {
     const char *n = omp_name(em, a->l1->iter.sym);
     omp_line(em, "{ /* delta: the term's mean |value| over the edges of a sample of nodes */");
@@ -58,7 +46,7 @@ static void sample_delta(omp_emit *em, const cuda_async *a, const char *g, const
     omp_line(em, "{");
     em->indent++;
     omp_line(em, "const gm_node_t %s = (gm_node_t)(_c_i * _c_every);", n);
-    cuda_async_edges(em, a, NULL);
+    omp_monotone_edges(em, a, NULL, NULL);
     em->indent--;
     omp_line(em, "}");
     omp_line(em, "_c_gsum = gmcu_block_combine(_c_gsum, gmcu_op_add(), 0.0);");
@@ -114,7 +102,7 @@ static void split_step(omp_emit *em, const char *qn, const char *qt, const char 
 }
 
 /* Relaxes this step's near queue. */
-static void near_step(omp_emit *em, const cuda_async *a, const char *qn, const char *qt)
+static void near_step(omp_emit *em, const omp_monotone *a, const char *qn, const char *qt)
 {
     const char *n = omp_name(em, a->l1->iter.sym);
     const char *xt = omp_ctype(a->x->type->elem);
@@ -128,12 +116,13 @@ static void near_step(omp_emit *em, const cuda_async *a, const char *qn, const c
     omp_line(em, "const gm_node_t %s = _c_nf.near[_c_nc][_c_i];", n);
     omp_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
     omp_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
-    cuda_async_edges(em, a, "gmcu_nf_lowered<_c_min>(&_c_nf, _c_key, _c_bound, _c_nc, _c_k, _c_step, _c_fc, _c_gen, %s);");
+    omp_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max",
+                       "gmcu_nf_lowered<_c_min>(&_c_nf, _c_key, _c_bound, _c_nc, _c_k, _c_step, _c_fc, _c_gen, %s);");
     em->indent--;
     omp_line(em, "}");
 }
 
-char *cuda_priority_kernel(omp_emit *em, const cuda_async *a, const char *params, cuda_capture *c, cuda_launch *l)
+char *cuda_priority_kernel(omp_emit *em, const omp_monotone *a, const char *params, cuda_capture *c, cuda_launch *l)
 {
     const gm_stmt *l1 = a->l1;
     const char *g = omp_graph_of(em, l1->iter.sym->type);

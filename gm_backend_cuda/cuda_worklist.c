@@ -375,8 +375,8 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     bool outline = k->outline != GMB_OFF && outlinable(&w, loop, &cw);
     /* A monotone update whose rounds nothing observes: no rounds at all
      * (-fcuda-async). The frontier loop must not touch host scalars. */
-    cuda_async as;
-    bool async = k->async != GMB_OFF && cuda_async_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
+    omp_monotone as;
+    bool async = k->async != GMB_OFF && omp_monotone_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
     for (int i = 0; async && i < c1.n; i++)
         if (c1.use[i] != CU_GRAPH && c1.use[i] != CU_PROP && c1.use[i] != CU_READ)
             async = false;
@@ -406,7 +406,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     em->push_fmt = NULL;
     char *k2 = !ko && rounds ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
     /* ... relaxing the nearest keys first where the key is a distance (-fcuda-priority) */
-    const bool prio = async && k->priority != GMB_OFF && cuda_priority_possible(&as);
+    const bool prio = async && k->priority != GMB_OFF && omp_monotone_orderable(&as);
     char *pa = async ? join_params(&l1, prio ? "gmcu_nf _c_nf" : "gmcu_aq _c_aq") : NULL;
     char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 

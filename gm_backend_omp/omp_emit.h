@@ -118,6 +118,10 @@ typedef struct omp_emit {
  * false when the loop has another shape (omp_worklist.c). */
 bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop);
 
+/* The suffix of the emitted _c_atomic_OP_SUFFIX helpers for a value type
+ * (i32, i64, f32, f64; b for Bool) (omp_reduce.c). */
+const char *omp_atomic_suffix(gm_type_kind k);
+
 /* The head `while (cond) {` or `do {` of a While/Do loop emitted around
  * other code (the worklist passes), and its matching end. */
 void omp_round_loop_open(omp_emit *em, const gm_stmt *loop);

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *suffix_of(gm_type_kind k)
+const char *omp_atomic_suffix(gm_type_kind k)
 {
     switch (k) {
     case GMT_LONG: return "i64";
@@ -83,7 +83,7 @@ static void atomic_update(omp_emit *em, gm_assign_op op, const char *lv, const c
         device_atomic_update(em, op, lv, v, k);
         return;
     }
-    const char *sfx = suffix_of(k);
+    const char *sfx = omp_atomic_suffix(k);
     bool integral = k == GMT_INT || k == GMT_LONG || k == GMT_NODE;
     switch (op) {
     case GMA_PLUS:
@@ -265,7 +265,7 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         omp_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
     } else if (omp_argmin_payload_constant(s)) {
         omp_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
-                 suffix_of(s->lhs->type->kind), key);
+                 omp_atomic_suffix(s->lhs->type->kind), key);
     } else {
         char *idx = omp_expr_str(em, s->lhs->a);
         const char *lock = em->region && em->region->lock_name ? em->region->lock_name : "_c_lock";

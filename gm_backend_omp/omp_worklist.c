@@ -18,6 +18,7 @@
  * graph (for comparisons and tests). */
 #include "omp_emit.h"
 #include "omp_frontier.h"
+#include "omp_monotone.h"
 
 #include <stdlib.h>
 
@@ -59,15 +60,26 @@ bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_line(em, "{ /* a worklist over the frontier %s: rounds after the first walk only the nodes whose %s "
                  "was set (gm_backend_omp/omp_worklist.c) */", w.flag->name, w.next->name);
     em->indent++;
+    omp_monotone mono;
+    const bool prio = omp_priority_possible(loop, &w, &mono);
     omp_line(em, "gmrt_wl _c_wl;");
+    if (prio) /* the nearest-first run needs no worklist */
+        omp_line(em, "const bool _c_prio = gmrt_bk_wanted(%s);", g);
     omp_line(em, "const char *_c_wenv = getenv(\"GMRT_WORKLIST\");");
-    omp_line(em, "const bool _c_sweep = _c_wenv && *_c_wenv ? strcmp(_c_wenv, \"0\") == 0 || !gmrt_wl_init(&_c_wl, %s->num_nodes)", g);
+    omp_line(em, "const bool _c_sweep = %s(_c_wenv && *_c_wenv ? strcmp(_c_wenv, \"0\") == 0 || !gmrt_wl_init(&_c_wl, %s->num_nodes)",
+             prio ? "_c_prio || " : "", g);
     omp_line(em, "                      : gmrt_few_rounds(%s) ||", g);
-    omp_line(em, "                      !gmrt_wl_init(&_c_wl, %s->num_nodes); /* no memory: sweep */", g);
+    omp_line(em, "                      !gmrt_wl_init(&_c_wl, %s->num_nodes)); /* no memory: sweep */", g);
     omp_line(em, "int64_t _c_wround = 0;");
+    if (prio)
+        omp_line(em, "bool _c_prio_done = false; /* then one last round as written */");
     omp_round_loop_open(em, loop);
     /* a long list (more than 1/16 of the nodes) walks slower than a sweep */
-    omp_line(em, "if (_c_wround++ == 0 || _c_sweep || _c_wl.ncur > %s->num_nodes / 16) { /* every node */", g);
+    if (prio)
+        omp_line(em, "if (_c_wround++ == 0 || _c_prio_done || (!_c_prio && (_c_sweep || _c_wl.ncur > %s->num_nodes / 16))) "
+                     "{ /* every node */", g);
+    else
+        omp_line(em, "if (_c_wround++ == 0 || _c_sweep || _c_wl.ncur > %s->num_nodes / 16) { /* every node */", g);
     em->indent++;
     omp_scope_push(em);
     omp_stmt_list(em, list);
@@ -75,6 +87,13 @@ bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop)
     omp_line(em, "if (!_c_sweep)");
     omp_line(em, "    gmrt_wl_from_flags(&_c_wl, %s, %s->num_nodes);", omp_name(em, w.flag), g);
     em->indent--;
+    if (prio) {
+        omp_line(em, "} else if (_c_prio) {");
+        em->indent++;
+        omp_priority_fixpoint(em, &mono, &w);
+        omp_line(em, "_c_prio_done = true;");
+        em->indent--;
+    }
     omp_line(em, "} else { /* the listed nodes only */");
     em->indent++;
     omp_scope_push(em);

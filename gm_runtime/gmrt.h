@@ -20,6 +20,7 @@
 #define GMRT_H
 
 #include "gmrt_base.h"
+#include "gmrt_buckets.h"
 #include "gmrt_collections.h"
 #include "gmrt_components.h"
 #include "gmrt_gen.h"

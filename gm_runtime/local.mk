@@ -15,7 +15,7 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmrt.h \
 	gm_runtime/gmrt_base.h \
 	gm_runtime/gmrt_graph.h \
-	gm_runtime/gmrt_components.h gm_runtime/gmrt_worklist.h \
+	gm_runtime/gmrt_components.h gm_runtime/gmrt_worklist.h gm_runtime/gmrt_buckets.h \
 	gm_runtime/gmrt_linked.h \
 	gm_runtime/gmrt_io.h \
 	gm_runtime/gmrt_gen.h \
@@ -28,7 +28,7 @@ gmrtinclude_HEADERS = \
 
 GMRT_LIB_SOURCES = \
 	gm_runtime/error.c \
-	gm_runtime/graph.c gm_runtime/graph_reverse.c gm_runtime/components.c gm_runtime/worklist.c gm_runtime/csr_build.c \
+	gm_runtime/graph.c gm_runtime/graph_reverse.c gm_runtime/components.c gm_runtime/worklist.c gm_runtime/buckets.c gm_runtime/csr_build.c \
 	gm_runtime/row_sort.h gm_runtime/row_sort.c \
 	gm_runtime/rt_alloc.h gm_runtime/rt_lock.h gm_runtime/rt_progress.h \
 	gm_runtime/io_internal.h gm_runtime/io_common.c gm_runtime/io_dispatch.c \
@@ -59,6 +59,7 @@ gmgraph_LDADD = libgmrt.la -lm
 GMRT_UNIT_TESTS = \
 	tests/runtime/test_graph \
 	tests/runtime/test_components \
+	tests/runtime/test_buckets \
 	tests/runtime/test_linked \
 	tests/runtime/test_formats \
 	tests/runtime/test_load_errors \
@@ -77,6 +78,9 @@ GMRT_TEST_LDADD = libgmrt.la $(CUNIT_LIBS) -lm
 tests_runtime_test_graph_SOURCES = tests/runtime/test_graph.c $(GMRT_TEST_COMMON)
 tests_runtime_test_graph_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_graph_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_buckets_SOURCES = tests/runtime/test_buckets.c $(GMRT_TEST_COMMON)
+tests_runtime_test_buckets_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_buckets_LDADD = $(GMRT_TEST_LDADD)
 tests_runtime_test_components_SOURCES = tests/runtime/test_components.c $(GMRT_TEST_COMMON)
 tests_runtime_test_components_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_components_LDADD = $(GMRT_TEST_LDADD)

@@ -5,11 +5,16 @@
 # (apps/sssp.gm and the CUDA tests' tests/cuda/async and tests/cuda/worklist
 # programs, driver arguments on their `// args:` line) runs with 2 threads
 # under GMRT_WORKLIST=0 (sweeps) and =1 (the worklist on every graph), and
-# by default, on a grid, a weighted road grid large enough for rounds of
-# more than 256 listed nodes (so that pushes race between threads), a long
-# path, a graph with self-loops and duplicate edges, an RMAT with hubs and
-# an empty graph; outputs must be equal. It also checks that the worklist
-# was taken where it should be (the generated code names it).
+# by default; and the monotone ones (gm_backend_omp/omp_monotone.h) with
+# their rounds replaced by the nearest-first buckets on every graph
+# (GMRT_PRIORITY=1, omp_priority.c); the sweeps run with GMRT_PRIORITY=0.
+# Graphs: a grid, a weighted road grid large enough for rounds of more than
+# 256 listed nodes (so that pushes race between threads), a long path, a
+# graph with self-loops and duplicate edges, a path with shortcuts whose
+# lengths are partly negative (no cycle: keys drop below the current bin),
+# an RMAT with hubs and an empty graph; outputs must be equal. It also
+# checks that the worklist and the buckets were taken where they should be
+# (the generated code names them).
 # Environment (set by make check): GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR.
 . "$(dirname "$0")/../driver/common.sh" # tools, $tmp, fail
 pass=0
@@ -22,6 +27,7 @@ pass=0
 }
 awk 'BEGIN { print "# Nodes: 2000"; for (i = 0; i < 1999; i++) print i, i + 1, 1 + i % 7 }' >"$tmp/path.el"
 printf '# Nodes: 6\n0 0 2\n0 1 5\n0 1 3\n1 2 1\n2 1 4\n2 3 2\n3 3 1\n1 4 9\n' >"$tmp/selfdup.el"
+awk 'BEGIN { print "# Nodes: 1500"; for (i = 0; i < 1499; i++) { print i, i + 1, i % 9 - 4; if (i % 4 == 0 && i + 3 < 1500) print i, i + 3, i % 5 - 3 } }' >"$tmp/negdag.el"
 printf '# Nodes: 1\n' >"$tmp/empty.el"
 
 for gm in "$GMC_SRCDIR/apps/sssp.gm" "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_SRCDIR"/tests/cuda/worklist/yes_*.gm; do
@@ -35,25 +41,29 @@ for gm in "$GMC_SRCDIR/apps/sssp.gm" "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_S
     if ! grep -q 'a worklist over the frontier' "$tmp/$name/$name.c"; then
         echo "FAIL: $name: no worklist in the generated code"; fail=$((fail + 1))
     fi
-    for g in grid road path selfdup rmat empty; do
-        for mode in 0 1 auto; do
+    # the buckets: monotone updates that add a term to a numeric key
+    case $name in sssp | yes_latest | yes_cost | yes_hops) want=yes ;; *) want=no ;; esac
+    got=no; grep -q 'nearest keys first (gm_backend_omp/omp_priority.c)' "$tmp/$name/$name.c" && got=yes
+    [ $got = $want ] || { echo "FAIL: $name: nearest-first buckets $got, expected $want"; fail=$((fail + 1)); }
+    for g in grid road path selfdup negdag rmat empty; do
+        for mode in 0 1 prio auto; do
             o=$tmp/$name/$g.$mode
             mkdir -p "$o"
-            if [ $mode = auto ]; then
-                # shellcheck disable=SC2086
-                env -u GMRT_WORKLIST OMP_NUM_THREADS=2 "$tmp/$name/$name" "$tmp/$g.el" $args --threads=2 --out="$o" >"$o/stdout" 2>&1
-            else
-                # shellcheck disable=SC2086
-                GMRT_WORKLIST=$mode OMP_NUM_THREADS=2 "$tmp/$name/$name" "$tmp/$g.el" $args --threads=2 --out="$o" >"$o/stdout" 2>&1
-            fi
+            case $mode in
+            auto) set -- env -u GMRT_WORKLIST -u GMRT_PRIORITY ;;
+            prio) set -- env -u GMRT_WORKLIST GMRT_PRIORITY=1 ;;
+            *) set -- env GMRT_WORKLIST=$mode GMRT_PRIORITY=0 ;;
+            esac
+            # shellcheck disable=SC2086
+            "$@" OMP_NUM_THREADS=2 "$tmp/$name/$name" "$tmp/$g.el" $args --threads=2 --out="$o" >"$o/stdout" 2>&1
             echo "exit $?" >>"$o/stdout"
             grep -v '^time_ms' "$o/stdout" >"$o/stdout.cmp" && rm "$o/stdout"
         done
-        for mode in 1 auto; do
+        for mode in 1 prio auto; do
             if diff -r "$tmp/$name/$g.0" "$tmp/$name/$g.$mode" >"$tmp/diff" 2>&1; then
                 pass=$((pass + 1))
             else
-                echo "FAIL: $name on $g: GMRT_WORKLIST=$mode differs from the sweeps"; head -5 "$tmp/diff"; fail=$((fail + 1))
+                echo "FAIL: $name on $g: mode $mode differs from the sweeps"; head -5 "$tmp/diff"; fail=$((fail + 1))
             fi
         done
     done

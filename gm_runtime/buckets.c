@@ -1,0 +1,142 @@
+/* buckets.c: the priority buckets of the OpenMP target's nearest-first
+ * fixpoint. Contract: gmrt_buckets.h. */
+#include "gmrt_buckets.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gmrt_worklist.h"
+#include "rt_alloc.h"
+
+/* A bin's buffer above this many entries is freed once gathered, so that a
+ * long run keeps only the memory its pending entries need. */
+#define KEEP_ENTRIES 256
+
+double gmrt_bk_delta(double sum, int64_t count, const gm_graph *g)
+{
+    double scale = GMRT_BK_SCALE;
+    const char *env = getenv("GMRT_BK_SCALE");
+    if (env && *env) {
+        char *end;
+        double v = strtod(env, &end);
+        if (*end == '\0' && isfinite(v) && v > 0)
+            scale = v;
+    }
+    double degree = g->num_nodes > 0 ? (double)g->num_edges / (double)g->num_nodes : 1;
+    double d = count > 0 ? sum / (double)count * scale / (degree > 1 ? degree : 1) : 0;
+    return isfinite(d) && d > 0 ? d : 1;
+}
+
+bool gmrt_bk_wanted(const gm_graph *g)
+{
+    const char *env = getenv("GMRT_PRIORITY");
+    if (env && *env)
+        return strcmp(env, "0") != 0;
+    return !gmrt_few_rounds(g);
+}
+
+bool gmrt_bk_init(gmrt_buckets *b, int nthreads, double base, double delta)
+{
+    memset(b, 0, sizeof *b);
+    b->nthreads = nthreads > 0 ? nthreads : 1;
+    b->base = isfinite(base) ? base : 0;
+    b->delta = isfinite(delta) && delta > 0 ? delta : 1;
+    b->local = gmrt_calloc_array((size_t)b->nthreads, sizeof *b->local);
+    if (!b->local)
+        return false;
+    for (int t = 0; t < b->nthreads; t++) {
+        b->local[t].ring = gmrt_calloc_array(GMRT_BK_RING, sizeof(gmrt_bk_bin));
+        if (!b->local[t].ring) {
+            gmrt_bk_free(b);
+            return false;
+        }
+    }
+    return true;
+}
+
+void gmrt_bk_free(gmrt_buckets *b)
+{
+    for (int t = 0; b->local && t < b->nthreads; t++) {
+        for (int i = 0; b->local[t].ring && i < GMRT_BK_RING; i++)
+            free(b->local[t].ring[i].e);
+        free(b->local[t].ring);
+    }
+    free(b->local);
+    free(b->front);
+    memset(b, 0, sizeof *b);
+}
+
+static void out_of_memory(void)
+{
+    fprintf(stderr, "out of memory (the nearest-first buckets of a fixpoint)\n");
+    exit(EXIT_FAILURE);
+}
+
+void gmrt_bk_grow(gmrt_bk_bin *bin)
+{
+    int64_t cap = bin->cap ? 2 * bin->cap : 64;
+    gmrt_bk_entry *e = cap <= (int64_t)(SIZE_MAX / sizeof *e) ? realloc(bin->e, (size_t)cap * sizeof *e) : NULL;
+    if (!e)
+        out_of_memory();
+    bin->e = e;
+    bin->cap = cap;
+}
+
+void gmrt_bk_local_min(gmrt_buckets *b, int tid)
+{
+    gmrt_bk_local *l = &b->local[tid];
+    l->nearest = INT64_MAX;
+    if (l->pending == 0)
+        return;
+    for (int64_t k = b->cur; k < b->cur + GMRT_BK_RING; k++)
+        if (l->ring[k % GMRT_BK_RING].n) {
+            l->nearest = k;
+            return;
+        }
+}
+
+bool gmrt_bk_plan(gmrt_buckets *b)
+{
+    int64_t best = INT64_MAX;
+    for (int t = 0; t < b->nthreads; t++)
+        if (b->local[t].nearest < best)
+            best = b->local[t].nearest;
+    b->nfront = 0;
+    if (best == INT64_MAX)
+        return false;
+    b->cur = best;
+    int64_t total = 0;
+    for (int t = 0; t < b->nthreads; t++) {
+        b->local[t].offset = total;
+        total += b->local[t].ring[best % GMRT_BK_RING].n;
+    }
+    if (total > b->cap) {
+        int64_t cap = total > 2 * b->cap ? total : 2 * b->cap;
+        gmrt_bk_entry *f = gmrt_alloc_array((size_t)cap, sizeof *f);
+        if (!f)
+            out_of_memory();
+        free(b->front);
+        b->front = f;
+        b->cap = cap;
+    }
+    b->nfront = total;
+    b->steps++;
+    return true;
+}
+
+void gmrt_bk_gather(gmrt_buckets *b, int tid)
+{
+    gmrt_bk_local *l = &b->local[tid];
+    gmrt_bk_bin *r = &l->ring[b->cur % GMRT_BK_RING];
+    if (r->n)
+        memcpy(b->front + l->offset, r->e, (size_t)r->n * sizeof *r->e);
+    l->pending -= r->n;
+    r->n = 0;
+    if (r->cap > KEEP_ENTRIES) {
+        free(r->e);
+        r->e = NULL;
+        r->cap = 0;
+    }
+}

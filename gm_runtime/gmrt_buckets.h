@@ -1,0 +1,115 @@
+/* gmrt_buckets.h: the priority buckets of the OpenMP target's nearest-first
+ * fixpoint (gm_backend_omp/omp_priority.c), a delta-stepping schedule.
+ * Install location: <gmc/gmrt_buckets.h>.
+ *
+ * Every entry is a node and the key it was lowered to. Bin b holds the
+ * entries whose priority p (the key for min=, minus the key for max=) has
+ * floor((p - base) / delta) == b; an entry nearer than the current bin goes
+ * into the current bin and one past GMRT_BK_RING bins ahead into the
+ * farthest (any order gives the same fixpoint; this one only saves work).
+ * Each thread appends to its own bins, so pushes take no lock. A step of
+ * the team, in this order, with a barrier after each line:
+ *
+ *   gmrt_bk_local_min(b, tid);     every thread: its nearest non-empty bin
+ *   gmrt_bk_plan(b);               one thread: the team's nearest, the new front
+ *   gmrt_bk_gather(b, tid);        every thread: its entries of that bin into front
+ *   ... relax front[0 .. nfront), pushing with gmrt_bk_push(b, tid, ...)
+ *
+ * until gmrt_bk_plan leaves nfront == 0. A front entry whose key is no longer
+ * the node's key is stale: the node was lowered again and has a newer entry.
+ */
+#ifndef GMRT_BUCKETS_H
+#define GMRT_BUCKETS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gmrt_base.h"
+#include "gmrt_graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GMRT_BK_RING 4096 /* bins kept apart ahead of the current one */
+
+typedef struct gmrt_bk_entry {
+    gm_node_t node;
+    double key; /* the node's key when it was pushed */
+} gmrt_bk_entry;
+
+typedef struct gmrt_bk_bin {
+    gmrt_bk_entry *e;
+    int64_t n, cap;
+} gmrt_bk_bin;
+
+/* One thread's bins (one cache line apart from the next thread's). */
+typedef struct gmrt_bk_local {
+    gmrt_bk_bin *ring;  /* bin b at ring[b % GMRT_BK_RING] */
+    int64_t pending;    /* entries in its bins */
+    int64_t nearest;    /* its nearest non-empty bin (gmrt_bk_local_min), or INT64_MAX */
+    int64_t offset;     /* where its entries of the current bin go in front */
+    char pad[64 - sizeof(gmrt_bk_bin *) - 3 * sizeof(int64_t)];
+} gmrt_bk_local;
+
+typedef struct gmrt_buckets {
+    int nthreads;
+    gmrt_bk_local *local;
+    double base, delta;  /* bin of priority p: floor((p - base) / delta) */
+    int64_t cur;         /* the bin being relaxed */
+    gmrt_bk_entry *front;
+    int64_t nfront, cap;
+    int64_t steps;       /* steps taken (bins relaxed, counting repeats) */
+} gmrt_buckets;
+
+/* The bin width: the mean |term| (sum / count, over the edges of about
+ * GMRT_BK_SAMPLE_NODES nodes) times GMRT_BK_SCALE over g's mean degree; the
+ * environment's GMRT_BK_SCALE, a positive number, overrides the factor. 1
+ * when the sample is empty or all zero. */
+#define GMRT_BK_SAMPLE_NODES 1024
+#ifndef GMRT_BK_SCALE
+#define GMRT_BK_SCALE 32.0
+#endif
+double gmrt_bk_delta(double sum, int64_t count, const gm_graph *g);
+
+/* Whether a frontier loop on g takes the nearest-first run: the
+ * environment's GMRT_PRIORITY=1 or 0 decides, else graphs whose frontiers
+ * take many rounds (not gmrt_few_rounds). */
+bool gmrt_bk_wanted(const gm_graph *g);
+
+/* Empty buckets for nthreads threads (ids 0 .. nthreads - 1); delta <= 0 or
+ * not finite is taken as 1. False: out of memory (nothing to free). */
+bool gmrt_bk_init(gmrt_buckets *b, int nthreads, double base, double delta);
+void gmrt_bk_free(gmrt_buckets *b);
+
+/* The slow path of gmrt_bk_push: room for one more entry (exits the program
+ * with a message when memory runs out). */
+void gmrt_bk_grow(gmrt_bk_bin *bin);
+
+/* Thread tid queues node v, just lowered to key, at priority prio. */
+static inline void gmrt_bk_push(gmrt_buckets *b, int tid, gm_node_t v, double key, double prio)
+{
+    const double x = (prio - b->base) / b->delta;
+    int64_t bin = b->cur;
+    if (x > (double)b->cur) /* false for NaN: the current bin */
+        bin = x < (double)(b->cur + GMRT_BK_RING - 1) ? (int64_t)x : b->cur + GMRT_BK_RING - 1;
+    gmrt_bk_local *l = &b->local[tid];
+    gmrt_bk_bin *r = &l->ring[bin % GMRT_BK_RING];
+    if (r->n == r->cap)
+        gmrt_bk_grow(r);
+    r->e[r->n].node = v;
+    r->e[r->n].key = key;
+    r->n++;
+    l->pending++;
+}
+
+void gmrt_bk_local_min(gmrt_buckets *b, int tid);
+/* false (and nfront == 0) when no thread holds an entry: the fixpoint. */
+bool gmrt_bk_plan(gmrt_buckets *b);
+void gmrt_bk_gather(gmrt_buckets *b, int tid);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,154 @@
+/* test_buckets.c: gmrt_buckets (the OpenMP target's nearest-first fixpoint)
+ * driven by hand, one step at a time as the generated code drives it: every
+ * entry comes out once, bins in order, near and far entries clamped, the
+ * ring reused past its length, several threads' bins merged; and the bin
+ * width's rule. */
+#include "rt_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One step for a team of nt threads, run in turn; false at the fixpoint. */
+static bool step(gmrt_buckets *b, int nt)
+{
+    for (int t = 0; t < nt; t++)
+        gmrt_bk_local_min(b, t);
+    if (!gmrt_bk_plan(b))
+        return false;
+    for (int t = 0; t < nt; t++)
+        gmrt_bk_gather(b, t);
+    return true;
+}
+
+/* Random priorities from 3 threads: each entry once, in the bin of its
+ * priority, bins in increasing order. */
+static void test_order(void)
+{
+    enum { N = 5000, NT = 3 };
+    gmrt_buckets b;
+    CU_ASSERT_FATAL(gmrt_bk_init(&b, NT, 10.0, 2.5));
+    int *seen = calloc(N, sizeof *seen);
+    CU_ASSERT_FATAL(seen != NULL);
+    uint64_t x = 12345;
+    double prio[N];
+    for (int i = 0; i < N; i++) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        prio[i] = 10.0 + (double)(x >> 40) / (double)(1 << 24) * 2000.0; /* [10, 2010): bins 0 .. 799 */
+        gmrt_bk_push(&b, i % NT, (gm_node_t)i, (double)i * 0.5, prio[i]);
+    }
+    int64_t last = -1, got = 0;
+    while (step(&b, NT)) {
+        CU_ASSERT(b.cur > last);
+        last = b.cur;
+        for (int64_t k = 0; k < b.nfront; k++) {
+            gm_node_t v = b.front[k].node;
+            CU_ASSERT_FATAL(v >= 0 && v < N);
+            seen[v]++;
+            CU_ASSERT_EQUAL(b.front[k].key, (double)v * 0.5);
+            CU_ASSERT_EQUAL((int64_t)floor((prio[v] - 10.0) / 2.5), b.cur);
+        }
+        got += b.nfront;
+    }
+    CU_ASSERT_EQUAL(got, N);
+    for (int i = 0; i < N; i++)
+        CU_ASSERT_EQUAL(seen[i], 1);
+    CU_ASSERT_EQUAL(b.nfront, 0);
+    free(seen);
+    gmrt_bk_free(&b);
+}
+
+/* An entry nearer than the current bin (or NaN) goes into the current bin;
+ * one past the ring into its farthest bin; the ring wraps around as the
+ * current bin moves on (entries pushed during a step, as a relaxation does). */
+static void test_clamp_and_wrap(void)
+{
+    gmrt_buckets b;
+    CU_ASSERT_FATAL(gmrt_bk_init(&b, 1, 0.0, 1.0));
+    gmrt_bk_push(&b, 0, 1, 0, 5.0);
+    CU_ASSERT_FATAL(step(&b, 1));
+    CU_ASSERT_EQUAL(b.cur, 5);
+    CU_ASSERT_EQUAL(b.nfront, 1);
+    /* during bin 5's step: below it, NaN, and far past the ring */
+    gmrt_bk_push(&b, 0, 2, 0, -100.0);
+    gmrt_bk_push(&b, 0, 3, 0, NAN);
+    gmrt_bk_push(&b, 0, 4, 0, 1e12);
+    gmrt_bk_push(&b, 0, 5, 0, 5.0 + GMRT_BK_RING - 1.5); /* the ring's second-farthest bin */
+    CU_ASSERT_FATAL(step(&b, 1));
+    CU_ASSERT_EQUAL(b.cur, 5); /* the current bin again */
+    CU_ASSERT_EQUAL(b.nfront, 2);
+    CU_ASSERT_FATAL(step(&b, 1));
+    CU_ASSERT_EQUAL(b.cur, 5 + GMRT_BK_RING - 2);
+    CU_ASSERT_EQUAL(b.front[0].node, 5);
+    CU_ASSERT_FATAL(step(&b, 1));
+    CU_ASSERT_EQUAL(b.cur, 5 + GMRT_BK_RING - 1);
+    CU_ASSERT_EQUAL(b.front[0].node, 4);
+    /* 3 ring lengths on, bin by bin: each pushed one bin ahead of the current */
+    int64_t start = b.cur;
+    for (int64_t i = 1; i <= 3 * GMRT_BK_RING; i++) {
+        gmrt_bk_push(&b, 0, (gm_node_t)(i % 1000), (double)i, (double)(b.cur + 1) + 0.5);
+        CU_ASSERT_FATAL(step(&b, 1));
+        CU_ASSERT_EQUAL(b.cur, start + i);
+        CU_ASSERT_EQUAL(b.nfront, 1);
+        CU_ASSERT_EQUAL(b.front[0].key, (double)i);
+    }
+    CU_ASSERT_FALSE(step(&b, 1));
+    gmrt_bk_free(&b);
+}
+
+/* A bin that grew large is emptied and its memory freed, then refilled. */
+static void test_large_bin(void)
+{
+    gmrt_buckets b;
+    CU_ASSERT_FATAL(gmrt_bk_init(&b, 2, 0.0, 0.0)); /* delta 0: taken as 1 */
+    CU_ASSERT_EQUAL(b.delta, 1.0);
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 3000; i++)
+            gmrt_bk_push(&b, i & 1, (gm_node_t)i, (double)round, 7.25);
+        CU_ASSERT_FATAL(step(&b, 2));
+        CU_ASSERT_EQUAL(b.cur, 7);
+        CU_ASSERT_EQUAL(b.nfront, 3000);
+        int64_t sum = 0;
+        for (int64_t k = 0; k < b.nfront; k++)
+            sum += b.front[k].node;
+        CU_ASSERT_EQUAL(sum, 2999 * 3000 / 2);
+        CU_ASSERT_FALSE(step(&b, 2));
+    }
+    gmrt_bk_free(&b);
+}
+
+/* The bin width: mean term x GMRT_BK_SCALE over the mean degree, the
+ * environment's factor, and 1 for an empty or zero sample. */
+static void test_delta(void)
+{
+    const gm_node_t pairs[] = {0, 1, 1, 2, 2, 3, 3, 0, 0, 2, 1, 3, 2, 0, 3, 1}; /* 4 nodes, mean degree 2 */
+    gm_graph *g = rt_graph(4, 8, pairs, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    unsetenv("GMRT_BK_SCALE");
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta(30.0, 10, g), 3.0 * GMRT_BK_SCALE / 2.0, 1e-12);
+    CU_ASSERT_EQUAL(gmrt_bk_delta(0.0, 10, g), 1.0);
+    CU_ASSERT_EQUAL(gmrt_bk_delta(5.0, 0, g), 1.0);
+    setenv("GMRT_BK_SCALE", "4", 1);
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta(30.0, 10, g), 6.0, 1e-12);
+    setenv("GMRT_BK_SCALE", "x", 1); /* not a number: the default */
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta(30.0, 10, g), 3.0 * GMRT_BK_SCALE / 2.0, 1e-12);
+    unsetenv("GMRT_BK_SCALE");
+    setenv("GMRT_PRIORITY", "1", 1);
+    CU_ASSERT(gmrt_bk_wanted(g));
+    setenv("GMRT_PRIORITY", "0", 1);
+    CU_ASSERT_FALSE(gmrt_bk_wanted(g));
+    unsetenv("GMRT_PRIORITY");
+    gmrt_graph_free(g);
+}
+
+int main(void)
+{
+    static const CU_TestInfo tests[] = {
+        {"order", test_order},
+        {"clamp_and_wrap", test_clamp_and_wrap},
+        {"large_bin", test_large_bin},
+        {"delta", test_delta},
+        CU_TEST_INFO_NULL,
+    };
+    return rt_run("buckets", tests);
+}
