@@ -13,6 +13,9 @@
  * are never read. */
 #include "gmcu.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 __device__ static gm_node_t cc_find(gm_node_t *parent, gm_node_t x)
 {
     for (;;) {
@@ -48,14 +51,53 @@ __device__ static void cc_unite(gm_node_t *parent, gm_node_t a, gm_node_t b)
     }
 }
 
+/* Afforest's link: it climbs by reading only (its one write is the
+ * compare-and-swap that links a root), so the threads whose hooks meet on a
+ * hub's root do not keep rewriting the shared entries on the way up, as
+ * cc_unite's path halving does; cc_compress flattens the trees after each
+ * round of links instead. */
+__device__ static void cc_link(gm_node_t *parent, gm_node_t u, gm_node_t v)
+{
+    gm_node_t p1 = *(volatile gm_node_t *)&parent[u], p2 = *(volatile gm_node_t *)&parent[v];
+    while (p1 != p2) {
+        const gm_node_t hi = p1 > p2 ? p1 : p2, lo = p1 > p2 ? p2 : p1;
+        const gm_node_t ph = *(volatile gm_node_t *)&parent[hi];
+        if (ph == lo)
+            return;
+        if (ph == hi && atomicCAS((int *)&parent[hi], hi, lo) == hi)
+            return;
+        p1 = *(volatile gm_node_t *)&parent[*(volatile gm_node_t *)&parent[hi]];
+        p2 = *(volatile gm_node_t *)&parent[lo];
+    }
+}
+
+/* Every node points at its root (no link runs meanwhile). */
+__global__ static void cc_compress(gm_node_t *parent, int64_t n)
+{
+    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x) {
+        gm_node_t p = parent[v];
+        for (gm_node_t gp; p != (gp = parent[p]);)
+            p = gp;
+        parent[v] = p;
+    }
+}
+
+__device__ static void cc_join(gm_node_t *parent, gm_node_t u, gm_node_t v, bool link)
+{
+    if (link)
+        cc_link(parent, u, v);
+    else
+        cc_unite(parent, u, v);
+}
+
 /* The k-th out-edge of every node. */
-__global__ static void cc_hook_nth(const gm_graph *G, gm_node_t *parent, int k)
+__global__ static void cc_hook_nth(const gm_graph *G, gm_node_t *parent, int k, bool link)
 {
     const int64_t n = G->num_nodes;
     for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x) {
         const gm_edge_t e = G->begin[v] + k;
         if (e < G->begin[v + 1])
-            cc_unite(parent, (gm_node_t)v, G->node_idx[e]);
+            cc_join(parent, (gm_node_t)v, G->node_idx[e], link);
     }
 }
 
@@ -68,16 +110,16 @@ __global__ static void cc_sample(gm_node_t *parent, int64_t n, gm_node_t *out)
 
 /* The out-edges past the sampled ones and every in-edge of each node not in
  * the component of `skip`. */
-__global__ static void cc_hook_rest(const gm_graph *G, gm_node_t *parent, gm_node_t skip)
+__global__ static void cc_hook_rest(const gm_graph *G, gm_node_t *parent, gm_node_t skip, bool link)
 {
     const int64_t n = G->num_nodes;
     for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x) {
         if (cc_find(parent, (gm_node_t)v) == skip)
             continue;
         for (gm_edge_t e = G->begin[v] + CC_SAMPLE_EDGES; e < G->begin[v + 1]; e++)
-            cc_unite(parent, (gm_node_t)v, G->node_idx[e]);
+            cc_join(parent, (gm_node_t)v, G->node_idx[e], link);
         for (gm_edge_t e = G->r_begin[v]; e < G->r_begin[v + 1]; e++)
-            cc_unite(parent, (gm_node_t)v, G->r_node_idx[e]);
+            cc_join(parent, (gm_node_t)v, G->r_node_idx[e], link);
     }
 }
 
@@ -127,11 +169,18 @@ template <typename T> static void min_label(gm_graph *G, T *label)
     GMCU_LAUNCHED("components: init");
     GMCU_CHECK(cudaMemcpy(best, label, (size_t)n * sizeof(T), cudaMemcpyDeviceToDevice));
     if (G->num_edges > 0) {
+        /* GMCU_CC_LINK=0: the halving unite throughout (for comparisons) */
+        const char *env = getenv("GMCU_CC_LINK");
+        const bool link = !(env && strcmp(env, "0") == 0);
         for (int k = 0; k < CC_SAMPLE_EDGES; k++) {
-            cc_hook_nth<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, k);
+            cc_hook_nth<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, k, link);
             GMCU_LAUNCHED("components: sampled edges");
+            if (link) {
+                cc_compress<<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, n);
+                GMCU_LAUNCHED("components: compress");
+            }
         }
-        cc_hook_rest<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, giant_root(parent, n));
+        cc_hook_rest<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, giant_root(parent, n), link);
         GMCU_LAUNCHED("components: the other edges");
     }
     cc_min<T><<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, label, best, n);
