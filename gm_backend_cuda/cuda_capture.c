@@ -189,27 +189,14 @@ static void write_prop(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc
 bool cuda_builtin_on_gpu(int b)
 {
     switch ((gm_builtin)b) {
-    case GMB_GRAPH_NUM_NODES:
-    case GMB_GRAPH_NUM_EDGES:
     case GMB_GRAPH_PICK_RANDOM:
-    case GMB_NODE_NUM_NBRS:
-    case GMB_NODE_NUM_IN_NBRS:
-    case GMB_NODE_HAS_EDGE_TO:
-    case GMB_NODE_IS_NBR_FROM:
-    case GMB_NODE_COUNT_LINKED:
     case GMB_NODE_PICK_RANDOM_NBR:
-    case GMB_NBR_TO_EDGE:
     case GMB_NODE_BFS_LEVEL:
-    case GMB_EDGE_FROM_NODE:
-    case GMB_EDGE_TO_NODE:
     case GMB_UNIFORM:
     case GMB_RAND:
-    case GMB_LOG:
-    case GMB_EXP:
-    case GMB_POW:
         return true;
     default:
-        return false;
+        return omp_builtin_graph_query(b); /* the pure queries of both targets */
     }
 }
 

@@ -77,30 +77,6 @@ static void set_remove(sym_set *set, const gm_symbol *s)
         }
 }
 
-/* Built-ins that only read the graph or compute: the same in any order, and
- * on either target (no random numbers, no BFS level, no collections). */
-static bool graph_query(int b)
-{
-    switch ((gm_builtin)b) {
-    case GMB_GRAPH_NUM_NODES:
-    case GMB_GRAPH_NUM_EDGES:
-    case GMB_NODE_NUM_NBRS:
-    case GMB_NODE_NUM_IN_NBRS:
-    case GMB_NODE_HAS_EDGE_TO:
-    case GMB_NODE_IS_NBR_FROM:
-    case GMB_NODE_COUNT_LINKED:
-    case GMB_NBR_TO_EDGE:
-    case GMB_EDGE_FROM_NODE:
-    case GMB_EDGE_TO_NODE:
-    case GMB_LOG:
-    case GMB_EXP:
-    case GMB_POW:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* An expression that reads nothing in `w` and has no effect or hidden input. */
 typedef struct pure_ctx {
     const sym_set *w;
@@ -112,7 +88,7 @@ static bool pure_visit(const gm_expr *e, void *vctx)
     pure_ctx *p = vctx;
     if ((e->kind == GME_ID || e->kind == GME_PROP) && set_has(p->w, e->sym))
         p->ok = false;
-    if (e->kind == GME_CALL && !graph_query(e->builtin))
+    if (e->kind == GME_CALL && !omp_builtin_graph_query(e->builtin))
         p->ok = false; /* random numbers, collections, user procedures */
     if (e->kind == GME_REDUCE || e->kind == GME_FOREIGN || e->kind == GME_INDEX || e->kind == GME_STRING)
         p->ok = false;
@@ -276,6 +252,28 @@ bool omp_monotone_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l
     return rounds_unobservable(loop, l1, l2, &w);
 }
 
+
+bool omp_builtin_graph_query(int b)
+{
+    switch ((gm_builtin)b) {
+    case GMB_GRAPH_NUM_NODES:
+    case GMB_GRAPH_NUM_EDGES:
+    case GMB_NODE_NUM_NBRS:
+    case GMB_NODE_NUM_IN_NBRS:
+    case GMB_NODE_HAS_EDGE_TO:
+    case GMB_NODE_IS_NBR_FROM:
+    case GMB_NODE_COUNT_LINKED:
+    case GMB_NBR_TO_EDGE:
+    case GMB_EDGE_FROM_NODE:
+    case GMB_EDGE_TO_NODE:
+    case GMB_LOG:
+    case GMB_EXP:
+    case GMB_POW:
+        return true;
+    default:
+        return false;
+    }
+}
 
 /* ---- the relaxation of a node's edges ------------------------------------- */
 

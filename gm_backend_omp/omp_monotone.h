@@ -41,6 +41,10 @@ typedef struct omp_monotone {
     bool x_left;              /* n.X is f's left operand */
 } omp_monotone;
 
+/* Built-ins that only read the graph or compute: the same in any order and
+ * on either target (no random numbers, no BFS level, no collections). */
+bool omp_builtin_graph_query(int b);
+
 /* Whether a worklist loop (its frontier loop l1, round end l2, flags F and
  * F2) has the shape above; fills a. */
 bool omp_monotone_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l2, const gm_symbol *flag,
