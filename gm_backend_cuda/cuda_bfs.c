@@ -56,8 +56,9 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     em->bfs = ctx;
     gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
     bool rev = false;
+    const char *ht = NULL;
     char *bal = lb == GMB_LB_AUTO || lb == GMB_LB_TWC
-                    ? cuda_twc_level_kernel(em, s, body, ctx, queue, params, &c, &l, &rev) : NULL;
+                    ? cuda_twc_level_kernel(em, s, body, ctx, queue, params, &c, &l, &rev, &ht) : NULL;
     bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
     char *kname = NULL;
     if (plain) {
@@ -66,7 +67,8 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
         omp_line(em, "(void)%s;", level);
         if (bal)
             cuda_report(em, 0, "%s: kernel %s per level, one thread per node; when the graph is skewed kernel %s: "
-                        "the neighbour reduction by block, warp or thread (TWC pull)", what + 5, kname, bal);
+                        "the neighbour reduction by block, warp or thread (TWC pull)%s", what + 5, kname, bal,
+                        ht ? CUDA_HUB_SPLIT : "");
         else
             cuda_report(em, 0, "%s: kernel %s per level, one thread per node", what + 5, kname);
         cuda_bfs_body_loop(em, s, body, queue, "_c_from", "_c_to");
@@ -85,17 +87,23 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
                      ctx->graph, rev ? "true" : "false");
         else
             omp_line(em, "if (_c_n > 0) { /* block, warp or thread by degree (-fcuda-lb) */");
-        omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", bal, l.args,
-                 *l.args ? ", " : "", queue, level, from, to);
-        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
+        if (ht) {
+            omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s)), \"%s (%s:%d)\", "
+                         "%s%s%s, %s, %s, %s);", bal, ctx->graph, rev ? "true" : "false", ht, bal, em->src_base,
+                     s->loc.line, l.args, *l.args ? ", " : "", queue, level, from, to);
+        } else {
+            omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", bal, l.args,
+                     *l.args ? ", " : "", queue, level, from, to);
+            omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
+        }
         if (lb == GMB_LB_AUTO)
             omp_line(em, "} else if (_c_n > 0) {");
     } else {
         omp_line(em, "if (_c_n > 0) {");
     }
     if (!plain)
-        cuda_report(em, 0, "%s: kernel %s per level: the neighbour reduction by block, warp or thread (TWC pull)",
-                    what + 5, bal);
+        cuda_report(em, 0, "%s: kernel %s per level: the neighbour reduction by block, warp or thread (TWC pull)%s",
+                    what + 5, bal, ht ? CUDA_HUB_SPLIT : "");
     cuda_report_loop(em, body, s->iter.sym, &c);
     free(bal);
     if (plain) {
@@ -298,13 +306,14 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
                     pull);
     if (push && expand && expand_twc)
         cuda_report(em, 0, "expansion: kernel %s, one thread per frontier node; when the graph is skewed kernel %s: "
-                    "edges by block, warp or thread (TWC), queue appends aggregated per warp, hub edges past %s "
-                    "by kernel %s, a block per chunk", expand, expand_twc, "GMCU_SPILL_CHUNK (4096)", expand_spill);
+                    "edges by block, warp or thread (TWC), queue appends aggregated per warp, the edges of nodes of "
+                    "at least 256 by kernel %s in chunks of %s, a block per chunk", expand, expand_twc, expand_spill,
+                    "GMCU_SPILL_CHUNK (4096)");
     else if (push)
         cuda_report(em, 0, "expansion: kernel %s%s%s", expand ? expand : expand_twc,
                     expand ? ", one thread per frontier node"
-                           : ": edges by block, warp or thread (TWC), queue appends aggregated per warp, hub edges past "
-                             "GMCU_SPILL_CHUNK (4096) by kernel ",
+                           : ": edges by block, warp or thread (TWC), queue appends aggregated per warp, the edges "
+                             "of nodes of at least 256 in chunks of GMCU_SPILL_CHUNK (4096) by kernel ",
                     expand ? "" : expand_spill);
     if (ofwd)
         cuda_report(em, 0, "outlined: %s run in the persistent kernel %s%s%s (cooperative launch, grid barriers "

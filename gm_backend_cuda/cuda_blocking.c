@@ -50,7 +50,7 @@ void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const c
 }
 
 void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, const char *args, const char *ty,
-                          bool force, const char *where)
+                          bool force, const char *where, const char *hub_type)
 {
     omp_line(em, "{ /* in segments of neighbour ids whose values fit in the L2 (-fcuda-blocking) */");
     em->indent++;
@@ -60,10 +60,18 @@ void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool re
     omp_line(em, "void *_c_part = _c_nseg > 1 ? gmcu_eb_scratch((size_t)%s->num_nodes * sizeof(%s)) : NULL;", g, ty);
     omp_line(em, "const gm_edge_t *_c_cuts = _c_nseg > 1 ? gmcu_eb_cuts(%s, %s, _c_nseg, _c_seglen) : NULL;", g,
              rev ? "true" : "false");
+    if (hub_type)
+        omp_line(em, "const gmcu_hubs _c_hubs = gmcu_hubs_for(%s, %s, sizeof(%s)); /* rows of hubs by the whole grid */",
+                 g, rev ? "true" : "false", hub_type);
     omp_line(em, "for (int _c_seg = 0; _c_seg < _c_nseg; _c_seg++) {");
-    omp_line(em, "    %s<<<gmcu_blocks(%s->num_nodes), GMCU_BLOCK>>>(%s%s_c_nseg, _c_seg, _c_cuts, _c_part);", name, g,
-             args, *args ? ", " : "");
-    omp_line(em, "    GMCU_LAUNCHED(\"%s (%s)\");", name, where);
+    if (hub_type) {
+        omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), _c_hubs, \"%s (%s)\", %s%s_c_nseg, _c_seg, _c_cuts, "
+                     "_c_part);", name, g, name, where, args, *args ? ", " : "");
+    } else {
+        omp_line(em, "    %s<<<gmcu_blocks(%s->num_nodes), GMCU_BLOCK>>>(%s%s_c_nseg, _c_seg, _c_cuts, _c_part);", name, g,
+                 args, *args ? ", " : "");
+        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s)\");", name, where);
+    }
     omp_line(em, "}");
     em->indent--;
     omp_line(em, "}");

@@ -226,9 +226,14 @@ char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
  * parameters as the plain kernel) or NULL; *reverse: it walks in-edges.
  * *blocked_type: the C type of the pull's partial results when it runs in
  * segments (cuda_blocking.c: then the kernel takes cuda_blocking_params'
- * extra parameters), NULL otherwise. */
+ * extra parameters), NULL otherwise. *hub_type: the C type of the pull's
+ * reduction when the kernel splits hub rows over the grid (its last
+ * parameter is then a gmcu_hubs and gmcu_launch_pull launches it), NULL
+ * otherwise. */
+/* How the report names the hub split of a TWC pull. */
+#define CUDA_HUB_SPLIT ", on skewed graphs nodes of at least 256 edges by the whole grid in chunks (hub split: mark, walk, then the kernel; GMCU_HUBS=0 turns it off)"
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
-                      const char **form, const char **blocked_type);
+                      const char **form, const char **blocked_type, const char **hub_type);
 
 /* ---- edge blocking of pull sweeps (cuda_blocking.c) */
 /* The kernel parameters with the segment's appended. */
@@ -242,15 +247,16 @@ void cuda_blocking_range(omp_emit *em, const char *g, const char *n, bool rev);
 void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const char *n, int k);
 /* Host: the launches of kernel `name` (grid over the nodes), one per segment
  * of the nodes' values of type ty (rev: the kernel walks in-edges); `force`:
- * at least two segments (-fcuda-blocking=on). */
+ * at least two segments (-fcuda-blocking=on); hub_type: see cuda_twc_kernel
+ * (each segment then by gmcu_launch_pull). */
 void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, const char *args, const char *ty,
-                          bool force, const char *where);
+                          bool force, const char *where, const char *hub_type);
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such
- * shape. Up/DownNbrs test the levels. */
+ * shape. Up/DownNbrs test the levels. *hub_type as for cuda_twc_kernel. */
 char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *body, const omp_bfs_ctx *ctx,
                             const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
-                            bool *reverse);
+                            bool *reverse, const char **hub_type);
 /* The inner loop of a loop that collapses to one thread per edge, or NULL;
  * *cond: a condition on n around it. */
 const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond);

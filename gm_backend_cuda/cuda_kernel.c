@@ -652,14 +652,14 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     bool want_edge = inner && (lb == GMB_LB_EDGE || (lb == GMB_LB_AUTO && cuda_push_prefers_edges(inner)));
     bool rev = false;
     char *bal = NULL;
-    const char *bal_range = "num_nodes", *form = NULL, *bt = NULL;
+    const char *bal_range = "num_nodes", *form = NULL, *bt = NULL, *ht = NULL;
     if (want_edge) {
         rev = inner->iter.range == GMR_IN_NBRS;
         bal = edge_kernel(em, s, inner, cond, &c, &l);
         bal_range = "num_edges";
         form = rev ? "one thread per in-edge (loop collapsing)" : "one thread per edge (loop collapsing)";
     } else if (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) {
-        bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form, &bt);
+        bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form, &bt, &ht);
     }
     bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
     char *kname = NULL;
@@ -717,9 +717,13 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
             em->indent++;
             omp_line(em, "if (%s->num_nodes > 0)", g);
             char *where = omp_strf("%s:%d", em->src_base, s->loc.line);
-            cuda_blocking_launch(em, bal, g, rev, l.args, bt, force, where);
+            cuda_blocking_launch(em, bal, g, rev, l.args, bt, force, where, ht);
             free(where);
             em->indent--;
+        } else if (ht) {
+            omp_line(em, "    if (%s->num_nodes > 0) /* rows of hubs by the whole grid, the rest by block, warp or thread */", g);
+            omp_line(em, "        gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), gmcu_hubs_for(%s, %s, sizeof(%s)), "
+                         "\"%s (%s:%d)\"%s%s);", bal, g, g, r, ht, bal, em->src_base, s->loc.line, *l.args ? ", " : "", l.args);
         } else {
             omp_line(em, "    if (%s->%s > 0)", g, bal_range);
             omp_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);

@@ -410,25 +410,17 @@ bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue)
     return true;
 }
 
-/* `const T _c_rK = gmcu_twc_reduce<T>(...)`: loop K's reduction over the
- * node's edges by its block, warp or thread (all threads call it). */
-static void pull_reduce_call(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k,
-                             bool blocked)
+/* The lines of loop K's per-edge value, inside its lambda
+ * `[&](gm_node_t n, gm_edge_t _c_e) -> T { ... }`: the edge's other end, the
+ * loop's filter and the reduction's If, then the value. */
+static void pull_value_body(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k)
 {
     const gm_stmt *in = p->loops[k], *red = p->reds[k];
     const gm_expr *rc = p->red_conds[k];
     gm_type_kind kind = red->lhs->sym->type->kind;
     const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
-    bool rev = walks_reverse(ns, in);
-    const char *n = omp_name(em, outer);
-    char *range = blocked ? omp_strf("_c_eb, _c_ee") : edge_range(em, outer, ns->g, rev);
-    if (blocked)
-        cuda_blocking_range(em, ns->g, n, rev);
-    omp_line(em, "const %s _c_%c%d = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
-             ty, blocked ? 'q' : 'r', k, ty, n, range, ty, id, op_functor(red->assign_op), n, ty);
-    free(range);
     em->indent++;
-    omp_line(em, "(void)%s;", n);
+    omp_line(em, "(void)%s;", omp_name(em, outer));
     bool used = omp_sym_used_expr(red->rhs, in->iter.sym) || (rc && omp_sym_used_expr(rc, in->iter.sym)) ||
                 (in->iter.filter && omp_sym_used_expr(in->iter.filter, in->iter.sym));
     char *skip = omp_strf("return (%s)%s", ty, id);
@@ -447,15 +439,73 @@ static void pull_reduce_call(omp_emit *em, const twc_nodes *ns, const gm_symbol 
     omp_expr(em, red->rhs);
     omp_printf(em, ");\n");
     em->indent--;
-    omp_line(em, "});");
+}
+
+/* `const T _c_rK = gmcu_twc_reduce<T>(...)`: loop K's reduction over the
+ * node's edges by its block, warp or thread (all threads call it); with
+ * `hubs`, hub rows by the whole grid (gmcu_launch_pull's MARK phase ends
+ * here). */
+static void pull_reduce_call(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k,
+                             bool blocked, bool hubs)
+{
+    const gm_stmt *red = p->reds[k];
+    gm_type_kind kind = red->lhs->sym->type->kind;
+    const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
+    bool rev = walks_reverse(ns, p->loops[k]);
+    const char *n = omp_name(em, outer);
+    char *range = blocked ? omp_strf("_c_eb, _c_ee") : edge_range(em, outer, ns->g, rev);
+    if (blocked)
+        cuda_blocking_range(em, ns->g, n, rev);
+    omp_line(em, "const %s _c_%c%d = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
+             ty, blocked ? 'q' : 'r', k, ty, n, range, ty, id, op_functor(red->assign_op), n, ty);
+    free(range);
+    pull_value_body(em, ns, outer, p, k);
+    omp_line(em, hubs ? "}, _c_hubs);" : "});");
+    if (hubs)
+        omp_line(em, "if (_c_hubs.phase == GMCU_HUBS_MARK) continue; /* hub rows marked: nothing else */");
     if (blocked)
         cuda_blocking_partial(em, ty, op_functor(red->assign_op), n, k);
+}
+
+/* The WALK phase of gmcu_launch_pull, at the kernel's start: the hub rows'
+ * chunks by the whole grid, with the same per-edge value. */
+static void pull_hub_walk(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p)
+{
+    const gm_stmt *red = p->reds[0];
+    gm_type_kind kind = red->lhs->sym->type->kind;
+    const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
+    const char *n = omp_name(em, outer);
+    omp_line(em, "if (_c_hubs.phase == GMCU_HUBS_WALK) { /* hub rows, a block per chunk (gmcu_launch_pull) */");
+    em->indent++;
+    omp_line(em, "gmcu_hub_walk<%s>(_c_hubs, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {", ty, ty, id,
+             op_functor(red->assign_op), n, ty);
+    pull_value_body(em, ns, outer, p, 0);
+    omp_line(em, "});");
+    omp_line(em, "return;");
+    em->indent--;
+    omp_line(em, "}");
+}
+
+/* Whether a pull of this shape splits its hub rows over the grid
+ * (gmcu_launch_pull): one reduction, nothing per thread before it (the MARK
+ * phase would run it too). */
+static bool pull_splits_hubs(const pull_shape *p)
+{
+    return p->nloops == 1 && !p->holder;
+}
+
+/* The kernel parameters, with the hub split's appended when `hubs`. */
+static char *hubs_params(const char *params, bool hubs)
+{
+    if (!hubs)
+        return omp_strf("%s", params);
+    return omp_strf("%s%sgmcu_hubs _c_hubs", strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
 }
 
 /* The pull form. `params`: the kernel's parameter list. */
 static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer,
                          const gm_expr *filter, gm_loc loc, const pull_shape *p, const char *params,
-                         cuda_capture *c, cuda_launch *l, bool blocked)
+                         cuda_capture *c, cuda_launch *l, bool blocked, bool hubs)
 {
     const gm_stmt *in = p->loops[0], *last = p->loops[p->nloops - 1];
     cuda_kernel_frame f;
@@ -464,6 +514,8 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
                                   loc, params, (gm_symbol *)outer, GMR_NODES, c, l);
     if (ns->bfs)
         omp_line(em, "(void)%s;", ns->bfs->level);
+    if (hubs)
+        pull_hub_walk(em, ns, outer, p);
     uniform_head(em, ns, outer, filter, p->cond);
     if (p->holder) { /* the work before the pull, then the pull's own condition */
         if (p->pre) {
@@ -484,7 +536,7 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
     for (const gm_stmt *d = p->decls; d != in; d = d->next)
         omp_stmt(em, d);
     for (int k = 0; k < p->nloops; k++)
-        pull_reduce_call(em, ns, outer, p, k, blocked);
+        pull_reduce_call(em, ns, outer, p, k, blocked, hubs);
     omp_line(em, "if (_c_act) {");
     em->indent++;
     for (int k = 0; k < p->nloops; k++) {
@@ -554,9 +606,10 @@ bool cuda_push_prefers_edges(const gm_stmt *in)
 }
 
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
-                      const char **form, const char **blocked_type)
+                      const char **form, const char **blocked_type, const char **hub_type)
 {
     *blocked_type = NULL;
+    *hub_type = NULL;
     if (s->iter.range != GMR_NODES)
         return NULL;
     twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), NULL, NULL};
@@ -572,15 +625,19 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
         *reverse = false; /* a skew test on in-edges when any loop walks them */
         for (int k = 0; k < p.nloops; k++)
             *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
-        *form = "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)";
+        *form = pull_splits_hubs(&p) ? "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)" CUDA_HUB_SPLIT
+                                     : "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)";
         /* Edge blocking (cuda_blocking.c): one neighbour reduction of numbers, nothing before it. */
         gm_type_kind rk = p.nloops == 1 ? p.reds[0]->lhs->sym->type->kind : GMT_BOOL;
         bool blocked = cuda_st(em)->knobs.blocking != GMB_OFF && p.nloops == 1 && !p.holder &&
                        (rk == GMT_INT || rk == GMT_LONG || rk == GMT_FLOAT || rk == GMT_DOUBLE);
         *blocked_type = blocked ? omp_prim_ctype(rk) : NULL;
-        char *params = blocked ? cuda_blocking_params(l->params) : NULL;
-        char *name = pull_kernel(em, &ns, s->iter.sym, s->iter.filter, s->loc, &p, blocked ? params : l->params, c, l,
-                                 blocked);
+        bool hubs = pull_splits_hubs(&p);
+        *hub_type = hubs ? omp_prim_ctype(rk) : NULL;
+        char *seg = blocked ? cuda_blocking_params(l->params) : NULL;
+        char *params = hubs_params(seg ? seg : l->params, hubs);
+        char *name = pull_kernel(em, &ns, s->iter.sym, s->iter.filter, s->loc, &p, params, c, l, blocked, hubs);
+        free(seg);
         free(params);
         return name;
     }
@@ -589,16 +646,22 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
 
 char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *body, const omp_bfs_ctx *ctx,
                             const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
-                            bool *reverse)
+                            bool *reverse, const char **hub_type)
 {
     twc_nodes ns = {ctx->graph, queue, ctx};
     pull_shape p;
+    *hub_type = NULL;
     if (!pull_shape_of(em, bfs->iter.sym, body, c, true, &p))
         return NULL;
     *reverse = false;
     for (int k = 0; k < p.nloops; k++)
         *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
-    return pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, params, c, l, false);
+    bool hubs = pull_splits_hubs(&p);
+    *hub_type = hubs ? omp_prim_ctype(p.reds[0]->lhs->sym->type->kind) : NULL;
+    char *all = hubs_params(params, hubs);
+    char *name = pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, all, c, l, false, hubs);
+    free(all);
+    return name;
 }
 
 char *cuda_twc_queue_push_kernel(omp_emit *em, const gm_stmt *s, const char *queue, const char *params,

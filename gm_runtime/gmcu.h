@@ -631,9 +631,14 @@ typedef struct gmcu_chunk {
 } gmcu_chunk;
 
 /* Where gmcu_twc spills: the chunks and their count, on the device. A node
- * of more than GMCU_SPILL_CHUNK edges would keep one block busy while the
- * others finish (an RMAT hub has millions): its block walks the first
- * chunk, the rest goes here, one chunk per block of the next kernel. */
+ * of a block's worth of edges or more would keep its block busy while the
+ * others finish (an RMAT hub has millions), and a block holding many such
+ * nodes walks them one after the other: a BFS level of 200 high-degree
+ * nodes near a Kronecker graph's root then ran 2.5 ms in one block while
+ * the rest of the GPU idled. So all of such a node's edges go here, in
+ * chunks of at most GMCU_SPILL_CHUNK, one chunk per block of the next
+ * kernel. GMCU_SPILL_ALL=0 keeps the old split (the block walks the first
+ * chunk itself; only nodes of more than one chunk spill the rest). */
 typedef struct gmcu_spill {
     gmcu_chunk *chunks;
     unsigned long long *count;
@@ -641,10 +646,17 @@ typedef struct gmcu_spill {
 #ifndef GMCU_SPILL_CHUNK
 #define GMCU_SPILL_CHUNK 4096
 #endif
+#ifndef GMCU_SPILL_ALL
+#define GMCU_SPILL_ALL 1
+#endif
 
-/* Chunk slots for a sweep over a graph of `edges` edges: every spilled chunk
- * but the last of a node is full, and a node spills only past one chunk. */
-static inline size_t gmcu_spill_capacity(int64_t edges) { return (size_t)(edges / GMCU_SPILL_CHUNK) + 1; }
+/* Chunk slots for a sweep over a graph of `edges` edges: a spilled node has
+ * at least GMCU_BLOCK edges and at most one chunk that is not full, so
+ * edges / GMCU_SPILL_CHUNK full chunks and edges / GMCU_BLOCK others. */
+static inline size_t gmcu_spill_capacity(int64_t edges)
+{
+    return (size_t)(edges / GMCU_SPILL_CHUNK) + (size_t)(edges / GMCU_BLOCK) + 1;
+}
 
 /* The last phase of gmcu_twc and gmcu_twc_reduce: the nodes of the warp with
  * fewer than 32 edges left, walked as one run of their concatenated edges,
@@ -710,8 +722,8 @@ __device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end
         __syncthreads();
         const gm_node_t bn = b_node;
         gm_edge_t hi = b_end;
-        if (spill.chunks && hi - b_beg > GMCU_SPILL_CHUNK) {
-            const gm_edge_t lo = b_beg + GMCU_SPILL_CHUNK;
+        if (spill.chunks && (GMCU_SPILL_ALL || hi - b_beg > GMCU_SPILL_CHUNK)) {
+            const gm_edge_t lo = GMCU_SPILL_ALL ? b_beg : b_beg + GMCU_SPILL_CHUNK;
             const long long nch = (long long)((hi - lo + GMCU_SPILL_CHUNK - 1) / GMCU_SPILL_CHUNK);
             __shared__ unsigned long long first;
             if (threadIdx.x == 0)
@@ -761,10 +773,116 @@ template <typename Body> __device__ static inline void gmcu_spill_walk(gmcu_spil
     }
 }
 
+/* ---- hub rows of a TWC pull, spread over the whole grid ------------------------ */
+/* gmcu_twc_reduce walks a node of a block's worth of edges or more with its
+ * whole block, one such node after another, so a block that holds many of
+ * them (a BFS level near a Kronecker graph's root; the rows of the biggest
+ * hubs in a PageRank sweep) keeps the kernel running long after the other
+ * blocks are done: 1.3 ms for one block of a 256-node level on kron20. A
+ * pull kernel that takes a gmcu_hubs runs three times (gmcu_launch_pull):
+ *  - MARK: each node of at least min_deg edges (a hub row) cuts its edges
+ *    into chunks of at most GMCU_HUB_CHUNK and sets its partial to the
+ *    identity; nothing else runs;
+ *  - WALK: the whole grid reduces the chunks, a block per chunk, and
+ *    combines each chunk's result into its node's partial with an atomic;
+ *  - MAIN: the kernel as before, a hub row's thread taking the partial
+ *    instead of walking its edges.
+ * The operator is associative and commutative, so only the order of a
+ * floating-point sum changes, as with any parallel reduction. */
+enum { GMCU_HUBS_MAIN = 0, GMCU_HUBS_MARK = 1, GMCU_HUBS_WALK = 2 };
+typedef struct gmcu_hubs {
+    int phase;                 /* GMCU_HUBS_* */
+    gm_edge_t min_deg;         /* rows of at least this many edges are hub rows; 0: none */
+    gmcu_chunk *chunks;        /* room for gmcu_spill_capacity(edges) */
+    unsigned long long *count; /* chunks marked */
+    void *part;                /* per node: the hub row's reduction so far */
+} gmcu_hubs;
+#ifndef GMCU_HUB_CHUNK
+#define GMCU_HUB_CHUNK 2048
+#endif
+
+extern "C" {
+/* Buffers for the hub rows of a pull over G's nodes (in-edges when
+ * in_edges) reducing values of elem bytes, kept and grown across calls (the
+ * pulls run one after the other on the default stream). min_deg is 0 (no
+ * hub rows: the kernel runs once, as before) unless the walked side is
+ * skewed (gmcu_skewed); in the environment GMCU_HUBS=0 turns the split off
+ * and GMCU_HUBS=all uses it on every graph (for tests), GMCU_HUB_MIN=k sets
+ * min_deg (at least 32; default GMCU_BLOCK). */
+gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem);
+/* Blocks of the WALK launch (a few per multiprocessor). */
+unsigned gmcu_hubs_grid(void);
+}
+
+/* A pull kernel whose last parameter is a gmcu_hubs, over `blocks` blocks:
+ * MARK, WALK and MAIN when hubs has hub rows, else MAIN alone. */
+template <typename... P, typename... A>
+static inline void gmcu_launch_pull(void (*kernel)(P...), unsigned blocks, gmcu_hubs hubs, const char *what, A... args)
+{
+    if (hubs.min_deg > 0) {
+        GMCU_CHECK(cudaMemsetAsync(hubs.count, 0, sizeof *hubs.count));
+        hubs.phase = GMCU_HUBS_MARK;
+        kernel<<<blocks, GMCU_BLOCK>>>(args..., hubs);
+        GMCU_LAUNCHED(what);
+        hubs.phase = GMCU_HUBS_WALK;
+        kernel<<<gmcu_hubs_grid(), GMCU_BLOCK>>>(args..., hubs);
+        GMCU_LAUNCHED(what);
+    }
+    hubs.phase = GMCU_HUBS_MAIN;
+    kernel<<<blocks, GMCU_BLOCK>>>(args..., hubs);
+    GMCU_LAUNCHED(what);
+}
+
+/* *p = op(*p, v) for the reduction operators, atomically. */
+template <typename T> __device__ static inline void gmcu_atomic_combine(gmcu_op_add, T *p, T v) { gmcu_atomic_add(p, v); }
+template <typename T> __device__ static inline void gmcu_atomic_combine(gmcu_op_mul, T *p, T v) { gmcu_atomic_mul(p, v); }
+template <typename T> __device__ static inline void gmcu_atomic_combine(gmcu_op_min, T *p, T v) { gmcu_atomic_min(p, v); }
+template <typename T> __device__ static inline void gmcu_atomic_combine(gmcu_op_max, T *p, T v) { gmcu_atomic_max(p, v); }
+__device__ static inline void gmcu_atomic_combine(gmcu_op_and, bool *p, bool v)
+{
+    if (!v)
+        *(volatile bool *)p = false;
+}
+__device__ static inline void gmcu_atomic_combine(gmcu_op_or, bool *p, bool v)
+{
+    if (v)
+        *(volatile bool *)p = true;
+}
+
+/* MARK for one thread's row [beg, end) of node n (a hub row). */
+template <typename T> __device__ static inline void gmcu_hub_mark(gm_node_t n, gm_edge_t beg, gm_edge_t end, gmcu_hubs hubs, T id)
+{
+    ((T *)hubs.part)[n] = id;
+    const unsigned long long nch = (unsigned long long)((end - beg + GMCU_HUB_CHUNK - 1) / GMCU_HUB_CHUNK);
+    const unsigned long long first = atomicAdd(hubs.count, nch);
+    for (unsigned long long c = 0; c < nch; c++) {
+        const gm_edge_t lo = beg + (gm_edge_t)c * GMCU_HUB_CHUNK;
+        hubs.chunks[first + c] = gmcu_chunk{lo, end - lo > GMCU_HUB_CHUNK ? lo + GMCU_HUB_CHUNK : end, n};
+    }
+}
+
+/* WALK: the chunks MARK left, one block per chunk, each combined into its
+ * node's partial. Every thread of the block calls it. */
+template <typename T, typename Op, typename Value>
+__device__ static inline void gmcu_hub_walk(gmcu_hubs hubs, T id, Op op, Value value)
+{
+    const unsigned long long n = *(volatile unsigned long long *)hubs.count;
+    for (unsigned long long c = blockIdx.x; c < n; c += gridDim.x) {
+        const gmcu_chunk ch = hubs.chunks[c];
+        T part = id;
+        for (gm_edge_t e = ch.lo + threadIdx.x; e < ch.hi; e += blockDim.x)
+            part = op(part, value(ch.node, e));
+        part = gmcu_block_combine(part, op, id);
+        if (threadIdx.x == 0)
+            gmcu_atomic_combine(op, (T *)hubs.part + ch.node, part);
+    }
+}
+
 /* The same walk as a reduction: returns, to each thread, id combined (op)
  * with value(n, e) over its own node's edges, whoever walked them. */
 template <typename T, typename Op, typename Value>
-__device__ static inline T gmcu_twc_reduce(gm_node_t n, gm_edge_t beg, gm_edge_t end, T id, Op op, Value value)
+__device__ static inline T gmcu_twc_reduce(gm_node_t n, gm_edge_t beg, gm_edge_t end, T id, Op op, Value value,
+                                           gmcu_hubs hubs = gmcu_hubs{})
 {
     __shared__ int owner;
     __shared__ gm_node_t b_node;
@@ -772,6 +890,15 @@ __device__ static inline T gmcu_twc_reduce(gm_node_t n, gm_edge_t beg, gm_edge_t
     const gm_edge_t deg = end - beg;
     bool mine = deg > 0;
     T acc = id;
+    if (hubs.min_deg > 0 && mine && deg >= hubs.min_deg) { /* a hub row: the whole grid walks it */
+        mine = false;
+        if (hubs.phase == GMCU_HUBS_MARK)
+            gmcu_hub_mark(n, beg, end, hubs, id);
+        else
+            acc = ((const T *)hubs.part)[n];
+    }
+    if (hubs.phase == GMCU_HUBS_MARK)
+        return acc; /* the same for the whole block: a kernel parameter */
     while (__syncthreads_or(mine && deg >= GMCU_BLOCK)) {
         if (mine && deg >= GMCU_BLOCK)
             owner = threadIdx.x;

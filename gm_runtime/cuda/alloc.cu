@@ -146,7 +146,7 @@ void *gmcu_grow(void **buf, size_t *cap, size_t bytes)
 {
     if (bytes > *cap) {
         gmcu_free(*buf);
-        *buf = gmcu_malloc(bytes, "a packed arg-min/max shadow");
+        *buf = gmcu_malloc(bytes, "a scratch buffer");
         *cap = bytes;
     }
     return *buf;

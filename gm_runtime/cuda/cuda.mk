@@ -10,6 +10,7 @@ GMRT_CUDA_CU = \
 	gm_runtime/cuda/components.cu \
 	gm_runtime/cuda/device.cu \
 	gm_runtime/cuda/graph_upload.cu \
+	gm_runtime/cuda/hubs.cu \
 	gm_runtime/cuda/mirror.cu \
 	gm_runtime/cuda/worklist.cu
 EXTRA_DIST += $(GMRT_CUDA_CU)
