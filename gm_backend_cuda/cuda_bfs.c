@@ -88,7 +88,7 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
         else
             omp_line(em, "if (_c_n > 0) { /* block, warp or thread by degree (-fcuda-lb) */");
         if (ht) {
-            omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s)), \"%s (%s:%d)\", "
+            omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s), false), \"%s (%s:%d)\", "
                          "%s%s%s, %s, %s, %s);", bal, ctx->graph, rev ? "true" : "false", ht, bal, em->src_base,
                      s->loc.line, l.args, *l.args ? ", " : "", queue, level, from, to);
         } else {

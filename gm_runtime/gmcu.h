@@ -804,12 +804,14 @@ typedef struct gmcu_hubs {
 extern "C" {
 /* Buffers for the hub rows of a pull over G's nodes (in-edges when
  * in_edges) reducing values of elem bytes, kept and grown across calls (the
- * pulls run one after the other on the default stream). min_deg is 0 (no
- * hub rows: the kernel runs once, as before) unless the walked side is
- * skewed (gmcu_skewed); in the environment GMCU_HUBS=0 turns the split off
- * and GMCU_HUBS=all uses it on every graph (for tests), GMCU_HUB_MIN=k sets
- * min_deg (at least 32; default GMCU_BLOCK). */
-gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem);
+ * pulls run one after the other on the default stream); `sweep`: the
+ * launch covers all the nodes in id order, else a frontier or a BFS level.
+ * min_deg is 0 (no hub rows: the kernel runs once, as before) unless the
+ * walked side is skewed (gmcu_skewed); else GMCU_BLOCK for a frontier, 4096
+ * for a sweep (hubs.cu says why). In the environment GMCU_HUBS=0 turns the
+ * split off and GMCU_HUBS=all uses it on every graph (for tests);
+ * GMCU_HUB_MIN and GMCU_HUB_MIN_SWEEP set the two thresholds (at least 32). */
+gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep);
 /* Blocks of the WALK launch (a few per multiprocessor). */
 unsigned gmcu_hubs_grid(void);
 }
