@@ -88,7 +88,7 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
         else
             omp_line(em, "if (_c_n > 0) { /* block, warp or thread by degree (-fcuda-lb) */");
         if (ht) {
-            omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s), false), \"%s (%s:%d)\", "
+            omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s), false, _c_n), \"%s (%s:%d)\", "
                          "%s%s%s, %s, %s, %s);", bal, ctx->graph, rev ? "true" : "false", ht, bal, em->src_base,
                      s->loc.line, l.args, *l.args ? ", " : "", queue, level, from, to);
         } else {
@@ -307,13 +307,15 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     if (push && expand && expand_twc)
         cuda_report(em, 0, "expansion: kernel %s, one thread per frontier node; when the graph is skewed kernel %s: "
                     "edges by block, warp or thread (TWC), queue appends aggregated per warp, the edges of nodes of "
-                    "at least 256 by kernel %s in chunks of %s, a block per chunk", expand, expand_twc, expand_spill,
+                    "at least 256 (32 in launches of fewer blocks than multiprocessors) by kernel %s in chunks of %s, "
+                    "a block per chunk", expand, expand_twc, expand_spill,
                     "GMCU_SPILL_CHUNK (4096)");
     else if (push)
         cuda_report(em, 0, "expansion: kernel %s%s%s", expand ? expand : expand_twc,
                     expand ? ", one thread per frontier node"
                            : ": edges by block, warp or thread (TWC), queue appends aggregated per warp, the edges "
-                             "of nodes of at least 256 in chunks of GMCU_SPILL_CHUNK (4096) by kernel ",
+                             "of nodes of at least 256 (32 in launches of fewer blocks than multiprocessors) in chunks of "
+                             "GMCU_SPILL_CHUNK (4096) by kernel ",
                     expand ? "" : expand_spill);
     if (ofwd)
         cuda_report(em, 0, "outlined: %s run in the persistent kernel %s%s%s (cooperative launch, grid barriers "

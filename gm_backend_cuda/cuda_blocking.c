@@ -61,8 +61,8 @@ void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool re
     omp_line(em, "const gm_edge_t *_c_cuts = _c_nseg > 1 ? gmcu_eb_cuts(%s, %s, _c_nseg, _c_seglen) : NULL;", g,
              rev ? "true" : "false");
     if (hub_type)
-        omp_line(em, "const gmcu_hubs _c_hubs = gmcu_hubs_for(%s, %s, sizeof(%s), true); /* rows of hubs by the whole grid */",
-                 g, rev ? "true" : "false", hub_type);
+        omp_line(em, "const gmcu_hubs _c_hubs = gmcu_hubs_for(%s, %s, sizeof(%s), true, %s->num_nodes); /* rows of hubs by the whole grid */",
+                 g, rev ? "true" : "false", hub_type, g);
     omp_line(em, "for (int _c_seg = 0; _c_seg < _c_nseg; _c_seg++) {");
     if (hub_type) {
         omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), _c_hubs, \"%s (%s)\", %s%s_c_nseg, _c_seg, _c_cuts, "

@@ -231,7 +231,7 @@ char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
  * parameter is then a gmcu_hubs and gmcu_launch_pull launches it), NULL
  * otherwise. */
 /* How the report names the hub split of a TWC pull. */
-#define CUDA_HUB_SPLIT ", on skewed graphs nodes of 256 edges or more (4096 in sweeps over all the nodes) by the whole grid in chunks (hub split: mark, walk, then the kernel; GMCU_HUBS=0 turns it off)"
+#define CUDA_HUB_SPLIT ", on skewed graphs nodes of 256 edges or more (32 in launches of fewer blocks than multiprocessors, 4096 in sweeps over all the nodes) by the whole grid in chunks (hub split: mark, walk, then the kernel; GMCU_HUBS=0 turns it off)"
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
                       const char **form, const char **blocked_type, const char **hub_type);
 

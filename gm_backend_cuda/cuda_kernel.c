@@ -722,8 +722,8 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
             em->indent--;
         } else if (ht) {
             omp_line(em, "    if (%s->num_nodes > 0) /* rows of hubs by the whole grid, the rest by block, warp or thread */", g);
-            omp_line(em, "        gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), gmcu_hubs_for(%s, %s, sizeof(%s), true), "
-                         "\"%s (%s:%d)\"%s%s);", bal, g, g, r, ht, bal, em->src_base, s->loc.line, *l.args ? ", " : "", l.args);
+            omp_line(em, "        gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), gmcu_hubs_for(%s, %s, sizeof(%s), true, %s->num_nodes), "
+                         "\"%s (%s:%d)\"%s%s);", bal, g, g, r, ht, g, bal, em->src_base, s->loc.line, *l.args ? ", " : "", l.args);
         } else {
             omp_line(em, "    if (%s->%s > 0)", g, bal_range);
             omp_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);

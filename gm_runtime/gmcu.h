@@ -652,10 +652,36 @@ typedef struct gmcu_spill {
 
 /* Chunk slots for a sweep over a graph of `edges` edges: a spilled node has
  * at least GMCU_BLOCK edges and at most one chunk that is not full, so
- * edges / GMCU_SPILL_CHUNK full chunks and edges / GMCU_BLOCK others. */
+ * edges / GMCU_SPILL_CHUNK full chunks and edges / GMCU_BLOCK others; in a
+ * launch of fewer blocks than the GPU has multiprocessors (gmcu_small_grid)
+ * nodes of 32 edges spill too, at most one per thread of that launch. */
 static inline size_t gmcu_spill_capacity(int64_t edges)
 {
-    return (size_t)(edges / GMCU_SPILL_CHUNK) + (size_t)(edges / GMCU_BLOCK) + 1;
+    return (size_t)(edges / GMCU_SPILL_CHUNK) + (size_t)(edges / GMCU_BLOCK) +
+           (size_t)gmcu_info()->sms * GMCU_BLOCK + 1;
+}
+
+/* Whether this launch has fewer blocks than the GPU has multiprocessors: a
+ * small frontier, whose warps would otherwise walk their rows one after
+ * another while most of the GPU idles. */
+__device__ static inline bool gmcu_small_grid(void)
+{
+    unsigned nsm;
+    asm("mov.u32 %0, %%nsmid;" : "=r"(nsm));
+    return gridDim.x < nsm;
+}
+
+/* Appends node n's edges [lo, hi) to a chunk list in chunks of at most
+ * `size` edges (one thread). */
+__device__ static inline void gmcu_chunks_push(gmcu_chunk *chunks, unsigned long long *count, gm_node_t n,
+                                               gm_edge_t lo, gm_edge_t hi, gm_edge_t size)
+{
+    const unsigned long long nch = (unsigned long long)((hi - lo + size - 1) / size);
+    const unsigned long long first = atomicAdd(count, nch);
+    for (unsigned long long c = 0; c < nch; c++) {
+        const gm_edge_t clo = lo + (gm_edge_t)c * size;
+        chunks[first + c] = gmcu_chunk{clo, hi - clo > size ? clo + size : hi, n};
+    }
 }
 
 /* The last phase of gmcu_twc and gmcu_twc_reduce: the nodes of the warp with
@@ -739,6 +765,12 @@ __device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end
             body(bn, e);
         __syncthreads(); /* before the next owner overwrites b_* */
     }
+#if GMCU_SPILL_ALL
+    if (spill.chunks && mine && deg >= 32 && gmcu_small_grid()) { /* the warp's rows too */
+        gmcu_chunks_push(spill.chunks, spill.count, n, beg, end, GMCU_SPILL_CHUNK);
+        mine = false;
+    }
+#endif
     const int lane = threadIdx.x & 31;
     unsigned want;
     while ((want = __ballot_sync(0xffffffffu, mine && deg >= 32)) != 0) {
@@ -805,13 +837,15 @@ extern "C" {
 /* Buffers for the hub rows of a pull over G's nodes (in-edges when
  * in_edges) reducing values of elem bytes, kept and grown across calls (the
  * pulls run one after the other on the default stream); `sweep`: the
- * launch covers all the nodes in id order, else a frontier or a BFS level.
- * min_deg is 0 (no hub rows: the kernel runs once, as before) unless the
- * walked side is skewed (gmcu_skewed); else GMCU_BLOCK for a frontier, 4096
- * for a sweep (hubs.cu says why). In the environment GMCU_HUBS=0 turns the
- * split off and GMCU_HUBS=all uses it on every graph (for tests);
- * GMCU_HUB_MIN and GMCU_HUB_MIN_SWEEP set the two thresholds (at least 32). */
-gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep);
+ * launch covers all the nodes in id order, else a frontier or a BFS level
+ * of `nodes` nodes. min_deg is 0 (no hub rows: the kernel runs once, as
+ * before) unless the walked side is skewed (gmcu_skewed); else 32 for a
+ * frontier of fewer blocks than the GPU has multiprocessors, GMCU_BLOCK for
+ * a larger one, 4096 for a sweep (hubs.cu says why). In the environment
+ * GMCU_HUBS=0 turns the split off and GMCU_HUBS=all uses it on every graph
+ * (for tests); GMCU_HUB_MIN_SMALL, GMCU_HUB_MIN and GMCU_HUB_MIN_SWEEP set the
+ * three thresholds (at least 32). */
+gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep, int64_t nodes);
 /* Blocks of the WALK launch (a few per multiprocessor). */
 unsigned gmcu_hubs_grid(void);
 }
@@ -855,12 +889,7 @@ __device__ static inline void gmcu_atomic_combine(gmcu_op_or, bool *p, bool v)
 template <typename T> __device__ static inline void gmcu_hub_mark(gm_node_t n, gm_edge_t beg, gm_edge_t end, gmcu_hubs hubs, T id)
 {
     ((T *)hubs.part)[n] = id;
-    const unsigned long long nch = (unsigned long long)((end - beg + GMCU_HUB_CHUNK - 1) / GMCU_HUB_CHUNK);
-    const unsigned long long first = atomicAdd(hubs.count, nch);
-    for (unsigned long long c = 0; c < nch; c++) {
-        const gm_edge_t lo = beg + (gm_edge_t)c * GMCU_HUB_CHUNK;
-        hubs.chunks[first + c] = gmcu_chunk{lo, end - lo > GMCU_HUB_CHUNK ? lo + GMCU_HUB_CHUNK : end, n};
-    }
+    gmcu_chunks_push(hubs.chunks, hubs.count, n, beg, end, GMCU_HUB_CHUNK);
 }
 
 /* WALK: the chunks MARK left, one block per chunk, each combined into its

@@ -8,15 +8,17 @@
 /* The rows that go to the whole grid. A BFS level or a frontier holds
  * nodes found together, and near a Kronecker graph's root those are the
  * big rows: every row of a block's worth of edges goes (bc_one kron20 from
- * node 2: 1.9 ms; 3.6 with 4,096). A sweep over all the nodes in id order
+ * node 2: 1.9 ms; 3.6 with 4,096), and in a launch of fewer blocks than the
+ * GPU has multiprocessors every row of a warp's worth (its few warps would
+ * walk them one after another). A sweep over all the nodes in id order
  * spreads its big rows over many blocks: only the rows of 4,096 edges or
  * more go (PageRank kron22, 20 iterations: 23.1 ms against 24.6 with 256),
  * the others cost the mark and the walk more than their block saves.
- * GMCU_HUB_MIN and GMCU_HUB_MIN_SWEEP set the two (at least 32: keeps the
- * chunk list small); GMCU_HUBS=0 turns the split off, GMCU_HUBS=all uses it
- * on graphs without hubs too (for tests). */
+ * GMCU_HUB_MIN_SMALL, GMCU_HUB_MIN and GMCU_HUB_MIN_SWEEP set the three (at
+ * least 32: keeps the chunk list small); GMCU_HUBS=0 turns the split off,
+ * GMCU_HUBS=all uses it on graphs without hubs too (for tests). */
 typedef struct hub_policy {
-    gm_edge_t frontier, sweep; /* 0: off */
+    gm_edge_t small, frontier, sweep; /* 0: off */
     bool every_graph;
 } hub_policy;
 
@@ -34,10 +36,11 @@ static const hub_policy *policy(void)
     static bool ready;
     if (!ready) {
         const char *mode = getenv("GMCU_HUBS");
+        p.small = env_min("GMCU_HUB_MIN_SMALL", 32);
         p.frontier = env_min("GMCU_HUB_MIN", GMCU_BLOCK);
         p.sweep = env_min("GMCU_HUB_MIN_SWEEP", 4096);
         if (mode && strcmp(mode, "0") == 0)
-            p.frontier = p.sweep = 0;
+            p.small = p.frontier = p.sweep = 0;
         p.every_graph = mode && strcmp(mode, "all") == 0;
         ready = true;
     }
@@ -54,15 +57,20 @@ static struct {
     unsigned long long *count;
 } buf;
 
-gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep)
+gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep, int64_t nodes)
 {
     gmcu_hubs h = {GMCU_HUBS_MAIN, 0, NULL, NULL, NULL};
     const hub_policy *p = policy();
-    const gm_edge_t min_deg = sweep ? p->sweep : p->frontier;
+    const bool small = !sweep && nodes <= (int64_t)gmcu_info()->sms * GMCU_BLOCK;
+    const gm_edge_t min_deg = sweep ? p->sweep : small ? p->small : p->frontier;
     if (min_deg == 0 || G->num_nodes == 0 || (!p->every_graph && !gmcu_skewed(G, in_edges)))
         return h;
-    /* a hub row has at least min_deg edges and at most one chunk not full */
-    const size_t chunks = (size_t)(G->num_edges / GMCU_HUB_CHUNK) + (size_t)(G->num_edges / min_deg) + 1;
+    /* a hub row has at least min_deg edges and at most one chunk not full;
+     * there are at most `nodes` of them */
+    size_t rows = (size_t)(G->num_edges / min_deg);
+    if (nodes >= 0 && (size_t)nodes < rows)
+        rows = (size_t)nodes;
+    const size_t chunks = (size_t)(G->num_edges / GMCU_HUB_CHUNK) + rows + 1;
     gmcu_grow((void **)&buf.chunks, &buf.chunks_cap, chunks * sizeof(gmcu_chunk));
     gmcu_grow(&buf.part, &buf.part_cap, (size_t)G->num_nodes * elem);
     if (!buf.count)
