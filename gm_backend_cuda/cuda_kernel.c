@@ -686,8 +686,8 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         cuda_report(em, 0, "edge blocking (-fcuda-blocking%s): kernel %s runs once per segment of neighbour ids "
                     "whose values fit in 40%% of the L2 (%s), each node's partial %s kept in between",
                     cuda_st(em)->knobs.blocking == GMB_ON ? "=on" : "", bal,
-                    cuda_st(em)->knobs.blocking == GMB_ON ? "at least two segments" : "one segment when they fit (in all "
-                    "of the L2 when the graph has hubs) or when the edges join close ids: decided at run time from "
+                    cuda_st(em)->knobs.blocking == GMB_ON ? "at least two segments" : "one segment when they fit (in 1.5 "
+                    "times the L2 when the graph has hubs and their rows are split, in the L2 without the split) or when the edges join close ids: decided at run time from "
                     "the node count, the L2 size, the degrees and a sample of edges", bt);
     cuda_report_loop(em, s->body, sym, &c);
     omp_line(em, "{ /* %s: %s */", plain ? kname : bal, what);

@@ -88,9 +88,10 @@ void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
  * ids whose values fit in a share of the L2, each node's partial result
  * kept between the runs. The number of segments for G's nodes' values of
  * `elem` bytes, the sweep walking in-edges or out-edges: 1 when they fit in
- * GMCU_EB_L2_SHARE of the L2 (the whole L2 when the walked side has hubs,
- * gmcu_skewed: the hubs' values stay in the L2 anyway; there, 2 once they
- * pass half the L2), when the edges are
+ * GMCU_EB_L2_SHARE of the L2 (1.5 times the L2 when the walked side has hubs,
+ * gmcu_skewed, and the sweep splits their rows, gmcu_hubs_on: the hubs'
+ * values stay in the L2 anyway; the whole L2 without the split, and there 2
+ * once they pass half the L2), when the edges are
  * not scattered (gmcu_scattered) or when G has fewer than 2 nodes; at least
  * 2 when `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
  * experiments. */
@@ -848,6 +849,8 @@ extern "C" {
 gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep, int64_t nodes);
 /* Blocks of the WALK launch (a few per multiprocessor). */
 unsigned gmcu_hubs_grid(void);
+/* Whether sweeps split their hub rows on skewed graphs (not GMCU_HUBS=0). */
+bool gmcu_hubs_on(void);
 }
 
 /* A pull kernel whose last parameter is a gmcu_hubs, over `blocks` blocks:

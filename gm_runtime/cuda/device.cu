@@ -71,15 +71,21 @@ int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force)
         return 1; /* neighbours' values close together: nothing to gain */
     /* With hubs most gathers hit the hubs' values, which stay in the L2:
      * segments as large as the whole L2 (H200, PageRank RMAT-24: 3 segments
-     * 116.9 ms, 6 128.7, unblocked 129.1) */
-    const double share = gmcu_skewed(G, in_edges) ? 1.0 : GMCU_EB_L2_SHARE;
+     * 116.9 ms, 6 128.7, unblocked 129.1) ... */
+    const bool skewed = gmcu_skewed(G, in_edges);
+    const bool split = skewed && gmcu_hubs_on();
+    /* ... and larger still once the hub split (hubs.cu) walks the biggest
+     * rows with the whole grid: 1.5 times the L2 (PageRank, 20 iterations,
+     * H200: RMAT-22 one segment 12.8 ms, two 15.9; kron22 22.1 and 22.8;
+     * RMAT-24 two 67.1, one 70.1, three 71.3) */
+    const double share = split ? 1.5 : skewed ? 1.0 : GMCU_EB_L2_SHARE;
     const double fit = (double)gmcu_info()->l2_bytes * share;
     double k = fit > 0 ? ceil((double)n * (double)elem / fit) : 1;
-    /* ... but past half the L2 the random gathers already slow down (the
-     * H200's rate falls from 32 MB on, perf-anchors.md): two segments at
-     * least (PageRank on kron22, 33.5 MB of Double ranks: 32.0 ms against
-     * 34.8 in one; RMAT-22 31.1 against 32.5) */
-    if (share == 1.0 && k < 2 && (double)n * (double)elem > 0.5 * fit)
+    /* ... without the split, past half the L2 the random gathers already
+     * slow down (the H200's rate falls from 32 MB on, perf-anchors.md): two
+     * segments at least (PageRank on kron22, 33.5 MB of Double ranks: 32.0 ms
+     * against 34.8 in one; RMAT-22 31.1 against 32.5) */
+    if (skewed && !split && k < 2 && (double)n * (double)elem > 0.5 * fit)
         k = 2;
     if (k > 64)
         k = 64; /* beyond this the partial results cost more than the gathers save */

@@ -82,6 +82,11 @@ gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep, int
     return h;
 }
 
+bool gmcu_hubs_on(void)
+{
+    return policy()->sweep > 0;
+}
+
 unsigned gmcu_hubs_grid(void)
 {
     const gmcu_device_info *info = gmcu_info();
