@@ -49,9 +49,8 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     cuda_bfs_capture(em, &c, s, body, ctx, false);
     cuda_launch l;
     cuda_launch_prepare(em, &c, &l);
-    char *params = omp_strf("%s%sconst gm_node_t *%s, const int32_t *%s, int64_t _c_from, int64_t _c_to",
-                            strcmp(l.params, "void") ? l.params : "",
-                            strcmp(l.params, "void") ? ", " : "", queue, level);
+    char *params = cuda_params_plus(l.params, "const gm_node_t *%s, const int32_t *%s, int64_t _c_from, int64_t _c_to",
+                                    queue, level);
     omp_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
     gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
@@ -147,14 +146,12 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
                            const char *g, bool tr, expand_mode mode)
 {
     const char *fb = tr ? "r_begin" : "begin";
-    const char *pre = strcmp(l->params, "void") ? l->params : "", *sep = strcmp(l->params, "void") ? ", " : "";
     char *params = mode == EXPAND_SPILL
-                       ? omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, "
-                                  "unsigned long long *_c_next, unsigned long long *_c_nedges, gmcu_spill _c_spill",
-                                  pre, sep)
-                       : omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, int64_t _c_to, "
-                                  "int32_t _c_depth, unsigned long long *_c_next, unsigned long long *_c_nedges%s",
-                                  pre, sep, mode == EXPAND_TWC ? ", gmcu_spill _c_spill" : "");
+                       ? cuda_params_plus(l->params, "gm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, "
+                                          "unsigned long long *_c_next, unsigned long long *_c_nedges, gmcu_spill _c_spill")
+                       : cuda_params_plus(l->params, "gm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, int64_t _c_to, "
+                                          "int32_t _c_depth, unsigned long long *_c_next, unsigned long long *_c_nedges%s",
+                                          mode == EXPAND_TWC ? ", gmcu_spill _c_spill" : "");
     static const char *const what[] = {"BFS: discover the next level", "BFS: discover the next level (TWC)",
                                        "BFS: discover the next level, the edges of hubs the TWC kernel left"};
     cuda_kernel_frame f;
@@ -205,9 +202,8 @@ static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_l
 {
     const char *rb = tr ? "begin" : "r_begin", *ri = tr ? "node_idx" : "r_node_idx";
     const char *fb = tr ? "r_begin" : "begin"; /* the next frontier's edges, walked forward */
-    char *params = omp_strf("%s%sgm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, unsigned long long *_c_next, "
-                            "unsigned long long *_c_nedges",
-                            strcmp(l->params, "void") ? l->params : "", strcmp(l->params, "void") ? ", " : "");
+    char *params = cuda_params_plus(l->params, "gm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, "
+                                    "unsigned long long *_c_next, unsigned long long *_c_nedges");
     cuda_kernel_frame f;
     char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level bottom-up (large frontiers)", s->loc, params,
                                    s->iter.sym, GMR_NODES, c, l);

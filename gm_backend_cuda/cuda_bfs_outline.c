@@ -86,10 +86,8 @@ static void expand_level(omp_emit *em, const gm_stmt *s, const omp_bfs_ctx *ctx,
 char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,
                                   cuda_capture *c, cuda_launch *l)
 {
-    char *params = omp_strf("%s%sgm_node_t *%s, int32_t *%s, unsigned long long *_c_next, int64_t *_c_state, "
-                            "int64_t *_c_dstart, int64_t _c_small, int64_t _c_maxlev",
-                            strcmp(l->params, "void") ? l->params : "", strcmp(l->params, "void") ? ", " : "",
-                            queue, ctx->level);
+    char *params = cuda_params_plus(l->params, "gm_node_t *%s, int32_t *%s, unsigned long long *_c_next, int64_t *_c_state, "
+                                    "int64_t *_c_dstart, int64_t _c_small, int64_t _c_maxlev", queue, ctx->level);
     omp_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
     cuda_kernel_frame f;
@@ -143,10 +141,8 @@ char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
 char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,
                                   cuda_capture *c, cuda_launch *l)
 {
-    char *params = omp_strf("%s%sconst gm_node_t *%s, const int32_t *%s, const int64_t *_c_dstart, "
-                            "int64_t _c_lhi, int64_t _c_llo",
-                            strcmp(l->params, "void") ? l->params : "", strcmp(l->params, "void") ? ", " : "",
-                            queue, ctx->level);
+    char *params = cuda_params_plus(l->params, "const gm_node_t *%s, const int32_t *%s, const int64_t *_c_dstart, "
+                                    "int64_t _c_lhi, int64_t _c_llo", queue, ctx->level);
     omp_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
     cuda_kernel_frame f;

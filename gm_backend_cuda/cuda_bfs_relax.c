@@ -25,8 +25,7 @@ static char *sweep_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, cuda
 {
     cuda_bfs_capture(em, c, s, s->body, ctx, false);
     cuda_launch_prepare(em, c, l);
-    char *params = omp_strf("%s%sconst int32_t *%s, int32_t _c_from", strcmp(l->params, "void") ? l->params : "",
-                            strcmp(l->params, "void") ? ", " : "", ctx->level);
+    char *params = cuda_params_plus(l->params, "const int32_t *%s, int32_t _c_from", ctx->level);
     omp_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
     cuda_kernel_frame f;

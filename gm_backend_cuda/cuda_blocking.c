@@ -24,8 +24,7 @@
 
 char *cuda_blocking_params(const char *params)
 {
-    return omp_strf("%s%sint _c_nseg, int _c_seg, const gm_edge_t *_c_cuts, void *_c_part",
-                    strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
+    return cuda_params_plus(params, "int _c_nseg, int _c_seg, const gm_edge_t *_c_cuts, void *_c_part");
 }
 
 void cuda_blocking_range(omp_emit *em, const char *g, const char *n, bool rev)

@@ -138,6 +138,9 @@ typedef struct cuda_launch {
     char **saved;      /* names replaced while the body is emitted */
 } cuda_launch;
 void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l);
+/* A kernel's parameter list `params` (maybe "void") with more appended:
+ * the printf-style rest, after a comma when params has any (malloc'd). */
+char *cuda_params_plus(const char *params, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cuda_launch_before(omp_emit *em, cuda_capture *c);    /* host: slots in */
 void cuda_launch_after(omp_emit *em, cuda_capture *c);     /* host: slots out, flags */
 void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l); /* device prologue */

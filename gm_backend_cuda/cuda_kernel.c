@@ -9,6 +9,8 @@
  * asynchronous: the host waits only where it reads a result. */
 #include "cuda_emit.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,6 +146,24 @@ static void packs_copy(omp_emit *em, cuda_capture *c, bool unpack)
         free(mp);
         free(n);
     }
+}
+
+char *cuda_params_plus(const char *params, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *more = malloc((size_t)n + 1);
+    if (!more)
+        abort();
+    va_start(ap, fmt);
+    vsnprintf(more, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    const bool none = strcmp(params, "void") == 0;
+    char *all = omp_strf("%s%s%s", none ? "" : params, none ? "" : ", ", more);
+    free(more);
+    return all;
 }
 
 void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)

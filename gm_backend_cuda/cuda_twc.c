@@ -499,7 +499,7 @@ static char *hubs_params(const char *params, bool hubs)
 {
     if (!hubs)
         return omp_strf("%s", params);
-    return omp_strf("%s%sgmcu_hubs _c_hubs", strcmp(params, "void") ? params : "", strcmp(params, "void") ? ", " : "");
+    return cuda_params_plus(params, "gmcu_hubs _c_hubs");
 }
 
 /* The pull form. `params`: the kernel's parameter list. */

@@ -44,11 +44,6 @@ static void capture_loop(omp_emit *em, cuda_capture *c, const gm_stmt *s)
     cuda_capture_finish(em, c);
 }
 
-static char *join_params(const cuda_launch *l, const char *more)
-{
-    return strcmp(l->params, "void") ? omp_strf("%s, %s", l->params, more) : omp_strf("%s", more);
-}
-
 static void launch(omp_emit *em, const char *k, const cuda_launch *l, const char *more, const gm_stmt *s)
 {
     omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s);", k, l->args, *l->args ? ", " : "", more);
@@ -174,11 +169,8 @@ static bool outlinable(const omp_frontier *w, const gm_stmt *loop, const cuda_ca
 static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const omp_frontier *w, cuda_capture *cw,
                             cuda_launch *lw, const wl_red *red, int n1, int n2, bool twc)
 {
-    char *params = strcmp(lw->params, "void")
-                       ? omp_strf("%s, gm_node_t *_c_q0, gm_node_t *_c_q1, int64_t _c_ncur, int32_t *_c_wmark, "
-                                  "unsigned long long *_c_wcnt, char *_c_red, int32_t _c_round", lw->params)
-                       : omp_strf("gm_node_t *_c_q0, gm_node_t *_c_q1, int64_t _c_ncur, int32_t *_c_wmark, "
-                                  "unsigned long long *_c_wcnt, char *_c_red, int32_t _c_round");
+    char *params = cuda_params_plus(lw->params, "gm_node_t *_c_q0, gm_node_t *_c_q1, int64_t _c_ncur, int32_t *_c_wmark, "
+                                    "unsigned long long *_c_wcnt, char *_c_red, int32_t _c_round");
     FILE *saved_out;
     int saved_indent;
     char *name = cuda_kernel_begin(em, "the worklist loop's remaining rounds in one persistent kernel", loop->loc,
@@ -391,9 +383,9 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     int n2 = reductions_of(&c2, red, n1, 32) - n1;
     char *ko = outline ? outline_kernel(em, loop, &w, &cw, &lw, red, n1, n2, k->lb != GMB_LB_VERTEX && k->lb != GMB_LB_EDGE)
                        : NULL;
-    char *p1 = join_params(&l1, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, gm_node_t *_c_wnext, "
+    char *p1 = cuda_params_plus(l1.params, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, gm_node_t *_c_wnext, "
                                 "unsigned long long *_c_wn, int32_t *_c_wmark, int32_t _c_round");
-    char *p2 = join_params(&l2, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, const int32_t *_c_wmark, "
+    char *p2 = cuda_params_plus(l2.params, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, const int32_t *_c_wmark, "
                                 "int32_t _c_skip");
     /* L1 over the worklist: stores of True into F2 append the node. */
     em->push_flag = w.next;
@@ -407,7 +399,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     char *k2 = !ko && rounds ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
     /* ... relaxing the nearest keys first where the key is a distance (-fcuda-priority) */
     const bool prio = async && k->priority != GMB_OFF && omp_monotone_orderable(&as);
-    char *pa = async ? join_params(&l1, prio ? "gmcu_nf _c_nf" : "gmcu_aq _c_aq") : NULL;
+    char *pa = async ? cuda_params_plus(l1.params, prio ? "gmcu_nf _c_nf" : "gmcu_aq _c_aq") : NULL;
     char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 
     char *fm = cuda_mirror(em, w.flag);
