@@ -1,6 +1,6 @@
 /* cuda_flags.c: -fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off,
  * -fcuda-worklist=auto|on|off, -fcuda-async=auto|on|off,
- * -fcuda-priority=auto|on|off, -fcuda-blocking=auto|on|off,
+ * -fcuda-priority=auto|on|off, -fcuda-blocking=auto|on|off, -fcuda-gather-order=auto|on|off,
  * -fcuda-direction=auto|push|pull. */
 #include "cuda_flags.h"
 
@@ -31,7 +31,8 @@ bool gmc_cuda_flag(const char *a, gmb_cuda_knobs *k, bool *ok)
         const char *name;
         gmb_switch *at;
     } switches[] = {{"outline", &k->outline}, {"worklist", &k->worklist}, {"async", &k->async},
-                    {"priority", &k->priority}, {"blocking", &k->blocking}};
+                    {"priority", &k->priority}, {"blocking", &k->blocking},
+                    {"gather-order", &k->gather_order}};
     if (strncmp(a, "-fcuda-", 7) != 0)
         return false;
     const char *name = a + 7, *eq = strchr(name, '=');
@@ -57,6 +58,6 @@ bool gmc_cuda_flag(const char *a, gmb_cuda_knobs *k, bool *ok)
     fprintf(stderr, "gmc: error: unknown option '%s' (the CUDA choices are "
                     "-fcuda-lb=auto|twc|edge|vertex, -fcuda-outline=auto|on|off, "
                     "-fcuda-worklist=auto|on|off, -fcuda-async=auto|on|off, -fcuda-priority=auto|on|off, "
-                    "-fcuda-blocking=auto|on|off and -fcuda-direction=auto|push|pull)\n", a);
+                    "-fcuda-blocking=auto|on|off, -fcuda-gather-order=auto|on|off and -fcuda-direction=auto|push|pull)\n", a);
     return true;
 }

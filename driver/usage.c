@@ -81,6 +81,11 @@ static const char *const help_text =
     "                          ids whose values fit in the L2 (auto: when they do\n"
     "                          not fit and the edges are scattered, decided at run\n"
     "                          time; on: always)\n"
+    "  -fcuda-gather-order=WHEN auto|on|off: a node property read only at the far\n"
+    "                          ends of edges walked one way (PageRank's hoisted\n"
+    "                          rank / out-degree) is stored with the most-read\n"
+    "                          nodes first (auto: on graphs whose degrees are\n"
+    "                          skewed, decided at run time; on: on every graph)\n"
     "  -fcuda-direction=DIR    auto|push|pull: BFS levels found top-down (the frontier\n"
     "                          claims neighbours) or bottom-up (unvisited nodes look\n"
     "                          for a parent); auto: bottom-up for frontiers of more\n"
@@ -128,7 +133,7 @@ void gmc_print_passes(void)
 /* Every option spelling, for "did you mean" suggestions. */
 static const char *const known_options[] = {
     "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
-    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-priority=", "-fcuda-blocking=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
+    "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-priority=", "-fcuda-blocking=", "-fcuda-gather-order=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
     "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
     "-Wno-race", "-Wno-unused",
 };

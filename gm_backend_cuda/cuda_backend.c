@@ -19,6 +19,8 @@ static const omp_target_hooks cuda_hooks = {
     .bfs = cuda_bfs,
     .prop_read = cuda_prop_read,
     .prop_write = cuda_prop_write,
+    .prop_elem = cuda_prop_elem,
+    .nbr_ids = cuda_nbr_ids,
     .proc_begin = cuda_proc_begin,
     .main_graph_loaded = cuda_main_graph_loaded,
     .reports_transfers = true,
@@ -75,5 +77,10 @@ bool gmb_cuda_generate(gm_program *p, const gmb_options *opt)
         .prologue = prologue,
         .proc = emit_proc,
     };
-    return omp_generate_files(p, opt, &w);
+    bool ok = omp_generate_files(p, opt, &w);
+    free(st.gather_dir);
+    free(st.gather_live);
+    for (int d = 0; d < 3; d++)
+        free(st.gather_props[d]);
+    return ok;
 }

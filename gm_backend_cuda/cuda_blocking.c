@@ -48,17 +48,17 @@ void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const c
     omp_line(em, "const %s _c_r%d = _c_nseg > 1 && _c_act ? %s()(_c_pp%d[%s], _c_q%d) : _c_q%d;", ty, k, fn, k, n, k, k);
 }
 
-void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, const char *args, const char *ty,
-                          bool force, const char *where, const char *hub_type)
+void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, bool gather, const char *args,
+                          const char *ty, bool force, const char *where, const char *hub_type)
 {
     omp_line(em, "{ /* in segments of neighbour ids whose values fit in the L2 (-fcuda-blocking) */");
     em->indent++;
-    omp_line(em, "const int _c_nseg = gmcu_eb_segments(%s, %s, sizeof(%s), %s);", g, rev ? "true" : "false", ty,
-             force ? "true" : "false");
+    omp_line(em, "const int _c_nseg = gmcu_eb_segments%s(%s, %s, sizeof(%s), %s);", gather ? "_gather" : "", g,
+             rev ? "true" : "false", ty, force ? "true" : "false");
     omp_line(em, "const int64_t _c_seglen = (%s->num_nodes + _c_nseg - 1) / _c_nseg;", g);
     omp_line(em, "void *_c_part = _c_nseg > 1 ? gmcu_eb_scratch((size_t)%s->num_nodes * sizeof(%s)) : NULL;", g, ty);
-    omp_line(em, "const gm_edge_t *_c_cuts = _c_nseg > 1 ? gmcu_eb_cuts(%s, %s, _c_nseg, _c_seglen) : NULL;", g,
-             rev ? "true" : "false");
+    omp_line(em, "const gm_edge_t *_c_cuts = _c_nseg > 1 ? gmcu_eb_cuts%s(%s, %s, _c_nseg, _c_seglen) : NULL;",
+             gather ? "_gather" : "", g, rev ? "true" : "false");
     if (hub_type)
         omp_line(em, "const gmcu_hubs _c_hubs = gmcu_hubs_for(%s, %s, sizeof(%s), true, %s->num_nodes); /* rows of hubs by the whole grid */",
                  g, rev ? "true" : "false", hub_type, g);

@@ -25,6 +25,14 @@ typedef struct cuda_state {
     int nkernels;      /* kernels so far in the file (names stay unique) */
     bool needs_locks;  /* the procedure declared _c_locks */
     gmb_cuda_knobs knobs; /* -fcuda-*, --report */
+    /* gather order (cuda_gather.c), by symbol id of the procedure: the walk
+     * (1 out-edges, 2 in-edges) of a qualifying property or iterator, and
+     * whether an iterator's last declaration took gather positions */
+    unsigned char *gather_dir;
+    bool *gather_live;
+    int gather_nsyms;
+    char *gather_props[3]; /* by walk: the properties' names, for --report */
+    bool walked_gather;    /* a kernel emitted since reset declared one */
 } cuda_state;
 
 static inline cuda_state *cuda_st(omp_emit *em) { return (cuda_state *)em->target; }
@@ -32,6 +40,19 @@ static inline cuda_state *cuda_st(omp_emit *em) { return (cuda_state *)em->targe
 /* The shape-test helpers of omp_emit.h under the names the CUDA passes use. */
 static inline const gm_stmt *cuda_only_stmt(const gm_stmt *s) { return omp_only_stmt(s); }
 static inline const gm_symbol *cuda_prop_of(const gm_expr *e, const gm_symbol *n) { return omp_prop_of(e, n); }
+
+/* ---- gather order (cuda_gather.c) */
+/* Decides, before a procedure is emitted, which properties are stored in
+ * gather order and which neighbour iterators read them as positions. */
+void cuda_gather_plan(omp_emit *em, const gm_proc *proc);
+/* Host code at the procedure's start (after the graph's upload): builds the
+ * order for each walk that needs one; says so in --report. */
+void cuda_gather_begin(omp_emit *em, const gm_proc *proc);
+/* The CSR array a neighbour iterator is read from in a kernel (node_idx,
+ * r_node_idx, or their gather-order forms); notes which one it was. */
+const char *cuda_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse);
+/* Prints prop[index] for a property in gather order (false: not one). */
+bool cuda_prop_elem(omp_emit *em, const gm_symbol *prop, const gm_expr *index);
 
 /* ---- what a piece of code uses (cuda_capture.c) */
 typedef enum cuda_use {
@@ -249,11 +270,12 @@ void cuda_blocking_range(omp_emit *em, const char *g, const char *n, bool rev);
  * segments' partials. */
 void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const char *n, int k);
 /* Host: the launches of kernel `name` (grid over the nodes), one per segment
- * of the nodes' values of type ty (rev: the kernel walks in-edges); `force`:
+ * of the nodes' values of type ty (rev: the kernel walks in-edges; gather:
+ * it reads them as positions in the gather order, cuda_gather.c); `force`:
  * at least two segments (-fcuda-blocking=on); hub_type: see cuda_twc_kernel
  * (each segment then by gmcu_launch_pull). */
-void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, const char *args, const char *ty,
-                          bool force, const char *where, const char *hub_type);
+void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, bool gather, const char *args,
+                          const char *ty, bool force, const char *where, const char *hub_type);
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such
  * shape. Up/DownNbrs test the levels. *hub_type as for cuda_twc_kernel. */

@@ -293,6 +293,7 @@ void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
 {
     bool reverse = false, edge_src = false;
     omp_graph_needs(proc->body, &reverse, &edge_src);
+    cuda_gather_plan(em, proc);
     char moved[512] = "";
     for (const gm_param *p = proc->params; p; p = p->next)
         if (p->type->kind != GMT_GRAPH && cuda_is_mirrored(p->sym) &&
@@ -325,6 +326,7 @@ void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
                      g, reverse ? "true" : "false", edge_src ? "true" : "false");
             omp_line(em, "(void)%s;", dg);
             free(dg);
+            cuda_gather_begin(em, proc);
         } else if (cuda_is_mirrored(p->sym)) {
             const char *name = omp_name(em, p->sym);
             char *m = cuda_mirror(em, p->sym);

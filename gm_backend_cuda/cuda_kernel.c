@@ -523,8 +523,7 @@ static char *edge_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, cons
         em->edge_of[in->iter.sym->id] =
             rev ? omp_strf("%s->r_edge_idx[_c_i]", g) : omp_strf("((gm_edge_t)_c_i)");
     }
-    char *decl = rev ? omp_strf("gm_node_t %s = %s->r_node_idx[_c_i];", t, g)
-                     : omp_strf("gm_node_t %s = %s->node_idx[_c_i];", t, g);
+    char *decl = omp_strf("gm_node_t %s = %s->%s[_c_i];", t, g, cuda_nbr_ids(em, in->iter.sym, rev));
     omp_loop_body(em, in, decl);
     free(decl);
     em->indent--;
@@ -679,8 +678,10 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         bal_range = "num_edges";
         form = rev ? "one thread per in-edge (loop collapsing)" : "one thread per edge (loop collapsing)";
     } else if (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) {
+        cuda_st(em)->walked_gather = false;
         bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form, &bt, &ht);
     }
+    const bool bal_gather = bal && cuda_st(em)->walked_gather; /* its rows in gather order */
     bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
     char *kname = NULL;
     if (plain) {
@@ -737,7 +738,7 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
             em->indent++;
             omp_line(em, "if (%s->num_nodes > 0)", g);
             char *where = omp_strf("%s:%d", em->src_base, s->loc.line);
-            cuda_blocking_launch(em, bal, g, rev, l.args, bt, force, where, ht);
+            cuda_blocking_launch(em, bal, g, rev, bal_gather, l.args, bt, force, where, ht);
             free(where);
             em->indent--;
         } else if (ht) {

@@ -357,7 +357,7 @@ static void bind_inner(omp_emit *em, const twc_nodes *ns, const gm_stmt *in, con
     bool updown = in->iter.range == GMR_UP_NBRS || in->iter.range == GMR_DOWN_NBRS;
     const char *t = omp_name(em, in->iter.sym);
     omp_line(em, "%sconst gm_node_t %s = %s->%s[_c_e];", used || updown ? "" : "__attribute__((unused)) ",
-             t, g, rev ? "r_node_idx" : "node_idx");
+             t, g, cuda_nbr_ids(em, in->iter.sym, rev));
     if (updown)
         omp_line(em, "if (%s[%s] != %s[%s] %s 1) %s;", ns->bfs->level, t, ns->bfs->level,
                  omp_name(em, outer), in->iter.range == GMR_UP_NBRS ? "-" : "+", skip);

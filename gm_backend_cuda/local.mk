@@ -5,5 +5,6 @@ libgmbcuda_a_SOURCES = gm_backend_cuda/cuda_backend.h gm_backend_cuda/cuda_backe
 	gm_backend_cuda/cuda_host.c gm_backend_cuda/cuda_bfs.c gm_backend_cuda/cuda_bfs_outline.c gm_backend_cuda/cuda_bfs_relax.c gm_backend_cuda/cuda_min_label.c gm_backend_cuda/cuda_twc.c gm_backend_cuda/cuda_report.c gm_backend_cuda/cuda_worklist.c \
 	gm_backend_cuda/cuda_async.c \
 	gm_backend_cuda/cuda_priority.c \
-	gm_backend_cuda/cuda_blocking.c
+	gm_backend_cuda/cuda_blocking.c \
+	gm_backend_cuda/cuda_gather.c
 libgmbcuda_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/gm_backend_omp

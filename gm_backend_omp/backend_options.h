@@ -32,6 +32,7 @@ typedef struct gmb_cuda_knobs {
     gmb_switch priority; /* -fcuda-priority: that fixpoint in near-far buckets of its key */
     gmb_switch blocking; /* -fcuda-blocking: pull sweeps in segments of sources that fit the L2 */
     gmb_direction direction; /* -fcuda-direction: BFS top-down, bottom-up or both */
+    gmb_switch gather_order; /* -fcuda-gather-order: gathered tables most-read first */
     bool report;         /* --report: say what each parallel loop became */
 } gmb_cuda_knobs;
 

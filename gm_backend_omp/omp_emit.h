@@ -66,6 +66,11 @@ typedef struct omp_target_hooks {
     /* A property element read / plain write in host code. */
     bool (*prop_read)(struct omp_emit *em, const gm_expr *e);
     bool (*prop_write)(struct omp_emit *em, const gm_stmt *s);
+    /* In device code: a property element prop[index] printed the target's
+     * way (false: the plain form), and the CSR array a neighbour loop's
+     * iterator is read from (node_idx / r_node_idx when NULL). */
+    bool (*prop_elem)(struct omp_emit *em, const gm_symbol *prop, const gm_expr *index);
+    const char *(*nbr_ids)(struct omp_emit *em, const gm_symbol *iter, bool reverse);
     /* After a procedure's parameters are set up / at the start of main(). */
     void (*proc_begin)(struct omp_emit *em, const gm_proc *proc);
     void (*main_graph_loaded)(struct omp_emit *em, const gm_proc *proc, const char *graph);
@@ -159,6 +164,11 @@ const char *omp_collection_free_fn(gm_type_kind k); /* "gmrt_nodeset_free" */
 const char *omp_collection_new_fn(gm_type_kind k);
 const char *omp_coll_kind(gm_type_kind k);        /* "GMRT_COLL_SET" ... */
 const char *omp_graph_of(omp_emit *em, const gm_type *t); /* C name of t's graph */
+/* prop[index], or the target's form of it in device code (hooks->prop_elem). */
+void omp_prop_elem(omp_emit *em, const gm_symbol *prop, const gm_expr *index);
+/* The CSR array a neighbour iterator is read from ("node_idx" or
+ * "r_node_idx" unless the target's hooks->nbr_ids says otherwise). */
+const char *omp_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse);
 /* Size of a property's array: "G->num_nodes" or "G->num_edges". */
 char *omp_prop_count(omp_emit *em, const gm_type *prop_type);
 

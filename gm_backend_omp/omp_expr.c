@@ -83,9 +83,23 @@ static void emit_prop(omp_emit *em, const gm_expr *e)
     if (em->hooks && em->hooks->prop_read && !em->in_kernel && em->host_direct == 0 &&
         em->hooks->prop_read(em, e))
         return;
-    omp_printf(em, "%s[", omp_name(em, e->sym));
-    omp_expr(em, e->a);
+    omp_prop_elem(em, e->sym, e->a);
+}
+
+void omp_prop_elem(omp_emit *em, const gm_symbol *prop, const gm_expr *index)
+{
+    if (em->in_kernel && em->hooks && em->hooks->prop_elem && em->hooks->prop_elem(em, prop, index))
+        return;
+    omp_printf(em, "%s[", omp_name(em, prop));
+    omp_expr(em, index);
     omp_printf(em, "]");
+}
+
+const char *omp_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse)
+{
+    if (em->in_kernel && em->hooks && em->hooks->nbr_ids)
+        return em->hooks->nbr_ids(em, iter, reverse);
+    return reverse ? "r_node_idx" : "node_idx";
 }
 
 /* A reduction expression survives desugaring only inside a BFS navigator;

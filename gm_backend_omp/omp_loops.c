@@ -596,13 +596,13 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
             header = omp_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)",
                               e, g, src, e, g, src, e);
         }
-        decl = omp_strf("gm_node_t %s = %s->node_idx[%s];", v, g, e);
+        decl = omp_strf("gm_node_t %s = %s->%s[%s];", v, g, omp_nbr_ids(em, sym, false), e);
         set_edge_of(em, sym, omp_strf("%s", e));
         break;
     case GMR_IN_NBRS:
         header = omp_strf("for (gm_edge_t %s = %s->r_begin[%s]; %s < %s->r_begin[%s + 1]; %s++)", e,
                           g, src, e, g, src, e);
-        decl = omp_strf("gm_node_t %s = %s->r_node_idx[%s];", v, g, e);
+        decl = omp_strf("gm_node_t %s = %s->%s[%s];", v, g, omp_nbr_ids(em, sym, true), e);
         set_edge_of(em, sym, omp_strf("%s->r_edge_idx[%s]", g, e));
         break;
     case GMR_OUT_EDGES:

@@ -13,9 +13,7 @@
 void omp_lvalue(omp_emit *em, const gm_expr *lhs)
 {
     if (lhs->kind == GME_PROP) {
-        omp_printf(em, "%s[", omp_name(em, lhs->sym));
-        omp_expr(em, lhs->a);
-        omp_printf(em, "]");
+        omp_prop_elem(em, lhs->sym, lhs->a);
     } else {
         omp_expr(em, lhs);
     }

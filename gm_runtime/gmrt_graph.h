@@ -40,6 +40,12 @@ typedef struct gm_graph {
      * (the own binary format is loaded without copying). */
     void *mapping;
     size_t mapping_len;
+    /* the device copy only (libgmrt-cuda's gather order, gmcu.h); NULL here:
+     * the position of each node in the order its value is stored in, for
+     * out-neighbour walks (gather_*) and in-neighbour walks (r_gather_*),
+     * and the edges' other ends as those positions */
+    gm_node_t *gather_pos, *gather_idx;
+    gm_node_t *r_gather_pos, *r_gather_idx;
 } gm_graph;
 
 /* What to do with the edges while a graph is built or loaded.  All false

@@ -9,6 +9,7 @@ GMRT_CUDA_CU = \
 	gm_runtime/cuda/bfs_relax.cu \
 	gm_runtime/cuda/components.cu \
 	gm_runtime/cuda/device.cu \
+	gm_runtime/cuda/gather_order.cu \
 	gm_runtime/cuda/graph_upload.cu \
 	gm_runtime/cuda/hubs.cu \
 	gm_runtime/cuda/mirror.cu \

@@ -31,6 +31,10 @@ void gmcu_graph_release(void)
     gmcu_free(c->shadow.r_node_idx);
     gmcu_free(c->shadow.r_edge_idx);
     gmcu_free(c->shadow.edge_src);
+    gmcu_free(c->shadow.gather_pos);
+    gmcu_free(c->shadow.gather_idx == c->shadow.node_idx ? NULL : c->shadow.gather_idx);
+    gmcu_free(c->shadow.r_gather_pos);
+    gmcu_free(c->shadow.r_gather_idx == c->shadow.r_node_idx ? NULL : c->shadow.r_gather_idx);
     gmcu_free(c->dev);
     memset(c, 0, sizeof *c);
 }
@@ -58,6 +62,7 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
         c->shadow.num_edges = G->num_edges;
         c->shadow.begin = (gm_edge_t *)gmcu_upload(G->begin, nb, "the graph's offsets");
         c->shadow.node_idx = (gm_node_t *)gmcu_upload(G->node_idx, eb, "the graph's edges");
+        c->shadow.gather_idx = c->shadow.node_idx; /* id order until gmcu_gather_order */
         c->dev = (gm_graph *)gmcu_malloc(sizeof(gm_graph), "the graph");
         changed = true;
     }
@@ -68,6 +73,7 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
         c->shadow.r_node_idx = (gm_node_t *)gmcu_upload(G->r_node_idx, eb, "the reverse edges");
         c->shadow.r_edge_idx = (gm_edge_t *)gmcu_upload(
             G->r_edge_idx, (size_t)G->num_edges * sizeof(gm_edge_t), "the reverse edge map");
+        c->shadow.r_gather_idx = c->shadow.r_node_idx;
         changed = true;
     }
     if (edge_src && !c->shadow.edge_src) {
@@ -156,10 +162,11 @@ __device__ static gm_edge_t gmcu_lower_bound(const gm_node_t *idx, gm_edge_t lo,
 }
 
 /* cuts[s * (n + 1) + v] for every row v and boundary s (rows are sorted). */
-__global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, int nseg, int64_t seglen, gm_edge_t *cuts)
+__global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, bool gather, int nseg, int64_t seglen,
+                                        gm_edge_t *cuts)
 {
     const gm_edge_t *b = in_edges ? g->r_begin : g->begin;
-    const gm_node_t *idx = in_edges ? g->r_node_idx : g->node_idx;
+    const gm_node_t *idx = in_edges ? (gather ? g->r_gather_idx : g->r_node_idx) : (gather ? g->gather_idx : g->node_idx);
     const int64_t n = g->num_nodes;
     for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v <= n; v += (int64_t)gridDim.x * blockDim.x) {
         if (v == n) { /* the padding column: empty rows */
@@ -182,28 +189,44 @@ __global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, int ns
 static struct {
     const gm_graph *g;
     gm_node_t n;
-    bool in_edges;
+    bool in_edges, gather;
+    const gm_node_t *idx; /* the rows cut (a new gather order: new cuts) */
     int nseg;
     int64_t seglen;
     gm_edge_t *cuts;
 } eb_cuts;
 
-const gm_edge_t *gmcu_eb_cuts(gm_graph *G, bool in_edges, int nseg, int64_t seglen)
+static const gm_edge_t *eb_cuts_of(gm_graph *G, bool in_edges, bool gather, int nseg, int64_t seglen)
 {
+    (void)gmcu_graph(G, in_edges, false);
+    const gm_graph *sh = &gmcu_graph_cache_get()->shadow;
+    const gm_node_t *idx = in_edges ? (gather ? sh->r_gather_idx : sh->r_node_idx) : (gather ? sh->gather_idx : sh->node_idx);
     if (eb_cuts.cuts && eb_cuts.g == G && eb_cuts.n == G->num_nodes && eb_cuts.in_edges == in_edges &&
-        eb_cuts.nseg == nseg && eb_cuts.seglen == seglen)
+        eb_cuts.gather == gather && eb_cuts.idx == idx && eb_cuts.nseg == nseg && eb_cuts.seglen == seglen)
         return eb_cuts.cuts;
     gmcu_free(eb_cuts.cuts);
     const int64_t n = G->num_nodes;
     eb_cuts.cuts = (gm_edge_t *)gmcu_malloc((size_t)(nseg + 1) * (size_t)(n + 1) * sizeof(gm_edge_t),
                                             "edge-blocking segment cuts");
     const gm_graph *dg = gmcu_graph(G, in_edges, false);
-    gmcu_eb_cut_rows<<<gmcu_blocks(n + 1), GMCU_BLOCK>>>(dg, in_edges, nseg, seglen, eb_cuts.cuts);
+    gmcu_eb_cut_rows<<<gmcu_blocks(n + 1), GMCU_BLOCK>>>(dg, in_edges, gather, nseg, seglen, eb_cuts.cuts);
     GMCU_LAUNCHED("edge-blocking segment cuts");
     eb_cuts.g = G;
     eb_cuts.n = G->num_nodes;
     eb_cuts.in_edges = in_edges;
+    eb_cuts.gather = gather;
+    eb_cuts.idx = idx;
     eb_cuts.nseg = nseg;
     eb_cuts.seglen = seglen;
     return eb_cuts.cuts;
+}
+
+const gm_edge_t *gmcu_eb_cuts(gm_graph *G, bool in_edges, int nseg, int64_t seglen)
+{
+    return eb_cuts_of(G, in_edges, false, nseg, seglen);
+}
+
+const gm_edge_t *gmcu_eb_cuts_gather(gm_graph *G, bool in_edges, int nseg, int64_t seglen)
+{
+    return eb_cuts_of(G, in_edges, true, nseg, seglen);
 }

@@ -36,7 +36,7 @@ else
     echo "cuda compile_all: no libgmrt-cuda.a built: programs are compiled, not linked"
 fi
 for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm \
-    "$GMC_SRCDIR"/tests/cuda/worklist/*.gm "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_SRCDIR"/tests/cuda/pack/*.gm \
+    "$GMC_SRCDIR"/tests/cuda/worklist/*.gm "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_SRCDIR"/tests/cuda/pack/*.gm "$GMC_SRCDIR"/tests/cuda/gather/*.gm \
     "$GMC_SRCDIR"/tests/cuda/bfs/*.gm; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .gm)

@@ -36,6 +36,10 @@ yes_no() {
 # A kernel that writes a property whole before reading it does not copy the
 # host's values in; filtered, conditional, reading and += lookalikes do.
 yes_no overwrite "skipped copy-in" "\(written whole first: not copied in\)"
+# Gather order: a node property read only at the far ends of edges walked
+# one way; host reads, other uses of the iterator, two directions and pushes
+# keep the id order.
+yes_no gather "gather order" "gather order: "
 # The worklist pass takes the frontier shape and leaves lookalikes alone.
 yes_no worklist worklist "data-driven worklist"
 # The asynchronous pass takes monotone worklist loops whose rounds nothing

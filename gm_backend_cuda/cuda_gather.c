@@ -1,0 +1,331 @@
+/* cuda_gather.c: node properties read at the other ends of edges, stored
+ * with the most-read nodes first (gather order, gm_runtime/cuda/gather_order.cu).
+ *
+ * PageRank's pull reads w.rank / w.OutDegree() (hoisted by gm_opt into a
+ * temporary property filled once per node) at the far end of every edge.
+ * On a graph with hubs a few nodes take most of those reads, scattered over
+ * the table in id order. A property P qualifies when
+ *   - it is a local node property of the procedure's only graph, of a
+ *     numeric type, referenced only as elements (t.P), all of them inside
+ *     loops over the graph's nodes that run as kernels (the host never
+ *     sees its layout);
+ *   - it is written only by plain assignments (no reductions, deferred or
+ *     arg-min/max writes), never through a neighbour iterator;
+ *   - it is read through at least one neighbour iterator w of Nbrs or
+ *     InNbrs whose every use is as the index of such properties, and all
+ *     those iterators walk the same direction.
+ * Such an iterator is then declared from gather_idx / r_gather_idx (a
+ * position in the gather order, not a node id), and every other access
+ * t.P goes through gmcu_gather_at(G, in_edges, t). Whether the order is in
+ * effect is decided at run time (skewed graphs, gmcu_gather_order); when it
+ * is not, those arrays are the id order and the same code is exact. A site
+ * that declares an iterator without asking (cuda_nbr_ids) leaves it a node
+ * id, and accesses through it go through gmcu_gather_at as well: only where
+ * the declaration took gather positions are they used as such. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { DIR_NONE = 0, DIR_OUT = 1, DIR_IN = 2, DIR_MIXED = 3 };
+
+typedef struct gather_scan {
+    omp_emit *em;
+    const gm_symbol *graph;
+    int n;
+    const gm_symbol **sym;  /* by symbol id: the symbol, once referenced */
+    int *refs_all;          /* references anywhere in the procedure */
+    int *refs_gpu;          /* references inside node loops that run as kernels */
+    int *elem_refs;         /* properties: references as elements t.P */
+    bool *bad;              /* a property or an iterator that does not qualify */
+    unsigned char *walk;    /* iterators of Nbrs / InNbrs loops: DIR_OUT / DIR_IN */
+    unsigned char *dir;     /* properties: the qualifying walks reading them */
+} gather_scan;
+
+static bool valid_id(const gather_scan *g, const gm_symbol *s)
+{
+    return s && s->id >= 0 && s->id < g->n;
+}
+
+static bool count_all(const gm_expr *e, void *ctx)
+{
+    gather_scan *g = ctx;
+    if (!valid_id(g, e->sym))
+        return true;
+    g->sym[e->sym->id] = e->sym;
+    g->refs_all[e->sym->id]++;
+    if (e->kind == GME_PROP)
+        g->elem_refs[e->sym->id]++;
+    return true;
+}
+
+static bool count_gpu(const gm_expr *e, void *ctx)
+{
+    gather_scan *g = ctx;
+    if (valid_id(g, e->sym))
+        g->refs_gpu[e->sym->id]++;
+    return true;
+}
+
+static bool note_walk(const gm_stmt *s, void *ctx)
+{
+    gather_scan *g = ctx;
+    if (s->kind == GMS_FOREACH && valid_id(g, s->iter.sym) &&
+        (s->iter.range == GMR_NBRS || s->iter.range == GMR_IN_NBRS))
+        g->walk[s->iter.sym->id] = s->iter.range == GMR_IN_NBRS ? DIR_IN : DIR_OUT;
+    return true;
+}
+
+/* Writes other than t.P = x, t not a neighbour iterator, disqualify P. */
+static bool note_write(const gm_stmt *s, void *ctx)
+{
+    gather_scan *g = ctx;
+    if ((s->kind != GMS_ASSIGN && s->kind != GMS_ARGMINMAX) || !s->lhs)
+        return true;
+    for (const gm_expr *l = s->lhs; l; l = l->next) {
+        if (l->kind != GME_PROP || !valid_id(g, l->sym))
+            continue;
+        const gm_expr *ix = l->a;
+        bool plain = s->kind == GMS_ASSIGN && s->assign_op == GMA_ASSIGN && !s->lhs->next;
+        bool through_nbr = ix && ix->kind == GME_ID && valid_id(g, ix->sym) && g->walk[ix->sym->id];
+        if (!plain || through_nbr)
+            g->bad[l->sym->id] = true;
+    }
+    return true;
+}
+
+/* The outermost loops that run as kernels over the graph's nodes. */
+static void scan_gpu_loops(gather_scan *g, const gm_stmt *list)
+{
+    for (const gm_stmt *s = list; s; s = s->next) {
+        const char *why = NULL;
+        if (s->kind == GMS_FOREACH && s->parallel) {
+            if (omp_loop_is_parallel(g->em, s) && s->iter.range == GMR_NODES && !s->iter.range_arg &&
+                s->iter.source && s->iter.source->kind == GME_ID && s->iter.source->sym == g->graph &&
+                cuda_foreach_on_gpu(g->em, s, &why))
+                omp_walk(s, false, NULL, count_gpu, g);
+            continue; /* any other parallel loop: its references count as the host's */
+        }
+        if (s->kind == GMS_BFS || s->kind == GMS_DFS)
+            continue;
+        scan_gpu_loops(g, s->body);
+        scan_gpu_loops(g, s->then_stmt);
+        scan_gpu_loops(g, s->else_stmt);
+    }
+}
+
+static bool numeric_node_prop(const gather_scan *g, const gm_symbol *p)
+{
+    const gm_type *t = p->type;
+    if (!p->is_property || p->kind != GMSYM_VAR || !t || t->kind != GMT_NODE_PROP || t->graph != g->graph ||
+        !t->elem)
+        return false;
+    switch (t->elem->kind) {
+    case GMT_INT: case GMT_LONG: case GMT_FLOAT: case GMT_DOUBLE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Uses of one iterator as the index of a still-qualifying property. */
+typedef struct iter_use {
+    gather_scan *g;
+    const gm_symbol *w;
+    int as_index;
+} iter_use;
+
+static bool count_index_uses(const gm_expr *e, void *ctx)
+{
+    iter_use *u = ctx;
+    if (e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == u->w && valid_id(u->g, e->sym) &&
+        !u->g->bad[e->sym->id])
+        u->as_index++;
+    return true;
+}
+
+typedef struct fix_ctx {
+    gather_scan *g;
+    bool changed;
+} fix_ctx;
+
+/* An iterator qualifies while its every reference (its loop's body and
+ * filter hold them all) indexes a qualifying property. */
+static bool fix_iter(const gm_stmt *s, void *ctx)
+{
+    fix_ctx *f = ctx;
+    gather_scan *g = f->g;
+    if (s->kind != GMS_FOREACH || !valid_id(g, s->iter.sym) || !g->walk[s->iter.sym->id] || g->bad[s->iter.sym->id])
+        return true;
+    iter_use u = {g, s->iter.sym, 0};
+    omp_walk(s->body, true, NULL, count_index_uses, &u);
+    if (s->iter.filter)
+        omp_walk_expr(s->iter.filter, count_index_uses, &u);
+    if (u.as_index == 0 || u.as_index != g->refs_all[s->iter.sym->id]) {
+        g->bad[s->iter.sym->id] = true;
+        f->changed = true;
+    }
+    return true;
+}
+
+static bool note_dir(const gm_expr *e, void *ctx)
+{
+    gather_scan *g = ctx;
+    if (e->kind == GME_PROP && valid_id(g, e->sym) && e->a && e->a->kind == GME_ID && valid_id(g, e->a->sym)) {
+        const gm_symbol *w = e->a->sym;
+        if (g->walk[w->id] && !g->bad[w->id])
+            g->dir[e->sym->id] |= g->walk[w->id];
+    }
+    return true;
+}
+
+static const gm_symbol *only_graph(const gm_proc *proc)
+{
+    const gm_symbol *graph = NULL;
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        if (p->type->kind != GMT_GRAPH)
+            continue;
+        if (graph)
+            return NULL;
+        graph = p->sym;
+    }
+    return graph;
+}
+
+static void *zalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        abort();
+    return p;
+}
+
+/* Fills g->bad and g->dir. */
+static void analyse(gather_scan *g, const gm_proc *proc)
+{
+    omp_walk(proc->body, true, note_walk, count_all, g);
+    omp_walk(proc->body, true, note_write, NULL, g);
+    scan_gpu_loops(g, proc->body->body);
+    for (int i = 0; i < g->n; i++) {
+        const gm_symbol *p = g->sym[i];
+        if (p && p->is_property &&
+            (!numeric_node_prop(g, p) || g->refs_all[i] != g->refs_gpu[i] || g->refs_all[i] != g->elem_refs[i]))
+            g->bad[i] = true;
+    }
+    for (;;) { /* iterators and properties, until nothing changes */
+        fix_ctx f = {g, false};
+        omp_walk(proc->body, true, fix_iter, NULL, &f);
+        memset(g->dir, 0, (size_t)g->n);
+        omp_walk(proc->body, true, NULL, note_dir, g);
+        for (int i = 0; i < g->n; i++)
+            if (g->dir[i] == DIR_MIXED && !g->bad[i]) {
+                g->bad[i] = true;
+                f.changed = true;
+            }
+        if (!f.changed)
+            break;
+    }
+}
+
+void cuda_gather_plan(omp_emit *em, const gm_proc *proc)
+{
+    cuda_state *st = cuda_st(em);
+    free(st->gather_dir);
+    free(st->gather_live);
+    for (int d = 0; d < 3; d++) {
+        free(st->gather_props[d]);
+        st->gather_props[d] = NULL;
+    }
+    size_t n = (size_t)(em->nsyms > 0 ? em->nsyms : 1);
+    st->gather_dir = zalloc(n, 1);
+    st->gather_live = zalloc(n, sizeof(bool));
+    st->gather_nsyms = em->nsyms;
+    const gm_symbol *graph = only_graph(proc);
+    if (st->knobs.gather_order == GMB_OFF || !graph || !proc->body)
+        return;
+    gather_scan g = {em, graph, em->nsyms, zalloc(n, sizeof(gm_symbol *)), zalloc(n, sizeof(int)),
+                     zalloc(n, sizeof(int)), zalloc(n, sizeof(int)), zalloc(n, sizeof(bool)), zalloc(n, 1),
+                     zalloc(n, 1)};
+    analyse(&g, proc);
+    for (int i = 0; i < g.n; i++) {
+        if (g.bad[i])
+            continue;
+        if (g.walk[i]) {
+            st->gather_dir[i] = g.walk[i]; /* a neighbour iterator */
+        } else if (g.sym[i] && g.sym[i]->is_property && (g.dir[i] == DIR_OUT || g.dir[i] == DIR_IN)) {
+            st->gather_dir[i] = g.dir[i];
+            char **names = &st->gather_props[g.dir[i]];
+            char *more = omp_strf("%s%s%s", *names ? *names : "", *names ? ", " : "", g.sym[i]->name);
+            free(*names);
+            *names = more;
+        }
+    }
+    free(g.sym);
+    free(g.refs_all);
+    free(g.refs_gpu);
+    free(g.elem_refs);
+    free(g.bad);
+    free(g.walk);
+    free(g.dir);
+}
+
+/* Whether sym is a property stored in gather order (and for which walk). */
+static int prop_dir(const omp_emit *em, const gm_symbol *sym)
+{
+    const cuda_state *st = cuda_st((omp_emit *)em);
+    if (!st->gather_dir || !sym || sym->id < 0 || sym->id >= st->gather_nsyms || !sym->is_property)
+        return DIR_NONE;
+    return st->gather_dir[sym->id];
+}
+
+const char *cuda_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse)
+{
+    cuda_state *st = cuda_st(em);
+    bool gather = false;
+    if (st->gather_dir && iter && iter->id >= 0 && iter->id < st->gather_nsyms && !iter->is_property) {
+        gather = em->in_kernel && st->gather_dir[iter->id] == (reverse ? DIR_IN : DIR_OUT);
+        st->gather_live[iter->id] = gather;
+        st->walked_gather |= gather;
+    }
+    if (gather)
+        return reverse ? "r_gather_idx" : "gather_idx";
+    return reverse ? "r_node_idx" : "node_idx";
+}
+
+bool cuda_prop_elem(omp_emit *em, const gm_symbol *prop, const gm_expr *index)
+{
+    const int d = prop_dir(em, prop);
+    if (d == DIR_NONE || !em->in_kernel)
+        return false;
+    cuda_state *st = cuda_st(em);
+    const gm_symbol *w = index && index->kind == GME_ID ? index->sym : NULL;
+    bool live = w && w->id >= 0 && w->id < st->gather_nsyms && st->gather_live[w->id] && st->gather_dir[w->id] == d;
+    omp_printf(em, "%s[", omp_name(em, prop));
+    if (live) {
+        omp_expr(em, index); /* already a position in the gather order */
+    } else {
+        omp_printf(em, "gmcu_gather_at(%s, %s, ", omp_graph_of(em, prop->type), d == DIR_IN ? "true" : "false");
+        omp_expr(em, index);
+        omp_printf(em, ")");
+    }
+    omp_printf(em, "]");
+    return true;
+}
+
+void cuda_gather_begin(omp_emit *em, const gm_proc *proc)
+{
+    cuda_state *st = cuda_st(em);
+    const gm_symbol *graph = only_graph(proc);
+    for (int d = DIR_OUT; d <= DIR_IN && graph; d++) {
+        if (!st->gather_props[d])
+            continue;
+        const char *edges = d == DIR_IN ? "in-edges" : "out-edges";
+        cuda_report(em, proc->loc.line, "gather order: %s, read only at the other ends of %s, stored with the "
+                    "nodes of most %s first when those degrees are skewed%s (decided at run time; "
+                    "GMCU_GATHER_ORDER=0 turns it off); blocked sweeps reading it then run in one segment", st->gather_props[d], edges,
+                    d == DIR_IN ? "out-edges" : "in-edges", st->knobs.gather_order == GMB_ON ? " or not (-fcuda-gather-order=on)" : "");
+        omp_line(em, "(void)gmcu_gather_order(%s, %s, %s); /* %s: most-read nodes first (skewed graphs) */",
+                 omp_name(em, graph), d == DIR_IN ? "true" : "false", st->knobs.gather_order == GMB_ON ? "true" : "false",
+                 st->gather_props[d]);
+    }
+}
