@@ -269,11 +269,10 @@ void cuda_gather_plan(omp_emit *em, const gm_proc *proc)
     free(g.dir);
 }
 
-/* Whether sym is a property stored in gather order (and for which walk). */
-static int prop_dir(const omp_emit *em, const gm_symbol *sym)
+/* The plan's walk for sym (DIR_NONE: not in gather order, or not planned). */
+static int planned_dir(const cuda_state *st, const gm_symbol *sym)
 {
-    const cuda_state *st = cuda_st((omp_emit *)em);
-    if (!st->gather_dir || !sym || sym->id < 0 || sym->id >= st->gather_nsyms || !sym->is_property)
+    if (!st->gather_dir || !sym || sym->id < 0 || sym->id >= st->gather_nsyms)
         return DIR_NONE;
     return st->gather_dir[sym->id];
 }
@@ -282,8 +281,8 @@ const char *cuda_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse)
 {
     cuda_state *st = cuda_st(em);
     bool gather = false;
-    if (st->gather_dir && iter && iter->id >= 0 && iter->id < st->gather_nsyms && !iter->is_property) {
-        gather = em->in_kernel && st->gather_dir[iter->id] == (reverse ? DIR_IN : DIR_OUT);
+    if (iter && !iter->is_property && planned_dir(st, iter) != DIR_NONE) {
+        gather = em->in_kernel && planned_dir(st, iter) == (reverse ? DIR_IN : DIR_OUT);
         st->gather_live[iter->id] = gather;
         st->walked_gather |= gather;
     }
@@ -294,12 +293,12 @@ const char *cuda_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse)
 
 bool cuda_prop_elem(omp_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
-    const int d = prop_dir(em, prop);
+    const cuda_state *st = cuda_st(em);
+    const int d = prop && prop->is_property ? planned_dir(st, prop) : DIR_NONE;
     if (d == DIR_NONE || !em->in_kernel)
         return false;
-    cuda_state *st = cuda_st(em);
     const gm_symbol *w = index && index->kind == GME_ID ? index->sym : NULL;
-    bool live = w && w->id >= 0 && w->id < st->gather_nsyms && st->gather_live[w->id] && st->gather_dir[w->id] == d;
+    const bool live = w && planned_dir(st, w) == d && st->gather_live[w->id];
     omp_printf(em, "%s[", omp_name(em, prop));
     if (live) {
         omp_expr(em, index); /* already a position in the gather order */
