@@ -338,8 +338,8 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "int32_t _c_depth = 0;");
     omp_line(em, "if (_c_root >= 0 && _c_root < _c_nn) {");
     omp_line(em, "    const int32_t _c_zero = 0;");
-    omp_line(em, "    GMCU_CHECK(cudaMemcpy(%s + _c_root, &_c_zero, sizeof _c_zero, cudaMemcpyHostToDevice));", lvl);
-    omp_line(em, "    GMCU_CHECK(cudaMemcpy(%s, &_c_root, sizeof _c_root, cudaMemcpyHostToDevice));", queue);
+    omp_line(em, "    gmcu_put(%s + _c_root, &_c_zero, sizeof _c_zero);", lvl);
+    omp_line(em, "    gmcu_put(%s, &_c_root, sizeof _c_root);", queue);
     omp_line(em, "    _c_tail = 1;");
     omp_line(em, "}");
     omp_line(em, "/* the next level's end lives in the last slot, its edge count in the one before */");
@@ -385,7 +385,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
         omp_line(em, "if (_c_tail - _c_head <= _c_small) {");
         em->indent++;
         omp_line(em, "int64_t _c_st[4] = {_c_head, _c_tail, _c_depth, _c_nlev};");
-        omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_state, _c_st, sizeof _c_st, cudaMemcpyHostToDevice));");
+        omp_line(em, "gmcu_put(_c_state, _c_st, sizeof _c_st);");
         omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
         cuda_launch_before(em, &fc);
         omp_line(em, "gmcu_launch_coop(%s, _c_oblocks, \"%s (%s:%d)\", %s%s%s, %s, _c_next, _c_state, _c_dstart, _c_small, "
@@ -410,8 +410,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     omp_line(em, "{");
     omp_line(em, "    /* no spilled chunk, no edge counted, the next level's end */");
     omp_line(em, "    const unsigned long long _c_cnt[3] = {0ULL, 0ULL, (unsigned long long)_c_tail};");
-    omp_line(em, "    GMCU_CHECK(cudaMemcpy(gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 3), _c_cnt, sizeof _c_cnt, "
-                 "cudaMemcpyHostToDevice));");
+    omp_line(em, "    gmcu_put(gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 3), _c_cnt, sizeof _c_cnt);");
     omp_line(em, "}");
     cuda_launch_before(em, &nav);
     if (pull) {

@@ -81,6 +81,14 @@ void *gmcu_malloc(size_t bytes, const char *what);
 void gmcu_free(void *p); /* NULL: nothing */
 /* *buf with room for at least `bytes` (reallocated, contents lost, when *cap is less). */
 void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
+/* Copies bytes (at most GMCU_PUT_MAX) from host memory to dst on the device,
+ * in stream order and without waiting: the bytes travel as a one-thread
+ * kernel's argument. A cudaMemcpy from pageable memory would first wait for
+ * the kernels before it, leaving the GPU idle until the host launches the
+ * next one (a BFS level's counters, a reduction slot's start value). src
+ * may be reused as soon as it returns. GMCU_PUT=copy: a plain cudaMemcpy. */
+#define GMCU_PUT_MAX 64
+void gmcu_put(void *dst, const void *src, size_t bytes);
 /* ---- edge blocking (-fcuda-blocking) ------------------------------------------ */
 /* A sweep that gathers one value per edge from its other end reads the
  * gathered array at random; when that array is larger than the L2 the
@@ -266,7 +274,7 @@ template <typename T> static inline void gmcu_set(gmcu_mirror *m, int64_t i, T v
     if (m->hv)
         ((T *)m->h)[i] = v;
     if (m->dv)
-        GMCU_CHECK(cudaMemcpy((T *)m->d + i, &v, sizeof(T), cudaMemcpyHostToDevice));
+        gmcu_put((T *)m->d + i, &v, sizeof(T));
 }
 
 
@@ -284,11 +292,12 @@ template <typename T> static inline T *gmcu_discard(void)
 /* Device memory for GMCU_SLOTS slots of 8 bytes (gm_runtime/cuda/device.cu). */
 extern "C" char *gmcu_slots_new(void);
 
+
 template <typename T> static inline T *gmcu_slot(char *slots, int k) { return (T *)(slots + 8 * k); }
 
 template <typename T> static inline void gmcu_slot_put(char *slots, int k, T v)
 {
-    GMCU_CHECK(cudaMemcpy(slots + 8 * k, &v, sizeof(T), cudaMemcpyHostToDevice));
+    gmcu_put(slots + 8 * k, &v, sizeof(T));
 }
 
 template <typename T> static inline T gmcu_slot_get(char *slots, int k)

@@ -2,6 +2,8 @@
  * slots and launch seeds. Declarations and contracts: gmcu.h. */
 #include "gmcu.h"
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 void gmcu_fail(cudaError_t err, const char *what, const char *file, int line)
 {
@@ -128,6 +130,40 @@ void *gmcu_host_alloc(size_t bytes)
 char *gmcu_slots_new(void)
 {
     return (char *)gmcu_malloc(GMCU_SLOTS * 8, "the reduction slots");
+}
+
+/* gmcu_put's bytes, passed by value. */
+typedef struct put_payload {
+    unsigned char b[GMCU_PUT_MAX];
+} put_payload;
+
+__global__ static void gmcu_put_kernel(unsigned char *dst, put_payload p, unsigned bytes)
+{
+    for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x)
+        dst[i] = p.b[i];
+}
+
+/* GMCU_PUT=copy: every gmcu_put a plain cudaMemcpy (for comparisons). */
+static bool put_by_copy(void)
+{
+    static int mode = -1;
+    if (mode < 0) {
+        const char *env = getenv("GMCU_PUT");
+        mode = env && strcmp(env, "copy") == 0;
+    }
+    return mode == 1;
+}
+
+void gmcu_put(void *dst, const void *src, size_t bytes)
+{
+    if (bytes > GMCU_PUT_MAX || put_by_copy()) { /* not for small things: the plain copy */
+        GMCU_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+        return;
+    }
+    put_payload p = {{0}};
+    memcpy(p.b, src, bytes);
+    gmcu_put_kernel<<<1, 32>>>((unsigned char *)dst, p, (unsigned)bytes);
+    GMCU_LAUNCHED("gmcu_put");
 }
 
 /* The process's seed sequence: reproducible from run to run. */

@@ -86,10 +86,10 @@ void gmcu_aq_init(gmcu_aq *q, int64_t n, const gm_node_t *first, int64_t count)
         gmcu_aq_seed<<<gmcu_blocks(count), GMCU_BLOCK>>>(*q, first, count);
         GMCU_LAUNCHED("asynchronous worklist seed");
         const unsigned long long c = (unsigned long long)count;
-        GMCU_CHECK(cudaMemcpy(&q->ctr[16], &c, sizeof c, cudaMemcpyHostToDevice));
+        gmcu_put(&q->ctr[16], &c, sizeof c);
     } else { /* nothing to do: ended before it starts */
         const unsigned long long one = 1;
-        GMCU_CHECK(cudaMemcpy(&q->ctr[48], &one, sizeof one, cudaMemcpyHostToDevice));
+        gmcu_put(&q->ctr[48], &one, sizeof one);
     }
 }
 
@@ -134,7 +134,7 @@ void gmcu_nf_init(gmcu_nf *f, int64_t n, const gm_node_t *first, int64_t count)
         gmcu_nf_seed<<<gmcu_blocks(count), GMCU_BLOCK>>>(*f, first, count);
         GMCU_LAUNCHED("near-far seed");
         const unsigned long long c = (unsigned long long)count;
-        GMCU_CHECK(cudaMemcpy(&f->ctr[GMCU_NF_FAR], &c, sizeof c, cudaMemcpyHostToDevice));
+        gmcu_put(&f->ctr[GMCU_NF_FAR], &c, sizeof c);
     }
 }
 
