@@ -197,7 +197,9 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
 
 /* Bottom-up discovery (direction optimization): every unvisited node looks
  * among its in-neighbours (out-neighbours for G^) for one in the frontier
- * and stops at the first; it alone writes its level, so no CAS. */
+ * and stops at the first; it alone writes its level, so no CAS. Long rows
+ * are searched by the block or the warp (gmcu_find_edge), so the loop runs
+ * block by block, every thread to the end. */
 static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g, bool tr)
 {
     const char *rb = tr ? "begin" : "r_begin", *ri = tr ? "node_idx" : "r_node_idx";
@@ -207,20 +209,25 @@ static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_l
     cuda_kernel_frame f;
     char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level bottom-up (large frontiers)", s->loc, params,
                                    s->iter.sym, GMR_NODES, c, l);
-    omp_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < %s->num_nodes; "
-                 "_c_i += (int64_t)gridDim.x * blockDim.x) {", g);
+    omp_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
+                 "_c_base += (int64_t)gridDim.x * blockDim.x) {", g);
     em->indent++;
-    omp_line(em, "const gm_node_t _c_w = (gm_node_t)_c_i;");
-    omp_line(em, "if (_c_level[_c_w] != -1)");
-    omp_line(em, "    continue;");
-    omp_bfs_nav_check(em, s, "_c_w", "continue");
-    omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_w]; _c_e < %s->%s[_c_w + 1]; _c_e++) {", g, rb, g, rb);
-    omp_line(em, "    if (_c_level[%s->%s[_c_e]] == _c_depth) {", g, ri);
-    omp_line(em, "        _c_level[_c_w] = _c_depth + 1;");
-    omp_line(em, "        gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
+    omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+    omp_line(em, "const gm_node_t _c_w = (gm_node_t)(_c_i < %s->num_nodes ? _c_i : 0);", g);
+    omp_line(em, "bool _c_mine = _c_i < %s->num_nodes && _c_level[_c_w] == -1;", g);
+    if (s->navigator) {
+        omp_line(em, "if (_c_mine) {");
+        em->indent++;
+        omp_bfs_nav_check(em, s, "_c_w", "_c_mine = false");
+        em->indent--;
+        omp_line(em, "}");
+    }
+    omp_line(em, "const bool _c_hit = gmcu_find_edge(_c_mine, _c_mine ? %s->%s[_c_w] : 0, _c_mine ? %s->%s[_c_w + 1] : 0, "
+                 "[&](gm_edge_t _c_e) { return _c_level[%s->%s[_c_e]] == _c_depth; });", g, rb, g, rb, g, ri);
+    omp_line(em, "if (_c_hit) {");
+    omp_line(em, "    _c_level[_c_w] = _c_depth + 1;");
+    omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
              g, fb, g, fb);
-    omp_line(em, "        break;");
-    omp_line(em, "    }");
     omp_line(em, "}");
     em->indent--;
     omp_line(em, "}");

@@ -23,6 +23,7 @@
 
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 #include <cuda_runtime.h>
 #include <float.h>
 #include <stdint.h>
@@ -727,6 +728,28 @@ __device__ static inline void gmcu_chunks_push(gmcu_chunk *chunks, unsigned long
     }
 }
 
+/* The same for the threads that reach it together: one atomic per group
+ * for the slots, each thread writing its own row's chunks (a TWC push
+ * spilling every big row of a BFS level). Not in the hub MARK of pulls:
+ * there it made the whole kernel slower (PageRank kron22, 20 iterations,
+ * 19.4 -> 27.8 ms; ncu: the MAIN launch of the same kernel 765 -> 1177 us
+ * with the same DRAM bytes and 32 registers either way). */
+__device__ static inline void gmcu_chunks_push_grouped(gmcu_chunk *chunks, unsigned long long *count, gm_node_t n,
+                                                       gm_edge_t lo, gm_edge_t hi, gm_edge_t size)
+{
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    const unsigned long long nch = (unsigned long long)((hi - lo + size - 1) / size);
+    const unsigned long long off = cooperative_groups::exclusive_scan(g, nch);
+    unsigned long long first = 0;
+    if (g.thread_rank() == g.size() - 1)
+        first = atomicAdd(count, off + nch);
+    first = g.shfl(first, g.size() - 1) + off;
+    for (unsigned long long c = 0; c < nch; c++) {
+        const gm_edge_t clo = lo + (gm_edge_t)c * size;
+        chunks[first + c] = gmcu_chunk{clo, hi - clo > size ? clo + size : hi, n};
+    }
+}
+
 /* The last phase of gmcu_twc and gmcu_twc_reduce: the nodes of the warp with
  * fewer than 32 edges left, walked as one run of their concatenated edges,
  * 32 consecutive edges a step.  Walking them one node per thread left most
@@ -778,6 +801,15 @@ __device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end
     __shared__ gm_edge_t b_beg, b_end;
     const gm_edge_t deg = end - beg;
     bool mine = deg > 0;
+#if GMCU_SPILL_ALL
+    /* Each thread spills its own row: a block taking its big rows one at a
+     * time, five barriers each, spent 98 us on a 2-block BFS level of hubs
+     * (kron20 from node 0). In a small launch the warps' rows go too. */
+    if (spill.chunks && mine && deg >= (gm_edge_t)(gmcu_small_grid() ? 32 : GMCU_BLOCK)) {
+        gmcu_chunks_push_grouped(spill.chunks, spill.count, n, beg, end, GMCU_SPILL_CHUNK);
+        mine = false;
+    }
+#endif
     while (__syncthreads_or(mine && deg >= GMCU_BLOCK)) {
         if (mine && deg >= GMCU_BLOCK)
             owner = threadIdx.x; /* one of the claimants wins */
@@ -808,12 +840,6 @@ __device__ static inline void gmcu_twc(gm_node_t n, gm_edge_t beg, gm_edge_t end
             body(bn, e);
         __syncthreads(); /* before the next owner overwrites b_* */
     }
-#if GMCU_SPILL_ALL
-    if (spill.chunks && mine && deg >= 32 && gmcu_small_grid()) { /* the warp's rows too */
-        gmcu_chunks_push(spill.chunks, spill.count, n, beg, end, GMCU_SPILL_CHUNK);
-        mine = false;
-    }
-#endif
     const int lane = threadIdx.x & 31;
     unsigned want;
     while ((want = __ballot_sync(0xffffffffu, mine && deg >= 32)) != 0) {
@@ -1166,6 +1192,71 @@ __device__ static inline void gmcu_push(gm_node_t *queue, unsigned long long *ta
         base = atomicAdd(tail, (unsigned long long)g.size());
     base = g.shfl(base, 0);
     queue[base + g.thread_rank()] = v;
+}
+
+/* Bottom-up BFS: whether found(e) holds for some edge e of [beg, end),
+ * stopping at the first. One thread scanning its row alone waits a memory
+ * latency per edge, and an unvisited node of many edges with no parent in
+ * the frontier kept the whole launch waiting (bc_one kron20 from node 5:
+ * one bottom-up step 572 us); here rows of a block's worth of edges are
+ * searched by the block, rows of 32 or more by the warp, each a step of
+ * blockDim.x or 32 edges at a time. Every thread of the block calls it,
+ * with mine false where it has no row. */
+template <typename Found>
+__device__ static inline bool gmcu_find_edge(bool mine, gm_edge_t beg, gm_edge_t end, Found found)
+{
+    __shared__ int owner;
+    __shared__ gm_edge_t b_beg, b_end;
+    const gm_edge_t deg = end - beg;
+    bool hit = false;
+    while (__syncthreads_or(mine && deg >= GMCU_BLOCK)) {
+        if (mine && deg >= GMCU_BLOCK)
+            owner = threadIdx.x; /* any one of them */
+        __syncthreads();
+        const int own = owner;
+        if (own == (int)threadIdx.x) {
+            b_beg = beg;
+            b_end = end;
+            mine = false;
+        }
+        __syncthreads();
+        const gm_edge_t lo = b_beg, hi = b_end;
+        bool got = false;
+        for (gm_edge_t base = lo; base < hi; base += blockDim.x) { /* the bound is the block's: uniform */
+            const gm_edge_t e = base + (gm_edge_t)threadIdx.x;
+            if (__syncthreads_or(e < hi && found(e))) {
+                got = true;
+                break;
+            }
+        }
+        if (own == (int)threadIdx.x)
+            hit = got;
+    }
+    const int lane = threadIdx.x & 31;
+    unsigned want;
+    while ((want = __ballot_sync(0xffffffffu, mine && deg >= 32)) != 0) {
+        const int leader = __ffs(want) - 1;
+        const gm_edge_t lo = gmcu_shfl(beg, leader), hi = gmcu_shfl(end, leader);
+        bool got = false;
+        for (gm_edge_t base = lo; base < hi; base += 32) {
+            const gm_edge_t e = base + lane;
+            if (__any_sync(0xffffffffu, e < hi && found(e))) {
+                got = true;
+                break;
+            }
+        }
+        if (lane == leader) {
+            hit = got;
+            mine = false;
+        }
+    }
+    if (mine)
+        for (gm_edge_t e = beg; e < end; e++)
+            if (found(e)) {
+                hit = true;
+                break;
+            }
+    return hit;
 }
 
 /* gmcu_push, and v's edge count added to *edges (a BFS counts the next
