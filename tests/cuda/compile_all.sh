@@ -1,6 +1,6 @@
 #!/bin/sh
 # compile_all.sh: every program the front end accepts (tests/golden/accept,
-# apps/, tests/omp) goes through `gmc -t cuda --main`, and nvcc compiles the
+# apps/, tests/omp, tests/cuda's programs, bench/lib) goes through `gmc -t cuda --main`, and nvcc compiles the
 # .cu for sm_90 with the host compiler's -Wall -Wextra: no error and no
 # warning allowed; so do libgmrt-cuda's sources (gm_runtime/cuda), and every
 # program with a main links against the built libgmrt-cuda.a and libgmrt.a
@@ -37,7 +37,7 @@ else
 fi
 for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm \
     "$GMC_SRCDIR"/tests/cuda/worklist/*.gm "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_SRCDIR"/tests/cuda/pack/*.gm "$GMC_SRCDIR"/tests/cuda/gather/*.gm \
-    "$GMC_SRCDIR"/tests/cuda/bfs/*.gm; do
+    "$GMC_SRCDIR"/tests/cuda/bfs/*.gm "$GMC_SRCDIR"/bench/lib/*.gm; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .gm)
     # Foreign code calls C functions it never declares: C allows that, C++ not.
