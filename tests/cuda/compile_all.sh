@@ -2,10 +2,11 @@
 # compile_all.sh: every program the front end accepts (tests/golden/accept,
 # apps/, tests/omp, tests/cuda's programs, bench/lib) goes through
 # `gmc -t cuda --main`, and nvcc compiles the .cu for sm_90 with the host
-# compiler's -Wall -Wextra: no error and no warning allowed; so do libgmrt-cuda's sources (gm_runtime/cuda), and every
-# program with a main links against the built libgmrt-cuda.a and libgmrt.a
-# (every runtime function the generated code calls is defined there). No
-# GPU is needed (nothing runs); without nvcc the test is skipped (exit 77).
+# compiler's -Wall -Wextra: no error and no warning allowed; so do
+# libgmrt-cuda's sources (gm_runtime/cuda), and every program with a main
+# links against the built libgmrt-cuda.a and libgmrt.a (every runtime
+# function the generated code calls is defined there). No GPU is needed
+# (nothing runs); without nvcc the test is skipped (exit 77).
 set -u
 : "${GMC:?}" "${GMC_SRCDIR:?}"
 NVCC=${GMC_NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
