@@ -302,7 +302,9 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     cuda_report(em, s->loc.line, "InBFS -> level-synchronous on the device, a queue of visited nodes, levels kept%s",
                 s->rev_body ? " for the InReverse sweep (deepest level first)" : "");
     if (pull)
-        cuda_report(em, 0, "direction: %s kernel %s (each unvisited node looks for a parent in the frontier)",
+        cuda_report(em, 0,
+                    "direction: %s kernel %s (each unvisited node looks for a parent in the frontier, stopping at "
+                    "the first; rows of 256 edges or more searched by the block, of 32 or more by the warp)",
                     dir == GMB_DIR_PULL ? "every level bottom-up,"
                                         : "frontiers of more than 1/20 of the nodes or with more than 1/14 of the "
                                           "unexplored edges bottom-up,",
