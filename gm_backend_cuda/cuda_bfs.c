@@ -19,7 +19,7 @@ bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
     cuda_bfs_capture(em, &parts[0], s, s->body, &ctx, false);
     cuda_bfs_capture(em, &parts[1], s, s->rev_body, &ctx, false);
     cuda_capture_init(em, &parts[2]);
-    if (s->iter.sym && s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
+    if (gm_symbol_id_below(s->iter.sym, em->nsyms))
         parts[2].declared[s->iter.sym->id] = true;
     if (s->navigator)
         cuda_capture_expr(em, &parts[2], s->navigator);
@@ -266,7 +266,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     /* The expansion kernel sees the graph and what the navigator reads. */
     cuda_capture nav;
     cuda_capture_init(em, &nav);
-    if (s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
+    if (gm_symbol_id_below(s->iter.sym, em->nsyms))
         nav.declared[s->iter.sym->id] = true;
     cuda_capture_graph(em, &nav, s->iter.sym);
     if (s->navigator)

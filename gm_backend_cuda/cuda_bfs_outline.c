@@ -23,7 +23,7 @@ void cuda_bfs_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_
                           const omp_bfs_ctx *ctx, bool with_nav)
 {
     cuda_capture_init(em, c);
-    if (s->iter.sym && s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms)
+    if (gm_symbol_id_below(s->iter.sym, em->nsyms))
         c->declared[s->iter.sym->id] = true;
     omp_bfs_ctx *outer = em->bfs;
     em->bfs = (omp_bfs_ctx *)ctx;

@@ -88,12 +88,12 @@ static int add(cuda_capture *c, gm_symbol *sym, cuda_use use, gm_loc loc)
 
 static bool declared(const omp_emit *em, const cuda_capture *c, const gm_symbol *sym)
 {
-    return sym && sym->id >= 0 && sym->id < em->nsyms && c->declared[sym->id];
+    return gm_symbol_id_below(sym, em->nsyms) && c->declared[sym->id];
 }
 
 static void declare(omp_emit *em, cuda_capture *c, const gm_symbol *sym)
 {
-    if (sym && sym->id >= 0 && sym->id < em->nsyms)
+    if (gm_symbol_id_below(sym, em->nsyms))
         c->declared[sym->id] = true;
 }
 

@@ -44,7 +44,7 @@ typedef struct gather_scan {
 
 static bool valid_id(const gather_scan *g, const gm_symbol *s)
 {
-    return s && s->id >= 0 && s->id < g->n;
+    return gm_symbol_id_below(s, g->n);
 }
 
 static bool count_all(const gm_expr *e, void *ctx)

@@ -399,7 +399,7 @@ static char *packed_ticket(omp_emit *em, const omp_region *r, const gm_stmt *s)
         return NULL;
     if (it == r->iter)
         return omp_strf("(int64_t)%s", omp_name(em, it));
-    const char *edge = it->id >= 0 && it->id < em->nsyms ? em->edge_of[it->id] : NULL;
+    const char *edge = gm_symbol_id_below(it, em->nsyms) ? em->edge_of[it->id] : NULL;
     if (!edge)
         return NULL;
     return omp_strf("(int64_t)%s->num_nodes + (int64_t)(%s)", omp_graph_of(em, it->type), edge);
@@ -518,7 +518,7 @@ static char *edge_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, cons
         omp_expr(em, cond);
         omp_printf(em, ")) continue;\n");
     }
-    if (in->iter.sym->id >= 0 && in->iter.sym->id < em->nsyms) {
+    if (gm_symbol_id_below(in->iter.sym, em->nsyms)) {
         free(em->edge_of[in->iter.sym->id]);
         em->edge_of[in->iter.sym->id] =
             rev ? omp_strf("%s->r_edge_idx[_c_i]", g) : omp_strf("((gm_edge_t)_c_i)");
@@ -647,7 +647,7 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         decl = omp_strf("gm_edge_t %s = %s->r_edge_idx[_c_i];", v, g);
         break;
     }
-    if (edge && sym->id >= 0 && sym->id < em->nsyms) {
+    if (edge && gm_symbol_id_below(sym, em->nsyms)) {
         free(em->edge_of[sym->id]);
         em->edge_of[sym->id] = edge;
         edge = NULL;

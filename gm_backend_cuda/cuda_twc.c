@@ -131,7 +131,7 @@ static bool reads_only_shared(const gm_expr *e, void *vctx)
 {
     reads_ctx *c = vctx;
     if (e->kind == GME_ID && e->sym && e->sym != c->outer && e->sym != c->inner &&
-        e->sym->id >= 0 && e->sym->id < c->nsyms && c->declared[e->sym->id])
+        gm_symbol_id_below(e->sym, c->nsyms) && c->declared[e->sym->id])
         c->ok = false;
     return c->ok;
 }
@@ -350,7 +350,7 @@ static void bind_inner(omp_emit *em, const twc_nodes *ns, const gm_stmt *in, con
 {
     const char *g = ns->g;
     bool rev = walks_reverse(ns, in);
-    if (in->iter.sym->id >= 0 && in->iter.sym->id < em->nsyms) {
+    if (gm_symbol_id_below(in->iter.sym, em->nsyms)) {
         free(em->edge_of[in->iter.sym->id]);
         em->edge_of[in->iter.sym->id] = rev ? omp_strf("%s->r_edge_idx[_c_e]", g) : omp_strf("_c_e");
     }

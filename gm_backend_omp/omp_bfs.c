@@ -420,7 +420,7 @@ void omp_bfs_updown_loop(omp_emit *em, const gm_stmt *s)
     omp_line(em, "gm_node_t %s = %s->%s[%s];", v, g, use_reverse ? "r_node_idx" : "node_idx", e);
     omp_line(em, "if (%s[%s] != %s[%s] %s 1)", b->level, v, b->level, src, up ? "-" : "+");
     omp_line(em, "    continue;");
-    if (s->iter.sym->id >= 0 && s->iter.sym->id < em->nsyms) {
+    if (gm_symbol_id_below(s->iter.sym, em->nsyms)) {
         free(em->edge_of[s->iter.sym->id]);
         em->edge_of[s->iter.sym->id] =
             use_reverse ? omp_strf("%s->r_edge_idx[%s]", g, e) : omp_strf("%s", e);

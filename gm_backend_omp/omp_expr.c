@@ -365,7 +365,7 @@ void omp_builtin_call(omp_emit *em, const gm_expr *e)
         omp_printf(em, "]");
         return;
     case GMB_NBR_TO_EDGE:
-        if (r->sym && r->sym->id >= 0 && r->sym->id < em->nsyms && em->edge_of[r->sym->id])
+        if (gm_symbol_id_below(r->sym, em->nsyms) && em->edge_of[r->sym->id])
             omp_printf(em, "%s", em->edge_of[r->sym->id]);
         else {
             omp_unsupported(em, e->loc, "ToEdge() on this iterator");

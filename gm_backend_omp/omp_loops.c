@@ -276,7 +276,7 @@ void omp_loop_body(omp_emit *em, const gm_stmt *s, const char *decl)
 
 static void set_edge_of(omp_emit *em, const gm_symbol *it, char *expr)
 {
-    if (it->id >= 0 && it->id < em->nsyms) {
+    if (gm_symbol_id_below(it, em->nsyms)) {
         free(em->edge_of[it->id]);
         em->edge_of[it->id] = expr;
     } else {

@@ -289,7 +289,7 @@ void omp_monotone_edges(omp_emit *em, const omp_monotone *a, const char *atomic_
     else
         omp_line(em, "for (gm_edge_t _c_e = %s->begin[%s]; _c_e < %s->begin[%s + 1]; _c_e++) {", g, n, g, n);
     em->indent++;
-    if (in->iter.sym->id >= 0 && in->iter.sym->id < em->nsyms) {
+    if (gm_symbol_id_below(in->iter.sym, em->nsyms)) {
         free(em->edge_of[in->iter.sym->id]);
         em->edge_of[in->iter.sym->id] = rev ? omp_strf("%s->r_edge_idx[_c_e]", g) : omp_strf("_c_e");
     }

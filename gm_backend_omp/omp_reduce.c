@@ -334,10 +334,10 @@ static bool mark_decl(const gm_stmt *s, void *vctx)
     scan_ctx *c = vctx;
     if (s->kind == GMS_DECL)
         for (const gm_name *n = s->names; n; n = n->next)
-            if (n->sym && n->sym->id >= 0 && n->sym->id < c->em->nsyms)
+            if (gm_symbol_id_below(n->sym, c->em->nsyms))
                 c->r->declared_inside[n->sym->id] = true;
     if ((s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS) && s->iter.sym &&
-        s->iter.sym->id >= 0 && s->iter.sym->id < c->em->nsyms)
+        gm_symbol_id_below(s->iter.sym, c->em->nsyms))
         c->r->declared_inside[s->iter.sym->id] = true;
     return true;
 }
@@ -346,7 +346,7 @@ void omp_mark_declared(omp_emit *em, const gm_stmt *body, omp_region *r)
 {
     scan_ctx c = {.em = em, .r = r};
     omp_walk(body, false, mark_decl, NULL, &c);
-    if (r->iter && r->iter->id >= 0 && r->iter->id < em->nsyms)
+    if (gm_symbol_id_below(r->iter, em->nsyms))
         r->declared_inside[r->iter->id] = true;
 }
 

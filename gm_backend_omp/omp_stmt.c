@@ -205,7 +205,7 @@ static void emit_deferred(omp_emit *em, const gm_stmt *s)
 {
     const gm_expr *lhs = s->lhs;
     const gm_symbol *target = lhs->sym;
-    const char *nxt = target && target->id >= 0 && target->id < em->nsyms ? em->deferred[target->id] : NULL;
+    const char *nxt = gm_symbol_id_below(target, em->nsyms) ? em->deferred[target->id] : NULL;
     if (!nxt) {
         /* Not bound to a loop that prepared a buffer: an ordinary write. */
         emit_plain_assign(em, s);

@@ -126,6 +126,13 @@ typedef struct gm_symbol {
     void *pass_data;               /* scratch slot for a pass or backend */
 } gm_symbol;
 
+/* Whether sym has an id below n: a slot of a per-symbol array of n entries
+ * that passes and backends index by id (NULL and unnumbered symbols have none). */
+static inline bool gm_symbol_id_below(const gm_symbol *sym, int n)
+{
+    return sym && sym->id >= 0 && sym->id < n;
+}
+
 /* ------------------------------------------------------------------ */
 /* Iterations: shared by Foreach/For, reduction expressions and BFS/DFS */
 

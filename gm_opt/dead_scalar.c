@@ -26,7 +26,7 @@ typedef struct ds {
 
 static bool in_range(const ds *d, const gm_symbol *sym)
 {
-    return sym && sym->id >= 0 && sym->id < d->size;
+    return gm_symbol_id_below(sym, d->size);
 }
 
 static void count(const gmo_access *acc, void *ctx)

@@ -43,7 +43,7 @@ void gmo_walk_in_regions(gm_stmt *list, gmo_regions *around, gmo_region_fn fn, v
 
 static void record(gmo_depths *d, const gm_symbol *sym, int depth)
 {
-    if (sym && sym->id >= 0 && sym->id < d->size)
+    if (gm_symbol_id_below(sym, d->size))
         d->depth[sym->id] = depth;
 }
 
