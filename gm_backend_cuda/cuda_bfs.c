@@ -87,7 +87,7 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
         else
             omp_line(em, "if (_c_n > 0) { /* block, warp or thread by degree (-fcuda-lb) */");
         if (ht) {
-            omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s), false, _c_n), \"%s (%s:%d)\", "
+            omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s), GMCU_PULL_FRONTIER, _c_n), \"%s (%s:%d)\", "
                          "%s%s%s, %s, %s, %s);", bal, ctx->graph, rev ? "true" : "false", ht, bal, em->src_base,
                      s->loc.line, l.args, *l.args ? ", " : "", queue, level, from, to);
         } else {
@@ -401,7 +401,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
                  "_c_relax_at);",
                  ofwd, ofwd, em->src_base, s->loc.line, fl.args, *fl.args ? ", " : "", queue, lvl);
         cuda_launch_after(em, &fc);
-        omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_st, _c_state, sizeof _c_st, cudaMemcpyDeviceToHost));");
+        omp_line(em, "gmcu_fetch(_c_st, _c_state, sizeof _c_st);");
         omp_line(em, "if (_c_st[3] > _c_nlev)");
         omp_line(em, "    GMCU_CHECK(cudaMemcpy(_c_start + _c_nlev, _c_dstart + _c_nlev, "
                      "(size_t)(_c_st[3] - _c_nlev) * sizeof(int64_t), cudaMemcpyDeviceToHost));");
@@ -465,7 +465,7 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
     }
     cuda_launch_after(em, &nav);
     omp_line(em, "unsigned long long _c_got[2];");
-    omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_got, _c_nedges, sizeof _c_got, cudaMemcpyDeviceToHost));");
+    omp_line(em, "gmcu_fetch(_c_got, _c_nedges, sizeof _c_got);");
     omp_line(em, "const int64_t _c_next_tail = (int64_t)_c_got[1];");
     if (pull && dir != GMB_DIR_PULL) {
         omp_line(em, "_c_mu -= _c_mf;");

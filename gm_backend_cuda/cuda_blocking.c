@@ -49,7 +49,7 @@ void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const c
 }
 
 void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, bool gather, const char *args,
-                          const char *ty, bool force, const char *where, const char *hub_type)
+                          const char *ty, bool force, const char *where, const char *hub_type, bool hub_rows_fixed)
 {
     omp_line(em, "{ /* in segments of neighbour ids whose values fit in the L2 (-fcuda-blocking) */");
     em->indent++;
@@ -60,8 +60,9 @@ void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool re
     omp_line(em, "const gm_edge_t *_c_cuts = _c_nseg > 1 ? gmcu_eb_cuts%s(%s, %s, _c_nseg, _c_seglen) : NULL;",
              gather ? "_gather" : "", g, rev ? "true" : "false");
     if (hub_type)
-        omp_line(em, "const gmcu_hubs _c_hubs = gmcu_hubs_for(%s, %s, sizeof(%s), true, %s->num_nodes); /* rows of hubs by the whole grid */",
-                 g, rev ? "true" : "false", hub_type, g);
+        omp_line(em, "const gmcu_hubs _c_hubs = gmcu_hubs_for(%s, %s, sizeof(%s), %s, %s->num_nodes); /* rows of hubs by the whole grid */",
+                 g, rev ? "true" : "false", hub_type,
+                 hub_rows_fixed ? "_c_nseg == 1 ? GMCU_PULL_SWEEP_ALL : GMCU_PULL_SWEEP" : "GMCU_PULL_SWEEP", g);
     omp_line(em, "for (int _c_seg = 0; _c_seg < _c_nseg; _c_seg++) {");
     if (hub_type) {
         omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), _c_hubs, \"%s (%s)\", %s%s_c_nseg, _c_seg, _c_cuts, "

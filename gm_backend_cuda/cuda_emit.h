@@ -253,11 +253,12 @@ char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
  * extra parameters), NULL otherwise. *hub_type: the C type of the pull's
  * reduction when the kernel splits hub rows over the grid (its last
  * parameter is then a gmcu_hubs and gmcu_launch_pull launches it), NULL
- * otherwise. */
+ * otherwise; *hub_rows_fixed: its hub rows are every node's whole row (no
+ * filter, no condition), so MARK's chunks may be kept between launches. */
 /* How the report names the hub split of a TWC pull. */
-#define CUDA_HUB_SPLIT ", on skewed graphs nodes of 256 edges or more (32 in launches of fewer blocks than multiprocessors, 4096 in sweeps over all the nodes) by the whole grid in chunks (hub split: mark, walk, then the kernel; GMCU_HUBS=0 turns it off)"
+#define CUDA_HUB_SPLIT ", on skewed graphs nodes of 256 edges or more (32 in launches of fewer blocks than multiprocessors, 4096 in sweeps over all the nodes) by the whole grid in chunks (hub split: mark, walk, then the kernel; a sweep over every node marks once while the graph stays the same; GMCU_HUBS=0 turns it off)"
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
-                      const char **form, const char **blocked_type, const char **hub_type);
+                      const char **form, const char **blocked_type, const char **hub_type, bool *hub_rows_fixed);
 
 /* ---- edge blocking of pull sweeps (cuda_blocking.c) */
 /* The kernel parameters with the segment's appended. */
@@ -272,10 +273,10 @@ void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const c
 /* Host: the launches of kernel `name` (grid over the nodes), one per segment
  * of the nodes' values of type ty (rev: the kernel walks in-edges; gather:
  * it reads them as positions in the gather order, cuda_gather.c); `force`:
- * at least two segments (-fcuda-blocking=on); hub_type: see cuda_twc_kernel
- * (each segment then by gmcu_launch_pull). */
+ * at least two segments (-fcuda-blocking=on); hub_type, hub_rows_fixed: see
+ * cuda_twc_kernel (each segment then by gmcu_launch_pull). */
 void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, bool gather, const char *args,
-                          const char *ty, bool force, const char *where, const char *hub_type);
+                          const char *ty, bool force, const char *where, const char *hub_type, bool hub_rows_fixed);
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such
  * shape. Up/DownNbrs test the levels. *hub_type as for cuda_twc_kernel. */

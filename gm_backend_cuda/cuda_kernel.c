@@ -672,6 +672,7 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     bool rev = false;
     char *bal = NULL;
     const char *bal_range = "num_nodes", *form = NULL, *bt = NULL, *ht = NULL;
+    bool ht_fixed = false;
     if (want_edge) {
         rev = inner->iter.range == GMR_IN_NBRS;
         bal = edge_kernel(em, s, inner, cond, &c, &l);
@@ -679,7 +680,7 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         form = rev ? "one thread per in-edge (loop collapsing)" : "one thread per edge (loop collapsing)";
     } else if (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) {
         cuda_st(em)->walked_gather = false;
-        bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form, &bt, &ht);
+        bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form, &bt, &ht, &ht_fixed);
     }
     const bool bal_gather = bal && cuda_st(em)->walked_gather; /* its rows in gather order */
     bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
@@ -738,13 +739,14 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
             em->indent++;
             omp_line(em, "if (%s->num_nodes > 0)", g);
             char *where = omp_strf("%s:%d", em->src_base, s->loc.line);
-            cuda_blocking_launch(em, bal, g, rev, bal_gather, l.args, bt, force, where, ht);
+            cuda_blocking_launch(em, bal, g, rev, bal_gather, l.args, bt, force, where, ht, ht_fixed);
             free(where);
             em->indent--;
         } else if (ht) {
             omp_line(em, "    if (%s->num_nodes > 0) /* rows of hubs by the whole grid, the rest by block, warp or thread */", g);
-            omp_line(em, "        gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), gmcu_hubs_for(%s, %s, sizeof(%s), true, %s->num_nodes), "
-                         "\"%s (%s:%d)\"%s%s);", bal, g, g, r, ht, g, bal, em->src_base, s->loc.line, *l.args ? ", " : "", l.args);
+            omp_line(em, "        gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), gmcu_hubs_for(%s, %s, sizeof(%s), %s, %s->num_nodes), "
+                         "\"%s (%s:%d)\"%s%s);", bal, g, g, r, ht, ht_fixed ? "GMCU_PULL_SWEEP_ALL" : "GMCU_PULL_SWEEP", g,
+                     bal, em->src_base, s->loc.line, *l.args ? ", " : "", l.args);
         } else {
             omp_line(em, "    if (%s->%s > 0)", g, bal_range);
             omp_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);

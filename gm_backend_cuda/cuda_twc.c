@@ -606,10 +606,11 @@ bool cuda_push_prefers_edges(const gm_stmt *in)
 }
 
 char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
-                      const char **form, const char **blocked_type, const char **hub_type)
+                      const char **form, const char **blocked_type, const char **hub_type, bool *hub_rows_fixed)
 {
     *blocked_type = NULL;
     *hub_type = NULL;
+    *hub_rows_fixed = false;
     if (s->iter.range != GMR_NODES)
         return NULL;
     twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), NULL, NULL};
@@ -634,6 +635,7 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
         *blocked_type = blocked ? omp_prim_ctype(rk) : NULL;
         bool hubs = pull_splits_hubs(&p);
         *hub_type = hubs ? omp_prim_ctype(rk) : NULL;
+        *hub_rows_fixed = hubs && !s->iter.filter && !p.cond; /* every node's whole row */
         char *seg = blocked ? cuda_blocking_params(l->params) : NULL;
         char *params = hubs_params(seg ? seg : l->params, hubs);
         char *name = pull_kernel(em, &ns, s->iter.sym, s->iter.filter, s->loc, &p, params, c, l, blocked, hubs);

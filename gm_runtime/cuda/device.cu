@@ -2,6 +2,7 @@
  * slots and launch seeds. Declarations and contracts: gmcu.h. */
 #include "gmcu.h"
 #include <math.h>
+#include <mutex>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,6 +165,78 @@ void gmcu_put(void *dst, const void *src, size_t bytes)
     memcpy(p.b, src, bytes);
     gmcu_put_kernel<<<1, 32>>>((unsigned char *)dst, p, (unsigned)bytes);
     GMCU_LAUNCHED("gmcu_put");
+}
+
+/* GMCU_FETCH: how gmcu_fetch reads: 'copy' a plain cudaMemcpy, 'pinned' a copy
+ * into a pinned buffer, else (the default) a one-thread kernel that writes
+ * the bytes and a sequence number into mapped host memory, the host
+ * spinning on the number. */
+enum { FETCH_KERNEL, FETCH_PINNED, FETCH_COPY };
+static int fetch_mode(void)
+{
+    static int mode = -1;
+    if (mode < 0) {
+        const char *env = getenv("GMCU_FETCH");
+        mode = !env ? FETCH_KERNEL : strcmp(env, "copy") == 0 ? FETCH_COPY : strcmp(env, "pinned") == 0 ? FETCH_PINNED : FETCH_KERNEL;
+    }
+    return mode;
+}
+
+/* The mapped buffer: the bytes, then the sequence number. */
+typedef struct fetch_box {
+    unsigned char b[GMCU_PUT_MAX];
+    unsigned long long seq;
+} fetch_box;
+
+__global__ static void gmcu_fetch_kernel(const unsigned char *src, fetch_box *box, unsigned bytes, unsigned long long seq)
+{
+    for (unsigned i = 0; i < bytes; i++)
+        ((volatile unsigned char *)box->b)[i] = src[i];
+    __threadfence_system(); /* the bytes before the number */
+    *(volatile unsigned long long *)&box->seq = seq;
+}
+
+void gmcu_fetch(void *dst, const void *src, size_t bytes)
+{
+    static std::mutex lock; /* one mapped buffer for the process */
+    static fetch_box *box;
+    static unsigned long long seq;
+    const int mode = fetch_mode();
+    if (bytes > GMCU_PUT_MAX || mode == FETCH_COPY) {
+        GMCU_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+        return;
+    }
+    std::lock_guard<std::mutex> hold(lock);
+    if (!box) {
+        GMCU_CHECK(cudaHostAlloc((void **)&box, sizeof *box, cudaHostAllocMapped));
+        memset(box, 0, sizeof *box);
+    }
+    if (mode == FETCH_PINNED) {
+        GMCU_CHECK(cudaMemcpyAsync(box->b, src, bytes, cudaMemcpyDeviceToHost, 0));
+        GMCU_CHECK(cudaStreamSynchronize(0));
+        memcpy(dst, box->b, bytes);
+        return;
+    }
+    fetch_box *dbox;
+    GMCU_CHECK(cudaHostGetDevicePointer((void **)&dbox, box, 0));
+    const unsigned long long want = ++seq;
+    gmcu_fetch_kernel<<<1, 1>>>((const unsigned char *)src, dbox, (unsigned)bytes, want);
+    GMCU_LAUNCHED("gmcu_fetch");
+    /* Spin on the number; now and then ask whether the stream failed (a
+     * kernel's error would leave the number unwritten for ever). */
+    for (unsigned long spins = 1; *(volatile unsigned long long *)&box->seq != want; spins++) {
+        if (spins % 4096 == 0) {
+            const cudaError_t err = cudaStreamQuery(0);
+            if (err != cudaSuccess && err != cudaErrorNotReady)
+                GMCU_CHECK(err);
+            if (err == cudaSuccess && *(volatile unsigned long long *)&box->seq != want)
+                break; /* done and still not seen: read it after a full wait */
+        }
+    }
+    if (*(volatile unsigned long long *)&box->seq != want)
+        GMCU_CHECK(cudaStreamSynchronize(0));
+    __sync_synchronize(); /* the number before the bytes */
+    memcpy(dst, (const void *)box->b, bytes);
 }
 
 /* The process's seed sequence: reproducible from run to run. */

@@ -110,6 +110,7 @@ bool gmcu_gather_order(gm_graph *G, bool in_edges, bool every_graph)
         return false;
     build(&c->shadow, in_edges, pos, idx);
     GMCU_CHECK(cudaMemcpy(c->dev, &c->shadow, sizeof(gm_graph), cudaMemcpyHostToDevice));
+    gmcu_graph_changed();
     const char *stats = getenv("GMCU_STATS"); /* GMCU_STATS=1: where the first rows' ends went, on stderr */
     if (stats && *stats && *stats != '0') {
         gm_node_t first[4] = {0, 0, 0, 0}, ids[4] = {0, 0, 0, 0};

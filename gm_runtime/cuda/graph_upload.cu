@@ -6,10 +6,22 @@
 #include <math.h>
 
 static gmcu_graph_cache graph_cache;
+static unsigned long long graph_epoch = 1;
 
 gmcu_graph_cache *gmcu_graph_cache_get(void)
 {
     return &graph_cache;
+}
+
+unsigned long long gmcu_graph_epoch(void)
+{
+    return graph_epoch;
+}
+
+/* The device graph changed (gmcu.h: gmcu_graph_epoch). */
+void gmcu_graph_changed(void)
+{
+    graph_epoch++;
 }
 
 void *gmcu_upload(const void *src, size_t bytes, const char *what)
@@ -37,6 +49,7 @@ void gmcu_graph_release(void)
     gmcu_free(c->shadow.r_gather_idx == c->shadow.r_node_idx ? NULL : c->shadow.r_gather_idx);
     gmcu_free(c->dev);
     memset(c, 0, sizeof *c);
+    gmcu_graph_changed();
 }
 
 static void out_of_memory(void)
@@ -82,8 +95,10 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
         c->shadow.edge_src = (gm_node_t *)gmcu_upload(G->edge_src, eb, "the edge sources");
         changed = true;
     }
-    if (changed)
+    if (changed) {
         GMCU_CHECK(cudaMemcpy(c->dev, &c->shadow, sizeof(gm_graph), cudaMemcpyHostToDevice));
+        gmcu_graph_changed();
+    }
     return c->dev;
 }
 

@@ -48,19 +48,22 @@ static const hub_policy *policy(void)
 }
 
 /* Kept across calls and grown: one pull's three launches finish before the
- * next pull's first one starts (the default stream). */
+ * next pull's first one starts (the default stream). `marked`: the key of
+ * the MARK whose chunks the buffers hold (0: none known). */
 static struct {
     gmcu_chunk *chunks;
     size_t chunks_cap;
     void *part;
     size_t part_cap;
     unsigned long long *count;
+    unsigned long long marked;
 } buf;
 
-gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep, int64_t nodes)
+gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, int scope, int64_t nodes)
 {
-    gmcu_hubs h = {GMCU_HUBS_MAIN, 0, NULL, NULL, NULL};
+    gmcu_hubs h = {GMCU_HUBS_MAIN, 0, NULL, NULL, NULL, 0};
     const hub_policy *p = policy();
+    const bool sweep = scope != GMCU_PULL_FRONTIER;
     const bool small = !sweep && nodes <= (int64_t)gmcu_info()->sms * GMCU_BLOCK;
     const gm_edge_t min_deg = sweep ? p->sweep : small ? p->small : p->frontier;
     if (min_deg == 0 || G->num_nodes == 0 || (!p->every_graph && !gmcu_skewed(G, in_edges)))
@@ -71,15 +74,37 @@ gmcu_hubs gmcu_hubs_for(gm_graph *G, bool in_edges, size_t elem, bool sweep, int
     if (nodes >= 0 && (size_t)nodes < rows)
         rows = (size_t)nodes;
     const size_t chunks = (size_t)(G->num_edges / GMCU_HUB_CHUNK) + rows + 1;
+    const void *had_chunks = buf.chunks, *had_part = buf.part;
     gmcu_grow((void **)&buf.chunks, &buf.chunks_cap, chunks * sizeof(gmcu_chunk));
     gmcu_grow(&buf.part, &buf.part_cap, (size_t)G->num_nodes * elem);
     if (!buf.count)
         buf.count = (unsigned long long *)gmcu_malloc(sizeof *buf.count, "hub chunk count");
+    if (buf.chunks != had_chunks || buf.part != had_part)
+        buf.marked = 0; /* new buffers: nothing marked in them */
     h.min_deg = min_deg;
     h.chunks = buf.chunks;
     h.count = buf.count;
     h.part = buf.part;
+    if (scope == GMCU_PULL_SWEEP_ALL) { /* the rows: the graph's, this direction's, this threshold's */
+        unsigned long long k = gmcu_graph_epoch() * 0x9e3779b97f4a7c15ULL;
+        k = (k ^ (unsigned long long)min_deg) * 0xbf58476d1ce4e5b9ULL;
+        k = (k ^ (in_edges ? 1ULL : 2ULL)) * 0x94d049bb133111ebULL;
+        h.rows = k ? k : 1;
+    }
     return h;
+}
+
+bool gmcu_hubs_marked(unsigned long long key)
+{
+    static int remark = -1;
+    if (remark < 0) {
+        const char *env = getenv("GMCU_HUB_REMARK");
+        remark = env && *env && *env != '0';
+    }
+    if (key && !remark && key == buf.marked)
+        return true;
+    buf.marked = key;
+    return false;
 }
 
 bool gmcu_hubs_on(void)

@@ -38,7 +38,7 @@ void gmcu_wl_free(gmcu_wl *w)
 int64_t gmcu_wl_next_size(gmcu_wl *w)
 {
     unsigned long long n = 0;
-    GMCU_CHECK(cudaMemcpy(&n, w->count, sizeof n, cudaMemcpyDeviceToHost));
+    gmcu_fetch(&n, w->count, sizeof n);
     return (int64_t)n;
 }
 
