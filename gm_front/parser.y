@@ -14,10 +14,13 @@
  *    consistent) asks the scanner to read raw text up to the matching ']'.
  *    A '[' after an operand is a map index, after a BFS/DFS header it is
  *    the navigator, after "::" it opens the modified list: all ordinary.
- *  - Inside the angle-bracket lists of an arg-min/arg-max assignment a
- *    top-level '>' closes the list, so those lists use a copy of the upper
- *    expression levels without '>' (the "a_" rules): a comparison with '>'
- *    there must be parenthesized, e.g. <x; (a > b)>.
+ *  - The right-hand list of an arg-min/arg-max assignment may hold
+ *    comparisons with '>' (as in gm_comp): "<x; n> min= <n.A; n.A > 1>;".
+ *    The scanner tells the closing '>' apart: a '>' whose next token is ';'
+ *    or '@' comes as TUPLE_END (no expression can end before those), so the
+ *    list's elements are ordinary expressions and the grammar stays LALR(1)
+ *    without conflicts. (In a type, "N_P<Int>;" before the ';' of a
+ *    parameter list, either token closes the brackets.)
  *  - A BFS/DFS body, While and Do bodies must be blocks (as in gm_comp);
  *    this is also what lets "[" after a traversal header be the navigator.
  *  - "Else" binds to the nearest "If" (precedence THEN < ELSE).
@@ -151,6 +154,7 @@ typedef struct gmp_trav_tail { gm_expr *filter; gm_stmt *body; } gmp_trav_tail;
 %token AND "&&" OR "||" EQ "==" NE "!=" LE "<=" GE ">="
 %token PLUS_ASSIGN "+=" MINUS_ASSIGN "-=" MULT_ASSIGN "*=" MIN_ASSIGN "min=" MAX_ASSIGN "max="
 %token AND_ASSIGN "&=" OR_ASSIGN "|=" INC "++" DEC "--" COLONCOLON "::"
+%token TUPLE_END "'>' (end of the list)"
 
 %precedence THEN
 %precedence ELSE
@@ -166,7 +170,6 @@ typedef struct gmp_trav_tail { gm_expr *filter; gm_stmt *body; } gmp_trav_tail;
 %type <aop> assign_op minmax_op
 %type <expr> expr ternary or_expr and_expr eq_expr rel_expr add_expr mul_expr unary
 %type <expr> lhs postfix primary reduction foreign opt_filter out_arg
-%type <expr> aexpr a_or a_and a_eq a_rel
 %type <elist> expr_list angle_list lval_list out_list angle_lvals angle_exprs
 %type <cargs> call_args
 %type <segs> foreign_segs
@@ -262,24 +265,27 @@ type:
   | NODE_SET opt_graph               { $$ = make_type(pc, GMT_NODE_SET, LOC(@1), $2); }
   | NODE_ORDER opt_graph             { $$ = make_type(pc, GMT_NODE_ORDER, LOC(@1), $2); }
   | NODE_SEQ opt_graph               { $$ = make_type(pc, GMT_NODE_SEQ, LOC(@1), $2); }
-  | NODE_PROP '<' type '>' opt_graph {
+  | NODE_PROP '<' type type_close opt_graph {
         $$ = make_type(pc, GMT_NODE_PROP, LOC(@1), $5);
         $$->elem = $3;
     }
-  | EDGE_PROP '<' type '>' opt_graph {
+  | EDGE_PROP '<' type type_close opt_graph {
         $$ = make_type(pc, GMT_EDGE_PROP, LOC(@1), $5);
         $$->elem = $3;
     }
-  | COLLECTION '<' type '>' opt_graph {
+  | COLLECTION '<' type type_close opt_graph {
         $$ = make_type(pc, GMT_COLLECTION, LOC(@1), $5);
         $$->elem = $3;
     }
-  | MAP '<' type ',' type '>' {
+  | MAP '<' type ',' type type_close {
         $$ = gm_type_new(ARENA, GMT_MAP, LOC(@1));
         $$->key = $3;
         $$->val = $5;
     }
   ;
+
+/* A type's '>' comes as TUPLE_END before the ';' of a parameter list. */
+type_close: '>' | TUPLE_END ;
 
 prim_type:
     INT     { $$ = GMT_INT; }
@@ -463,8 +469,8 @@ angle_lvals:
   ;
 
 angle_exprs:
-    '<' angle_list '>'                  { $$ = $2; }
-  | '<' aexpr ';' angle_list '>'        { $$ = elist_cat(elist_one($2), $4); }
+    '<' angle_list TUPLE_END            { $$ = $2; }
+  | '<' expr ';' angle_list TUPLE_END   { $$ = elist_cat(elist_one($2), $4); }
   ;
 
 /* What a statement starts with: a name followed by member accesses, calls
@@ -749,43 +755,10 @@ reduce_op:
   | EXIST     { $$ = GMRED_EXIST; }
   ;
 
-/* Arg-min/arg-max lists: no top-level '>' (it closes the list). */
+/* Arg-min/arg-max right-hand lists (closed by TUPLE_END). */
 angle_list:
-    aexpr                    { $$ = elist_one($1); }
-  | angle_list ',' aexpr     { $$ = elist_add($1, $3); }
-  ;
-
-aexpr:
-    a_or
-  | a_or '?' aexpr ':' aexpr {
-        $$ = gm_expr_new(ARENA, GME_TERNARY, $1->loc);
-        $$->a = $1;
-        $$->b = $3;
-        $$->c = $5;
-    }
-  ;
-
-a_or:
-    a_and
-  | a_or OR a_and            { $$ = make_binary(pc, GMOP_OR, $1, $3); }
-  ;
-
-a_and:
-    a_eq
-  | a_and AND a_eq           { $$ = make_binary(pc, GMOP_AND, $1, $3); }
-  ;
-
-a_eq:
-    a_rel
-  | a_eq EQ a_rel            { $$ = make_binary(pc, GMOP_EQ, $1, $3); }
-  | a_eq NE a_rel            { $$ = make_binary(pc, GMOP_NE, $1, $3); }
-  ;
-
-a_rel:
-    add_expr
-  | a_rel '<' add_expr       { $$ = make_binary(pc, GMOP_LT, $1, $3); }
-  | a_rel LE add_expr        { $$ = make_binary(pc, GMOP_LE, $1, $3); }
-  | a_rel GE add_expr        { $$ = make_binary(pc, GMOP_GE, $1, $3); }
+    expr                     { $$ = elist_one($1); }
+  | angle_list ',' expr      { $$ = elist_add($1, $3); }
   ;
 
 /* ---------------------------------------------------------------- */
@@ -1160,6 +1133,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, gm_pars
     const char *hint = "";
     if (la == YYSYMBOL_PLUS_INF || la == YYSYMBOL_MINUS_INF)
         hint = " (note: '+INF' and '-INF' are single tokens; write 'x + INF' with a space)";
+    else if (la == YYSYMBOL_TUPLE_END)
+        hint = " (note: a '>' before ';' or '@' closes an arg-min/max list)";
     else if (la == YYSYMBOL_MIN_ASSIGN || la == YYSYMBOL_MAX_ASSIGN)
         hint = " (note: 'min=' and 'max=' are reduction operators; write 'min = ...' to use the name)";
     gm_error(LOC(*yypcontext_location(ctx)), GMD_SYNTAX, "syntax error: unexpected %s%s%s", what,

@@ -247,11 +247,21 @@ static void test_argminmax(void)
     CU_ASSERT_EQUAL(s->rhs->next->op, GMOP_GE);
     gm_program_free(p);
 
-    /* a top-level '>' closes the list: "a > b" must be parenthesized */
+    /* a '>' compares unless ';' or '@' follows it (then it closes the
+     * list), as in gm_comp */
     const char *d;
-    p = parse_capture("Proc p() {\n <x; y> min= <a > b; c>;\n}", &d);
+    p = parse_capture("Proc p() {\n <x; y> min= <a > b; c > d /* */ > 1>;\n}", &d);
+    CU_ASSERT_EQUAL(gm_error_count(), 0);
+    s = first_stmt(p);
+    CU_ASSERT_EQUAL(s->kind, GMS_ARGMINMAX);
+    CU_ASSERT_EQUAL(s->rhs->op, GMOP_GT);
+    CU_ASSERT_EQUAL(s->rhs->next->op, GMOP_GT);
+    CU_ASSERT_EQUAL(s->rhs->next->a->op, GMOP_GT);
+    gm_program_free(p);
+    /* ... so a comparison cut short before ';' is a syntax error there */
+    p = parse_capture("Proc p() {\n x = a >;\n}", &d);
     CU_ASSERT(gm_error_count() >= 1);
-    CHECK_ERROR_AT(d, 2, 19, "unexpected identifier 'b'");
+    CHECK_ERROR_AT(d, 2, 8, "unexpected '>'");
     gm_program_free(p);
 }
 
