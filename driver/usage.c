@@ -46,7 +46,8 @@ static const char *const help_text =
     "\n"
     "Warnings:\n"
     "  -Wall                   enable every warning (the default)\n"
-    "  -WNAME, -Wno-NAME       enable/disable one warning: narrowing, promotion, race, unused\n"
+    "  -WNAME, -Wno-NAME       enable/disable one warning: narrowing, promotion, race,\n"
+    "                          unused, missing-return\n"
     "  -Werror                 treat warnings as errors\n"
     "  -w                      disable all warnings\n"
     "\n"
@@ -135,7 +136,7 @@ static const char *const known_options[] = {
     "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
     "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-priority=", "-fcuda-blocking=", "-fcuda-gather-order=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
     "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
-    "-Wno-race", "-Wno-unused",
+    "-Wno-race", "-Wno-unused", "-Wmissing-return", "-Wno-missing-return",
 };
 
 size_t gmc_edit_distance(const char *a, const char *b)

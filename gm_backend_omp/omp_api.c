@@ -250,8 +250,15 @@ void omp_proc(omp_emit *em, gm_proc *proc)
     omp_stmt_list(em, body && body->kind == GMS_BLOCK ? body->body : body);
     bool ends_with_return = last_is_return(body && body->kind == GMS_BLOCK ? body->body : body);
     omp_scope_pop(em, !ends_with_return);
-    if (proc->ret_type && !ends_with_return)
-        omp_line(em, "return (%s)0;", omp_ctype(proc->ret_type));
+    /* Falling off the end (accepted with -Wmissing-return) returns the
+     * type's zero value; NIL for a Node or an Edge. */
+    if (proc->ret_type && !ends_with_return) {
+        gm_type_kind k = proc->ret_type->kind;
+        if (k == GMT_NODE || k == GMT_EDGE)
+            omp_line(em, "return %s;", k == GMT_EDGE ? "GMRT_NIL_EDGE" : "GMRT_NIL_NODE");
+        else
+            omp_line(em, "return (%s)0;", omp_ctype(proc->ret_type));
+    }
     em->indent = 0;
     omp_printf(em, "}\n\n");
 }

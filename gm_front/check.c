@@ -54,6 +54,19 @@ static void check_signature(gm_checker *ck, gm_proc *p)
     ck->scope = NULL;
 }
 
+/* What a procedure returns when it falls off its end (see check_body). */
+static const char *zero_value_text(const gm_type *t)
+{
+    switch (t->kind) {
+    case GMT_BOOL: return "False";
+    case GMT_FLOAT:
+    case GMT_DOUBLE: return "0.0";
+    case GMT_NODE:
+    case GMT_EDGE: return "NIL";
+    default: return "0";
+    }
+}
+
 static void check_body(gm_checker *ck, gm_proc *p)
 {
     int errors_before = gm_error_count();
@@ -70,9 +83,12 @@ static void check_body(gm_checker *ck, gm_proc *p)
         const gm_stmt *last = NULL;
         for (const gm_stmt *s = p->body ? p->body->body : NULL; s; s = s->next)
             last = s;
-        gm_error(last ? last->loc : p->loc, GMD_MISSING_RETURN,
-                 "procedure '%s' returns %s but can reach its end without a Return", p->name,
-                 gmc_spell(ck, p->ret_type));
+        /* gm_comp accepts this; the generated code then returns the zero
+         * value of the type (0, 0.0, False, NIL). */
+        gm_warning(last ? last->loc : p->loc, GMD_W_MISSING_RETURN,
+                   "procedure '%s' returns %s but can reach its end without a Return "
+                   "(it then returns %s)", p->name, gmc_spell(ck, p->ret_type),
+                   zero_value_text(p->ret_type));
     }
     /* After an error, unused-variable warnings are mostly noise. */
     if (gm_error_count() == errors_before)

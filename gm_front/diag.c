@@ -24,7 +24,6 @@ static const char *const class_names[GMD_CLASS_COUNT] = {
     [GMD_ARGMINMAX] = "argminmax",
     [GMD_RETURN_PARALLEL] = "return-parallel",
     [GMD_RETURN_TYPE] = "return-type",
-    [GMD_MISSING_RETURN] = "missing-return",
     [GMD_NESTED_TRAVERSAL] = "nested-traversal",
     [GMD_BUILTIN] = "builtin",
     [GMD_MAP_KEY] = "map-key",
@@ -35,6 +34,7 @@ static const char *const class_names[GMD_CLASS_COUNT] = {
     [GMD_W_PROMOTION] = "promotion",
     [GMD_W_RACE] = "race",
     [GMD_W_UNUSED] = "unused",
+    [GMD_W_MISSING_RETURN] = "missing-return",
     [GMD_NOTE] = "note",
 };
 
@@ -78,7 +78,7 @@ const char *gm_diag_class_name(gm_diag_class cls)
 
 bool gm_diag_set_warning(const char *name, bool enabled)
 {
-    for (int c = GMD_W_NARROWING; c <= GMD_W_UNUSED; c++) {
+    for (int c = GMD_W_NARROWING; c < GMD_NOTE; c++) {
         if (strcmp(name, class_names[c]) == 0) {
             sink.warning_off[c] = !enabled;
             return true;

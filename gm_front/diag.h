@@ -37,7 +37,6 @@ typedef enum gm_diag_class {
     GMD_ARGMINMAX,           /* "argminmax": arity or driver mismatch */
     GMD_RETURN_PARALLEL,     /* "return-parallel": Return inside a parallel region */
     GMD_RETURN_TYPE,         /* "return-type": mismatched value, missing value, value in void */
-    GMD_MISSING_RETURN,      /* "missing-return": a path ends without Return */
     GMD_NESTED_TRAVERSAL,    /* "nested-traversal": BFS/DFS inside another */
     GMD_BUILTIN,             /* "builtin": unknown built-in, wrong receiver, arity, argument type */
     GMD_MAP_KEY,             /* "map-key": map key type mismatch */
@@ -49,6 +48,8 @@ typedef enum gm_diag_class {
     GMD_W_PROMOTION,         /* "promotion": integer mixed with floating (non-literal) */
     GMD_W_RACE,              /* "race": read-write, write-write, read-mutate, mutate-mutate */
     GMD_W_UNUSED,            /* "unused": a variable declared and never used */
+    GMD_W_MISSING_RETURN,    /* "missing-return": a non-void procedure can end without Return
+                                (accepted as by gm_comp; it then returns the zero value) */
     GMD_NOTE,                /* "note": informational */
     GMD_CLASS_COUNT
 } gm_diag_class;

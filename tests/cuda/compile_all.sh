@@ -1,5 +1,5 @@
 #!/bin/sh
-# compile_all.sh: every program the front end accepts (tests/golden/accept,
+# compile_all.sh: every program the front end accepts (tests/golden/accept, warn,
 # apps/, tests/omp, tests/cuda's programs, bench/lib) goes through
 # `gmc -t cuda --main`, and nvcc compiles the .cu for sm_90 with the host
 # compiler's -Wall -Wextra: no error and no warning allowed; so do
@@ -36,7 +36,7 @@ if [ -n "${GMC_BUILDDIR:-}" ] && [ -f "$GMC_BUILDDIR/libgmrt-cuda.a" ] && [ -f "
 else
     echo "cuda compile_all: no libgmrt-cuda.a built: programs are compiled, not linked"
 fi
-for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm \
+for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/tests/golden/warn/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm \
     "$GMC_SRCDIR"/tests/cuda/worklist/*.gm "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_SRCDIR"/tests/cuda/pack/*.gm "$GMC_SRCDIR"/tests/cuda/gather/*.gm \
     "$GMC_SRCDIR"/tests/cuda/bfs/*.gm "$GMC_SRCDIR"/bench/lib/*.gm; do
     [ -f "$f" ] || continue

@@ -23,7 +23,7 @@ while read -r o; do
     case $o in -h|--help|--help-passes|--version) continue ;; esac
     grep -qF -- "$o" "$GMC_SRCDIR/completion/gmc" || bad "completion/gmc does not know $o"
 done < "$tmp/gmc.req"
-for w in narrowing promotion race unused; do
+for w in narrowing promotion race unused missing-return; do
     grep -qF -- "-W$w" "$GMC_SRCDIR/completion/gmc" || bad "completion/gmc lacks -W$w"
     grep -qF -- "$w" "$tmp/gmc.man" || bad "gmc.1 lacks warning $w"
 done

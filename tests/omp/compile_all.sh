@@ -1,5 +1,5 @@
 #!/bin/sh
-# compile_all.sh: every accepted golden program and every app generates C
+# compile_all.sh: every accepted golden program (accept/ and warn/) and every app generates C
 # (with and without --main) that gcc, and clang when it can use OpenMP,
 # compile with -Wall -Wextra -Werror.
 # Environment (set by make check): GMC, GMC_SRCDIR, GMC_BUILDDIR.
@@ -20,7 +20,7 @@ flags="-std=c11 -Wall -Wextra -Werror -O2 -fopenmp -I$GMC_SRCDIR/gm_runtime"
 
 fail=0
 count=0
-for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm; do
+for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/tests/golden/warn/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .gm)
     for mode in lib main; do

@@ -517,11 +517,11 @@ static void test_returns(void)
 static void test_missing_return(void)
 {
     check_src("Procedure f(G: Graph): Int {\n  Int x = 1;\n  Print x;\n}\n");
-    EXPECT_ERROR("missing-return", 3);
+    EXPECT_WARNING("missing-return", 3);
     check_src("Procedure f(x: Int): Int {\n  If (x > 0) {\n    Return 1;\n  }\n}\n");
-    EXPECT_ERROR("missing-return", 2);
+    EXPECT_WARNING("missing-return", 2);
     check_src("Procedure f(x: Int): Int {\n  While (x > 0) { Return 1; }\n}\n");
-    EXPECT_ERROR("missing-return", 2);
+    EXPECT_WARNING("missing-return", 2);
     check_src("Procedure f(x: Int): Int {\n  If (x > 0) { Return 1; } Else { { Return 2; } }\n}\n");
     EXPECT_CLEAN();
     check_src("Procedure f(x: Int): Int {\n  If (x > 0) Return 1;\n  Else Return 2;\n  ;\n}\n");
