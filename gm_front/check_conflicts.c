@@ -439,6 +439,18 @@ static void check_pair(conflicts *c, const access *first, const access *second)
      * to a shared (non-linear) place: several iterations write one value. */
     if (first == second && (first->kind != ACC_WRITE || first->linear))
         return;
+    /* A plain write after a deferred write bound to this region's loop, in
+     * one iteration: the deferred value lands when the loop ends and wipes
+     * the write out (gm_comp rejects this too). */
+    if (first->kind == ACC_DEFER && second->kind == ACC_WRITE && first->linear &&
+        second->linear && first->bound && first->bound == c->reg->iter) {
+        if (!already_reported(c, first, second))
+            gm_error(second->at->loc, GMD_CONFLICT, "%s after the %s at line %d, bound to the "
+                     "same iteration of '%s': the deferred value would overwrite it",
+                     describe(c, second), describe(c, first), first->at->loc.line,
+                     c->reg->iter->name);
+        return;
+    }
     /* Two accesses of one iteration's own element never meet another
      * iteration; level-safe reads only meet finished levels. */
     if ((first->linear || first->level_safe) && (second->linear || second->level_safe) &&
