@@ -206,11 +206,36 @@ static void note_host(omp_emit *em, const gm_stmt *s, const char *what, const ch
     omp_line(em, "/* runs on the host%s%s */", why ? ": " : "", why ? why : "");
 }
 
+/* A local `Graph G2;`: the empty host graph, and for kernels an empty
+ * device graph of this file's own (zero-initialized, so no node and no
+ * edge; not gmcu_graph(), whose one cached graph is the argument's). */
+static void local_graphs(omp_emit *em, const gm_stmt *s)
+{
+    for (const gm_name *n = s->names; n; n = n->next) {
+        if (!n->sym)
+            continue;
+        omp_decl_local_graph(em, n->sym);
+        char *dg = cuda_dev_graph(em, n->sym);
+        char *var = omp_strf("_c_empty_%s_%s", em->proc->name, omp_name(em, n->sym));
+        fprintf(cuda_st(em)->kout, "__device__ static gm_graph %s; /* local Graph %s: empty */\n\n",
+                var, n->sym->name);
+        omp_line(em, "const gm_graph *%s = NULL;", dg);
+        omp_line(em, "GMCU_CHECK(cudaGetSymbolAddress((void **)&%s, %s));", dg, var);
+        omp_line(em, "(void)%s;", dg);
+        free(var);
+        free(dg);
+    }
+}
+
 bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
 {
     const char *why = NULL;
     switch (s->kind) {
     case GMS_DECL:
+        if (s->decl_type && s->decl_type->kind == GMT_GRAPH) {
+            local_graphs(em, s);
+            return true;
+        }
         if (decl_props(em, s))
             return true;
         if (s->init && has_user_call(s)) {

@@ -42,8 +42,17 @@ static void check_decl(gm_checker *ck, gm_stmt *s)
 {
     gm_type *t = s->decl_type;
     gmc_check_decl_type(ck, t);
-    if (t && t->kind == GMT_GRAPH)
-        gm_error(s->loc, GMD_UNSUPPORTED, "a Graph can only be a procedure argument");
+    /* `Graph G2;` (gm_comp accepts it): an empty graph, which the types of
+     * later declarations can name. Its storage lives in the procedure's
+     * frame, so it cannot be made per iteration of a parallel loop. */
+    if (t && t->kind == GMT_GRAPH) {
+        bool in_group;
+        if (s->init)
+            gm_error(s->init->loc, GMD_TYPE, "a local Graph is always empty: it cannot be "
+                     "initialized");
+        else if (gmc_parallel_loop(ck, &in_group))
+            gm_error(s->loc, GMD_UNSUPPORTED, "a local Graph inside a parallel loop");
+    }
     /* The initializer is checked before the name exists: `Int x = x;` is
      * an undefined name, not a self-reference. */
     if (s->init)

@@ -3,7 +3,8 @@
 # meaning under `gmc run` (OpenMP): a non-void procedure that falls off its
 # end returns its type's zero value (0, 0.0, False, NIL), and a local
 # `Graph G2;` is an empty graph (no nodes, no edges, its loops run zero
-# times). Checked against values worked out by hand on the degree graph.
+# times). Checked against values worked out by hand on the degree graph
+# (make_degree_case: awk counts).
 . "$(dirname "$0")/common.sh"
 make_degree_case
 cd "$tmp" || exit 99
@@ -43,5 +44,33 @@ expect 0 "fall-through Node: found" "$GMC" run fall_node.gm g.el --k=2
 same "fall-through Node: first node of degree > 2" 0 "$(ret)"
 expect 0 "fall-through Node: none" "$GMC" run fall_node.gm g.el --k=100
 same "fall-through Node: NIL (-1)" -1 "$(ret)"
+
+# A local Graph: zero nodes and edges, its loops and reductions run zero
+# times, its collections stay empty; G is untouched by it.
+cat > local.gm <<'P'
+Procedure local(G: Graph; deg: N_P<Int>(G)): Long {
+    Graph G2;
+    N_P<Int>(G2) p;
+    Node_Set(G2) S;
+    Map<Node(G), Node(G2)> m;
+    Long loops = 0;
+    G2.p = 7;
+    Foreach (v: G2.Nodes) {
+        loops += 1;
+    }
+    Foreach (f: G2.Edges) {
+        loops += 100;
+    }
+    Foreach (n: G.Nodes) {
+        n.deg = (m[n] == NIL) ? n.NumNbrs() : -1000;
+    }
+    Long k = Count(v: G2.Nodes) + Sum(v: G2.Nodes) { v.p };
+    Return 1000000 * G2.NumNodes() + 10000 * G2.NumEdges() + 1000 * loops + 100 * k
+        + 10 * S.Size() + G.NumNodes();
+}
+P
+expect 0 "local Graph" "$GMC" run local.gm g.el --out=lo
+same "local Graph: G2 empty, G's node count" "$nodes" "$(ret)"
+same "local Graph: the map of G2 nodes reads NIL" "$(cat deg.exp)" "$(cat lo/deg.txt)"
 
 finish
