@@ -28,7 +28,7 @@ libdir=$(dirname "$(dirname "$pc")")
 for f in "$libdir/libgmrt.a" "$libdir/libgmrt.so" "$root/include/gmc/gmrt.h" \
          "$root/include/gmc/gmrt_graph.h" "$root/share/man/man1/gmc.1" \
          "$root/share/man/man1/gmgraph.1" "$root/share/bash-completion/completions/gmc" \
-         "$root/share/bash-completion/completions/gmgraph"; do
+         "$root/share/bash-completion/completions/gmgraph" "$root/share/doc/gmc/green-marl-language.md"; do
     [ -e "$f" ] && ok "installed ${f#$dest}" || bad "not installed: ${f#$dest}"
 done
 "$gmc" --version > "$tmp/version" && says "installed gmc --version" "$tmp/version" "(commit "
