@@ -210,6 +210,17 @@ static void test_min_assign_longest_match(void)
     expect_kinds("mins=", KINDS(GMTK_ID, '='));
 }
 
+/* A '>' whose next token is ';' or '@' closes an arg-min/max list. */
+static void test_tuple_end(void)
+{
+    expect_kinds("a >;", KINDS(GMTK_ID, GMTK_TUPLE_END, ';'));
+    expect_kinds("a > /* c */ // d\n  @ n", KINDS(GMTK_ID, GMTK_TUPLE_END, '@', GMTK_ID));
+    expect_kinds("a > b;", KINDS(GMTK_ID, '>', GMTK_ID, ';'));
+    expect_kinds("a >= ;", KINDS(GMTK_ID, GMTK_GE, ';'));
+    expect_kinds("a > /* ; */ b", KINDS(GMTK_ID, '>', GMTK_ID));
+    expect_kinds("a > // ;\n b", KINDS(GMTK_ID, '>', GMTK_ID));
+}
+
 static void test_operators_longest_match(void)
 {
     expect_kinds("+= -= *= &= |= &&= ||=",
@@ -361,6 +372,7 @@ int main(void)
         {"INF tokens", test_inf_tokens},
         {"min= longest match", test_min_assign_longest_match},
         {"operators longest match", test_operators_longest_match},
+        {"'>' closing an arg-min/max list", test_tuple_end},
         {"comments", test_comments},
         {"locations", test_locations},
         {"bad characters", test_bad_characters},
