@@ -214,7 +214,7 @@ static void local_graphs(omp_emit *em, const gm_stmt *s)
     for (const gm_name *n = s->names; n; n = n->next) {
         if (!n->sym)
             continue;
-        omp_decl_local_graph(em, n->sym);
+        omp_decl_local_graph(em, n->sym, true);
         char *dg = cuda_dev_graph(em, n->sym);
         char *var = omp_strf("_c_empty_%s_%s", em->proc->name, omp_name(em, n->sym));
         fprintf(cuda_st(em)->kout, "__device__ static gm_graph %s; /* local Graph %s: empty */\n\n",

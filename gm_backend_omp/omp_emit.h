@@ -314,8 +314,9 @@ typedef bool (*omp_expr_visit)(const gm_expr *e, void *ctx);
 bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev, void *ctx);
 /* Whether sym is referenced anywhere in s (and its successors when list). */
 bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
-/* A local `Graph G2;` (always empty) in host code (omp_stmt.c). */
-void omp_decl_local_graph(omp_emit *em, const gm_symbol *g);
+/* A local `Graph G2;` (always empty) in host code (omp_stmt.c); cxx: for
+ * the CUDA target's C++. */
+void omp_decl_local_graph(omp_emit *em, const gm_symbol *g, bool cxx);
 bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
 /* Visits every expression under e (not its list successors). */
 bool omp_walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx);

@@ -63,7 +63,7 @@ static void decl_collection_prop(omp_emit *em, const gm_type *t, const char *nam
     free(count);
 }
 
-void omp_decl_local_graph(omp_emit *em, const gm_symbol *g)
+void omp_decl_local_graph(omp_emit *em, const gm_symbol *g, bool cxx)
 {
     /* gm_comp's `Graph G2;`: always empty (no node, no edge), so it lives in
      * the frame, with a one-entry row-offset array for code that reads
@@ -74,8 +74,13 @@ void omp_decl_local_graph(omp_emit *em, const gm_symbol *g)
     omp_line(em, "gm_graph _c_eg_%s;", name);
     omp_line(em, "memset(&_c_eg_%s, 0, sizeof _c_eg_%s);", name, name);
     omp_line(em, "_c_eg_%s.begin = _c_eg_%s.r_begin = _c_eb_%s;", name, name, name);
-    omp_line(em, "gm_graph *%s = &_c_eg_%s;", name, name);
-    omp_line(em, "(void)%s;", name);
+    /* nvcc warns "set but never used" through a (void) cast */
+    if (cxx) {
+        omp_line(em, "[[maybe_unused]] gm_graph *%s = &_c_eg_%s;", name, name);
+    } else {
+        omp_line(em, "gm_graph *%s = &_c_eg_%s;", name, name);
+        omp_line(em, "(void)%s;", name);
+    }
 }
 
 static void emit_decl(omp_emit *em, const gm_stmt *s)
@@ -85,7 +90,7 @@ static void emit_decl(omp_emit *em, const gm_stmt *s)
         const gm_type *st = n->sym ? n->sym->type : t;
         const char *name = n->sym ? omp_name(em, n->sym) : n->name;
         if (st->kind == GMT_GRAPH && n->sym) {
-            omp_decl_local_graph(em, n->sym);
+            omp_decl_local_graph(em, n->sym, false);
         } else if (st->kind == GMT_NODE_PROP || st->kind == GMT_EDGE_PROP) {
             if (st->elem && (omp_is_collection(st->elem->kind) || st->elem->kind == GMT_MAP)) {
                 decl_collection_prop(em, st, name);
