@@ -8,3 +8,8 @@ include tests/omp/omp.mk
 include tests/install/install.mk
 include tests/bench/bench.mk
 include tests/cuda/cuda.mk
+# CUnit's stand-in, used only when configure does not find CUnit.
+EXTRA_DIST += tests/nocunit/CUnit/CUnit.h tests/nocunit/CUnit/Basic.h
+# The release tarball builds without flex, bison and CUnit (tests/dist).
+TESTS += tests/dist/tarball.sh
+EXTRA_DIST += tests/dist/tarball.sh

@@ -14,6 +14,7 @@ EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/cuda/report.sh \
 	tests/cuda/pack/no_nested_slot.gm \
 	tests/cuda/overwrite/yes_whole.gm tests/cuda/overwrite/no_filtered.gm \
 	tests/cuda/overwrite/no_conditional.gm tests/cuda/overwrite/no_reads.gm \
+	tests/cuda/overwrite/no_nbr_read.gm tests/cuda/overwrite/yes_then_read.gm \
 	tests/cuda/worklist/yes_hops.gm tests/cuda/worklist/no_extra_write.gm \
 	tests/cuda/async/yes_labels.gm tests/cuda/async/yes_latest.gm tests/cuda/async/yes_cost.gm tests/cuda/async/no_counter.gm \
 	tests/cuda/async/no_antitone.gm tests/cuda/async/no_reads_written.gm tests/cuda/async/no_second_copy.gm \
