@@ -10,6 +10,7 @@ include tests/bench/bench.mk
 include tests/cuda/cuda.mk
 # CUnit's stand-in, used only when configure does not find CUnit.
 EXTRA_DIST += tests/nocunit/CUnit/CUnit.h tests/nocunit/CUnit/Basic.h
-# The release tarball builds without flex, bison and CUnit (tests/dist).
-TESTS += tests/dist/tarball.sh
-EXTRA_DIST += tests/dist/tarball.sh
+# The release tarball builds without flex, bison and CUnit; build.sh says
+# what is missing where it cannot install packages (tests/dist).
+TESTS += tests/dist/tarball.sh tests/dist/build_sh.sh
+EXTRA_DIST += tests/dist/tarball.sh tests/dist/build_sh.sh tests/dist/hide_tools.sh

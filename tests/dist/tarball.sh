@@ -53,21 +53,9 @@ if [ -e "$GMC_SRCDIR/.git" ] && command -v git >/dev/null 2>&1; then
 fi
 
 # A PATH without the generators: links to everything else.
-hidden=" flex flex++ lex bison yacc byacc m4 autoconf autoheader autom4te autoreconf autoscan autoupdate
- automake aclocal libtoolize libtool ifnames pkg-config pkgconf x86_64-linux-gnu-pkg-config nvcc git "
-old_ifs=$IFS
-IFS=:
-for dir in $PATH; do
-    IFS=$old_ifs
-    [ -d "$dir" ] || continue
-    for p in "$dir"/*; do
-        n=${p##*/}
-        case $n in automake-* | aclocal-*) continue ;; esac
-        case $hidden in *" $n "*) continue ;; esac
-        [ -x "$p" ] && [ ! -d "$p" ] && [ ! -e "$W/bin/$n" ] && ln -s "$p" "$W/bin/$n"
-    done
-done
-IFS=$old_ifs
+. "$GMC_SRCDIR/tests/dist/hide_tools.sh"
+hide_tools "$W/bin" flex flex++ lex bison yacc byacc m4 'autoconf*' autoheader autom4te autoreconf autoscan \
+    autoupdate 'automake*' 'aclocal*' libtoolize libtool ifnames pkg-config pkgconf '*-pkg-config' nvcc git
 for t in flex bison m4 autoreconf pkg-config; do
     PATH=$W/bin command -v $t >/dev/null 2>&1 && bad "$t still in the test PATH"
 done
