@@ -34,4 +34,11 @@ awk -F, 'NR > 1 { rows++; if ($14 != "ok") { print "quick.sh (--ref-jobs): not o
     END { if (rows != 16) { print "quick.sh (--ref-jobs): " rows + 0 " rows, not 16"; bad = 1 } exit bad }' \
     "$W/out2/results.csv" || exit 1
 [ $rc -eq 0 ] || { echo "quick.sh: bench/run --ref-jobs exited $rc"; exit 1; }
+# No --build, no GMC_BUILDDIR, run from a folder of the build tree: that build.
+(cd "$GMC_BUILDDIR/gm_front" && env -u GMC -u GMGRAPH -u GMC_BUILDDIR sh "$GMC_SRCDIR/bench/run" --quick \
+    --apps bfs --graphs road4k --cache "$W/cache" --out "$W/out3") >"$W/log3" 2>&1
+rc=$?
+grep -qx "bench/run: using the build tree $GMC_BUILDDIR" "$W/log3" && [ $rc -eq 0 ] &&
+    awk -F, 'NR > 1 && $14 == "ok" { n++ } END { exit n > 0 ? 0 : 1 }' "$W/out3/results.csv" ||
+    { cat "$W/log3"; echo "quick.sh: bench/run from inside the build tree did not use it (exit $rc)"; exit 1; }
 echo "quick.sh: every build agrees with the reference"
