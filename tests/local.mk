@@ -14,3 +14,6 @@ EXTRA_DIST += tests/nocunit/CUnit/CUnit.h tests/nocunit/CUnit/Basic.h
 # what is missing where it cannot install packages (tests/dist).
 TESTS += tests/dist/tarball.sh tests/dist/build_sh.sh
 EXTRA_DIST += tests/dist/tarball.sh tests/dist/build_sh.sh tests/dist/hide_tools.sh
+# tests/gpu/run's shards, checked without a GPU (--list, --dry-run).
+TESTS += tests/gpu/shards.sh
+EXTRA_DIST += tests/gpu/shards.sh
