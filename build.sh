@@ -6,26 +6,44 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build="${GMC_BUILD_DIR:-$here/_build}"
 
-# Debian package for each tool the build needs.
-need=""
+# Debian package for each tool the build needs. A release tarball (make dist)
+# carries configure and the flex/bison outputs: it needs a C compiler and
+# make only. A git checkout also needs the generators. CUnit and pkg-config
+# serve the tests (run-tests.sh), not the build.
+need="" gen="" tests=""
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"
-command -v flex >/dev/null 2>&1 || need="$need flex"
-command -v bison >/dev/null 2>&1 || need="$need bison"
-command -v autoreconf >/dev/null 2>&1 || need="$need autoconf"
-command -v automake >/dev/null 2>&1 || need="$need automake"
-command -v libtoolize >/dev/null 2>&1 || need="$need libtool"
-command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
-[ -f /usr/include/CUnit/Basic.h ] || need="$need libcunit1-dev"
-if [ -n "$need" ]; then
+tarball=no
+[ -x "$here/configure" ] && [ -f "$here/gm_front/lexer.c" ] && [ -f "$here/gm_front/parser.c" ] &&
+    [ ! -e "$here/.git" ] && tarball=yes
+if [ $tarball = no ]; then
+    command -v flex >/dev/null 2>&1 || gen="$gen flex"
+    command -v bison >/dev/null 2>&1 || gen="$gen bison"
+    command -v autoreconf >/dev/null 2>&1 || gen="$gen autoconf"
+    command -v automake >/dev/null 2>&1 || gen="$gen automake"
+    command -v libtoolize >/dev/null 2>&1 || gen="$gen libtool"
+fi
+command -v pkg-config >/dev/null 2>&1 || tests="$tests pkg-config"
+[ -f /usr/include/CUnit/Basic.h ] || tests="$tests libcunit1-dev"
+if [ -n "$need$gen$tests" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "build.sh: installing:$need"
+        echo "build.sh: installing:$need$gen$tests"
         apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need $gen $tests >/dev/null
     else
-        echo "build.sh: missing packages:$need" >&2
-        echo "build.sh: run as root, or: sudo apt-get install$need" >&2
-        exit 1
+        why="not root"
+        command -v apt-get >/dev/null 2>&1 || why="no apt-get"
+        [ -z "$tests" ] || echo "build.sh: missing for the tests only (run-tests.sh), not the build:$tests" >&2
+        if [ -n "$need$gen" ]; then
+            [ -z "$need" ] || echo "build.sh: missing to build gmc:$need" >&2
+            [ -z "$gen" ] || echo "build.sh: missing to build from a git checkout:$gen" >&2
+            echo "build.sh: cannot install packages here ($why): install the Debian packages above" >&2
+            echo "build.sh: (root: apt-get install$need$gen$tests), or their equivalents" >&2
+            echo "build.sh: a release tarball (make dist, on a machine that has them) needs none of" >&2
+            echo "build.sh: the generator tools (flex, bison, autoconf, automake, libtool): only a C11" >&2
+            echo "build.sh: compiler with OpenMP and make" >&2
+            exit 1
+        fi
     fi
 fi
 

@@ -1,22 +1,44 @@
 #!/bin/sh
 # run-tests.sh: set-up command 2. Builds (installing missing packages as build.sh
-# does) and runs the whole test suite: make check, then make distcheck.
+# does) and runs the whole test suite once: make check, in parallel (the long
+# tests split in pieces, tests/shard.sh); then make distcheck, which proves
+# that the tarball builds, installs and passes a quick subset of the suite
+# (configure GMC_QUICK_CHECK=1, see Makefile.am). Ends with the slowest ten
+# tests and the time of each phase. GMC_SKIP_DISTCHECK=1: no distcheck.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build="${GMC_BUILD_DIR:-$here/_build}"
 GMC_BUILD_ONLY=1 "$here/build.sh"
 cd "$build"
+# CI must run every test: CUnit is optional for configure, not here.
+grep -q '^CUNIT_LIBS = -lcunit' Makefile || {
+    echo "run-tests.sh: configure did not find CUnit, so the CUnit tests would be skipped;" >&2
+    echo "run-tests.sh: install libcunit1-dev (build.sh does, as root) and re-run configure in $build" >&2
+    exit 1
+}
 jobs=$(nproc 2>/dev/null || echo 2)
+t0=$(date +%s)
 status=0
 make -j"$jobs" check || status=$?
+t1=$(date +%s)
+slowest() { # the slowest ten tests of this make check (tests/timed.sh)
+    echo "run-tests.sh: the slowest tests (seconds, wall clock, $jobs at a time):"
+    find tests gm_runtime -name '*.log' -exec grep -h '^gmc-test-time: ' {} + 2>/dev/null |
+        sort -k2,2 -rn | head -n 10 | awk '{ t = $3; sub(".*/tests/", "tests/", t); sub("^\\./", "", t); printf "  %7.1f  %s\n", $2, t }'
+}
 if [ $status -ne 0 ]; then
     # Show the logs of the failed tests so CI output explains itself.
     for log in $(find . -name '*.log' ! -name config.log ! -name test-suite.log); do
         grep -q '^FAIL\|^ERROR' "${log%.log}.trs" 2>/dev/null && { echo "==== $log"; tail -n 60 "$log"; }
     done
+    slowest
     exit $status
 fi
+t2=$t1
 if [ "${GMC_SKIP_DISTCHECK:-0}" != 1 ]; then
     make -j"$jobs" distcheck
+    t2=$(date +%s)
 fi
+slowest
+echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (quick subset) $((t2 - t1)) s"
 echo "run-tests.sh: all tests passed"

@@ -24,12 +24,16 @@ libgmfront_a_DEPENDENCIES = $(libgmfront_gen_a_OBJECTS)
 # The flex/bison outputs are compiled apart, with the warnings their
 # generated code trips switched off; our own sources keep -Wall -Wextra.
 noinst_LIBRARIES += libgmfront_gen.a
-nodist_libgmfront_gen_a_SOURCES = gm_front/lexer.c gm_front/lexer.h gm_front/parser.c gm_front/parser.h
+libgmfront_gen_a_SOURCES = gm_front/lexer.c gm_front/lexer.h gm_front/parser.c gm_front/parser.h
 libgmfront_gen_a_CFLAGS = $(AM_CFLAGS) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
 
-# flex and bison run at build time; their outputs go to the build tree.
+# flex and bison run at build time; their outputs go to the build tree, and
+# into the tarball, which so builds without flex and bison (configure then
+# sets FLEX and BISON to `missing`). make clean keeps them: in a tarball
+# without the tools they could not be made again.
 BUILT_SOURCES += gm_front/parser.h gm_front/lexer.h
-CLEANFILES += gm_front/lexer.c gm_front/lexer.h gm_front/parser.c gm_front/parser.h gm_front/parser.output
+MAINTAINERCLEANFILES += gm_front/lexer.c gm_front/lexer.h gm_front/parser.c gm_front/parser.h
+CLEANFILES += gm_front/parser.output
 EXTRA_DIST += gm_front/lexer.l gm_front/parser.y
 
 gm_front/parser.c gm_front/parser.h: $(top_srcdir)/gm_front/parser.y

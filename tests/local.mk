@@ -1,10 +1,25 @@
 ## tests: unit tests (CUnit), golden front-end tests, end-to-end tests.
-include tests/golden/golden.mk
-include tests/unit/syntax.mk
-include tests/unit/check.mk
+## make check -j starts the tests in this order: the long ones first (the
+## slowest, split in pieces: tests/shard.sh), so that none is left alone
+## at the end.
+# The release tarball builds without flex, bison and CUnit; build.sh says
+# what is missing where it cannot install packages (tests/dist).
+TESTS += tests/dist/tarball.sh tests/dist/build_sh.sh
+EXTRA_DIST += tests/dist/tarball.sh tests/dist/build_sh.sh tests/dist/hide_tools.sh
+include tests/cuda/cuda.mk
 include tests/e2e/e2e.mk
 include tests/opt/opt.mk
 include tests/omp/omp.mk
-include tests/install/install.mk
+include tests/golden/golden.mk
 include tests/bench/bench.mk
-include tests/cuda/cuda.mk
+include tests/install/install.mk
+include tests/unit/syntax.mk
+include tests/unit/check.mk
+# Each test's log ends with its time (run-tests.sh prints the slowest).
+LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/timed.sh
+EXTRA_DIST += tests/timed.sh tests/shard.sh
+# CUnit's stand-in, used only when configure does not find CUnit.
+EXTRA_DIST += tests/nocunit/CUnit/CUnit.h tests/nocunit/CUnit/Basic.h
+# tests/gpu/run's shards, checked without a GPU (--list, --dry-run).
+TESTS += tests/gpu/shards.sh
+EXTRA_DIST += tests/gpu/shards.sh

@@ -20,8 +20,9 @@ flags="-std=c++17 -O1 -arch=sm_90 -Xcompiler -fopenmp,-Wall,-Wextra -I$GMC_SRCDI
 [ "${GMRT_EDGE64:-0}" = 1 ] && flags="$flags -DGMRT_EDGE64"
 
 fail=0 count=0 linked=0
+. "$GMC_SRCDIR/tests/shard.sh"
 # libgmrt-cuda's own sources: no warning either.
-for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
+shard_first && for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
     name=$(basename "$f" .cu)
     if ! "$NVCC" $flags -Xcompiler -fPIC -c -o "$tmp/rt-$name.o" "$f" >"$tmp/cc.log" 2>&1 ||
         grep -qi "warning" "$tmp/cc.log"; then
@@ -40,6 +41,7 @@ for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/tests/golden/warn/
     "$GMC_SRCDIR"/tests/cuda/worklist/*.gm "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_SRCDIR"/tests/cuda/pack/*.gm "$GMC_SRCDIR"/tests/cuda/gather/*.gm \
     "$GMC_SRCDIR"/tests/cuda/bfs/*.gm "$GMC_SRCDIR"/bench/lib/*.gm; do
     [ -f "$f" ] || continue
+    shard_take || continue
     name=$(basename "$f" .gm)
     # Foreign code calls C functions it never declares: C allows that, C++ not.
     case "$name" in *foreign*) continue ;; esac

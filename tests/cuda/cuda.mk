@@ -2,7 +2,8 @@
 ## compiles with nvcc for sm_90 with no warning (skipped when nvcc is
 ## missing); report.sh pins `gmc -t cuda --report` for the apps. Running on a
 ## GPU is tests/gpu/run's job (not part of make check).
-TESTS += tests/cuda/compile_all.sh tests/cuda/report.sh
+TESTS += tests/cuda/compile_all.1-of-3.sh tests/cuda/compile_all.2-of-3.sh tests/cuda/compile_all.3-of-3.sh tests/cuda/report.sh
+EXTRA_DIST += tests/cuda/compile_all.1-of-3.sh tests/cuda/compile_all.2-of-3.sh tests/cuda/compile_all.3-of-3.sh
 EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/cuda/report.sh \
 	tests/cuda/report/bc.expected tests/cuda/report/bfs.expected \
 	tests/cuda/report/conductance.expected tests/cuda/report/pagerank.expected \
@@ -14,6 +15,7 @@ EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/cuda/report.sh \
 	tests/cuda/pack/no_nested_slot.gm \
 	tests/cuda/overwrite/yes_whole.gm tests/cuda/overwrite/no_filtered.gm \
 	tests/cuda/overwrite/no_conditional.gm tests/cuda/overwrite/no_reads.gm \
+	tests/cuda/overwrite/no_nbr_read.gm tests/cuda/overwrite/yes_then_read.gm \
 	tests/cuda/worklist/yes_hops.gm tests/cuda/worklist/no_extra_write.gm \
 	tests/cuda/async/yes_labels.gm tests/cuda/async/yes_latest.gm tests/cuda/async/yes_cost.gm tests/cuda/async/no_counter.gm \
 	tests/cuda/async/no_antitone.gm tests/cuda/async/no_reads_written.gm tests/cuda/async/no_second_copy.gm \

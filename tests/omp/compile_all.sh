@@ -17,11 +17,13 @@ if command -v clang >/dev/null 2>&1 &&
     compilers="gcc clang"
 fi
 flags="-std=c11 -Wall -Wextra -Werror -O2 -fopenmp -I$GMC_SRCDIR/gm_runtime"
+. "$GMC_SRCDIR/tests/shard.sh"
 
 fail=0
 count=0
 for f in "$GMC_SRCDIR"/tests/golden/accept/*.gm "$GMC_SRCDIR"/tests/golden/warn/*.gm "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/omp/*.gm; do
     [ -f "$f" ] || continue
+    shard_take || continue
     name=$(basename "$f" .gm)
     for mode in lib main; do
         out="$tmp/$mode"

@@ -3,8 +3,8 @@
 ## survive every pass alone, all passes, and -O0 (see tests/opt/run); the
 ## programs of tests/opt/exec give the same answers with the passes and -O0
 ## (tests/opt/same_answers.sh).
-TESTS += tests/opt/run tests/opt/same_answers.sh
-dist_noinst_SCRIPTS += tests/opt/run tests/opt/same_answers.sh
+TESTS += tests/opt/run.1-of-2.sh tests/opt/run.2-of-2.sh tests/opt/same_answers.sh
+dist_noinst_SCRIPTS += tests/opt/run tests/opt/run.1-of-2.sh tests/opt/run.2-of-2.sh tests/opt/same_answers.sh
 # Every NAME.gm with its NAME.expected, listed (naming the folder would also
 # ship the build tree's tests/opt/run.log in a VPATH build).
 EXTRA_DIST += \
