@@ -15,6 +15,7 @@ E2E_REFS = \
 	tests/e2e/ref_bc \
 	tests/e2e/ref_bc_sampled \
 	tests/e2e/ref_bfs \
+	tests/e2e/ref_bfs_sigma \
 	tests/e2e/ref_bidir_dijkstra \
 	tests/e2e/ref_bipartite_matching \
 	tests/e2e/ref_conductance \
@@ -34,7 +35,8 @@ E2E_REFS = \
 	tests/e2e/ref_wcc
 check_PROGRAMS += $(E2E_REFS) tests/e2e/e2e_compare tests/e2e/e2e_validate
 TESTS += tests/e2e/test_refs.sh tests/e2e/run
-EXTRA_DIST += tests/e2e/test_refs.sh tests/e2e/run tests/e2e/README
+EXTRA_DIST += tests/e2e/test_refs.sh tests/e2e/run tests/e2e/README \
+	tests/e2e/apps
 
 tests_e2e_e2e_compare_SOURCES = tests/e2e/compare.c tests/e2e/e2e_files.h tests/e2e/e2e_files.c
 tests_e2e_e2e_compare_LDADD = -lm
@@ -58,6 +60,9 @@ tests_e2e_ref_bc_sampled_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bfs_SOURCES = tests/e2e/ref_bfs.c $(E2E_COMMON)
 tests_e2e_ref_bfs_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bfs_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bfs_sigma_SOURCES = tests/e2e/ref_bfs_sigma.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bfs_sigma_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bfs_sigma_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bidir_dijkstra_SOURCES = tests/e2e/ref_bidir_dijkstra.c $(E2E_COMMON) $(E2E_HEAP)
 tests_e2e_ref_bidir_dijkstra_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bidir_dijkstra_LDADD = $(E2E_LDADD)
