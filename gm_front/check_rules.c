@@ -223,16 +223,26 @@ void gmc_bind_reduction(gm_checker *ck, gm_stmt *s)
                      "parallel loop", s->bound_name);
             return;
         }
-        if (!is_parallel(found->kind)) {
+        if (!is_parallel(found->kind) && defer) {
             gm_error(at, GMD_REDUCE_BINDING, "'@ %s' names the iterator of a sequential %s; "
-                     "only a Foreach or InBFS/InReverse can be bound", s->bound_name,
-                     loop_word(found->kind));
+                     "a deferred assignment can only be bound to a Foreach or InBFS/InReverse",
+                     s->bound_name, loop_word(found->kind));
             return;
         }
         if (target && target->id > found->iter->id) {
             gm_error(at, GMD_REDUCE_BINDING, "'%s' is declared inside the loop over '%s' "
                      "(line %d), so it cannot be bound to it", target->name, s->bound_name,
                      found->stmt->loc.line);
+            return;
+        }
+        if (!is_parallel(found->kind)) {
+            /* Complete at the end of each iteration of the sequential loop:
+             * bound to the outermost parallel loop inside it, or, with none,
+             * an ordinary update. */
+            s->bound = NULL;
+            for (int i = (int)(found - ck->loops) + 1; i < ck->nloops && !s->bound; i++)
+                if (is_parallel(ck->loops[i].kind) && ck->loops[i].iter)
+                    s->bound = ck->loops[i].iter;
             return;
         }
         s->bound = found->iter;

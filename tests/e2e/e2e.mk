@@ -14,6 +14,7 @@ E2E_REFS = \
 	tests/e2e/ref_avg_teen_cnt \
 	tests/e2e/ref_bc \
 	tests/e2e/ref_bc_sampled \
+	tests/e2e/ref_bc_set_push \
 	tests/e2e/ref_bfs \
 	tests/e2e/ref_bfs_sigma \
 	tests/e2e/ref_bidir_dijkstra \
@@ -57,6 +58,9 @@ tests_e2e_ref_bc_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_sampled_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_sampled_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_sampled_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bc_set_push_SOURCES = tests/e2e/ref_bc_set_push.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_set_push_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_set_push_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bfs_SOURCES = tests/e2e/ref_bfs.c $(E2E_COMMON)
 tests_e2e_ref_bfs_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bfs_LDADD = $(E2E_LDADD)
