@@ -13,7 +13,9 @@ E2E_REFS = \
 	tests/e2e/ref_adamic_adar \
 	tests/e2e/ref_avg_teen_cnt \
 	tests/e2e/ref_bc \
+	tests/e2e/ref_bc_random \
 	tests/e2e/ref_bc_sampled \
+	tests/e2e/ref_bc_seq \
 	tests/e2e/ref_bc_set_push \
 	tests/e2e/ref_bfs \
 	tests/e2e/ref_bfs_sigma \
@@ -55,6 +57,13 @@ tests_e2e_ref_avg_teen_cnt_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_SOURCES = tests/e2e/ref_bc.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_LDADD = $(E2E_LDADD)
+# bc_seq and bc_random (tests/e2e/apps) share the bc and bc_sampled references.
+tests_e2e_ref_bc_seq_SOURCES = tests/e2e/ref_bc.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_seq_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_seq_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bc_random_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_random_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_random_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_sampled_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_sampled_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_sampled_LDADD = $(E2E_LDADD)
