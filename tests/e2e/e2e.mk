@@ -21,6 +21,7 @@ E2E_REFS = \
 	tests/e2e/ref_bfs_sigma \
 	tests/e2e/ref_bidir_dijkstra \
 	tests/e2e/ref_bipartite_matching \
+	tests/e2e/ref_comp_BC \
 	tests/e2e/ref_conductance \
 	tests/e2e/ref_graph_coloring \
 	tests/e2e/ref_label_propagation \
@@ -70,6 +71,9 @@ tests_e2e_ref_bc_sampled_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_set_push_SOURCES = tests/e2e/ref_bc_set_push.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_set_push_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_set_push_LDADD = $(E2E_LDADD)
+tests_e2e_ref_comp_BC_SOURCES = tests/e2e/ref_comp_BC.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_comp_BC_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_comp_BC_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bfs_SOURCES = tests/e2e/ref_bfs.c $(E2E_COMMON)
 tests_e2e_ref_bfs_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bfs_LDADD = $(E2E_LDADD)
