@@ -14,6 +14,7 @@ E2E_REFS = \
 	tests/e2e/ref_avg_teen_cnt \
 	tests/e2e/ref_bc \
 	tests/e2e/ref_bc_random \
+	tests/e2e/ref_bc_random_at \
 	tests/e2e/ref_bc_sampled \
 	tests/e2e/ref_bc_seq \
 	tests/e2e/ref_bc_set_push \
@@ -58,13 +59,17 @@ tests_e2e_ref_avg_teen_cnt_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_SOURCES = tests/e2e/ref_bc.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_LDADD = $(E2E_LDADD)
-# bc_seq and bc_random (tests/e2e/apps) share the bc and bc_sampled references.
+# bc_seq, bc_random and bc_random_at (tests/e2e/apps) share the bc and
+# bc_sampled references.
 tests_e2e_ref_bc_seq_SOURCES = tests/e2e/ref_bc.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_seq_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_seq_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_random_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_random_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_random_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bc_random_at_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_random_at_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_random_at_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_sampled_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_sampled_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_sampled_LDADD = $(E2E_LDADD)

@@ -20,7 +20,7 @@
  *                       k * min_s S_s <= sum BC <= k * max_s S_s, S_s being
  *                       sum_v delta_s(v) (exact per-source Brandes; only the
  *                       sign and finiteness on very large graphs)
- *   bc_random           picked >= 0 sums to k; BC equals the sum over the
+ *   bc_random(_at)      picked >= 0 sums to k; BC equals the sum over the
  *                       nodes s of picked[s] * delta_s (exact Brandes) within
  *                       the Float tolerance (1e-4 relative + 1e-3 absolute)
  *   graph_coloring      the colouring is proper (self-loops ignored) */
@@ -306,7 +306,7 @@ int main(int argc, char **argv)
         {"luby_mis", luby_mis},         {"bipartite_matching", bipartite_matching},
         {"vertex_cover", vertex_cover}, {"random_walk", random_walk},
         {"bc_sampled", bc_sampled},     {"graph_coloring", graph_coloring},
-        {"bc_random", bc_random},
+        {"bc_random", bc_random},       {"bc_random_at", bc_random},
     };
     bool known = false;
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
