@@ -131,6 +131,13 @@ static bool is_prop(const gm_type *t)
            is_scalar(t->elem->kind);
 }
 
+/* A Node_Set, Node_Order or Node_Seq input: filled from --NAME=FILE. */
+static bool is_node_coll_input(const gm_param *p)
+{
+    gm_type_kind k = p->type->kind;
+    return !p->is_output && (k == GMT_NODE_SET || k == GMT_NODE_ORDER || k == GMT_NODE_SEQ);
+}
+
 /* N_P<Node_Set>, N_P<Node_Order>, N_P<Node_Seq>: one collection per node. */
 static bool is_collection_prop(const gm_type *t)
 {
@@ -199,6 +206,53 @@ static void print_value(omp_emit *em, const char *label, gm_type_kind k, const c
         omp_line(em, "printf(\"%s = %%d\\n\", (int)%s);", label, v);
 }
 
+/* --NAME=FILE for a node collection input: node ids separated by white
+ * space, added in file order; anything else is an error (exit 1). */
+static void load_node_coll(omp_emit *em, const gm_param *p)
+{
+    const char *n = p->name;
+    gm_type_kind k = p->type->kind;
+    const char *add = k == GMT_NODE_SET     ? "gmrt_nodeset_add"
+                      : k == GMT_NODE_ORDER ? "gmrt_nodeorder_push_back"
+                                            : "gmrt_nodeseq_push_back";
+    omp_line(em, "if (arg_%s) {", n);
+    em->indent++;
+    omp_line(em, "FILE *f = fopen(arg_%s, \"r\");", n);
+    omp_line(em, "if (!f) {");
+    omp_line(em, "    fprintf(stderr, \"%%s: %%s: %%s\\n\", _c_prog, arg_%s, strerror(errno));", n);
+    omp_line(em, "    return 1;");
+    omp_line(em, "}");
+    omp_line(em, "long long id;");
+    omp_line(em, "int64_t count = 0;");
+    omp_line(em, "int got;");
+    omp_line(em, "while ((got = fscanf(f, \"%%lld\", &id)) == 1) {");
+    omp_line(em, "    count++;");
+    omp_line(em, "    if (id < 0 || id >= (long long)G->num_nodes) {");
+    omp_line(em, "        fprintf(stderr, \"%%s: bad value '%%lld' (item %%lld of %%s) for --%s: expected a node id in [0, %%lld]\\n\", "
+                 "_c_prog, id, (long long)count, arg_%s, (long long)G->num_nodes - 1);", n, n);
+    omp_line(em, "        fclose(f);");
+    omp_line(em, "        return 1;");
+    omp_line(em, "    }");
+    if (k == GMT_NODE_SEQ) {
+        omp_line(em, "    if (!%s(v_%s, (gm_node_t)id)) {", add, n);
+        omp_line(em, "        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);");
+        omp_line(em, "        fclose(f);");
+        omp_line(em, "        return 1;");
+        omp_line(em, "    }");
+    } else {
+        omp_line(em, "    (void)%s(v_%s, (gm_node_t)id); /* a set or an order keeps one copy */", add, n);
+    }
+    omp_line(em, "}");
+    omp_line(em, "if (got != EOF || ferror(f)) {");
+    omp_line(em, "    fprintf(stderr, \"%%s: item %%lld of %%s for --%s is not a node id\\n\", _c_prog, (long long)count + 1, arg_%s);", n, n);
+    omp_line(em, "    fclose(f);");
+    omp_line(em, "    return 1;");
+    omp_line(em, "}");
+    omp_line(em, "fclose(f);");
+    em->indent--;
+    omp_line(em, "}");
+}
+
 void omp_main(omp_emit *em, const gm_proc *proc)
 {
     omp_printf(em, "#include <errno.h>\n\n%s", main_helpers);
@@ -209,6 +263,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_printf(em, " --%s=%s", p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
         else if (!p->is_output && is_prop(p->type))
             omp_printf(em, " [--%s=FILE | --random-%s=LO:HI]", p->name, p->name);
+        else if (is_node_coll_input(p))
+            omp_printf(em, " [--%s=FILE]", p->name);
     }
     bool dev_args = em->hooks && em->hooks->device_args;
     omp_printf(em, " [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]%s\\n\", _c_prog);\n}\n\n",
@@ -226,6 +282,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "const char *arg_%s = NULL;", p->name);
         if (is_prop(p->type))
             omp_line(em, "const char *arg_%s = NULL, *random_%s = NULL;", p->name, p->name);
+        if (is_node_coll_input(p))
+            omp_line(em, "const char *arg_%s = NULL;", p->name);
     }
     omp_line(em, "for (int i = 1; i < argc; i++) {");
     em->indent++;
@@ -243,6 +301,10 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "        return 2;");
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (is_scalar(p->type->kind) && !p->is_output) {
+            omp_line(em, "} else if ((v = _c_opt(a, \"%s\"))) {", p->name);
+            omp_line(em, "    arg_%s = v;", p->name);
+        }
+        if (is_node_coll_input(p)) {
             omp_line(em, "} else if ((v = _c_opt(a, \"%s\"))) {", p->name);
             omp_line(em, "    arg_%s = v;", p->name);
         }
@@ -397,6 +459,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         } else if (omp_is_collection(p->type->kind)) {
             omp_line(em, "%sv_%s = %s(G->num_nodes);", omp_ctype(p->type), n,
                      omp_collection_new_fn(p->type->kind));
+            if (is_node_coll_input(p))
+                load_node_coll(em, p);
         } else {
             omp_line(em, "%s v_%s = 0;", omp_ctype(p->type), n);
         }

@@ -6,9 +6,12 @@
  * nested loops included, is collected: read, write, reduce (operator and
  * bound loop), defer, mutate (collection and map changes). An access is
  * "linear" when it goes through the region's own iterator (n.A in the
- * loop over n): linear accesses of two iterations never meet. In an InBFS
- * body, reads through an UpNbrs iterator reach finished levels, as do
- * reads through DownNbrs in an InReverse body ("level-safe"). Symbols
+ * loop over n): linear accesses of two iterations never meet. BFS levels
+ * separate more: in an InBFS or InReverse body over v (level L), an access
+ * through v.UpNbrs touches level L-1 and one through v.DownNbrs level L+1;
+ * in a Foreach over t in v.UpNbrs/DownNbrs, an access through v touches
+ * another level than one through t. Accesses on different levels never
+ * meet (the levels run one after another, and a node has one level). Symbols
  * declared inside the region are private to an iteration (their ids are at
  * least the region iterator's, see check_internal.h).
  *
@@ -33,10 +36,13 @@ typedef struct access {
     gm_assign_op op;
     gm_symbol *bound;   /* ACC_REDUCE / ACC_DEFER */
     bool linear;        /* through the region's iterator */
-    bool level_safe;    /* through UpNbrs (InBFS) / DownNbrs (InReverse) */
+    int level;          /* BFS level relative to the iterator's (LV_*) */
     const gm_expr *at;  /* the access, for its location and spelling */
     const char *mutator;/* ACC_MUTATE: the built-in or "map write" */
 } access;
+
+/* access.level: which BFS level the access touches, when that is known. */
+enum { LV_UNKNOWN, LV_SAME, LV_UP, LV_DOWN };
 
 typedef enum region_kind { REG_FOREACH, REG_BFS, REG_REVERSE, REG_GROUP } region_kind;
 
@@ -104,12 +110,22 @@ static void classify(const conflicts *c, const gm_expr *driver, access *a)
     }
     if (d == r->iter) {
         a->linear = true;
+        a->level = LV_SAME;
         return;
     }
-    if (d->kind == GMSYM_ITER && d->iter_source == r->iter &&
-        ((r->kind == REG_BFS && d->iter_range == GMR_UP_NBRS) ||
-         (r->kind == REG_REVERSE && d->iter_range == GMR_DOWN_NBRS)))
-        a->level_safe = true;
+    gm_symbol *it = r->iter;
+    if ((r->kind == REG_BFS || r->kind == REG_REVERSE) && d->kind == GMSYM_ITER &&
+        d->iter_source == it) {
+        /* v.UpNbrs / v.DownNbrs in the body over v */
+        if (d->iter_range == GMR_UP_NBRS)
+            a->level = LV_UP;
+        else if (d->iter_range == GMR_DOWN_NBRS)
+            a->level = LV_DOWN;
+    } else if (r->kind == REG_FOREACH && it && it->kind == GMSYM_ITER && d == it->iter_source &&
+               (it->iter_range == GMR_UP_NBRS || it->iter_range == GMR_DOWN_NBRS)) {
+        /* v in the Foreach over t in v.UpNbrs / v.DownNbrs: never t's node */
+        a->level = LV_UP;
+    }
 }
 
 static void add(conflicts *c, gm_symbol *sym, acc_kind kind, const gm_expr *at,
@@ -452,9 +468,10 @@ static void check_pair(conflicts *c, const access *first, const access *second)
         return;
     }
     /* Two accesses of one iteration's own element never meet another
-     * iteration; level-safe reads only meet finished levels. */
-    if ((first->linear || first->level_safe) && (second->linear || second->level_safe) &&
-        !(first->level_safe && second->level_safe))
+     * iteration; accesses on different BFS levels never meet. */
+    if (first->linear && second->linear)
+        return;
+    if (first->level != LV_UNKNOWN && second->level != LV_UNKNOWN && first->level != second->level)
         return;
     const access *x = first, *y = second;
     if (x->kind > y->kind) {

@@ -1,8 +1,9 @@
 /* check_rules.c: the rules of the checker that are not about types.
  *
  * Iteration ranges (bad-range), writes to read-only names (readonly),
- * binding of reductions and deferred assignments to loops
- * (reduce-binding), arg-min/max shape (argminmax), and Return
+ * binding of reductions and deferred assignments to loops ('@' an
+ * iterator or a Node variable: reduce-binding), arg-min/max shape
+ * (argminmax), and Return
  * (return-parallel, return-type; missing-return uses gmc_stmt_returns).
  */
 #include <string.h>
@@ -206,6 +207,67 @@ void gmc_check_target(gm_checker *ck, gm_expr *lhs)
 /* ---------------------------------------------------------------- */
 /* Reductions                                                         */
 
+/* '@ x' with x a Node variable, not an iterator (the original compiler's
+ * sampled BC: 'Node s = G.PickRandom(); ... v.BC += v.delta @ s'). x must
+ * be declared outside every parallel loop enclosing the statement; the
+ * reduction is then complete when the outermost of them ends (that loop
+ * lies inside x's scope), or is an ordinary update when there is none. */
+static void bind_to_node_var(gm_checker *ck, gm_stmt *s, const gm_symbol *target, bool defer,
+                             gm_loc at)
+{
+    const char *name = s->bound_name;
+    gm_symbol *x = gm_symtab_lookup(ck->scope, GM_NS_VAR, name);
+    if (!x) {
+        if (gm_symtab_lookup(ck->scope, GM_NS_PROP, name))
+            gm_error(at, GMD_REDUCE_BINDING, "'@ %s' names a property; '@' takes the iterator "
+                     "of an enclosing loop or a Node variable", name);
+        else
+            gm_error(at, GMD_REDUCE_BINDING, "'@ %s': undefined name; '@' takes the iterator "
+                     "of an enclosing loop or a Node variable", name);
+        return;
+    }
+    gmc_mark_used(ck, x);
+    if (x->kind == GMSYM_ITER) {
+        gm_error(at, GMD_REDUCE_BINDING, "'@ %s' does not name the iterator of an enclosing "
+                 "loop", name);
+        return;
+    }
+    if (!x->type || x->type->kind != GMT_NODE) {
+        if (!x->type || x->type->kind != GMT_ERROR)
+            gm_error(at, GMD_REDUCE_BINDING, "'@ %s' names a variable of type %s; '@' takes the "
+                     "iterator of an enclosing loop or a Node variable", name,
+                     gmc_spell(ck, x->type));
+        return;
+    }
+    const gmc_loop *outer = NULL;
+    for (int i = 0; i < ck->nloops && !outer; i++)
+        if (is_parallel(ck->loops[i].kind) && ck->loops[i].iter)
+            outer = &ck->loops[i];
+    for (int i = 0; i < ck->nloops; i++) {
+        const gmc_loop *l = &ck->loops[i];
+        if (is_parallel(l->kind) && l->iter && x->id > l->iter->id) {
+            gm_error(at, GMD_REDUCE_BINDING, "'@ %s' names a Node declared inside the %s over "
+                     "'%s' (line %d) that encloses this statement; it must be declared outside "
+                     "every parallel loop around the reduction", name, loop_word(l->kind),
+                     l->iter->name, l->stmt->loc.line);
+            return;
+        }
+    }
+    if (!outer) {
+        if (defer)
+            gm_error(at, GMD_REDUCE_BINDING, "'@ %s': a deferred assignment needs an enclosing "
+                     "Foreach or InBFS/InReverse to bind to", name);
+        return;
+    }
+    if (target && target->id > outer->iter->id) {
+        gm_error(at, GMD_REDUCE_BINDING, "'%s' is declared inside the %s over '%s' (line %d), "
+                 "so it cannot be bound to '@ %s', which ends after that loop", target->name,
+                 loop_word(outer->kind), outer->iter->name, outer->stmt->loc.line, name);
+        return;
+    }
+    s->bound = outer->iter;
+}
+
 void gmc_bind_reduction(gm_checker *ck, gm_stmt *s)
 {
     /* Arg-min/max: the first target decides (all share one driver). */
@@ -219,20 +281,29 @@ void gmc_bind_reduction(gm_checker *ck, gm_stmt *s)
                 found = &ck->loops[i];
         gm_loc at = s->bound_loc.line ? s->bound_loc : s->loc;
         if (!found) {
-            gm_error(at, GMD_REDUCE_BINDING, "'@ %s' does not name the iterator of an enclosing "
-                     "parallel loop", s->bound_name);
+            bind_to_node_var(ck, s, target, defer, at);
             return;
         }
-        if (!is_parallel(found->kind)) {
+        if (!is_parallel(found->kind) && defer) {
             gm_error(at, GMD_REDUCE_BINDING, "'@ %s' names the iterator of a sequential %s; "
-                     "only a Foreach or InBFS/InReverse can be bound", s->bound_name,
-                     loop_word(found->kind));
+                     "a deferred assignment can only be bound to a Foreach or InBFS/InReverse",
+                     s->bound_name, loop_word(found->kind));
             return;
         }
         if (target && target->id > found->iter->id) {
             gm_error(at, GMD_REDUCE_BINDING, "'%s' is declared inside the loop over '%s' "
                      "(line %d), so it cannot be bound to it", target->name, s->bound_name,
                      found->stmt->loc.line);
+            return;
+        }
+        if (!is_parallel(found->kind)) {
+            /* Complete at the end of each iteration of the sequential loop:
+             * bound to the outermost parallel loop inside it, or, with none,
+             * an ordinary update. */
+            s->bound = NULL;
+            for (int i = (int)(found - ck->loops) + 1; i < ck->nloops && !s->bound; i++)
+                if (is_parallel(ck->loops[i].kind) && ck->loops[i].iter)
+                    s->bound = ck->loops[i].iter;
             return;
         }
         s->bound = found->iter;

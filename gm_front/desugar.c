@@ -7,7 +7,10 @@
  *   - no reduction expression (Sum, Product, Min, Max, Count, Exist, All, Avg) outside
  *     a BFS navigator: each became a temporary, its initialisation and a Foreach with a
  *     reduction assignment bound to that loop, inserted before the statement using it;
- *   - no ++, --, -= (they became += 1, += -1, += -(e)).
+ *   - no ++, --, -= (they became += 1, += -1, += -(e));
+ *   - in an InBFS forward body over v, `v.P = R(w: v.UpNbrs) {...}` (a reduction
+ *     over the parents as the whole right side) is under If (v != root): the
+ *     root keeps P, as the original compiler's push to the children does.
  * The program stays checked: new symbols, types and bindings are filled in.
  */
 #include <string.h>
@@ -387,6 +390,102 @@ static gm_stmt *lower_loop_condition(desugar *d, gm_stmt *s)
     return decl_of(d, flag, init);
 }
 
+/* ---- pulls over UpNbrs leave the root as it was ----------------------- */
+
+/* Whether e is `v != r` or `r != v` (v the BFS iterator, r the root symbol). */
+static bool is_not_root(const gm_expr *e, const gm_symbol *v, const gm_symbol *r)
+{
+    if (!e || e->kind != GME_BINARY || e->op != GMOP_NE || !e->a || !e->b ||
+        e->a->kind != GME_ID || e->b->kind != GME_ID)
+        return false;
+    return (e->a->sym == v && e->b->sym == r) || (e->a->sym == r && e->b->sym == v);
+}
+
+/* `v.P = R(w: v.UpNbrs) {...}`: an assignment to v's property of a reduction
+ * over v's parents, as a whole. */
+static bool is_root_pull(const gm_stmt *s, const gm_symbol *v)
+{
+    const gm_expr *l = s->lhs, *r = s->rhs;
+    return s->kind == GMS_ASSIGN && !s->is_group && s->assign_op == GMA_ASSIGN && l &&
+           l->kind == GME_PROP && l->a && l->a->kind == GME_ID && l->a->sym == v && r &&
+           r->kind == GME_REDUCE && r->iter.range == GMR_UP_NBRS && r->iter.source &&
+           r->iter.source->kind == GME_ID && r->iter.source->sym == v;
+}
+
+/* Whether block's statements (nested ones too) assign the scalar sym. */
+static bool assigns(const gm_stmt *s, const gm_symbol *sym)
+{
+    for (; s; s = s->next) {
+        for (const gm_expr *l = s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX ? s->lhs : NULL; l;
+             l = s->kind == GMS_ARGMINMAX ? l->next : NULL)
+            if (l->kind == GME_ID && l->sym == sym)
+                return true;
+        if (assigns(s->body, sym) || assigns(s->then_stmt, sym) || assigns(s->else_stmt, sym) ||
+            assigns(s->rev_body, sym))
+            return true;
+    }
+    return false;
+}
+
+/* Finds (root NULL) or guards with `If (v != root)` (root set) the pulls of
+ * the statements of list not already under such a guard; returns whether
+ * one was found. */
+static bool guard_pulls(desugar *d, gm_stmt **list, const gm_symbol *v, gm_symbol *root)
+{
+    bool found = false;
+    for (gm_stmt **pp = list; *pp; pp = &(*pp)->next) {
+        gm_stmt *s = *pp;
+        if (is_root_pull(s, v)) {
+            found = true;
+            if (root) {
+                gm_expr *ne = gm_expr_binary(d->a, GMOP_NE, gm_expr_id(d->a, (gm_symbol *)v, s->loc),
+                                             gm_expr_id(d->a, root, s->loc), s->loc);
+                gm_stmt *next = s->next;
+                s->next = NULL;
+                gm_stmt *guard = if_of(d, typed(ne, prim_type(d, GMT_BOOL, s->loc)),
+                                       block_of(d, s, s->loc), s->loc);
+                guard->next = next;
+                *pp = guard;
+            }
+            continue;
+        }
+        if (s->kind == GMS_IF && root && is_not_root(s->cond, v, root)) {
+            if (s->else_stmt)
+                found |= guard_pulls(d, &s->else_stmt, v, root);
+            continue;
+        }
+        if (s->kind == GMS_BLOCK || s->kind == GMS_FOREACH || s->kind == GMS_WHILE ||
+            s->kind == GMS_DO_WHILE)
+            found |= guard_pulls(d, &s->body, v, root);
+        if (s->kind == GMS_IF) {
+            found |= guard_pulls(d, &s->then_stmt, v, root);
+            found |= guard_pulls(d, &s->else_stmt, v, root);
+        }
+    }
+    return found;
+}
+
+/* InBFS (v: ... From r) { ... v.P = Sum(w: v.UpNbrs) {...}; ... } leaves
+ * r.P as it was: the root has no parents, and Green-Marl means the pull as
+ * the push from every node to its children (which never reaches the root).
+ * The pull gets `If (v != r)`; a root that is not a variable, or one the
+ * body assigns, is first evaluated into a temporary (appended to h). */
+static void guard_root_pulls(desugar *d, gm_stmt *s, hoisted *h)
+{
+    gm_symbol *v = s->iter.sym;
+    if (!v || !s->root || !s->body || !guard_pulls(d, &s->body, v, NULL))
+        return;
+    gm_symbol *root = s->root->kind == GME_ID ? s->root->sym : NULL;
+    if (!root || assigns(s->body, root) || assigns(s->rev_body, root)) {
+        gm_type *t = s->root->type ? s->root->type : v->type;
+        gm_symbol *tmp = new_temp(d, "root", gm_type_copy(d->a, t), s->root->loc);
+        emit(h, decl_of(d, tmp, s->root));
+        s->root = gm_expr_id(d->a, tmp, tmp->loc);
+        root = tmp;
+    }
+    guard_pulls(d, &s->body, v, root);
+}
+
 /* The expressions evaluated by s itself (not by its sub-statements). */
 static void hoist_own_expressions(desugar *d, gm_stmt *s, hoisted *h)
 {
@@ -408,6 +507,8 @@ static void hoist_own_expressions(desugar *d, gm_stmt *s, hoisted *h)
     case GMS_BFS:
     case GMS_DFS:
         hoist_in_expr(d, s->root, h);
+        if (s->kind == GMS_BFS && !h->head)
+            guard_root_pulls(d, s, h);
         if (has_reduction(s->navigator))
             gm_error(s->navigator->loc, GMD_UNSUPPORTED,
                      "a reduction expression inside a traversal navigator is not supported; "

@@ -24,6 +24,20 @@ expect 2 "bad --threads" "$GMC" run "$bfs" g.el --root=0 --threads=0
 expect 1 "missing graph file" "$GMC" run "$bfs" nosuch.el --root=0
 says "missing graph file: message" err "nosuch.el"
 
+# A Node_Seq input from --NAME=FILE (node ids separated by white space).
+bc=$GMC_SRCDIR/tests/e2e/apps/comp_BC.gm
+printf '0\n0 2\n' > seeds.txt
+expect 0 "comp_BC with --Seeds" "$GMC" run "$bc" g.el --Seeds=seeds.txt --out=b
+same "comp_BC from 0, 0, 2" "1 4 2 0" "$(tr '\n' ' ' < b/BC.txt | sed 's/ $//')"
+printf '0 4\n' > seeds.txt
+expect 1 "--Seeds with a node out of range" "$GMC" run "$bc" g.el --Seeds=seeds.txt
+says "--Seeds out of range: message" err "bad value '4' (item 2 of seeds.txt) for --Seeds: expected a node id in [0, 3]"
+printf '1 x\n' > seeds.txt
+expect 1 "--Seeds with a word" "$GMC" run "$bc" g.el --Seeds=seeds.txt
+says "--Seeds with a word: message" err "item 2 of seeds.txt for --Seeds is not a node id"
+expect 1 "--Seeds missing file" "$GMC" run "$bc" g.el --Seeds=nosuch.txt
+says "--Seeds missing file: message" err "nosuch.txt"
+
 # An edge-property input needs weights in the file or an argument.
 expect 1 "unweighted graph for E_P input" "$GMC" run "$sssp" g.el --root=0
 says "unweighted graph: message" err "the graph has no weights: give --len=FILE or --random-len=LO:HI"

@@ -13,10 +13,16 @@ E2E_REFS = \
 	tests/e2e/ref_adamic_adar \
 	tests/e2e/ref_avg_teen_cnt \
 	tests/e2e/ref_bc \
+	tests/e2e/ref_bc_random \
+	tests/e2e/ref_bc_random_at \
 	tests/e2e/ref_bc_sampled \
+	tests/e2e/ref_bc_seq \
+	tests/e2e/ref_bc_set_push \
 	tests/e2e/ref_bfs \
+	tests/e2e/ref_bfs_sigma \
 	tests/e2e/ref_bidir_dijkstra \
 	tests/e2e/ref_bipartite_matching \
+	tests/e2e/ref_comp_BC \
 	tests/e2e/ref_conductance \
 	tests/e2e/ref_graph_coloring \
 	tests/e2e/ref_label_propagation \
@@ -34,7 +40,8 @@ E2E_REFS = \
 	tests/e2e/ref_wcc
 check_PROGRAMS += $(E2E_REFS) tests/e2e/e2e_compare tests/e2e/e2e_validate
 TESTS += tests/e2e/run.1-of-2.sh tests/e2e/run.2-of-2.sh tests/e2e/test_refs.sh
-EXTRA_DIST += tests/e2e/test_refs.sh tests/e2e/run tests/e2e/run.1-of-2.sh tests/e2e/run.2-of-2.sh tests/e2e/README
+EXTRA_DIST += tests/e2e/test_refs.sh tests/e2e/run tests/e2e/run.1-of-2.sh tests/e2e/run.2-of-2.sh tests/e2e/README \
+	tests/e2e/apps
 
 tests_e2e_e2e_compare_SOURCES = tests/e2e/compare.c tests/e2e/e2e_files.h tests/e2e/e2e_files.c
 tests_e2e_e2e_compare_LDADD = -lm
@@ -52,12 +59,32 @@ tests_e2e_ref_avg_teen_cnt_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_SOURCES = tests/e2e/ref_bc.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_LDADD = $(E2E_LDADD)
+# bc_seq, bc_random and bc_random_at (tests/e2e/apps) share the bc and
+# bc_sampled references.
+tests_e2e_ref_bc_seq_SOURCES = tests/e2e/ref_bc.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_seq_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_seq_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bc_random_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_random_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_random_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bc_random_at_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_random_at_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_random_at_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bc_sampled_SOURCES = tests/e2e/ref_bc_sampled.c $(E2E_COMMON) $(E2E_BRANDES)
 tests_e2e_ref_bc_sampled_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bc_sampled_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bc_set_push_SOURCES = tests/e2e/ref_bc_set_push.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bc_set_push_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bc_set_push_LDADD = $(E2E_LDADD)
+tests_e2e_ref_comp_BC_SOURCES = tests/e2e/ref_comp_BC.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_comp_BC_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_comp_BC_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bfs_SOURCES = tests/e2e/ref_bfs.c $(E2E_COMMON)
 tests_e2e_ref_bfs_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bfs_LDADD = $(E2E_LDADD)
+tests_e2e_ref_bfs_sigma_SOURCES = tests/e2e/ref_bfs_sigma.c $(E2E_COMMON) $(E2E_BRANDES)
+tests_e2e_ref_bfs_sigma_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_bfs_sigma_LDADD = $(E2E_LDADD)
 tests_e2e_ref_bidir_dijkstra_SOURCES = tests/e2e/ref_bidir_dijkstra.c $(E2E_COMMON) $(E2E_HEAP)
 tests_e2e_ref_bidir_dijkstra_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_bidir_dijkstra_LDADD = $(E2E_LDADD)

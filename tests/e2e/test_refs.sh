@@ -319,6 +319,14 @@ printf '0\n0\n0\n6\n0\n0\n0\n' >"$T/w/visits.txt"
 expect_reject "an impossible walk" random_walk "$T/g1.el" "$T/w" --num_steps=6 --restart=0
 printf '0\n3\n0\n0\n' >"$T/w/BC.txt"
 expect_reject "a too large sampled BC" bc_sampled "$T/path4.el" "$T/w" --k=1
+printf '1\n0\n0\n0\n' >"$T/w/picked.txt"; printf '0\n2\n1\n0\n' >"$T/w/BC.txt"
+if "$B/e2e_validate" bc_random "$T/path4.el" --out="$T/w" --k=1 >/dev/null; then ok "validator accepts bc_random from node 0"; else bad "validator accepts bc_random from node 0"; fi
+printf '0\nnan\nnan\n0\n' >"$T/w/BC.txt"
+expect_reject "a NaN BC (bc_random)" bc_random "$T/path4.el" "$T/w" --k=1
+printf '0\n2\n1\n0\n' >"$T/w/BC.txt"; printf '0\n1\n0\n0\n' >"$T/w/picked.txt"
+expect_reject "BC of another source (bc_random)" bc_random "$T/path4.el" "$T/w" --k=1
+printf '2\n0\n0\n0\n' >"$T/w/picked.txt"
+expect_reject "more draws than k (bc_random)" bc_random "$T/path4.el" "$T/w" --k=1
 
 mkdir -p "$T/c1" "$T/c2"
 printf '0\n0\n1\n' >"$T/c1/scc.txt"; printf '5\n6\n6\n' >"$T/c2/scc.txt"

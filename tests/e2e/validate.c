@@ -20,6 +20,9 @@
  *                       k * min_s S_s <= sum BC <= k * max_s S_s, S_s being
  *                       sum_v delta_s(v) (exact per-source Brandes; only the
  *                       sign and finiteness on very large graphs)
+ *   bc_random(_at)      picked >= 0 sums to k; BC equals the sum over the
+ *                       nodes s of picked[s] * delta_s (exact Brandes) within
+ *                       the Float tolerance (1e-4 relative + 1e-3 absolute)
  *   graph_coloring      the colouring is proper (self-loops ignored) */
 #include <math.h>
 #include <stdarg.h>
@@ -251,6 +254,37 @@ static void graph_coloring(const ref_args *a, const gm_graph *g)
     free(color);
 }
 
+static void bc_random(const ref_args *a, const gm_graph *g)
+{
+    int64_t k = ref_int_arg(a, "k");
+    gm_node_t n = g->num_nodes;
+    double *bc = read_prop(a, "BC", n);
+    double *picked = read_prop(a, "picked", n);
+    double *want = ref_zalloc((size_t)n, sizeof *want);
+    double draws = 0;
+    ref_brandes b;
+    ref_brandes_init(&b, g);
+    for (gm_node_t s = 0; s < n; s++) {
+        if (picked[s] < 0 || picked[s] != (double)(int64_t)picked[s])
+            fail("picked[%d] = %g", s, picked[s]);
+        if (picked[s] <= 0)
+            continue;
+        draws += picked[s];
+        ref_brandes_source(&b, s);
+        for (gm_node_t v = 0; v < n; v++)
+            want[v] += picked[s] * b.delta[v];
+    }
+    if (draws != (double)k)
+        fail("picked sums to %g draws, not k = %lld", draws, (long long)k);
+    for (gm_node_t v = 0; v < n; v++)
+        if (!e2e_reals_close(bc[v], want[v], 1e-4, 1e-3))
+            fail("BC[%d] = %.9g, the picked sources give %.9g", v, bc[v], want[v]);
+    ref_brandes_free(&b);
+    free(want);
+    free(picked);
+    free(bc);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -272,6 +306,7 @@ int main(int argc, char **argv)
         {"luby_mis", luby_mis},         {"bipartite_matching", bipartite_matching},
         {"vertex_cover", vertex_cover}, {"random_walk", random_walk},
         {"bc_sampled", bc_sampled},     {"graph_coloring", graph_coloring},
+        {"bc_random", bc_random},       {"bc_random_at", bc_random},
     };
     bool known = false;
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)

@@ -428,8 +428,20 @@ static void test_reduction_binding(void)
     check_src("Procedure f(G: Graph; s: Int) {\n  Foreach (n: G.Nodes) {\n"
               "    s += 1 @ q;\n  }\n}\n");
     EXPECT_ERROR("reduce-binding", 3);
-    check_src("Procedure f(G: Graph; s: Int) {\n  For (n: G.Nodes) {\n"
-              "    s += 1 @ n;\n  }\n}\n");
+    /* '@' a sequential For: complete at the end of each of its iterations,
+     * i.e. bound to the outermost parallel loop inside it, or to none. */
+    p = check_src("Procedure f(G: Graph; s: Int) {\n  For (n: G.Nodes) {\n"
+                  "    s += 1 @ n;\n  }\n}\n");
+    EXPECT_CLEAN();
+    CU_ASSERT_PTR_NULL(find_stmt(p, 3, GMS_ASSIGN)->bound);
+    p = check_src("Procedure f(G: Graph, r: Node; s: Int) {\n"
+                  "  For (a: G.Nodes) {\n"
+                  "    InBFS (v: G.Nodes From r) {\n      Foreach (t: v.Nbrs) {\n        s += 1 @ a;\n"
+                  "      }\n    }\n  }\n}\n");
+    EXPECT_CLEAN();
+    CU_ASSERT_PTR_EQUAL(find_stmt(p, 5, GMS_ASSIGN)->bound, find_stmt(p, 3, GMS_BFS)->iter.sym);
+    check_src("Procedure f(G: Graph; A: N_P<Int>) {\n  For (n: G.Nodes) {\n"
+              "    Foreach (t: n.Nbrs) { t.A <= 1 @ n; }\n  }\n}\n");
     EXPECT_ERROR("reduce-binding", 3);
     check_src("Procedure f(G: Graph) {\n  Foreach (n: G.Nodes) {\n    Int k = 0;\n"
               "    Foreach (t: n.Nbrs) { k += 1 @ n; }\n    Print k;\n  }\n}\n");
@@ -437,6 +449,25 @@ static void test_reduction_binding(void)
     /* A deferred assignment needs a parallel loop to bind to. */
     check_src("Procedure f(G: Graph; A: N_P<Int>, x: Int) {\n  x <= 1;\n}\n");
     EXPECT_ERROR("reduce-binding", 2);
+    /* '@' a Node variable declared outside the parallel loops around the
+     * reduction: bound to the outermost of them, or to none. */
+    p = check_src("Procedure f(G: Graph; A: N_P<Int>, s: Int) {\n"
+                  "  Node r = G.PickRandom();\n"
+                  "  Foreach (n: G.Nodes) {\n    Foreach (t: n.Nbrs) {\n"
+                  "      s += t.A @ r;\n    }\n  }\n  s += 1 @ r;\n}\n");
+    EXPECT_CLEAN();
+    CU_ASSERT_PTR_EQUAL(find_stmt(p, 5, GMS_ASSIGN)->bound, find_stmt(p, 3, GMS_FOREACH)->iter.sym);
+    CU_ASSERT_PTR_NULL(find_stmt(p, 8, GMS_ASSIGN)->bound);
+    check_src("Procedure f(G: Graph; A: N_P<Int>) {\n  Node r = G.PickRandom();\n"
+              "  r.A <= 1 @ r;\n}\n");
+    EXPECT_ERROR("reduce-binding", 3);
+    check_src("Procedure f(G: Graph; A: N_P<Int>) {\n  Node r = G.PickRandom();\n"
+              "  Foreach (n: G.Nodes) {\n    Int k = 0;\n"
+              "    Foreach (t: n.Nbrs) { k += 1 @ r; }\n    n.A = k;\n  }\n}\n");
+    EXPECT_ERROR("reduce-binding", 5);
+    check_src("Procedure f(G: Graph; s: Int) {\n  Edge e = NIL;\n  Foreach (n: G.Nodes) {\n"
+              "    s += 1 @ e;\n  }\n}\n");
+    EXPECT_ERROR("reduce-binding", 4);
 }
 
 static void test_reduce_two_operators_or_loops(void)
