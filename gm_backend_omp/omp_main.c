@@ -85,26 +85,41 @@ static const char *const main_helpers =
     "    return NULL;\n"
     "}\n"
     "\n"
-    "static inline __attribute__((unused)) FILE *_c_open_out(const char *dir, const char *name)\n"
+    "/* --out files go to a temporary file renamed over DIR/NAME.txt when complete\n"
+    " * (gmrt_file.h): a failed write names the file and keeps the previous one. */\n"
+    "static inline __attribute__((unused)) FILE *_c_open_out(gmrt_file *o, const char *dir, const char *name)\n"
     "{\n"
     "    char path[4096];\n"
     "    snprintf(path, sizeof path, \"%s/%s.txt\", dir, name);\n"
-    "    FILE *f = fopen(path, \"w\");\n"
+    "    FILE *f = gmrt_file_create(o, path);\n"
     "    if (!f)\n"
     "        fprintf(stderr, \"%s: cannot write '%s': %s\\n\", _c_prog, path, strerror(errno));\n"
     "    return f;\n"
+    "}\n"
+    "\n"
+    "static inline __attribute__((unused)) int _c_close_out(gmrt_file *o, const char *dir, const char *name)\n"
+    "{\n"
+    "    int e = gmrt_file_commit(o);\n"
+    "    if (e)\n"
+    "        fprintf(stderr, \"%s: cannot write '%s/%s.txt': %s (the previous file was kept)\\n\", _c_prog, dir, name,\n"
+    "                strerror(e));\n"
+    "    return e == 0;\n"
     "}\n"
     "\n"
     "/* One value per line: integers in decimal, Float/Double with %.17g, Bool 0/1. */\n"
     "#define GMC_WRITER(S, T, FMT, CAST)                                            \\\n"
     "    static inline __attribute__((unused)) int _c_write_##S(const char *dir, const char *name, const T *v, int64_t n) \\\n"
     "    {                                                                          \\\n"
-    "        FILE *f = _c_open_out(dir, name);                                      \\\n"
+    "        gmrt_file o;                                                           \\\n"
+    "        FILE *f = _c_open_out(&o, dir, name);                                  \\\n"
     "        if (!f)                                                                \\\n"
     "            return 0;                                                          \\\n"
     "        for (int64_t i = 0; i < n; i++)                                        \\\n"
-    "            fprintf(f, FMT \"\\n\", CAST v[i]);                                \\\n"
-    "        return fclose(f) == 0;                                                 \\\n"
+    "            if (fprintf(f, FMT \"\\n\", CAST v[i]) < 0) {                       \\\n"
+    "                gmrt_file_note_error(&o, errno);                               \\\n"
+    "                break;                                                         \\\n"
+    "            }                                                                  \\\n"
+    "        return _c_close_out(&o, dir, name);                                    \\\n"
     "    }\n"
     "GMC_WRITER(i32, int32_t, \"%d\", (int))\n"
     "GMC_WRITER(i64, int64_t, \"%lld\", (long long))\n"
@@ -146,7 +161,8 @@ static void write_collection_prop(omp_emit *em, const gm_param *p)
     gm_type_kind ck = p->type->elem->kind;
     omp_line(em, "{");
     em->indent++;
-    omp_line(em, "FILE *f = _c_open_out(out_dir, \"%s\");", p->name);
+    omp_line(em, "gmrt_file o;");
+    omp_line(em, "FILE *f = _c_open_out(&o, out_dir, \"%s\");", p->name);
     omp_line(em, "if (!f)");
     omp_line(em, "    status = 1;");
     omp_line(em, "for (gm_node_t i = 0; f && i < G->num_nodes; i++) {");
@@ -164,10 +180,13 @@ static void write_collection_prop(omp_emit *em, const gm_param *p)
         omp_line(em, "    fprintf(f, k ? \" %%d\" : \"%%d\", (int)gmrt_%s_at(v_%s[i], k));", kind,
                  p->name);
     }
-    omp_line(em, "fputc('\\n', f);");
+    omp_line(em, "if (fputc('\\n', f) == EOF) {");
+    omp_line(em, "    gmrt_file_note_error(&o, errno);");
+    omp_line(em, "    break;");
+    omp_line(em, "}");
     em->indent--;
     omp_line(em, "}");
-    omp_line(em, "if (f && fclose(f) != 0)");
+    omp_line(em, "if (f && !_c_close_out(&o, out_dir, \"%s\"))", p->name);
     omp_line(em, "    status = 1;");
     em->indent--;
     omp_line(em, "}");

@@ -7,6 +7,7 @@
 
 #include "gmrt_io.h"
 #include "rt_progress.h"
+#include "gmrt_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +128,7 @@ gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integr
 /* ---- buffered writing ---- */
 typedef struct gmrt_writer {
     FILE *f;
+    gmrt_file file; /* atomic: a temporary file renamed over path on close */
     const char *path;
     char buf[1 << 16];
     size_t len;
@@ -151,7 +153,9 @@ void gmrt_writer_printf(gmrt_writer *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Flushes and closes; on any failure removes the file and records why. */
+/* Flushes, closes and renames the temporary file over the target; on any
+ * failure removes the temporary file (the target keeps its old contents)
+ * and records which file and why. */
 bool gmrt_writer_close(gmrt_writer *w, gmrt_error *err);
 
 /* ---- byte order ---- */
