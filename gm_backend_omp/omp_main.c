@@ -250,6 +250,10 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     em->indent++;
     omp_line(em, "const char *a = argv[i], *v;");
     omp_line(em, "if ((v = _c_opt(a, \"out\"))) {");
+    omp_line(em, "    if (!*v) { /* would write /NAME.txt */");
+    omp_line(em, "        fprintf(stderr, \"%%s: --out needs a folder: --out=DIR\\n\", _c_prog);");
+    omp_line(em, "        return 2;");
+    omp_line(em, "    }");
     omp_line(em, "    out_dir = v;");
     omp_line(em, "} else if ((v = _c_opt(a, \"threads\"))) {");
     omp_line(em, "    if (!_c_parse_i64(\"threads\", v, 1, 4096, &threads))");

@@ -63,4 +63,8 @@ rm -f full/filler
 expect 0 "--out" ./degree g.el --out=o
 same "--out: degrees" "$(cat deg.exp)" "$(cat o/deg.txt)"
 
+# --out= with no folder is a usage error (it used to write /deg.txt)
+expect 2 "--out= is refused" ./degree g.el --out=
+says "--out=: says why" err "--out needs a folder"
+
 finish
