@@ -9,24 +9,28 @@
 #include "builtins.h"
 
 const char *const omp_helpers_text =
-    "/* Allocation that never returns NULL (an empty array still gets a valid pointer). */\n"
+    "/* Allocation that never returns NULL (an empty array still gets a valid pointer):\n"
+    " * out of memory names the size and exits 1, a run-time error. */\n"
+    "static inline __attribute__((unused)) void _c_no_memory(size_t n, size_t size)\n"
+    "{\n"
+    "    fprintf(stderr, \"error: out of memory: cannot allocate %zu x %zu bytes (%.3g GB)\\n\", n, size,\n"
+    "            (double)n * (double)size / 1e9);\n"
+    "    exit(1);\n"
+    "}\n"
+    "\n"
     "static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)\n"
     "{\n"
-    "    void *p = malloc(n && size ? n * size : 1);\n"
-    "    if (!p) {\n"
-    "        fprintf(stderr, \"out of memory\\n\");\n"
-    "        abort();\n"
-    "    }\n"
+    "    void *p = size && n > SIZE_MAX / size ? NULL : malloc(n && size ? n * size : 1);\n"
+    "    if (!p)\n"
+    "        _c_no_memory(n, size);\n"
     "    return p;\n"
     "}\n"
     "\n"
     "static inline __attribute__((unused)) void *_c_zalloc(size_t n, size_t size)\n"
     "{\n"
     "    void *p = calloc(n ? n : 1, size ? size : 1);\n"
-    "    if (!p) {\n"
-    "        fprintf(stderr, \"out of memory\\n\");\n"
-    "        abort();\n"
-    "    }\n"
+    "    if (!p)\n"
+    "        _c_no_memory(n, size);\n"
     "    return p;\n"
     "}\n"
     "\n"
@@ -242,9 +246,9 @@ void omp_proc(omp_emit *em, gm_proc *proc)
         /* Built before any parallel region: the runtime's builders are not
          * thread-safe. */
         if (nd.reverse)
-            omp_line(em, "if (!gmrt_graph_make_reverse(%s)) {\n        fprintf(stderr, \"out of memory\\n\");\n        abort();\n    }", g);
+            omp_line(em, "if (!gmrt_graph_make_reverse(%s)) {\n        fprintf(stderr, \"error: out of memory: cannot build the reverse edges\\n\");\n        exit(1);\n    }", g);
         if (nd.edge_src)
-            omp_line(em, "if (!gmrt_graph_make_edge_src(%s)) {\n        fprintf(stderr, \"out of memory\\n\");\n        abort();\n    }", g);
+            omp_line(em, "if (!gmrt_graph_make_edge_src(%s)) {\n        fprintf(stderr, \"error: out of memory: cannot build the edge sources\\n\");\n        exit(1);\n    }", g);
     }
     const gm_stmt *body = proc->body;
     omp_stmt_list(em, body && body->kind == GMS_BLOCK ? body->body : body);

@@ -310,7 +310,8 @@ gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integr
 {
     const gmrt_load_options *opt = c->opt;
     gmrt_error *err = c->err;
-    if (!gmrt_check_node_limit(n, c->name, opt, err)) {
+    if (!gmrt_check_node_limit(n, c->name, opt, err) ||
+        !gmrt_check_graph_memory(n, (int64_t)b->len, b->w != NULL, c->name, err)) {
         gmrt_edge_buf_free(b);
         return NULL;
     }

@@ -45,6 +45,12 @@ bool gmrt_save_matrix_market(const gm_graph *g, const char *path, gmrt_error *er
 bool gmrt_save_dimacs(const gm_graph *g, const char *path, gmrt_error *err);
 bool gmrt_save_gmb(const gm_graph *g, const char *path, gmrt_error *err);
 
+/* mem_limit.c: the smaller of physical memory and RLIMIT_AS, in bytes; and
+ * false (with an error naming the largest id and suggesting relabelling)
+ * when a graph of n nodes and m edges cannot fit in it. */
+uint64_t gmrt_memory_limit(void);
+bool gmrt_check_graph_memory(int64_t n, int64_t m, bool weighted, const char *name, gmrt_error *err);
+
 /* False (with an error naming the file) when n exceeds opt->max_nodes. */
 bool gmrt_check_node_limit(int64_t n, const char *name, const gmrt_load_options *opt, gmrt_error *err);
 
