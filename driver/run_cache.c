@@ -55,26 +55,43 @@ static uint64_t hash_file_identity(uint64_t h, const char *path)
     return hash_str(h, buf);
 }
 
-static bool hash_source(uint64_t *h, const char *path)
+/* Reads the source once (it may be a FIFO) into *text and hashes it; the
+ * build then compiles the same bytes instead of opening the file again. */
+static bool read_source(uint64_t *h, const char *path, char **text, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "gmc: error: cannot read '%s': %s\n", path, strerror(errno));
         return false;
     }
-    char buf[8192];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        *h = gmc_hash(*h, buf, n);
-    bool ok = !ferror(f);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *bigger = realloc(buf, cap * 2);
+        if (!bigger)
+            free(buf);
+        buf = bigger;
+        cap *= 2;
+    }
+    int e = errno;
+    bool ok = buf && !ferror(f);
     fclose(f);
-    if (!ok)
-        fprintf(stderr, "gmc: error: cannot read '%s'\n", path);
-    return ok;
+    if (!ok) {
+        fprintf(stderr, "gmc: error: cannot read '%s': %s\n", path, buf ? strerror(e) : "out of memory");
+        free(buf);
+        return false;
+    }
+    *h = gmc_hash(*h, buf, n);
+    *text = buf;
+    *len = n;
+    return true;
 }
 
 static bool cache_key(const gmc_options *opt, const gmc_tools *t, const char *base, char *key,
-                      size_t size)
+                      size_t size, char **text, size_t *len)
 {
     uint64_t h = hash_str(GMC_HASH_INIT, "gmc run cache 1");
     h = hash_str(h, PACKAGE_VERSION);
@@ -105,7 +122,7 @@ static bool cache_key(const gmc_options *opt, const gmc_tools *t, const char *ba
             h = hash_str(h, w);
     }
     h = hash_str(h, base);
-    if (!hash_source(&h, opt->input))
+    if (!read_source(&h, opt->input, text, len))
         return false;
     snprintf(key, size, "%016llx", (unsigned long long)h);
     return true;
@@ -311,7 +328,9 @@ int gmc_run(const gmc_options *opt)
     char base[1024], key[32], root[PATH_MAX - 64], entry[PATH_MAX], exe[PATH_MAX + 1024];
     gmc_base_name(opt->input, base, sizeof base);
     int status = 1;
-    if (!cache_key(opt, &t, base, key, sizeof key) || !cache_root(root, sizeof root))
+    gmc_options src = *opt;
+    char *text = NULL;
+    if (!cache_key(opt, &t, base, key, sizeof key, &text, &src.input_len) || !cache_root(root, sizeof root))
         goto done;
     snprintf(entry, sizeof entry, "%s/%s", root, key);
     snprintf(exe, sizeof exe, "%s/%s", entry, base);
@@ -327,13 +346,15 @@ int gmc_run(const gmc_options *opt)
         if (opt->verbose)
             fprintf(stderr, "gmc: using the cached build %s\n", exe);
     } else {
-        status = build(opt, &t, root, entry, base);
+        src.input_text = text;
+        status = build(&src, &t, root, entry, base);
         if (status != 0)
             goto done;
         if (opt->verbose)
             fprintf(stderr, "gmc: built %s\n", exe);
     }
     gmc_tools_free(&t);
+    free(text);
 
     char **argv = calloc((size_t)opt->n_run_args + 2, sizeof *argv);
     if (!argv) {
@@ -351,5 +372,6 @@ int gmc_run(const gmc_options *opt)
     return 126;
 done:
     gmc_tools_free(&t);
+    free(text);
     return status;
 }

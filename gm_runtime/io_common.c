@@ -79,11 +79,10 @@ bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err)
             b->data = m;
             b->len = (size_t)st.st_size;
         }
-    } else if (S_ISREG(st.st_mode)) {
-        b->data = (const unsigned char *)"";
-        b->len = 0;
     } else {
-        ok = read_all(fd, path, b, err); /* pipes, devices */
+        /* pipes, devices, and regular files without a size (/proc, sysfs),
+         * whose contents only a read shows */
+        ok = read_all(fd, path, b, err);
     }
     close(fd);
     return ok;
