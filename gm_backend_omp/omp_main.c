@@ -8,7 +8,8 @@
  * runs the procedure (K times, reporting the fastest), prints
  * "time_ms = T", "return = V" and "NAME = V" for each output scalar, and
  * with --out writes every property the procedure writes as DIR/NAME.txt.
- * Exit status: 1 for bad values or files, 2 for bad usage. */
+ * Exit status: 2 for bad usage (unknown or missing options, bad or
+ * non-finite values), 1 for run-time errors (files, memory, an empty graph). */
 #include "omp_emit.h"
 
 #include <stdlib.h>
@@ -37,8 +38,8 @@ static const char *const main_helpers =
     "    char *end;\n"
     "    errno = 0;\n"
     "    double x = strtod(s, &end);\n"
-    "    if (end == s || *end) {\n"
-    "        fprintf(stderr, \"%s: bad value '%s' for --%s: expected a number\\n\", _c_prog, s, name);\n"
+    "    if (end == s || *end || !isfinite(x)) {\n"
+    "        fprintf(stderr, \"%s: bad value '%s' for --%s: expected a finite number\\n\", _c_prog, s, name);\n"
     "        return 0;\n"
     "    }\n"
     "    *v = x;\n"
@@ -64,14 +65,14 @@ static const char *const main_helpers =
     "{\n"
     "    char *end;\n"
     "    *lo = strtod(s, &end);\n"
-    "    if (end == s || *end != ':') {\n"
-    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected LO:HI\\n\", _c_prog, s, name);\n"
+    "    if (end == s || *end != ':' || !isfinite(*lo)) {\n"
+    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected finite LO:HI\\n\", _c_prog, s, name);\n"
     "        return 0;\n"
     "    }\n"
     "    const char *h = end + 1;\n"
     "    *hi = strtod(h, &end);\n"
-    "    if (end == h || *end || *hi < *lo) {\n"
-    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected LO:HI with LO <= HI\\n\", _c_prog, s, name);\n"
+    "    if (end == h || *end || !isfinite(*hi) || *hi < *lo) {\n"
+    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected finite LO:HI with LO <= HI\\n\", _c_prog, s, name);\n"
     "        return 0;\n"
     "    }\n"
     "    return 1;\n"
@@ -337,19 +338,26 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             em->indent++;
             if (k == GMT_BOOL) {
                 omp_line(em, "if (!_c_parse_bool(\"%s\", arg_%s, &v_%s))", n, n, n);
-                omp_line(em, "    return 1;");
+                omp_line(em, "    return 2;");
             } else if (omp_is_float(k)) {
                 omp_line(em, "double x;");
                 omp_line(em, "if (!_c_parse_f64(\"%s\", arg_%s, &x))", n, n);
-                omp_line(em, "    return 1;");
+                omp_line(em, "    return 2;");
                 omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
             } else {
                 const char *lo = k == GMT_LONG ? "INT64_MIN" : k == GMT_NODE ? "0" : k == GMT_EDGE ? "0" : "INT32_MIN";
                 const char *hi = k == GMT_LONG ? "INT64_MAX" : k == GMT_NODE ? "(int64_t)G->num_nodes - 1"
                                  : k == GMT_EDGE ? "(int64_t)G->num_edges - 1" : "INT32_MAX";
+                if (k == GMT_NODE || k == GMT_EDGE) {
+                    omp_line(em, "if (G->num_%s == 0) {", k == GMT_NODE ? "nodes" : "edges");
+                    omp_line(em, "    fprintf(stderr, \"%%s: --%s: the graph has no %s\\n\", _c_prog);", n,
+                             k == GMT_NODE ? "nodes" : "edges");
+                    omp_line(em, "    return 1;");
+                    omp_line(em, "}");
+                }
                 omp_line(em, "int64_t x;");
                 omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
-                omp_line(em, "    return 1;");
+                omp_line(em, "    return 2;");
                 omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
             }
             em->indent--;
@@ -369,7 +377,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             em->indent++;
             omp_line(em, "double lo, hi;");
             omp_line(em, "if (!_c_parse_range(\"%s\", random_%s, &lo, &hi))", n, n);
-            omp_line(em, "    return 1;");
+            omp_line(em, "    return 2;");
             omp_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
             omp_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++)", count);
             if (omp_is_float(ek))
