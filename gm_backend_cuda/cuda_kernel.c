@@ -307,6 +307,9 @@ void cuda_launch_after(omp_emit *em, cuda_capture *c)
 /* Device, at the top of the kernel: accumulators, slot names, the RNG. */
 void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l)
 {
+    /* one launch may open several kernels (TWC, in-edge and worklist
+     * variants): the previous kernel's array is empty after its leave */
+    free(l->saved);
     l->saved = calloc((size_t)c->n + 1, sizeof(char *));
     for (int i = 0; i < c->n; i++) {
         gm_symbol *sym = c->sym[i];
