@@ -8,3 +8,6 @@ include tests/omp/omp.mk
 include tests/install/install.mk
 include tests/bench/bench.mk
 include tests/cuda/cuda.mk
+
+# The sanitizer run for CI (not part of make check: it builds gmc again).
+EXTRA_DIST += tests/sanitize.sh
