@@ -572,6 +572,11 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         }
     }
     omp_line(em, "gmrt_graph_free(G);");
+    /* the printed results are output too: a full disk or a closed pipe must not pass for success */
+    omp_line(em, "if (fflush(stdout) != 0 || ferror(stdout)) {");
+    omp_line(em, "    fprintf(stderr, \"%%s: cannot write the results: %%s\\n\", _c_prog, strerror(errno));");
+    omp_line(em, "    status = 1;");
+    omp_line(em, "}");
     omp_line(em, "return status;");
     em->indent = 0;
     omp_printf(em, "}\n");

@@ -22,6 +22,7 @@ else
     reason="File too large"
 fi
 echo "# full disk by $how"
+reason_full="No space left on device" # /dev/full
 # fill_full: fills the tmpfs (a no-op under ulimit)
 fill_full() { if [ -n "$mounted" ]; then dd if=/dev/zero of=full/filler bs=4k count=100 2>/dev/null; fi; true; }
 run_full() { if [ -n "$mounted" ]; then "$@"; else (trap '' XFSZ; ulimit -f 4; "$@"); fi; }
@@ -66,5 +67,13 @@ same "--out: degrees" "$(cat deg.exp)" "$(cat o/deg.txt)"
 # --out= with no folder is a usage error (it used to write /deg.txt)
 expect 2 "--out= is refused" ./degree g.el --out=
 says "--out=: says why" err "--out needs a folder"
+
+# what a program prints is output too (it exited 0 on a full stdout)
+if [ -w /dev/full ]; then
+    expect 1 "degree > /dev/full" sh -c './degree g.el > /dev/full'
+    says "degree > /dev/full: says so" err "cannot write the results: $reason_full"
+    expect 1 "gmgraph info > /dev/full" sh -c '"$0" info g.el > /dev/full' "$GMGRAPH"
+    says "gmgraph info > /dev/full: says so" err "gmgraph: cannot write the output: $reason_full"
+fi
 
 finish
