@@ -8,6 +8,7 @@
  * scalars it assigns are read and written through their slot. Launches are
  * asynchronous: the host waits only where it reads a result. */
 #include "cuda_emit.h"
+#include "oom.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -156,7 +157,7 @@ char *cuda_params_plus(const char *params, const char *fmt, ...)
     va_end(ap);
     char *more = malloc((size_t)n + 1);
     if (!more)
-        abort();
+        gm_out_of_memory("CUDA code generation", 0);
     va_start(ap, fmt);
     vsnprintf(more, (size_t)n + 1, fmt, ap);
     va_end(ap);

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "gm_runtime/gmrt_file.h"
 #include "omp_emit.h"
+#include "oom.h"
 
 static gm_proc *main_proc(gm_program *p, const char *base)
 {
@@ -62,7 +63,7 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
     em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
     em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
     if (!em.names || !em.edge_of || !em.deferred)
-        abort();
+        gm_out_of_memory("code generation", 0);
     w->prologue(&em, opt->base_name);
     /* Prototypes first, so procedures may call each other in any order. */
     for (gm_proc *pr = p->procs; pr; pr = pr->next) {

@@ -7,7 +7,10 @@
 
 void gm_out_of_memory(const char *what, size_t bytes)
 {
-    fprintf(stderr, "gmc: out of memory: cannot allocate %zu bytes for %s\n", bytes, what);
+    if (bytes)
+        fprintf(stderr, "gmc: out of memory: cannot allocate %zu bytes for %s\n", bytes, what);
+    else
+        fprintf(stderr, "gmc: out of memory in %s\n", what);
     exit(1);
 }
 

@@ -6,7 +6,8 @@
 
 #include <stddef.h>
 
-/* Prints "gmc: out of memory: cannot allocate BYTES bytes for WHAT" and exits 1. */
+/* Prints "gmc: out of memory: cannot allocate BYTES bytes for WHAT" (or, with
+ * BYTES 0 when the size is not known, "gmc: out of memory in WHAT") and exits 1. */
 _Noreturn void gm_out_of_memory(const char *what, size_t bytes);
 
 /* realloc(p, n * elem), or gm_out_of_memory(what, ...) on failure or overflow. */
