@@ -3,6 +3,7 @@
 #define GMC_OPTIONS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "backend_options.h"
 
@@ -21,6 +22,8 @@ typedef enum gmc_stage {
 
 typedef struct gmc_options {
     const char *input;          /* the .gm file */
+    const char *input_text;     /* gmc run: the source, already read once (input names it) */
+    size_t input_len;
     const char *out_dir;        /* -o DIR (default ".") */
     gmc_target target;          /* -t omp|cuda */
     bool emit_main;             /* --main */

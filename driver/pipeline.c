@@ -155,7 +155,8 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
 
 int gmc_compile(const gmc_options *opt, const gmc_tools *t)
 {
-    gm_program *p = gmf_parse_file(opt->input);
+    gm_program *p = opt->input_text ? gmf_parse_buffer(opt->input, opt->input_text, opt->input_len)
+                                    : gmf_parse_file(opt->input);
     if (!p)
         return 1; /* the parser reported why the file could not be read */
     int status = 1;

@@ -5,12 +5,17 @@
  * depends on: the source, the options, the tools -x runs, and this gmc
  * and its runtime library (version, commit, size and mtime), so a rebuilt
  * gmc never reuses a stale program. An entry is built in a private
- * directory and renamed into place, so concurrent runs never see half of
- * one. */
+ * directory (tmp-PID-XXXXXX) and renamed into place, so concurrent runs
+ * never see half of one; the folders of a killed build (its PID gone) are
+ * removed by the next run. The binary's size and checksum are recorded in
+ * NAME.sum at creation and checked before each use: a truncated or damaged
+ * binary is rebuilt, not run forever. */
 #include "run_cache.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,26 +55,43 @@ static uint64_t hash_file_identity(uint64_t h, const char *path)
     return hash_str(h, buf);
 }
 
-static bool hash_source(uint64_t *h, const char *path)
+/* Reads the source once (it may be a FIFO) into *text and hashes it; the
+ * build then compiles the same bytes instead of opening the file again. */
+static bool read_source(uint64_t *h, const char *path, char **text, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "gmc: error: cannot read '%s': %s\n", path, strerror(errno));
         return false;
     }
-    char buf[8192];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        *h = gmc_hash(*h, buf, n);
-    bool ok = !ferror(f);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *bigger = realloc(buf, cap * 2);
+        if (!bigger)
+            free(buf);
+        buf = bigger;
+        cap *= 2;
+    }
+    int e = errno;
+    bool ok = buf && !ferror(f);
     fclose(f);
-    if (!ok)
-        fprintf(stderr, "gmc: error: cannot read '%s'\n", path);
-    return ok;
+    if (!ok) {
+        fprintf(stderr, "gmc: error: cannot read '%s': %s\n", path, buf ? strerror(e) : "out of memory");
+        free(buf);
+        return false;
+    }
+    *h = gmc_hash(*h, buf, n);
+    *text = buf;
+    *len = n;
+    return true;
 }
 
 static bool cache_key(const gmc_options *opt, const gmc_tools *t, const char *base, char *key,
-                      size_t size)
+                      size_t size, char **text, size_t *len)
 {
     uint64_t h = hash_str(GMC_HASH_INIT, "gmc run cache 1");
     h = hash_str(h, PACKAGE_VERSION);
@@ -100,7 +122,7 @@ static bool cache_key(const gmc_options *opt, const gmc_tools *t, const char *ba
             h = hash_str(h, w);
     }
     h = hash_str(h, base);
-    if (!hash_source(&h, opt->input))
+    if (!read_source(&h, opt->input, text, len))
         return false;
     snprintf(key, size, "%016llx", (unsigned long long)h);
     return true;
@@ -154,10 +176,114 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
-static int build(const gmc_options *opt, const gmc_tools *t, const char *root, const char *entry)
+/* Size and FNV-1a checksum of a file; false when it cannot be read. */
+static bool file_sum(const char *path, long long *size, uint64_t *sum)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char buf[65536];
+    size_t n;
+    uint64_t h = GMC_HASH_INIT;
+    long long total = 0;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        h = gmc_hash(h, buf, n);
+        total += (long long)n;
+    }
+    bool ok = !ferror(f);
+    fclose(f);
+    *size = total;
+    *sum = h;
+    return ok;
+}
+
+/* Flushes a file (or folder) to the disk before the rename that publishes it. */
+static bool sync_path(const char *path)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return false;
+    bool ok = fsync(fd) == 0 || errno == EINVAL; /* some file systems refuse folders */
+    close(fd);
+    return ok;
+}
+
+/* Writes EXE.sum ("SIZE CHECKSUM") next to the binary. */
+static bool write_sum(const char *exe)
+{
+    long long size;
+    uint64_t sum;
+    char path[PATH_MAX + 1100];
+    snprintf(path, sizeof path, "%s.sum", exe);
+    if (!file_sum(exe, &size, &sum) || !sync_path(exe))
+        return false;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    bool ok = fprintf(f, "%lld %016llx\n", size, (unsigned long long)sum) > 0;
+    ok = fflush(f) == 0 && ok && fsync(fileno(f)) == 0;
+    return fclose(f) == 0 && ok;
+}
+
+/* Whether the cached binary still has the size and checksum it was built with;
+ * *why says what is wrong otherwise. */
+static bool entry_valid(const char *exe, const char **why)
+{
+    char path[PATH_MAX + 1100];
+    snprintf(path, sizeof path, "%s.sum", exe);
+    FILE *f = fopen(path, "r");
+    long long want_size = -1;
+    unsigned long long want_sum = 0;
+    bool have = f && fscanf(f, "%lld %llx", &want_size, &want_sum) == 2;
+    if (f)
+        fclose(f);
+    if (!have) {
+        *why = "its checksum file is missing or unreadable";
+        return false;
+    }
+    long long size;
+    uint64_t sum;
+    if (!file_sum(exe, &size, &sum)) {
+        *why = "it cannot be read";
+        return false;
+    }
+    if (size != want_size) {
+        *why = size < want_size ? "it is truncated" : "its size changed";
+        return false;
+    }
+    if (sum != want_sum) {
+        *why = "its checksum does not match";
+        return false;
+    }
+    return true;
+}
+
+/* Removes the tmp-PID-XXXXXX folders of builds whose process is gone (killed
+ * gmc runs); folders of builds still running are left alone. */
+static void remove_stale_builds(const char *root)
+{
+    DIR *d = opendir(root);
+    if (!d)
+        return;
+    char path[PATH_MAX + 256];
+    for (struct dirent *e; (e = readdir(d));) {
+        long pid;
+        char rest[32];
+        if (sscanf(e->d_name, "tmp-%ld-%31s", &pid, rest) != 2 || pid <= 0)
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno == EPERM)
+            continue; /* still building */
+        snprintf(path, sizeof path, "%s/%s", root, e->d_name);
+        remove_dir(path);
+    }
+    closedir(d);
+}
+
+static int build(const gmc_options *opt, const gmc_tools *t, const char *root, const char *entry,
+                 const char *base)
 {
     char tmp[PATH_MAX];
-    snprintf(tmp, sizeof tmp, "%s/tmp-XXXXXX", root);
+    snprintf(tmp, sizeof tmp, "%s/tmp-%ld-XXXXXX", root, (long)getpid());
     if (!mkdtemp(tmp)) {
         fprintf(stderr, "gmc: error: cannot create a directory in '%s': %s\n", root,
                 strerror(errno));
@@ -166,6 +292,12 @@ static int build(const gmc_options *opt, const gmc_tools *t, const char *root, c
     gmc_options o = *opt;
     o.out_dir = tmp;
     int status = gmc_compile(&o, t);
+    char exe[PATH_MAX + 1024];
+    snprintf(exe, sizeof exe, "%s/%s", tmp, base);
+    if (status == 0 && (!write_sum(exe) || !sync_path(tmp))) {
+        fprintf(stderr, "gmc: error: cannot record the build in '%s': %s\n", tmp, strerror(errno));
+        status = 1;
+    }
     if (status == 0 && rename(tmp, entry) != 0) {
         if (errno != EEXIST && errno != ENOTEMPTY) { /* else another gmc run built it first */
             fprintf(stderr, "gmc: error: cannot move '%s' to '%s': %s\n", tmp, entry,
@@ -177,6 +309,17 @@ static int build(const gmc_options *opt, const gmc_tools *t, const char *root, c
     return status;
 }
 
+/* Moves a damaged entry out of the way (atomically, so that a concurrent
+ * run never sees it half removed) and deletes it. */
+static void discard_entry(const char *root, const char *entry)
+{
+    char junk[PATH_MAX];
+    snprintf(junk, sizeof junk, "%s/tmp-%ld-bad", root, (long)getpid());
+    remove_dir(junk);
+    if (rename(entry, junk) == 0)
+        remove_dir(junk);
+}
+
 int gmc_run(const gmc_options *opt)
 {
     gmc_tools t;
@@ -185,21 +328,33 @@ int gmc_run(const gmc_options *opt)
     char base[1024], key[32], root[PATH_MAX - 64], entry[PATH_MAX], exe[PATH_MAX + 1024];
     gmc_base_name(opt->input, base, sizeof base);
     int status = 1;
-    if (!cache_key(opt, &t, base, key, sizeof key) || !cache_root(root, sizeof root))
+    gmc_options src = *opt;
+    char *text = NULL;
+    if (!cache_key(opt, &t, base, key, sizeof key, &text, &src.input_len) || !cache_root(root, sizeof root))
         goto done;
     snprintf(entry, sizeof entry, "%s/%s", root, key);
     snprintf(exe, sizeof exe, "%s/%s", entry, base);
-    if (gmc_is_executable(exe)) {
+    remove_stale_builds(root);
+    const char *why = "the program is missing or not executable";
+    bool exists = access(entry, F_OK) == 0;
+    bool cached = exists && gmc_is_executable(exe) && entry_valid(exe, &why);
+    if (exists && !cached) {
+        fprintf(stderr, "gmc: the cached build %s is damaged (%s): rebuilding it\n", exe, why);
+        discard_entry(root, entry);
+    }
+    if (cached) {
         if (opt->verbose)
             fprintf(stderr, "gmc: using the cached build %s\n", exe);
     } else {
-        status = build(opt, &t, root, entry);
+        src.input_text = text;
+        status = build(&src, &t, root, entry, base);
         if (status != 0)
             goto done;
         if (opt->verbose)
             fprintf(stderr, "gmc: built %s\n", exe);
     }
     gmc_tools_free(&t);
+    free(text);
 
     char **argv = calloc((size_t)opt->n_run_args + 2, sizeof *argv);
     if (!argv) {
@@ -217,5 +372,6 @@ int gmc_run(const gmc_options *opt)
     return 126;
 done:
     gmc_tools_free(&t);
+    free(text);
     return status;
 }

@@ -12,6 +12,7 @@
 
 #include "cuda_emit.h"
 #include "diag.h"
+#include "oom.h"
 
 static const omp_target_hooks cuda_hooks = {
     .host_stmt = cuda_host_stmt,
@@ -50,7 +51,7 @@ static void emit_proc(omp_emit *em, gm_proc *pr, FILE *file)
     st->klen = 0;
     st->kout = open_memstream(&st->kbuf, &st->klen);
     if (!hout || !st->kout)
-        abort();
+        gm_out_of_memory("CUDA code generation", 0);
     em->out = hout;
     omp_proc(em, pr);
     fclose(hout);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "builtins.h"
+#include "oom.h"
 
 bool cuda_is_mirrored(const gm_symbol *sym)
 {
@@ -44,7 +45,7 @@ void cuda_capture_init(omp_emit *em, cuda_capture *c)
     c->ok = true;
     c->declared = calloc((size_t)em->nsyms + 1, sizeof(bool));
     if (!c->declared)
-        abort();
+        gm_out_of_memory("CUDA code generation", 0);
 }
 
 void cuda_capture_free(cuda_capture *c)

@@ -23,6 +23,7 @@
  * id, and accesses through it go through gmcu_gather_at as well: only where
  * the declaration took gather positions are they used as such. */
 #include "cuda_emit.h"
+#include "oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -196,7 +197,7 @@ static void *zalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size);
     if (!p)
-        abort();
+        gm_out_of_memory("CUDA code generation", 0);
     return p;
 }
 

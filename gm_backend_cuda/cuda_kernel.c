@@ -8,6 +8,7 @@
  * scalars it assigns are read and written through their slot. Launches are
  * asynchronous: the host waits only where it reads a result. */
 #include "cuda_emit.h"
+#include "oom.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -156,7 +157,7 @@ char *cuda_params_plus(const char *params, const char *fmt, ...)
     va_end(ap);
     char *more = malloc((size_t)n + 1);
     if (!more)
-        abort();
+        gm_out_of_memory("CUDA code generation", 0);
     va_start(ap, fmt);
     vsnprintf(more, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -307,6 +308,9 @@ void cuda_launch_after(omp_emit *em, cuda_capture *c)
 /* Device, at the top of the kernel: accumulators, slot names, the RNG. */
 void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l)
 {
+    /* one launch may open several kernels (TWC, in-edge and worklist
+     * variants): the previous kernel's array is empty after its leave */
+    free(l->saved);
     l->saved = calloc((size_t)c->n + 1, sizeof(char *));
     for (int i = 0; i < c->n; i++) {
         gm_symbol *sym = c->sym[i];

@@ -3,11 +3,14 @@
  * main() with --main). Local procedures become static functions. */
 #include "omp_backend.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "gm_runtime/gmrt_file.h"
 #include "omp_emit.h"
+#include "oom.h"
 
 static gm_proc *main_proc(gm_program *p, const char *base)
 {
@@ -27,14 +30,25 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
 {
     char *hpath = omp_strf("%s/%s.h", opt->out_dir, opt->base_name);
     char *cpath = omp_strf("%s/%s.%s", opt->out_dir, opt->base_name, w->ext);
-    bool ok = omp_write_header(p, hpath, opt->base_name, w->target);
-    FILE *out = ok ? fopen(cpath, "w") : NULL;
-    if (!out) {
-        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s'", ok ? cpath : hpath);
+    /* both files go to temporary files renamed into place at the end, so a
+     * failed write (full disk) leaves the previous NAME.h and NAME.c alone */
+    gmrt_file hfile, cfile;
+    FILE *hout = gmrt_file_create(&hfile, hpath);
+    if (!hout) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s", hpath, strerror(errno));
         free(hpath);
         free(cpath);
         return false;
     }
+    FILE *out = gmrt_file_create(&cfile, cpath);
+    if (!out) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s", cpath, strerror(errno));
+        gmrt_file_discard(&hfile);
+        free(hpath);
+        free(cpath);
+        return false;
+    }
+    omp_write_header(p, hout, opt->base_name, w->target);
     const char *slash = strrchr(p->filename, '/');
     omp_emit em = {
         .out = out,
@@ -49,7 +63,7 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
     em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
     em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
     if (!em.names || !em.edge_of || !em.deferred)
-        abort();
+        gm_out_of_memory("code generation", 0);
     w->prologue(&em, opt->base_name);
     /* Prototypes first, so procedures may call each other in any order. */
     for (gm_proc *pr = p->procs; pr; pr = pr->next) {
@@ -82,7 +96,21 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
     free(em.names);
     free(em.edge_of);
     free(em.deferred);
-    ok = fclose(out) == 0 && em.ok;
+    bool ok = em.ok;
+    if (!ok) {
+        gmrt_file_discard(&cfile);
+        gmrt_file_discard(&hfile);
+    } else {
+        int e = gmrt_file_commit(&cfile);
+        if (e) {
+            gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s (the previous file was kept)", cpath, strerror(e));
+            gmrt_file_discard(&hfile);
+            ok = false;
+        } else if ((e = gmrt_file_commit(&hfile)) != 0) {
+            gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s (the previous file was kept)", hpath, strerror(e));
+            ok = false;
+        }
+    }
     free(hpath);
     free(cpath);
     return ok;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "oom.h"
 
 void omp_start_line(omp_emit *em)
 {
@@ -48,7 +49,7 @@ char *omp_strf(const char *fmt, ...)
     va_end(ap);
     char *s = malloc((size_t)n + 1);
     if (!s)
-        abort();
+        gm_out_of_memory("code generation", 0);
     va_start(ap, fmt);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -139,7 +140,7 @@ void omp_scope_push(omp_emit *em)
 {
     omp_scope *s = calloc(1, sizeof *s);
     if (!s)
-        abort();
+        gm_out_of_memory("code generation", 0);
     s->outer = em->scope;
     em->scope = s;
 }
@@ -148,7 +149,7 @@ void omp_scope_add_cleanup(omp_emit *em, char *code)
 {
     omp_cleanup *c = malloc(sizeof *c);
     if (!c)
-        abort();
+        gm_out_of_memory("code generation", 0);
     c->code = code;
     c->next = em->scope->cleanups;
     em->scope->cleanups = c;

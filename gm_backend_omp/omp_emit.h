@@ -267,7 +267,7 @@ extern const char *const omp_helpers_text; /* allocation, atomics and locks for 
 void omp_graph_needs(const gm_stmt *body, bool *reverse, bool *edge_src);
 void omp_signature(omp_emit *em, const gm_proc *proc, bool for_header);
 void omp_proc(omp_emit *em, gm_proc *proc);
-bool omp_write_header(gm_program *p, const char *path, const char *base, const char *target);
+void omp_write_header(gm_program *p, FILE *f, const char *base, const char *target);
 void omp_main(omp_emit *em, const gm_proc *proc);
 /* Whether proc writes its property parameter sym (directly or through a call). */
 bool omp_proc_writes(const gm_proc *proc, const gm_symbol *sym);

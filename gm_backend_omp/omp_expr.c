@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "builtins.h"
+#include "oom.h"
 
 bool omp_is_literal(const gm_expr *e)
 {
@@ -276,7 +277,7 @@ char *omp_expr_str(omp_emit *em, const gm_expr *e)
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
     if (!mem)
-        abort();
+        gm_out_of_memory("code generation", 0);
     FILE *saved = em->out;
     em->out = mem;
     omp_expr(em, e);

@@ -9,6 +9,7 @@
 #include "omp_emit.h"
 
 #include "builtins.h"
+#include "oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,7 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
     par->region.range = range;
     par->region.declared_inside = calloc((size_t)em->nsyms + 1, sizeof(bool));
     if (!par->region.declared_inside)
-        abort();
+        gm_out_of_memory("code generation", 0);
     omp_mark_declared(em, body, &par->region);
     char *reductions = omp_reduction_clauses(em, body, &par->region);
     char *clauses = trip ? omp_strf("%s if(%s >= %d)", reductions, trip, OMP_MIN_PARALLEL_TRIP)
@@ -192,7 +193,7 @@ void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *body, gm_symbol *boun
     }
     defer_ctx *keep = malloc(sizeof *keep);
     if (!keep)
-        abort();
+        gm_out_of_memory("code generation", 0);
     *keep = c;
     return keep;
 }

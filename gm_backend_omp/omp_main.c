@@ -8,7 +8,8 @@
  * runs the procedure (K times, reporting the fastest), prints
  * "time_ms = T", "return = V" and "NAME = V" for each output scalar, and
  * with --out writes every property the procedure writes as DIR/NAME.txt.
- * Exit status: 1 for bad values or files, 2 for bad usage. */
+ * Exit status: 2 for bad usage (unknown or missing options, bad or
+ * non-finite values), 1 for run-time errors (files, memory, an empty graph). */
 #include "omp_emit.h"
 
 #include <stdlib.h>
@@ -37,8 +38,8 @@ static const char *const main_helpers =
     "    char *end;\n"
     "    errno = 0;\n"
     "    double x = strtod(s, &end);\n"
-    "    if (end == s || *end) {\n"
-    "        fprintf(stderr, \"%s: bad value '%s' for --%s: expected a number\\n\", _c_prog, s, name);\n"
+    "    if (end == s || *end || !isfinite(x)) {\n"
+    "        fprintf(stderr, \"%s: bad value '%s' for --%s: expected a finite number\\n\", _c_prog, s, name);\n"
     "        return 0;\n"
     "    }\n"
     "    *v = x;\n"
@@ -64,14 +65,14 @@ static const char *const main_helpers =
     "{\n"
     "    char *end;\n"
     "    *lo = strtod(s, &end);\n"
-    "    if (end == s || *end != ':') {\n"
-    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected LO:HI\\n\", _c_prog, s, name);\n"
+    "    if (end == s || *end != ':' || !isfinite(*lo)) {\n"
+    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected finite LO:HI\\n\", _c_prog, s, name);\n"
     "        return 0;\n"
     "    }\n"
     "    const char *h = end + 1;\n"
     "    *hi = strtod(h, &end);\n"
-    "    if (end == h || *end || *hi < *lo) {\n"
-    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected LO:HI with LO <= HI\\n\", _c_prog, s, name);\n"
+    "    if (end == h || *end || !isfinite(*hi) || *hi < *lo) {\n"
+    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected finite LO:HI with LO <= HI\\n\", _c_prog, s, name);\n"
     "        return 0;\n"
     "    }\n"
     "    return 1;\n"
@@ -85,26 +86,41 @@ static const char *const main_helpers =
     "    return NULL;\n"
     "}\n"
     "\n"
-    "static inline __attribute__((unused)) FILE *_c_open_out(const char *dir, const char *name)\n"
+    "/* --out files go to a temporary file renamed over DIR/NAME.txt when complete\n"
+    " * (gmrt_file.h): a failed write names the file and keeps the previous one. */\n"
+    "static inline __attribute__((unused)) FILE *_c_open_out(gmrt_file *o, const char *dir, const char *name)\n"
     "{\n"
     "    char path[4096];\n"
     "    snprintf(path, sizeof path, \"%s/%s.txt\", dir, name);\n"
-    "    FILE *f = fopen(path, \"w\");\n"
+    "    FILE *f = gmrt_file_create(o, path);\n"
     "    if (!f)\n"
     "        fprintf(stderr, \"%s: cannot write '%s': %s\\n\", _c_prog, path, strerror(errno));\n"
     "    return f;\n"
+    "}\n"
+    "\n"
+    "static inline __attribute__((unused)) int _c_close_out(gmrt_file *o, const char *dir, const char *name)\n"
+    "{\n"
+    "    int e = gmrt_file_commit(o);\n"
+    "    if (e)\n"
+    "        fprintf(stderr, \"%s: cannot write '%s/%s.txt': %s (the previous file was kept)\\n\", _c_prog, dir, name,\n"
+    "                strerror(e));\n"
+    "    return e == 0;\n"
     "}\n"
     "\n"
     "/* One value per line: integers in decimal, Float/Double with %.17g, Bool 0/1. */\n"
     "#define GMC_WRITER(S, T, FMT, CAST)                                            \\\n"
     "    static inline __attribute__((unused)) int _c_write_##S(const char *dir, const char *name, const T *v, int64_t n) \\\n"
     "    {                                                                          \\\n"
-    "        FILE *f = _c_open_out(dir, name);                                      \\\n"
+    "        gmrt_file o;                                                           \\\n"
+    "        FILE *f = _c_open_out(&o, dir, name);                                  \\\n"
     "        if (!f)                                                                \\\n"
     "            return 0;                                                          \\\n"
     "        for (int64_t i = 0; i < n; i++)                                        \\\n"
-    "            fprintf(f, FMT \"\\n\", CAST v[i]);                                \\\n"
-    "        return fclose(f) == 0;                                                 \\\n"
+    "            if (fprintf(f, FMT \"\\n\", CAST v[i]) < 0) {                       \\\n"
+    "                gmrt_file_note_error(&o, errno);                               \\\n"
+    "                break;                                                         \\\n"
+    "            }                                                                  \\\n"
+    "        return _c_close_out(&o, dir, name);                                    \\\n"
     "    }\n"
     "GMC_WRITER(i32, int32_t, \"%d\", (int))\n"
     "GMC_WRITER(i64, int64_t, \"%lld\", (long long))\n"
@@ -153,7 +169,8 @@ static void write_collection_prop(omp_emit *em, const gm_param *p)
     gm_type_kind ck = p->type->elem->kind;
     omp_line(em, "{");
     em->indent++;
-    omp_line(em, "FILE *f = _c_open_out(out_dir, \"%s\");", p->name);
+    omp_line(em, "gmrt_file o;");
+    omp_line(em, "FILE *f = _c_open_out(&o, out_dir, \"%s\");", p->name);
     omp_line(em, "if (!f)");
     omp_line(em, "    status = 1;");
     omp_line(em, "for (gm_node_t i = 0; f && i < G->num_nodes; i++) {");
@@ -171,10 +188,13 @@ static void write_collection_prop(omp_emit *em, const gm_param *p)
         omp_line(em, "    fprintf(f, k ? \" %%d\" : \"%%d\", (int)gmrt_%s_at(v_%s[i], k));", kind,
                  p->name);
     }
-    omp_line(em, "fputc('\\n', f);");
+    omp_line(em, "if (fputc('\\n', f) == EOF) {");
+    omp_line(em, "    gmrt_file_note_error(&o, errno);");
+    omp_line(em, "    break;");
+    omp_line(em, "}");
     em->indent--;
     omp_line(em, "}");
-    omp_line(em, "if (f && fclose(f) != 0)");
+    omp_line(em, "if (f && !_c_close_out(&o, out_dir, \"%s\"))", p->name);
     omp_line(em, "    status = 1;");
     em->indent--;
     omp_line(em, "}");
@@ -289,6 +309,10 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     em->indent++;
     omp_line(em, "const char *a = argv[i], *v;");
     omp_line(em, "if ((v = _c_opt(a, \"out\"))) {");
+    omp_line(em, "    if (!*v) { /* would write /NAME.txt */");
+    omp_line(em, "        fprintf(stderr, \"%%s: --out needs a folder: --out=DIR\\n\", _c_prog);");
+    omp_line(em, "        return 2;");
+    omp_line(em, "    }");
     omp_line(em, "    out_dir = v;");
     omp_line(em, "} else if ((v = _c_opt(a, \"threads\"))) {");
     omp_line(em, "    if (!_c_parse_i64(\"threads\", v, 1, 4096, &threads))");
@@ -376,19 +400,26 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             em->indent++;
             if (k == GMT_BOOL) {
                 omp_line(em, "if (!_c_parse_bool(\"%s\", arg_%s, &v_%s))", n, n, n);
-                omp_line(em, "    return 1;");
+                omp_line(em, "    return 2;");
             } else if (omp_is_float(k)) {
                 omp_line(em, "double x;");
                 omp_line(em, "if (!_c_parse_f64(\"%s\", arg_%s, &x))", n, n);
-                omp_line(em, "    return 1;");
+                omp_line(em, "    return 2;");
                 omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
             } else {
                 const char *lo = k == GMT_LONG ? "INT64_MIN" : k == GMT_NODE ? "0" : k == GMT_EDGE ? "0" : "INT32_MIN";
                 const char *hi = k == GMT_LONG ? "INT64_MAX" : k == GMT_NODE ? "(int64_t)G->num_nodes - 1"
                                  : k == GMT_EDGE ? "(int64_t)G->num_edges - 1" : "INT32_MAX";
+                if (k == GMT_NODE || k == GMT_EDGE) {
+                    omp_line(em, "if (G->num_%s == 0) {", k == GMT_NODE ? "nodes" : "edges");
+                    omp_line(em, "    fprintf(stderr, \"%%s: --%s: the graph has no %s\\n\", _c_prog);", n,
+                             k == GMT_NODE ? "nodes" : "edges");
+                    omp_line(em, "    return 1;");
+                    omp_line(em, "}");
+                }
                 omp_line(em, "int64_t x;");
                 omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
-                omp_line(em, "    return 1;");
+                omp_line(em, "    return 2;");
                 omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
             }
             em->indent--;
@@ -408,7 +439,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             em->indent++;
             omp_line(em, "double lo, hi;");
             omp_line(em, "if (!_c_parse_range(\"%s\", random_%s, &lo, &hi))", n, n);
-            omp_line(em, "    return 1;");
+            omp_line(em, "    return 2;");
             omp_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
             omp_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++)", count);
             if (omp_is_float(ek))
@@ -605,6 +636,11 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         }
     }
     omp_line(em, "gmrt_graph_free(G);");
+    /* the printed results are output too: a full disk or a closed pipe must not pass for success */
+    omp_line(em, "if (fflush(stdout) != 0 || ferror(stdout)) {");
+    omp_line(em, "    fprintf(stderr, \"%%s: cannot write the results: %%s\\n\", _c_prog, strerror(errno));");
+    omp_line(em, "    status = 1;");
+    omp_line(em, "}");
     omp_line(em, "return status;");
     em->indent = 0;
     omp_printf(em, "}\n");

@@ -33,8 +33,8 @@ void omp_min_label(omp_emit *em, const gm_stmt *s)
     omp_min_label_open(em, s);
     omp_line(em, "if (!gmrt_min_label_components_%s(%s, %s)) {", p->type->elem->kind == GMT_LONG ? "i64" : "i32",
              omp_graph_of(em, p->type), omp_name(em, p));
-    omp_line(em, "    fprintf(stderr, \"out of memory\\n\");");
-    omp_line(em, "    abort();");
+    omp_line(em, "    fprintf(stderr, \"error: out of memory: cannot label the components\\n\");");
+    omp_line(em, "    exit(1);");
     omp_line(em, "}");
     omp_min_label_close(em, s);
 }

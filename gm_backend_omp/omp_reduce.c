@@ -14,6 +14,7 @@
  *    a per-element spin lock taken around the compare-and-assign.
  */
 #include "omp_emit.h"
+#include "oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -386,7 +387,7 @@ char *omp_reduction_clauses(omp_emit *em, const gm_stmt *body, omp_region *r)
     c.seen = calloc((size_t)em->nsyms + 1, 1);
     c.mem = open_memstream(&c.clauses, &c.len);
     if (!c.seen || !c.mem)
-        abort();
+        gm_out_of_memory("code generation", 0);
     omp_walk(body, false, collect_clause, NULL, &c);
     fclose(c.mem);
     free(c.seen);

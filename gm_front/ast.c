@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oom.h"
+
 /* ------------------------------------------------------------------ */
 /* Arena: a chain of chunks; memory is handed out by bumping a pointer
  * and is only released all at once. */
@@ -27,10 +29,8 @@ struct gm_arena {
 static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n, size);
-    if (!p) {
-        fputs("gmc: out of memory\n", stderr);
-        abort();
-    }
+    if (!p)
+        gm_out_of_memory("the syntax tree", n * size);
     return p;
 }
 

@@ -26,6 +26,7 @@
 
 #include "builtins.h"
 #include "check_internal.h"
+#include "oom.h"
 
 typedef enum acc_kind { ACC_READ, ACC_WRITE, ACC_REDUCE, ACC_DEFER, ACC_MUTATE } acc_kind;
 
@@ -70,10 +71,7 @@ typedef struct conflicts {
 static void *grow(void *p, int *cap, size_t elem)
 {
     *cap = *cap ? 2 * *cap : 32;
-    p = realloc(p, (size_t)*cap * elem);
-    if (!p)
-        abort();
-    return p;
+    return gm_xrealloc(p, (size_t)*cap, elem, "the conflict checker");
 }
 
 /* += -= ++ -- are one operator (sum); the others are each their own. */

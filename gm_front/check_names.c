@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check_internal.h"
+#include "oom.h"
 #include "types.h"
 
 gm_type *gmc_prim(gm_checker *ck, gm_type_kind kind)
@@ -41,9 +42,7 @@ gm_symbol *gmc_declare(gm_checker *ck, const char *name, gm_loc loc, gm_type *ty
     if (kind == GMSYM_VAR) {
         if (ck->nlocals == ck->cap_locals) {
             ck->cap_locals = ck->cap_locals ? 2 * ck->cap_locals : 32;
-            ck->locals = realloc(ck->locals, (size_t)ck->cap_locals * sizeof *ck->locals);
-            if (!ck->locals)
-                abort();
+            ck->locals = gm_xrealloc(ck->locals, (size_t)ck->cap_locals, sizeof *ck->locals, "local variables");
         }
         ck->locals[ck->nlocals++] = sym;
     }
@@ -67,9 +66,7 @@ void gmc_mark_used(gm_checker *ck, const gm_symbol *sym)
         int cap = ck->cap_used ? ck->cap_used : 64;
         while (cap <= sym->id)
             cap *= 2;
-        ck->used = realloc(ck->used, (size_t)cap * sizeof *ck->used);
-        if (!ck->used)
-            abort();
+        ck->used = gm_xrealloc(ck->used, (size_t)cap, sizeof *ck->used, "the symbol uses");
         memset(ck->used + ck->cap_used, 0, (size_t)(cap - ck->cap_used) * sizeof *ck->used);
         ck->cap_used = cap;
     }

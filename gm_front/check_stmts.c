@@ -8,15 +8,14 @@
 #include <stdlib.h>
 
 #include "check_internal.h"
+#include "oom.h"
 #include "types.h"
 
 void gmc_push_loop(gm_checker *ck, gm_stmt *s, gm_symbol *iter, gmc_loop_kind kind)
 {
     if (ck->nloops == ck->cap_loops) {
         ck->cap_loops = ck->cap_loops ? 2 * ck->cap_loops : 16;
-        ck->loops = realloc(ck->loops, (size_t)ck->cap_loops * sizeof *ck->loops);
-        if (!ck->loops)
-            abort();
+        ck->loops = gm_xrealloc(ck->loops, (size_t)ck->cap_loops, sizeof *ck->loops, "the loop stack");
     }
     ck->loops[ck->nloops++] = (gmc_loop){.stmt = s, .iter = iter, .kind = kind};
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "check_internal.h"
+#include "oom.h"
 #include "front.h"
 
 typedef struct locwalk {
@@ -38,11 +39,9 @@ static void declare(locwalk *w, gm_symbol *sym)
         sym->location = GM_LOC_NONE;
     if (w->ndeclared == w->cap) {
         w->cap = w->cap ? 2 * w->cap : 64;
-        w->declared = realloc(w->declared, (size_t)w->cap * sizeof *w->declared);
+        w->declared = gm_xrealloc(w->declared, (size_t)w->cap, sizeof *w->declared, "declarations");
         w->declared_in_region =
-            realloc(w->declared_in_region, (size_t)w->cap * sizeof *w->declared_in_region);
-        if (!w->declared || !w->declared_in_region)
-            abort();
+            gm_xrealloc(w->declared_in_region, (size_t)w->cap, sizeof *w->declared_in_region, "declarations");
     }
     w->declared[w->ndeclared] = sym;
     w->declared_in_region[w->ndeclared++] = w->depth > 0;

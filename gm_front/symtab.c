@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oom.h"
+
 struct gm_symtab {
     gm_symbol **syms;
     int nsyms, cap_syms;
@@ -22,12 +24,7 @@ struct gm_symtab {
 /* Allocation failure in the compiler is not recoverable. */
 static void *xrealloc(void *p, size_t size)
 {
-    void *q = realloc(p, size);
-    if (!q) {
-        fputs("gmc: out of memory\n", stderr);
-        abort();
-    }
-    return q;
+    return gm_xrealloc(p, size, 1, "the symbol table");
 }
 
 gm_symtab *gm_symtab_new(void)

@@ -17,6 +17,7 @@
 #include "passes.h"
 #include "scope_depth.h"
 #include "walk.h"
+#include "oom.h"
 
 typedef struct ds {
     int size;
@@ -174,7 +175,7 @@ void gmo_dead_scalar(gm_program *p)
             ds d = {p->next_symbol_id, calloc((size_t)p->next_symbol_id + 1, sizeof(int)),
                     calloc((size_t)p->next_symbol_id + 1, sizeof(int))};
             if (!d.reads || !d.mentions)
-                abort();
+                gm_out_of_memory("the optimizer", 0);
             gmo_walk_accesses(proc->body->body, count, &d);
             changed = sweep(&d, &proc->body->body);
             free(d.reads);

@@ -21,6 +21,7 @@
 #include "opt.h"
 #include "passes.h"
 #include "walk.h"
+#include "oom.h"
 
 enum { MAX_BETWEEN = 16 };
 
@@ -46,7 +47,7 @@ static void add(footprint *f, gm_symbol *sym, bool changes)
         gm_symbol **s = realloc(f->syms, (size_t)f->cap * sizeof *s);
         bool *c = s ? realloc(f->changes, (size_t)f->cap * sizeof *c) : NULL;
         if (!s || !c)
-            abort();
+            gm_out_of_memory("the optimizer", 0);
         f->syms = s;
         f->changes = c;
     }

@@ -3,6 +3,7 @@
 
 #include "loop_merge.h"
 #include "walk.h"
+#include "oom.h"
 
 typedef struct access_list {
     gmo_access *items;
@@ -23,7 +24,7 @@ static void collect(const gmo_access *acc, void *ctx)
         l->cap = l->cap ? 2 * l->cap : 32;
         gmo_access *grown = realloc(l->items, (size_t)l->cap * sizeof *grown);
         if (!grown)
-            abort();
+            gm_out_of_memory("the optimizer", 0);
         l->items = grown;
     }
     l->items[l->n++] = *acc;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "scope_depth.h"
+#include "oom.h"
 
 bool gmo_is_parallel(const gm_stmt *s)
 {
@@ -14,7 +15,7 @@ void gmo_regions_push(gmo_regions *r, gm_stmt *s)
         r->cap = r->cap ? 2 * r->cap : 8;
         gm_stmt **grown = realloc(r->s, (size_t)r->cap * sizeof *grown);
         if (!grown)
-            abort();
+            gm_out_of_memory("the optimizer", 0);
         r->s = grown;
     }
     r->s[r->n++] = s;

@@ -13,6 +13,7 @@
  *   gmrt_map.h          Map<K,V> with min/max queries
  *   gmrt_prop.h         node/edge property files
  *   gmrt_timer.h        gmrt_time_ms()
+ *   gmrt_file.h         output files written whole (temporary file, rename)
  *
  * Build the program with the same GMRT_EDGE64 setting as the library
  * (pkg-config gmrt gives the flags); gmrt_edge_size() tells at run time. */
@@ -23,6 +24,7 @@
 #include "gmrt_buckets.h"
 #include "gmrt_collections.h"
 #include "gmrt_components.h"
+#include "gmrt_file.h"
 #include "gmrt_gen.h"
 #include "gmrt_graph.h"
 #include "gmrt_io.h"

@@ -57,7 +57,9 @@ gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name,
 
 /* Writes g; GMRT_FMT_AUTO picks the format from the extension of path.
  * Formats without weights (GM binary) drop them; DIMACS writes weight 1 for
- * an unweighted graph.  On failure the partial file is removed. */
+ * an unweighted graph.  The file is written to a temporary file in the same
+ * folder and renamed over path when complete (gmrt_file.h): on failure path
+ * keeps its old contents and the error names the file and the reason. */
 bool gmrt_graph_save(const gm_graph *g, const char *path, gmrt_format format, gmrt_error *err);
 
 /* Detection used by GMRT_FMT_AUTO: magic first (head holds the file's first

@@ -79,11 +79,10 @@ bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err)
             b->data = m;
             b->len = (size_t)st.st_size;
         }
-    } else if (S_ISREG(st.st_mode)) {
-        b->data = (const unsigned char *)"";
-        b->len = 0;
     } else {
-        ok = read_all(fd, path, b, err); /* pipes, devices */
+        /* pipes, devices, and regular files without a size (/proc, sysfs),
+         * whose contents only a read shows */
+        ok = read_all(fd, path, b, err);
     }
     close(fd);
     return ok;
@@ -310,7 +309,8 @@ gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integr
 {
     const gmrt_load_options *opt = c->opt;
     gmrt_error *err = c->err;
-    if (!gmrt_check_node_limit(n, c->name, opt, err)) {
+    if (!gmrt_check_node_limit(n, c->name, opt, err) ||
+        !gmrt_check_graph_memory(n, (int64_t)b->len, b->w != NULL, c->name, err)) {
         gmrt_edge_buf_free(b);
         return NULL;
     }
@@ -330,7 +330,7 @@ bool gmrt_writer_open(gmrt_writer *w, const char *path, gmrt_error *err)
     w->path = path;
     w->len = 0;
     w->failed = false;
-    w->f = fopen(path, "wb");
+    w->f = gmrt_file_create(&w->file, path);
     if (!w->f) {
         gmrt_error_set(err, GMRT_E_IO, "%s: cannot create: %s", path, strerror(errno));
         return false;
@@ -340,8 +340,10 @@ bool gmrt_writer_open(gmrt_writer *w, const char *path, gmrt_error *err)
 
 void gmrt_writer_flush(gmrt_writer *w)
 {
-    if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len)
+    if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len) {
         w->failed = true;
+        gmrt_file_note_error(&w->file, errno);
+    }
     w->len = 0;
 }
 
@@ -350,8 +352,10 @@ void gmrt_writer_bytes(gmrt_writer *w, const void *data, size_t len)
     if (w->len + len > sizeof w->buf)
         gmrt_writer_flush(w);
     if (len > sizeof w->buf) { /* big arrays go straight through */
-        if (fwrite(data, 1, len, w->f) != len)
+        if (fwrite(data, 1, len, w->f) != len) {
             w->failed = true;
+            gmrt_file_note_error(&w->file, errno);
+        }
         return;
     }
     if (len)
@@ -403,15 +407,10 @@ void gmrt_writer_printf(gmrt_writer *w, const char *fmt, ...)
 bool gmrt_writer_close(gmrt_writer *w, gmrt_error *err)
 {
     gmrt_writer_flush(w);
-    int saved = errno;
-    if (ferror(w->f))
-        w->failed = true;
-    if (fclose(w->f) != 0)
-        w->failed = true;
+    int e = gmrt_file_commit(&w->file);
     w->f = NULL;
-    if (w->failed) {
-        gmrt_error_set(err, GMRT_E_IO, "%s: write failed: %s", w->path, strerror(errno ? errno : saved));
-        remove(w->path);
+    if (e) {
+        gmrt_error_set(err, GMRT_E_IO, "%s: write failed: %s (the file was left as it was)", w->path, strerror(e));
         return false;
     }
     return true;

@@ -7,6 +7,7 @@
 
 #include "gmrt_io.h"
 #include "rt_progress.h"
+#include "gmrt_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,12 @@ bool gmrt_save_edge_list(const gm_graph *g, const char *path, gmrt_error *err);
 bool gmrt_save_matrix_market(const gm_graph *g, const char *path, gmrt_error *err);
 bool gmrt_save_dimacs(const gm_graph *g, const char *path, gmrt_error *err);
 bool gmrt_save_gmb(const gm_graph *g, const char *path, gmrt_error *err);
+
+/* mem_limit.c: the smaller of physical memory and RLIMIT_AS, in bytes; and
+ * false (with an error naming the largest id and suggesting relabelling)
+ * when a graph of n nodes and m edges cannot fit in it. */
+uint64_t gmrt_memory_limit(void);
+bool gmrt_check_graph_memory(int64_t n, int64_t m, bool weighted, const char *name, gmrt_error *err);
 
 /* False (with an error naming the file) when n exceeds opt->max_nodes. */
 bool gmrt_check_node_limit(int64_t n, const char *name, const gmrt_load_options *opt, gmrt_error *err);
@@ -127,6 +134,7 @@ gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integr
 /* ---- buffered writing ---- */
 typedef struct gmrt_writer {
     FILE *f;
+    gmrt_file file; /* atomic: a temporary file renamed over path on close */
     const char *path;
     char buf[1 << 16];
     size_t len;
@@ -151,7 +159,9 @@ void gmrt_writer_printf(gmrt_writer *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Flushes and closes; on any failure removes the file and records why. */
+/* Flushes, closes and renames the temporary file over the target; on any
+ * failure removes the temporary file (the target keeps its old contents)
+ * and records which file and why. */
 bool gmrt_writer_close(gmrt_writer *w, gmrt_error *err);
 
 /* ---- byte order ---- */

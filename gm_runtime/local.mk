@@ -24,10 +24,11 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmrt_map.h \
 	gm_runtime/gmrt_prop.h \
 	gm_runtime/gmrt_timer.h \
+	gm_runtime/gmrt_file.h \
 	gm_runtime/gmcu.h
 
 GMRT_LIB_SOURCES = \
-	gm_runtime/error.c \
+	gm_runtime/error.c gm_runtime/file.c gm_runtime/mem_limit.c \
 	gm_runtime/graph.c gm_runtime/graph_reverse.c gm_runtime/components.c gm_runtime/worklist.c gm_runtime/buckets.c gm_runtime/csr_build.c \
 	gm_runtime/row_sort.h gm_runtime/row_sort.c \
 	gm_runtime/rt_alloc.h gm_runtime/rt_lock.h gm_runtime/rt_progress.h \
@@ -68,8 +69,8 @@ GMRT_UNIT_TESTS = \
 	tests/runtime/test_map \
 	tests/runtime/test_rng_props
 check_PROGRAMS += $(GMRT_UNIT_TESTS)
-TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh
-EXTRA_DIST += tests/runtime/gmgraph_cli.sh
+TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh
+EXTRA_DIST += tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh
 
 GMRT_TEST_COMMON = tests/runtime/rt_test.h tests/runtime/rt_test.c
 GMRT_TEST_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)

@@ -23,3 +23,5 @@ EXTRA_DIST += tests/nocunit/CUnit/CUnit.h tests/nocunit/CUnit/Basic.h
 # tests/gpu/run's shards, checked without a GPU (--list, --dry-run).
 TESTS += tests/gpu/shards.sh
 EXTRA_DIST += tests/gpu/shards.sh
+# The sanitizer run for CI (not part of make check: it builds gmc again).
+EXTRA_DIST += tests/sanitize.sh

@@ -6,12 +6,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* No driver at all reads as cudaErrorInsufficientDriver ("CUDA driver version
+ * is insufficient"), which sends users to upgrade a driver they do not have:
+ * cudaDriverGetVersion() tells the two apart (0 when no driver is loaded). */
+static void no_gpu_message(cudaError_t err)
+{
+    int driver = 0, runtime = 0;
+    cudaDriverGetVersion(&driver);
+    cudaRuntimeGetVersion(&runtime);
+    if (err == cudaErrorInsufficientDriver && driver == 0)
+        fprintf(stderr, "error: no NVIDIA driver found, so no GPU can be used "
+                        "(install the NVIDIA driver, or build for the CPU with gmc -t omp)\n");
+    else if (err == cudaErrorInsufficientDriver)
+        fprintf(stderr, "error: the NVIDIA driver (CUDA %d.%d) is older than this program's CUDA runtime (%d.%d): "
+                        "update the driver\n", driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10);
+    else if (err == cudaErrorNoDevice)
+        fprintf(stderr, "error: no NVIDIA GPU found (the driver is loaded but sees no device)\n");
+    else
+        fprintf(stderr, "error: no CUDA GPU found (%s)\n", err != cudaSuccess ? cudaGetErrorString(err) : "no device");
+}
+
 void gmcu_fail(cudaError_t err, const char *what, const char *file, int line)
 {
     if (err == cudaErrorMemoryAllocation)
         fprintf(stderr, "error: out of GPU memory (%s at %s:%d)\n", what, file, line);
     else if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver)
-        fprintf(stderr, "error: no usable CUDA GPU: %s (%s)\n", cudaGetErrorString(err), what);
+        no_gpu_message(err);
     else
         fprintf(stderr, "error: CUDA: %s (%s at %s:%d)\n", cudaGetErrorString(err), what, file, line);
     exit(1);
@@ -33,8 +53,7 @@ void gmcu_init(void)
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess || count == 0) {
-        fprintf(stderr, "error: no CUDA GPU found (%s)\n",
-                err != cudaSuccess ? cudaGetErrorString(err) : "no device");
+        no_gpu_message(err == cudaSuccess ? cudaErrorNoDevice : err);
         exit(1);
     }
     cudaDeviceProp prop;

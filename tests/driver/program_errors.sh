@@ -1,7 +1,9 @@
 #!/bin/sh
 # program_errors.sh: programs built with --main reject bad run-time input
-# with a message naming the argument and the accepted range, and exit 1
-# (bad values or files) or 2 (bad usage); gmc run passes both through.
+# with a message naming the argument and the accepted range, and exit 2
+# (bad usage: unknown, missing or bad option values, NaN or infinity where a
+# number is needed) or 1 (run-time errors: files, an empty graph); gmc run
+# passes both through.
 . "$(dirname "$0")/common.sh"
 cd "$tmp" || exit 99
 export XDG_CACHE_HOME="$tmp/cache"
@@ -13,11 +15,14 @@ sssp=$GMC_SRCDIR/apps/sssp.gm
 expect 0 "bfs builds and runs" "$GMC" run "$bfs" g.el --root=0 --out=o
 same "bfs levels" "0 1 2 3" "$(tr '\n' ' ' < o/dist.txt | sed 's/ $//')"
 for v in abc 4 -1 "" 1.5 99999999999; do
-    expect 1 "--root='$v'" "$GMC" run "$bfs" g.el "--root=$v"
+    expect 2 "--root='$v'" "$GMC" run "$bfs" g.el "--root=$v"
     says "--root='$v': message" err "bad value '$v' for --root: expected an integer in [0, 3]"
 done
 expect 2 "missing --root" "$GMC" run "$bfs" g.el
 says "missing --root: usage" err "--root=NODE"
+: > empty.el
+expect 1 "--root on an empty graph" "$GMC" run "$bfs" empty.el --root=0
+says "--root on an empty graph: message" err "--root: the graph has no nodes"
 expect 2 "unknown program option" "$GMC" run "$bfs" g.el --root=0 --rot=1
 says "unknown program option: message" err "unknown option '--rot=1'"
 expect 2 "bad --threads" "$GMC" run "$bfs" g.el --root=0 --threads=0
@@ -49,4 +54,14 @@ says "short property file: message" err "len.txt:3: truncated: expected 4 values
 printf '5\n1\n2\n7\n' > len.txt
 expect 0 "property file" "$GMC" run "$sssp" g.el --root=0 --len=len.txt --out=s2
 same "sssp distances from --len=FILE" "0 5 6 13" "$(tr '\n' ' ' < s2/dist.txt | sed 's/ $//')"
+
+# Non-finite numbers where a number is needed (--d=nan made every rank NaN).
+pagerank=$GMC_SRCDIR/apps/pagerank.gm
+for v in nan NaN inf -inf 1e999; do
+    expect 2 "--d='$v'" "$GMC" run "$pagerank" g.el "--d=$v" --e=0.001 --max_iter=10
+    says "--d='$v': message" err "bad value '$v' for --d: expected a finite number"
+done
+expect 2 "--random-len=nan:1" "$GMC" run "$sssp" g.el --root=0 --random-len=nan:1
+says "--random-len=nan:1: message" err "expected finite LO:HI"
+expect 2 "--random-len=0:inf" "$GMC" run "$sssp" g.el --root=0 --random-len=0:inf
 finish

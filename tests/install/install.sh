@@ -94,7 +94,7 @@ if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h"; then
             expect 0 "installed -t cuda bfs runs" ./cubfs/bfs tri.el --root=0
         else # the library's gmcu_init reports the missing GPU
             expect 1 "installed -t cuda bfs without a GPU (exit 1)" ./cubfs/bfs tri.el --root=0
-            says "installed -t cuda bfs without a GPU: message" "$tmp/err" "error: no CUDA GPU found"
+            says "installed -t cuda bfs without a GPU: message" "$tmp/err" "error: no NVIDIA"
         fi
     else
         bad "installed -t cuda -x: no bfs program"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 int cli_value(int argc, char **argv, int *i, const char *name, const char **value)
 {
@@ -170,4 +171,44 @@ int cli_load_option(int argc, char **argv, int *i, gmrt_load_options *opt)
         return 1;
     }
     return cli_build_option(argv[*i], &opt->build);
+}
+
+bool cli_is_stream(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && st.st_size > 0);
+}
+
+bool cli_read_all(const char *cmd, const char *path, unsigned char **data, size_t *len)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in) {
+        fprintf(stderr, "gmgraph %s: %s: cannot open: %s\n", cmd, path, strerror(errno));
+        return false;
+    }
+    size_t cap = 1 << 16, n = 0;
+    unsigned char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, in);
+        if (n < cap)
+            break;
+        unsigned char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    int e = errno;
+    bool failed = !buf || ferror(in);
+    fclose(in);
+    if (failed) {
+        fprintf(stderr, "gmgraph %s: %s: %s\n", cmd, path, buf ? strerror(e) : "out of memory reading the file");
+        free(buf);
+        return false;
+    }
+    *data = buf;
+    *len = n;
+    return true;
 }

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void usage(FILE *out)
@@ -73,11 +74,18 @@ int cmd_info(int argc, char **argv)
     gmrt_error err;
     opt.progress = cli_progress("info");
     double t0 = gmrt_time_ms();
-    gm_graph *g = gmrt_graph_load(file, &opt, &err);
+    /* a pipe cannot be opened again to name the format: read it once */
+    unsigned char *stream = NULL;
+    size_t stream_len = 0;
+    if (cli_is_stream(file) && !cli_read_all("info", file, &stream, &stream_len))
+        return EXIT_FAIL;
+    gm_graph *g = stream ? gmrt_graph_load_mem(stream, stream_len, file, &opt, &err)
+                         : gmrt_graph_load(file, &opt, &err);
     double t_load = gmrt_time_ms() - t0;
     if (!g) {
         cli_progress_done(&opt.progress);
         fprintf(stderr, "gmgraph info: %s\n", err.message);
+        free(stream);
         return EXIT_FAIL;
     }
     if (opt.progress.fn)
@@ -97,7 +105,9 @@ int cmd_info(int argc, char **argv)
     cli_progress_done(&opt.progress);
 
     gmrt_format f = opt.format ? opt.format : GMRT_FMT_AUTO;
-    if (f == GMRT_FMT_AUTO) {
+    if (f == GMRT_FMT_AUTO && stream) {
+        f = gmrt_format_detect(stream, stream_len < 64 ? stream_len : 64, file);
+    } else if (f == GMRT_FMT_AUTO) {
         FILE *in = fopen(file, "rb");
         unsigned char head[64];
         size_t got = in ? fread(head, 1, sizeof head, in) : 0;
@@ -133,5 +143,6 @@ int cmd_info(int argc, char **argv)
     }
     printf("load time:       %.3f s\n", t_load / 1e3);
     gmrt_graph_free(g);
+    free(stream);
     return EXIT_OK;
 }

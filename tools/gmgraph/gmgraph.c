@@ -2,6 +2,7 @@
  * with libgmrt.  This file only dispatches to the subcommands. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,7 +31,7 @@ static void usage(FILE *out)
           out);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -54,4 +55,16 @@ int main(int argc, char **argv)
         return cmd_info(argc - 2, argv + 2);
     fprintf(stderr, "gmgraph: unknown command '%s' (expected gen, convert or info)\n", cmd);
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    int status = dispatch(argc, argv);
+    /* what was printed is output too: a full disk must not pass for success */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "gmgraph: cannot write the output: %s\n", strerror(errno));
+        if (status == EXIT_OK)
+            status = EXIT_FAIL;
+    }
+    return status;
 }
