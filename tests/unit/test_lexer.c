@@ -176,8 +176,10 @@ static void test_float_literals(void)
     }
     /* ".5" is not a literal: '.' then 5 */
     expect_kinds(".5", KINDS('.', GMTK_INT_LIT));
-    /* an exponent needs the '.': "1e5" is 1 then the name e5 */
-    expect_kinds("1e5", KINDS(GMTK_INT_LIT, GMTK_ID));
+    /* an exponent without the '.' is a float too ("1e999" was 1 then the
+     * name e999, a syntax error); "1e" is still 1 then the name e */
+    expect_kinds("1e5", KINDS(GMTK_FLOAT_LIT));
+    expect_kinds("1e", KINDS(GMTK_INT_LIT, GMTK_ID));
     /* "1.e" keeps "1." and leaves the name e */
     expect_kinds("1.e", KINDS(GMTK_FLOAT_LIT, GMTK_ID));
 }
