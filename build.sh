@@ -70,7 +70,7 @@ echo "== gmgraph gen rmat --scale 18 --edge-factor 16 =="
 [ -f rmat18.gmb ] || ./gmgraph gen rmat --scale 18 --edge-factor 16 --seed 1 -o rmat18.gmb
 ./gmgraph info rmat18.gmb | head -n 4
 echo "== gmc -t omp --main -x apps/pagerank.gm; ./demo/pagerank rmat18.gmb =="
-./gmc -t omp --main -x -o demo "$here/apps/pagerank.gm"
+./gmc -t omp --main -x -o demo/ "$here/apps/pagerank.gm"
 ./demo/pagerank rmat18.gmb --e=1e-7 --d=0.85 --max_iter=20 --out=demo/out
 echo "  first PageRank values (demo/out/rank.txt):"
 head -n 3 demo/out/rank.txt | sed 's/^/    /'
@@ -78,7 +78,7 @@ head -n 3 demo/out/rank.txt | sed 's/^/    /'
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi >/dev/null 2>&1 &&
     ./gmc --version | grep -q "CUDA support: yes"; then
     echo "== gmc -t cuda --main -x apps/pagerank.gm; ./demo-cuda/pagerank rmat18.gmb =="
-    ./gmc -t cuda --main -x -o demo-cuda "$here/apps/pagerank.gm"
+    ./gmc -t cuda --main -x -o demo-cuda/ "$here/apps/pagerank.gm"
     ./demo-cuda/pagerank rmat18.gmb --e=1e-7 --d=0.85 --max_iter=20 --repeat=3 --out=demo-cuda/out
     cpu=$(./demo/pagerank rmat18.gmb --e=1e-7 --d=0.85 --max_iter=20 | awk '/^time_ms/ { print $3 }')
     gpu=$(./demo-cuda/pagerank rmat18.gmb --e=1e-7 --d=0.85 --max_iter=20 --repeat=3 | awk '/^time_ms/ { print $3 }')

@@ -84,7 +84,10 @@ static void push_output_and_runtime(gmc_argv *a, const gmc_runtime *rt, const gm
     if (!b->with_main)
         gmc_argv_push(a, "-c");
     gmc_argv_push(a, "-o");
-    gmc_argv_pushf(a, b->with_main ? "%s/%s" : "%s/%s.o", b->dir, b->base);
+    if (b->with_main && b->program)
+        gmc_argv_push(a, b->program);
+    else
+        gmc_argv_pushf(a, b->with_main ? "%s/%s" : "%s/%s.o", b->dir, b->base);
     gmc_argv_push(a, src);
     if (b->with_main) {
         if (rt->in_tree) {

@@ -9,6 +9,7 @@
 typedef struct gmc_build {
     const char *dir, *base;  /* compiles DIR/BASE.c or DIR/BASE.cu */
     bool with_main;          /* link DIR/BASE; else the object DIR/BASE.o */
+    const char *program;     /* with_main: the program's path instead of DIR/BASE */
     const char *cc;          /* C: the compiler command (may hold flags) */
     const char *nvcc;        /* CUDA: path of nvcc */
     const char *arch;        /* CUDA: sm_XX */

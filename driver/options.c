@@ -133,7 +133,7 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             const char *v = option_value(argc, argv, &i, "-o");
             if (!v)
                 return GMC_ARGS_ERROR;
-            opt->out_dir = v;
+            opt->out_dir = v; /* resolved once the target and -x/--main are known */
             out_given = true;
         } else if (strcmp(a, "--main") == 0) {
             opt->emit_main = true;
@@ -183,6 +183,8 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             }
         } else if (strcmp(a, "-O0") == 0) {
             opt->opt_none = true;
+        } else if (strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0 || strcmp(a, "-O3") == 0) {
+            opt->opt_none = false; /* one level of optimization: all the passes */
         } else if (gmc_cuda_flag(a, &opt->cuda, &flag_ok)) {
             if (!flag_ok)
                 return GMC_ARGS_ERROR;
@@ -225,6 +227,14 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
         fprintf(stderr, "gmc: error: --entry=%s chooses the procedure main() runs: add --main\n",
                 opt->entry);
         return GMC_ARGS_ERROR;
+    }
+    if (out_given) {
+        if (!gmc_output_resolve(opt->out_dir, opt->target == GMC_TARGET_CUDA,
+                                opt->compile_output && opt->emit_main, &opt->output))
+            return GMC_ARGS_ERROR;
+        opt->out_dir = opt->output.dir;
+        opt->out_base = opt->output.base[0] ? opt->output.base : NULL;
+        opt->out_program = opt->output.program[0] ? opt->output.program : NULL;
     }
     return GMC_ARGS_OK;
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "backend_options.h"
+#include "output_path.h"
 
 typedef enum gmc_target { GMC_TARGET_OMP, GMC_TARGET_CUDA } gmc_target;
 
@@ -24,7 +25,10 @@ typedef struct gmc_options {
     const char *input;          /* the .gm file */
     const char *input_text;     /* gmc run: the source, already read once (input names it) */
     size_t input_len;
-    const char *out_dir;        /* -o DIR (default ".") */
+    const char *out_dir;        /* folder of the generated files (default ".") */
+    const char *out_base;       /* their name, NULL: FILE.gm's (-o NAME.c / NAME.cu) */
+    const char *out_program;    /* the program -x --main links, NULL: out_dir/NAME */
+    gmc_output output;          /* what -o PATH named (output_path.h) */
     gmc_target target;          /* -t omp|cuda */
     bool emit_main;             /* --main */
     const char *entry;          /* --entry=NAME: the procedure --main runs */
@@ -36,7 +40,7 @@ typedef struct gmc_options {
     gmc_stage dump;             /* deepest stage to print; compilation stops there */
     bool dump_stages[GMC_STAGE_OPT + 1];
     const char *dump_pass;      /* --dump=PASSNAME: only after that pass */
-    bool opt_none;              /* -O0: no optimization pass */
+    bool opt_none;              /* -O0: no optimization pass (-O1..-O3: all, the default) */
     const char *disabled[GMC_MAX_DISABLED]; /* -fno-PASS */
     int n_disabled;
     gmb_cuda_knobs cuda;        /* -fcuda-NAME=VALUE, --report */

@@ -114,23 +114,44 @@ void gmc_tools_free(gmc_tools *t)
     t->nvcc = NULL;
 }
 
+/* -o PATH naming the program must not name a file gmc generates beside it
+ * (the generated files lie in PATH's own folder). */
+static bool program_clear(const char *program, const char *base, bool cuda)
+{
+    const char *slash = strrchr(program, '/');
+    const char *last = slash ? slash + 1 : program;
+    const char *exts[] = {cuda ? ".cu" : ".c", ".h"};
+    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
+        size_t n = strlen(base);
+        if (strncmp(last, base, n) == 0 && strcmp(last + n, exts[i]) == 0) {
+            fprintf(stderr, "gmc: error: -o '%s' would overwrite the generated %s: name the "
+                    "program differently\n", program, last);
+            return false;
+        }
+    }
+    return true;
+}
 
 static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
 {
     const char *entry = NULL;
     if (opt->emit_main && !(entry = gmc_pick_entry(p, opt->entry)))
         return false;
+    char base[1024];
+    bool cuda = opt->target == GMC_TARGET_CUDA;
+    const char *base_name =
+        opt->out_base ? opt->out_base : gmc_base_name(opt->input, base, sizeof base);
+    if (opt->out_program && !program_clear(opt->out_program, base_name, cuda))
+        return false;
     if (!output_dir_ready(opt->out_dir))
         return false;
-    char base[1024];
     gmb_options bopt = {
         .out_dir = opt->out_dir,
-        .base_name = gmc_base_name(opt->input, base, sizeof base),
+        .base_name = base_name,
         .emit_main = opt->emit_main,
         .entry = entry,
         .cuda = opt->cuda,
     };
-    bool cuda = opt->target == GMC_TARGET_CUDA;
     bool generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);
     if (!generated || gm_error_count())
         return false;
@@ -145,6 +166,7 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .dir = opt->out_dir,
         .base = bopt.base_name,
         .with_main = opt->emit_main,
+        .program = opt->out_program,
         .cc = opt->cc,
         .nvcc = t->nvcc,
         .arch = t->arch,

@@ -16,7 +16,7 @@ fi
 [ -e lib/degree ] && bad "-x without --main linked a program" || ok "-x without --main: no program"
 
 # ---- -t omp --main -x: program, run -------------------------------------------------
-expect 0 "--main -x -v" "$GMC" --main -x -v -o bin degree.gm
+expect 0 "--main -x -v" "$GMC" --main -x -v -o bin/ degree.gm
 says "-v prints the compiler command" err "-o bin/degree bin/degree.c"
 says "-v: in-tree runtime" err "$GMC_BUILDDIR/.libs/libgmrt.a"
 rm -rf o
@@ -25,9 +25,9 @@ same "program: degrees" "$(cat deg.exp)" "$(cat o/deg.txt)"
 same "program: return value" "$degree_return" "$(sed -n 's/^return = //p' run.out)"
 
 # --cc is the compiler -x runs; a failing one fails gmc with the command.
-expect 1 "--cc=false" "$GMC" --main -x --cc=false -o bin2 degree.gm
+expect 1 "--cc=false" "$GMC" --main -x --cc=false -o bin2/ degree.gm
 says "failing compiler: command shown" err "gmc: error: compiling the generated code failed: false -std=c11"
-expect 1 "--cc that does not exist" "$GMC" --main -x --cc=/nonexistent/cc -o bin2 degree.gm
+expect 1 "--cc that does not exist" "$GMC" --main -x --cc=/nonexistent/cc -o bin2/ degree.gm
 says "missing compiler: reason" err "cannot run the C compiler '/nonexistent/cc'"
 
 # ---- -t cuda -x: the nvcc command, with a fake nvcc and nvidia-smi -------------------
@@ -38,7 +38,7 @@ printf '%s\n' "\$@" > "$tmp/nvcc.args"
 F
 printf '#!/bin/sh\necho 8.6\n' > fakebin/nvidia-smi
 chmod +x fakebin/nvcc fakebin/nvidia-smi
-PATH="$tmp/fakebin:$PATH" GMC_NVCC="$tmp/fakebin/nvcc" "$GMC" -t cuda --main -x -o cu degree.gm > out 2> err
+PATH="$tmp/fakebin:$PATH" GMC_NVCC="$tmp/fakebin/nvcc" "$GMC" -t cuda --main -x -o cu/ degree.gm > out 2> err
 status=$?
 if [ ! -f "$GMC_BUILDDIR/libgmrt-cuda.a" ]; then
     # configure found no nvcc, so libgmrt-cuda was not built: --main -x says so.
@@ -52,7 +52,7 @@ elif [ -f cu/degree.cu ]; then
         ok "-x -t cuda: nvcc arguments (libgmrt-cuda.a, libgmrt.a), detected sm_86" ;;
     *) bad "-x -t cuda: nvcc arguments: $args" ;;
     esac
-    PATH="$tmp/fakebin:$PATH" GMC_NVCC="$tmp/fakebin/nvcc" "$GMC" -t cuda --main -x --arch=sm_80 -o cu degree.gm
+    PATH="$tmp/fakebin:$PATH" GMC_NVCC="$tmp/fakebin/nvcc" "$GMC" -t cuda --main -x --arch=sm_80 -o cu/ degree.gm
     grep -qx -- -arch=sm_80 nvcc.args && ok "--arch overrides detection" || bad "--arch=sm_80 not passed"
 else
     # Until the CUDA generator writes .cu files, -x says so.
@@ -66,7 +66,7 @@ if [ -f "$GMC_BUILDDIR/libgmrt-cuda.a" ] && { grep -q '^#define GMC_NVCC ' "$GMC
     expect 0 "-t cuda -x (object, real nvcc)" "$GMC" -t cuda -x --arch=sm_80 -o cuo degree.gm
     nm cuo/degree.o 2>/dev/null | grep -q ' T degree$' && ok "-t cuda -x: cuo/degree.o defines degree()" ||
         bad "-t cuda -x: no degree() in cuo/degree.o"
-    expect 0 "-t cuda --main -x (program, real nvcc)" "$GMC" -t cuda --main -x -o cub degree.gm
+    expect 0 "-t cuda --main -x (program, real nvcc)" "$GMC" -t cuda --main -x -o cub/ degree.gm
     expect 2 "the CUDA program starts (usage without a graph)" ./cub/degree
     says "the CUDA program: usage" err "usage: ./cub/degree GRAPH"
 else

@@ -33,6 +33,7 @@ gmc_says "gmc --main multi.gm --entry=" "--entry=first --entry=second --entry=th
 gmc_says "gmc --main multi.gm --entry=s" "--entry=second "
 gmc_says "gmc -Wno-r" "-Wno-race "
 gmc_says "gmc -o out" "outdir "
+gmc_says "gmc -o pro" "prog.gm "   # -o also names files (NAME.c, a program)
 gmc_says "gmc pro" "prog.gm "
 gmc_says "gmc r" "run "
 gmc_says "gmc run --main prog.gm mul" "multi.gm "

@@ -31,6 +31,16 @@ grep -q '^\.SH ENVIRONMENT' "$GMC_SRCDIR/man/gmc.1" && for v in CC GMC_NVCC XDG_
     grep -qx -- "\.B $v" "$GMC_SRCDIR/man/gmc.1" || bad "gmc.1 ENVIRONMENT lacks $v"
 done
 
+# README.md's "Using gmc" block reproduces gmc --help verbatim.
+"$GMC" --help > "$tmp/help.txt"
+sed -n '/^Usage: gmc \[options\] FILE.gm$/,/^```$/p' "$GMC_SRCDIR/README.md" | sed '$d' > "$tmp/readme.txt"
+if [ -s "$tmp/readme.txt" ] && cmp -s "$tmp/help.txt" "$tmp/readme.txt"; then
+    ok "README.md's usage block is gmc --help"
+else
+    bad "README.md's usage block differs from gmc --help:"
+    diff "$tmp/help.txt" "$tmp/readme.txt" | head -10
+fi
+
 # gmgraph's help names options inside lines too ("rmat --scale S ...").
 for cmd in "" gen convert info; do
     # shellcheck disable=SC2086 # an empty cmd is no argument
