@@ -1,6 +1,7 @@
 # tests/dist/hide_tools.sh: sourced. hide_tools DIR NAME...: fills DIR with
-# links to every command of PATH except the NAMEs (a NAME ending in * hides
-# every command it starts), so that PATH=DIR is this machine without them.
+# links to every command of PATH except the NAMEs (shell patterns, e.g.
+# 'automake*'), so that PATH=DIR is this machine without them. One ln per
+# PATH folder (the first folder wins, as in PATH), then the hidden removed.
 hide_tools() {
     _dir=$1
     shift
@@ -8,16 +9,11 @@ hide_tools() {
     IFS=:
     for _d in $PATH; do
         IFS=$_old_ifs
-        [ -d "$_d" ] || continue
-        for _p in "$_d"/*; do
-            _n=${_p##*/}
-            _skip=no
-            for _h in "$@"; do
-                # shellcheck disable=SC2254
-                case $_n in $_h) _skip=yes ;; esac
-            done
-            [ $_skip = no ] && [ -x "$_p" ] && [ ! -d "$_p" ] && [ ! -e "$_dir/$_n" ] && ln -s "$_p" "$_dir/$_n"
-        done
+        [ -d "$_d" ] && [ "$_d" != "$_dir" ] && ln -s "$_d"/* "$_dir"/ 2>/dev/null
     done
     IFS=$_old_ifs
+    (cd "$_dir" && for _h in "$@"; do
+        # shellcheck disable=SC2086
+        rm -f -- $_h
+    done)
 }

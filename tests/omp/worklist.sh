@@ -30,7 +30,9 @@ printf '# Nodes: 6\n0 0 2\n0 1 5\n0 1 3\n1 2 1\n2 1 4\n2 3 2\n3 3 1\n1 4 9\n' >"
 awk 'BEGIN { print "# Nodes: 1500"; for (i = 0; i < 1499; i++) { print i, i + 1, i % 9 - 4; if (i % 4 == 0 && i + 3 < 1500) print i, i + 3, i % 5 - 3 } }' >"$tmp/negdag.el"
 printf '# Nodes: 1\n' >"$tmp/empty.el"
 
+. "$GMC_SRCDIR/tests/shard.sh"
 for gm in "$GMC_SRCDIR/apps/sssp.gm" "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_SRCDIR"/tests/cuda/worklist/yes_*.gm; do
+    shard_take || continue
     name=$(basename "$gm" .gm)
     args=$(sed -n 's|^// args: *||p' "$gm" | head -n 1)
     [ "$name" = sssp ] && args=--root=0
