@@ -1,9 +1,9 @@
 /* omp_emit.h: the state shared by the OpenMP code generator's modules.
  *
  * One omp_emit lives for one generated file. It holds the output stream and
- * indentation, the C name chosen for every symbol (names never clash with
- * C keywords, the C library or the generator's own temporaries, which all
- * start with "_c_"), the stack of C scopes with what must be freed when each
+ * indentation, the C name chosen for every symbol (cident.h: names never
+ * clash with C, C++ or CUDA keywords, the C library or the generator's own
+ * temporaries, which all start with "_c_"), the stack of C scopes with what must be freed when each
  * one ends (or at a Return), and what the statement being emitted sits
  * inside: a parallel region, a BFS traversal, a loop with deferred writes.
  */

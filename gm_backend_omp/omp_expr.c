@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "builtins.h"
+#include "cident.h"
 
 bool omp_is_literal(const gm_expr *e)
 {
@@ -419,7 +420,9 @@ void omp_user_call(omp_emit *em, const gm_expr *e)
         omp_printf(em, "0");
         return;
     }
-    omp_printf(em, "%s(", callee->name);
+    char *fn = cident_name(callee->name);
+    omp_printf(em, "%s(", fn);
+    free(fn);
     const gm_param *p = callee->params;
     bool first = true;
     for (const gm_expr *a = e->args; a && p; a = a->next, p = p->next) {

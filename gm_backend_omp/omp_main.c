@@ -10,6 +10,7 @@
  * with --out writes every property the procedure writes as DIR/NAME.txt.
  * Exit status: 1 for bad values or files, 2 for bad usage. */
 #include "omp_emit.h"
+#include "cident.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -453,7 +454,9 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_start_line(em);
     if (rt)
         omp_printf(em, "result = ");
-    omp_printf(em, "%s(", proc->name);
+    char *fn = cident_name(proc->name);
+    omp_printf(em, "%s(", fn);
+    free(fn);
     for (const gm_param *p = proc->params; p; p = p->next) {
         bool by_ptr = p->is_output && is_scalar(p->type->kind);
         if (p->type->kind == GMT_GRAPH)

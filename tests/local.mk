@@ -8,3 +8,4 @@ include tests/omp/omp.mk
 include tests/install/install.mk
 include tests/bench/bench.mk
 include tests/cuda/cuda.mk
+include tests/codegen/codegen.mk

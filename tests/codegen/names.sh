@@ -1,0 +1,40 @@
+#!/bin/sh
+# names.sh: what the generated code calls things (gm_backend_omp/cident.h).
+# Keyword and library names are renamed the same way in the header and the
+# .c (the exported function too) while the --main options keep the
+# Green-Marl names; a file name with '-' gives a valid header guard.
+# Needs gcc and g++.
+set -u
+: "${GMC_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${GMC:=$GMC_SRCDIR/_build/gmc}"
+d="$GMC_SRCDIR/tests/codegen"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-names.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+check() { # description, then a command that must succeed
+    what=$1
+    shift
+    if "$@" >/dev/null 2>&1; then echo "ok: $what"; else echo "FAIL: $what"; fail=1; fi
+}
+has() { grep -q -- "$2" "$1"; }
+hasnt() { ! grep -q -- "$2" "$1"; }
+
+"$GMC" -t omp --main -o "$tmp/kw" "$d/keywords.gm" 2>"$tmp/kw.log" || { cat "$tmp/kw.log"; exit 1; }
+h="$tmp/kw/keywords.h" c="$tmp/kw/keywords.c"
+check "header: int -> int_, its arguments renamed" has "$h" \
+    'int32_t int_(gm_graph \*gm_graph_, double double_, int32_t register_, int32_t int__, gm_node_t gmrt_x_, int32_t \*new_, double \*malloc_, int64_t \*auto_, int32_t \*main_);'
+check "header: says why in a comment" has "$h" 'exported with a trailing underscore'
+check "header compiles as C++ (class, new, this ...)" \
+    g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$GMC_SRCDIR/gm_runtime" -x c++ "$h"
+check "Local template -> template_, called so" has "$c" 'main_ = template_(gm_graph_, new_, while_);'
+check "--main options keep the Green-Marl names" has "$c" '_c_opt(a, "register")'
+check "--main calls int_" has "$c" 'result = int_(G'
+check "no argument spelled as a keyword" hasnt "$c" 'int32_t register[,;)]'
+check "the .c compiles" gcc -std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-only -I"$GMC_SRCDIR/gm_runtime" "$c"
+
+"$GMC" -t omp -o "$tmp/pr" "$d/pagerank-bsp.gm" >/dev/null 2>&1
+check "pagerank-bsp.h: guard GMC_GENERATED_pagerank_bsp_H" has "$tmp/pr/pagerank-bsp.h" '^#ifndef GMC_GENERATED_pagerank_bsp_H$'
+"$GMC" -t omp -o "$tmp/2h" "$d/2hop.gm" >/dev/null 2>&1
+check "2hop.h: guard GMC_GENERATED_2hop_H" has "$tmp/2h/2hop.h" '^#define GMC_GENERATED_2hop_H$'
+
+exit $fail
