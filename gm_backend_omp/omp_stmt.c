@@ -107,7 +107,7 @@ static void emit_decl(omp_emit *em, const gm_stmt *s)
             else
                 omp_printf(em, "0");
             omp_printf(em, ";\n");
-            if (n->sym && !omp_sym_used(s->next, true, n->sym))
+            if (n->sym && !n->sym->foreign_use && !omp_sym_used(s->next, true, n->sym))
                 omp_line(em, "(void)%s;", name);
         }
     }

@@ -2,8 +2,9 @@
 # names.sh: what the generated code calls things (gm_backend_omp/cident.h).
 # Keyword and library names are renamed the same way in the header and the
 # .c (the exported function too) while the --main options keep the
-# Green-Marl names; a file name with '-' gives a valid header guard.
-# Needs gcc and g++.
+# Green-Marl names; a file name with '-' gives a valid header guard; a
+# variable that foreign code names without $ is a use: no unused warning,
+# not removed as dead, and its C name is its Green-Marl name. Needs gcc.
 set -u
 : "${GMC_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${GMC:=$GMC_SRCDIR/_build/gmc}"
@@ -37,4 +38,10 @@ check "pagerank-bsp.h: guard GMC_GENERATED_pagerank_bsp_H" has "$tmp/pr/pagerank
 "$GMC" -t omp -o "$tmp/2h" "$d/2hop.gm" >/dev/null 2>&1
 check "2hop.h: guard GMC_GENERATED_2hop_H" has "$tmp/2h/2hop.h" '^#define GMC_GENERATED_2hop_H$'
 
+"$GMC" --check "$d/foreign_name.gm" >"$tmp/fn.log" 2>&1
+check "foreign code's x and total: no unused warning" hasnt "$tmp/fn.log" 'never used'
+"$GMC" -t omp -o "$tmp/fn" "$d/foreign_name.gm" >/dev/null 2>&1
+check "x kept, under its own name" has "$tmp/fn/foreign_name.c" 'int32_t x = (a + 1);'
+check "total kept, under its own name" has "$tmp/fn/foreign_name.c" 'total += '
+check "x needs no (void) cast" hasnt "$tmp/fn/foreign_name.c" '(void)x;'
 exit $fail
