@@ -315,6 +315,8 @@ bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev,
 /* Whether sym is referenced anywhere in s (and its successors when list). */
 bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
 bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
+/* Used other than as the target of plain stores (x = ...;). */
+bool omp_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym);
 /* Visits every expression under e (not its list successors). */
 bool omp_walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx);
 

@@ -218,6 +218,16 @@ void omp_expr(omp_emit *em, const gm_expr *e)
         omp_printf(em, ")");
         break;
     case GME_BINARY:
+        if ((e->op == GMOP_DIV || e->op == GMOP_MOD) && e->b && e->b->kind == GME_INT &&
+            e->b->int_val == 0) {
+            /* An integer division by a constant zero: -Wdiv-by-zero would
+             * warn; the zero comes from a volatile, so it still traps at run
+             * time as written. */
+            omp_printf(em, "(");
+            omp_expr(em, e->a);
+            omp_printf(em, " %s ({ volatile int64_t _c_zero = 0; _c_zero; }))", op_text(e->op));
+            break;
+        }
         omp_printf(em, "(");
         omp_expr(em, e->a);
         omp_printf(em, " %s ", op_text(e->op));

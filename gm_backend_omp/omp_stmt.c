@@ -107,7 +107,8 @@ static void emit_decl(omp_emit *em, const gm_stmt *s)
             else
                 omp_printf(em, "0");
             omp_printf(em, ";\n");
-            if (n->sym && !n->sym->foreign_use && !omp_sym_used(s->next, true, n->sym))
+            /* Never read (at most stored to): C's -Wunused would warn. */
+            if (n->sym && !n->sym->foreign_use && !omp_sym_read(s->next, true, n->sym))
                 omp_line(em, "(void)%s;", name);
         }
     }
