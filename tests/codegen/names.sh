@@ -2,7 +2,8 @@
 # names.sh: what the generated code calls things (gm_backend_omp/cident.h).
 # Keyword and library names are renamed the same way in the header and the
 # .c (the exported function too) while the --main options keep the
-# Green-Marl names; a file name with '-' gives a valid header guard; a
+# Green-Marl names; a file name with '-' gives a valid header guard; main()
+# reaches a procedure named like one of its locals; a
 # variable that foreign code names without $ is a use: no unused warning,
 # not removed as dead, and its C name is its Green-Marl name. Needs gcc.
 set -u
@@ -37,6 +38,10 @@ check "the .c compiles" gcc -std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-onl
 check "pagerank-bsp.h: guard GMC_GENERATED_pagerank_bsp_H" has "$tmp/pr/pagerank-bsp.h" '^#ifndef GMC_GENERATED_pagerank_bsp_H$'
 "$GMC" -t omp -o "$tmp/2h" "$d/2hop.gm" >/dev/null 2>&1
 check "2hop.h: guard GMC_GENERATED_2hop_H" has "$tmp/2h/2hop.h" '^#define GMC_GENERATED_2hop_H$'
+
+"$GMC" -t omp --main -o "$tmp/ml" "$d/main_locals.gm" >/dev/null 2>&1
+check "Procedure status: main() calls it through an alias" has "$tmp/ml/main_locals.c" 'result = _c_entry(G'
+check "main_locals.c compiles" gcc -std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-only -I"$GMC_SRCDIR/gm_runtime" "$tmp/ml/main_locals.c"
 
 "$GMC" --check "$d/foreign_name.gm" >"$tmp/fn.log" 2>&1
 check "foreign code's x and total: no unused warning" hasnt "$tmp/fn.log" 'never used'
