@@ -47,6 +47,18 @@ if [ -n "$need$gen$tests" ]; then
     fi
 fi
 
+# Optional: clang with its OpenMP runtime, for make check's compile of the
+# generated code by a second compiler (tests/codegen/build_all.sh); only
+# installed when we can, never required.
+opt=""
+command -v clang >/dev/null 2>&1 || opt="$opt clang"
+ls /usr/lib/llvm-*/lib/libomp.so >/dev/null 2>&1 || opt="$opt libomp-dev"
+if [ -n "$opt" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "build.sh: installing (optional):$opt"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $opt >/dev/null; } ||
+        echo "build.sh: could not install$opt (the clang part of make check is skipped)"
+fi
+
 cd "$here"
 if [ ! -x configure ] || [ configure.ac -nt configure ]; then
     autoreconf -fi >/dev/null 2>&1 || autoreconf -fi

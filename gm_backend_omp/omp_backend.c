@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cident.h"
 #include "diag.h"
 #include "gm_runtime/gmrt_file.h"
 #include "omp_emit.h"
@@ -50,10 +51,12 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
     }
     omp_write_header(p, hout, opt->base_name, w->target);
     const char *slash = strrchr(p->filename, '/');
+    /* The file name goes into comments and string literals. */
+    char *src_base = cident_text(slash ? slash + 1 : p->filename);
     omp_emit em = {
         .out = out,
         .prog = p,
-        .src_base = slash ? slash + 1 : p->filename,
+        .src_base = src_base,
         .nsyms = p->next_symbol_id + 1,
         .ok = true,
         .hooks = w->hooks,
@@ -96,6 +99,7 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
     free(em.names);
     free(em.edge_of);
     free(em.deferred);
+    free(src_base);
     bool ok = em.ok;
     if (!ok) {
         gmrt_file_discard(&cfile);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cident.h"
 #include "diag.h"
 #include "oom.h"
 
@@ -67,48 +68,23 @@ void omp_unsupported(omp_emit *em, gm_loc loc, const char *what)
     em->ok = false;
 }
 
-/* Names a generated C file may not give to a user symbol: C keywords, the
- * C library functions and macros the generated code uses. */
-static const char *const reserved[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
-    "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
-    "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
-    "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool", "true",
-    "false", "main", "abs", "labs", "llabs", "fabs", "fabsf", "log", "exp", "pow", "malloc",
-    "calloc", "realloc", "free", "memcpy", "memset", "printf", "fprintf", "exit", "abort",
-    "stdin", "stdout", "stderr", "errno", "NULL", "INFINITY", "NAN", "isnan", "isinf",
-    "strtol", "strtoll", "strtod", "strcmp", "strncmp", "strlen", "fopen", "fclose", "min",
-    "max", "time", "index", "y0", "y1", "j0", "j1", "omp", "assert",
-};
-
-static bool is_reserved(const char *name)
-{
-    for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
-        if (strcmp(reserved[i], name) == 0)
-            return true;
-    return false;
-}
-
 const char *omp_name(omp_emit *em, const gm_symbol *sym)
 {
     if (sym->id < 0 || sym->id >= em->nsyms)
         return sym->name;
     if (!em->names[sym->id]) {
-        const char *suffix = "";
-        if (is_reserved(sym->name))
-            suffix = "_";
-        else if (sym->is_property)
-            /* Properties have their own namespace in Green-Marl: a local
-             * scalar may share a property's name, so in C they differ. */
-            suffix = "";
-        em->names[sym->id] = omp_strf("%s%s", sym->name, suffix);
-        /* A property named like a non-property symbol of the procedure
-         * gets a suffix. */
+        em->names[sym->id] = cident_name(sym->name);
+        /* Properties have their own namespace in Green-Marl: a property
+         * named like a non-property symbol of the procedure gets a suffix. */
         if (sym->is_property) {
             for (int i = 0; i < em->nsyms; i++)
                 if (i != sym->id && em->names[i] && strcmp(em->names[i], em->names[sym->id]) == 0) {
                     free(em->names[sym->id]);
                     em->names[sym->id] = omp_strf("%s_p", sym->name);
+                    if (cident_reserved(em->names[sym->id])) {
+                        free(em->names[sym->id]);
+                        em->names[sym->id] = omp_strf("%s_p_", sym->name);
+                    }
                     break;
                 }
         }

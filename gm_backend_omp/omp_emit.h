@@ -1,9 +1,9 @@
 /* omp_emit.h: the state shared by the OpenMP code generator's modules.
  *
  * One omp_emit lives for one generated file. It holds the output stream and
- * indentation, the C name chosen for every symbol (names never clash with
- * C keywords, the C library or the generator's own temporaries, which all
- * start with "_c_"), the stack of C scopes with what must be freed when each
+ * indentation, the C name chosen for every symbol (cident.h: names never
+ * clash with C, C++ or CUDA keywords, the C library or the generator's own
+ * temporaries, which all start with "_c_"), the stack of C scopes with what must be freed when each
  * one ends (or at a Return), and what the statement being emitted sits
  * inside: a parallel region, a BFS traversal, a loop with deferred writes.
  */
@@ -318,6 +318,8 @@ bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
  * the CUDA target's C++. */
 void omp_decl_local_graph(omp_emit *em, const gm_symbol *g, bool cxx);
 bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
+/* Used other than as the target of plain stores (x = ...;). */
+bool omp_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym);
 /* Visits every expression under e (not its list successors). */
 bool omp_walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx);
 

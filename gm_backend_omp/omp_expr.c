@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "builtins.h"
+#include "cident.h"
 #include "oom.h"
 
 bool omp_is_literal(const gm_expr *e)
@@ -218,6 +219,16 @@ void omp_expr(omp_emit *em, const gm_expr *e)
         omp_printf(em, ")");
         break;
     case GME_BINARY:
+        if ((e->op == GMOP_DIV || e->op == GMOP_MOD) && e->b && e->b->kind == GME_INT &&
+            e->b->int_val == 0) {
+            /* An integer division by a constant zero: -Wdiv-by-zero would
+             * warn; the zero comes from a volatile, so it still traps at run
+             * time as written. */
+            omp_printf(em, "(");
+            omp_expr(em, e->a);
+            omp_printf(em, " %s ({ volatile int64_t _c_zero = 0; _c_zero; }))", op_text(e->op));
+            break;
+        }
         omp_printf(em, "(");
         omp_expr(em, e->a);
         omp_printf(em, " %s ", op_text(e->op));
@@ -420,7 +431,9 @@ void omp_user_call(omp_emit *em, const gm_expr *e)
         omp_printf(em, "0");
         return;
     }
-    omp_printf(em, "%s(", callee->name);
+    char *fn = cident_name(callee->name);
+    omp_printf(em, "%s(", fn);
+    free(fn);
     const gm_param *p = callee->params;
     bool first = true;
     for (const gm_expr *a = e->args; a && p; a = a->next, p = p->next) {

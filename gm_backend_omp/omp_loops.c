@@ -306,7 +306,12 @@ static void items_loop(omp_emit *em, const gm_stmt *s, bool par)
         free(arr);
     } else if (st->kind == GMT_COLLECTION) {
         omp_line(em, "int64_t %s = gmrt_collection_size(%s);", n, src);
-        decl = omp_strf("%s%s = gmrt_collection_at(%s, %s);", omp_ctype(it->sym->type), v, src, i);
+        /* C++ (the CUDA target) does not convert void * implicitly. */
+        const char *ty = omp_ctype(it->sym->type);
+        if (em->hooks)
+            decl = omp_strf("%s%s = (%s)gmrt_collection_at(%s, %s);", ty, v, ty, src, i);
+        else
+            decl = omp_strf("%s%s = gmrt_collection_at(%s, %s);", ty, v, src, i);
     } else {
         const char *kind = st->kind == GMT_NODE_ORDER ? "nodeorder" : "nodeseq";
         omp_line(em, "int64_t %s = gmrt_%s_size(%s);", n, kind, src);
@@ -515,7 +520,9 @@ static void edge_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *inner)
     omp_line(em, "{");
     em->indent++;
     omp_scope_push(em);
-    bool v_used = omp_sym_used(inner, false, s->iter.sym) ||
+    /* inner's range v.Nbrs does not count: the edge index replaces it */
+    bool v_used = omp_sym_used(inner->body, false, s->iter.sym) ||
+                  (inner->iter.filter && omp_sym_used_expr(inner->iter.filter, s->iter.sym)) ||
                   (s->iter.filter && omp_sym_used_expr(s->iter.filter, s->iter.sym));
     omp_line(em, "%sgm_node_t %s = %s->edge_src[%s]; /* over edges: hubs are shared */",
              v_used ? "" : "__attribute__((unused)) ", v, g, e);

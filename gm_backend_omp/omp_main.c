@@ -11,6 +11,7 @@
  * Exit status: 2 for bad usage (unknown or missing options, bad or
  * non-finite values), 1 for run-time errors (files, memory, an empty graph). */
 #include "omp_emit.h"
+#include "cident.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -290,6 +291,20 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_printf(em, " [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]%s\\n\", _c_prog);\n}\n\n",
                dev_args ? " [--device-args]" : "");
 
+    /* main()'s own locals would hide a procedure of the same name: call it
+     * through an alias then. */
+    static const char *const locals[] = {"G", "a", "argc", "argv", "best", "cnt", "device_args",
+                                         "err", "f", "graph_path", "hi", "i", "k", "lo", "n",
+                                         "name", "out_dir", "r", "result", "s", "status", "t",
+                                         "t0", "v", "wide", "x"};
+    char *fn = cident_name(proc->name);
+    for (size_t i = 0; i < sizeof locals / sizeof *locals; i++)
+        if (strcmp(fn, locals[i]) == 0) {
+            omp_printf(em, "static __typeof__(%s) *const _c_entry = %s;\n\n", fn, fn);
+            free(fn);
+            fn = omp_strf("_c_entry");
+            break;
+        }
     omp_printf(em, "int main(int argc, char **argv)\n{\n");
     em->indent = 1;
     omp_line(em, "_c_prog = argv[0];");
@@ -548,7 +563,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_start_line(em);
     if (rt)
         omp_printf(em, "result = ");
-    omp_printf(em, "%s(", proc->name);
+    omp_printf(em, "%s(", fn);
     for (const gm_param *p = proc->params; p; p = p->next) {
         bool by_ptr = p->is_output && is_scalar(p->type->kind);
         if (p->type->kind == GMT_GRAPH)
@@ -644,4 +659,5 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "return status;");
     em->indent = 0;
     omp_printf(em, "}\n");
+    free(fn);
 }

@@ -114,8 +114,13 @@ static void emit_decl(omp_emit *em, const gm_stmt *s)
                 free(src);
             }
         } else {
+            /* Only stored to, never read: gcc, clang and nvcc's -Wunused
+             * want the attribute ((void)x; before the stores is not enough
+             * for nvcc). */
+            bool mentioned = !n->sym || n->sym->foreign_use || omp_sym_used(s->next, true, n->sym);
+            bool read = !n->sym || n->sym->foreign_use || omp_sym_read(s->next, true, n->sym);
             omp_start_line(em);
-            omp_printf(em, "%s %s = ", omp_ctype(st), name);
+            omp_printf(em, "%s%s %s = ", mentioned && !read ? "__attribute__((unused)) " : "", omp_ctype(st), name);
             if (s->init)
                 omp_expr(em, s->init);
             else if (st->kind == GMT_NODE)
@@ -129,7 +134,7 @@ static void emit_decl(omp_emit *em, const gm_stmt *s)
             else
                 omp_printf(em, "0");
             omp_printf(em, ";\n");
-            if (n->sym && !omp_sym_used(s->next, true, n->sym))
+            if (!mentioned)
                 omp_line(em, "(void)%s;", name);
         }
     }

@@ -124,6 +124,25 @@ bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym)
     return c.refs > c.to_edge;
 }
 
+static bool count_stores(const gm_stmt *s, void *vctx)
+{
+    use_ctx *c = vctx;
+    if (s->kind == GMS_ASSIGN && s->assign_op == GMA_ASSIGN && s->lhs && s->lhs->kind == GME_ID &&
+        s->lhs->sym == c->sym)
+        c->to_edge++; /* a plain store: not a read */
+    return true;
+}
+
+bool omp_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym)
+{
+    use_ctx c = {sym, 0, 0};
+    omp_walk(s, list, count_swaps, count_refs, &c);
+    int refs = c.refs - c.to_edge;
+    c.to_edge = 0;
+    omp_walk(s, list, count_stores, NULL, &c);
+    return refs > c.to_edge;
+}
+
 bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym)
 {
     gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};

@@ -2,6 +2,7 @@
  * spelling tables used by the printer and by diagnostics. */
 #include "ast.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -490,4 +491,35 @@ const char *gm_range_name(gm_range_kind r)
     case GMR_IN_EDGES: return "InEdges";
     }
     return "?";
+}
+
+void gm_foreign_idents(const char *text, void (*fn)(const char *name, size_t len, void *ctx),
+                       void *ctx)
+{
+    const char *p = text;
+    while (p && *p) {
+        if (*p == '"' || *p == '\'') {
+            char q = *p++;
+            while (*p && *p != q)
+                p += p[0] == '\\' && p[1] ? 2 : 1;
+            if (*p)
+                p++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *end = strstr(p + 2, "*/");
+            p = end ? end + 2 : p + strlen(p);
+        } else if (p[0] == '/' && p[1] == '/') {
+            p += strcspn(p, "\n");
+        } else if (isalpha((unsigned char)*p) || *p == '_') {
+            const char *start = p;
+            while (isalnum((unsigned char)*p) || *p == '_')
+                p++;
+            fn(start, (size_t)(p - start), ctx);
+        } else if (isdigit((unsigned char)*p)) {
+            /* a number, with its suffix or exponent: no identifier */
+            while (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
+                p++;
+        } else {
+            p++;
+        }
+    }
 }

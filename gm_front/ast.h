@@ -124,6 +124,8 @@ typedef struct gm_symbol {
     struct gm_symbol *iter_source; /* the graph, node or collection iterated */
     struct gm_proc *proc;          /* GMSYM_PROC */
     void *pass_data;               /* scratch slot for a pass or backend */
+    bool foreign_use;              /* named in foreign code without $: a use, and the
+                                      generated code keeps its spelling */
 } gm_symbol;
 
 /* Whether sym has an id below n: a slot of a per-symbol array of n entries
@@ -389,6 +391,11 @@ gm_expr *gm_expr_list_copy(gm_arena *a, const gm_expr *list);
 gm_stmt *gm_stmt_copy(gm_arena *a, const gm_stmt *s);
 
 /* List helpers. */
+/* Calls fn(name, length, ctx) for each C identifier in foreign-code text
+ * (string and character literals and comments skipped). */
+void gm_foreign_idents(const char *text, void (*fn)(const char *name, size_t len, void *ctx),
+                       void *ctx);
+
 int gm_expr_list_len(const gm_expr *list);
 gm_expr *gm_expr_list_append(gm_expr *list, gm_expr *e);   /* returns the head */
 gm_stmt *gm_stmt_list_append(gm_stmt *list, gm_stmt *s);   /* returns the head */

@@ -101,6 +101,9 @@ gm_symbol *gmc_resolve_name(gm_checker *ck, const char *name, gm_loc loc);
 gm_symbol *gmc_lookup_prop(gm_checker *ck, const char *name);
 /* Records a reference to sym (both lookups above do it). */
 void gmc_mark_used(gm_checker *ck, const gm_symbol *sym);
+/* Foreign code's text: every visible variable or property it names without
+ * $ is used there (check_names.c). */
+void gmc_foreign_text_uses(gm_checker *ck, const gm_foreign_seg *segs);
 /* Warns about the local variables of the procedure never referenced. */
 void gmc_warn_unused(gm_checker *ck);
 /* The graph that values of type t belong to: t->graph, or for a Graph-typed

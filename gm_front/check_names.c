@@ -73,6 +73,33 @@ void gmc_mark_used(gm_checker *ck, const gm_symbol *sym)
     ck->used[sym->id] = true;
 }
 
+static void foreign_ident(const char *name, size_t len, void *vck)
+{
+    gm_checker *ck = vck;
+    char buf[256];
+    if (len >= sizeof buf)
+        return;
+    memcpy(buf, name, len);
+    buf[len] = '\0';
+    gm_symbol *var = gm_symtab_lookup(ck->scope, GM_NS_VAR, buf);
+    gm_symbol *prop = gm_symtab_lookup(ck->scope, GM_NS_PROP, buf);
+    if (var) {
+        gmc_mark_used(ck, var);
+        var->foreign_use = true;
+    }
+    if (prop) {
+        gmc_mark_used(ck, prop);
+        prop->foreign_use = true;
+    }
+}
+
+void gmc_foreign_text_uses(gm_checker *ck, const gm_foreign_seg *segs)
+{
+    for (const gm_foreign_seg *f = segs; f; f = f->next)
+        if (f->text)
+            gm_foreign_idents(f->text, foreign_ident, ck);
+}
+
 void gmc_warn_unused(gm_checker *ck)
 {
     for (int i = 0; i < ck->nlocals; i++) {

@@ -224,6 +224,7 @@ static void check_foreign(gm_checker *ck, gm_stmt *s)
     for (gm_foreign_seg *f = s->foreign; f; f = f->next)
         if (f->ref)
             gmc_check_expr(ck, f->ref, NULL);
+    gmc_foreign_text_uses(ck, s->foreign);
     for (gm_expr *m = s->modified; m; m = m->next) {
         gmc_check_expr(ck, m, NULL);
         gmc_check_target(ck, m);

@@ -476,6 +476,7 @@ static gm_type *check_foreign(gm_checker *ck, gm_expr *e, const gm_type *expecte
     for (gm_foreign_seg *s = e->foreign; s; s = s->next)
         if (s->ref)
             gmc_check_expr(ck, s->ref, NULL);
+    gmc_foreign_text_uses(ck, e->foreign);
     /* Foreign code is opaque: it is whatever its context needs. */
     return set(e, expected ? (gm_type *)expected : gmc_prim(ck, GMT_VOID));
 }

@@ -2,7 +2,7 @@
  *
  * Contract: a local scalar variable (Int, Long, Float, Double, Bool, Node,
  * Edge declared in the procedure, not a parameter) that nothing reads -- no
- * expression, no foreign code, no procedure call -- loses every assignment,
+ * expression, no foreign code (with $ or by its name), no procedure call -- loses every assignment,
  * reduction and arg-min/max (all of whose targets are dead) whose right side
  * is pure (no Uniform(), Rand(), PickRandom(), Pop..., procedure call or
  * foreign code), and then its declaration once no statement mentions it
@@ -56,7 +56,8 @@ static bool is_candidate(const gm_symbol *sym)
 
 static bool dead(const ds *d, const gm_symbol *sym)
 {
-    return is_candidate(sym) && in_range(d, sym) && d->reads[sym->id] == 0;
+    /* Foreign code that names it without $ may read it. */
+    return is_candidate(sym) && !sym->foreign_use && in_range(d, sym) && d->reads[sym->id] == 0;
 }
 
 static bool all_pure(const gm_expr *list)

@@ -15,6 +15,7 @@ include tests/bench/bench.mk
 include tests/install/install.mk
 include tests/unit/syntax.mk
 include tests/unit/check.mk
+include tests/codegen/codegen.mk
 # Each test's log ends with its time (run-tests.sh prints the slowest).
 LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/timed.sh
 EXTRA_DIST += tests/timed.sh tests/shard.sh
