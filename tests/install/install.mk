@@ -8,10 +8,10 @@ tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbom
 	libgmfront.a $(CUNIT_LIBS) -lm
 TESTS += tests/driver/test_driver tests/driver/errors.sh tests/driver/x_compile.sh \
 	tests/driver/run.sh tests/driver/program_errors.sh tests/driver/compat.sh tests/driver/lose_nothing.sh \
-	tests/driver/out_of_memory.sh tests/driver/run_cache_damage.sh tests/driver/streams.sh tests/driver/leaks.sh \
+	tests/driver/out_of_memory.sh tests/driver/run_cache_damage.sh tests/driver/streams.sh tests/driver/gzip.sh tests/driver/leaks.sh \
 	tests/install/doc_options.sh tests/install/completion.sh tests/install/install.sh
 EXTRA_DIST += tests/driver/common.sh tests/driver/errors.sh tests/driver/x_compile.sh \
 	tests/driver/run.sh tests/driver/program_errors.sh tests/driver/compat.sh tests/driver/lose_nothing.sh \
-	tests/driver/out_of_memory.sh tests/driver/run_cache_damage.sh tests/driver/streams.sh tests/driver/leaks.sh \
+	tests/driver/out_of_memory.sh tests/driver/run_cache_damage.sh tests/driver/streams.sh tests/driver/gzip.sh tests/driver/leaks.sh \
 	tests/driver/tiny.cu tests/install/doc_options.sh \
 	tests/install/completion.sh tests/install/install.sh
