@@ -135,4 +135,20 @@ done
 expect 1 "./bfs - < a truncated .gz" sh -c './b/bfs - --root=0 < cut.el.gz'
 says "bfs, truncated stdin: the message" err "<stdin>: not a valid gzip file"
 
+# the decompression frees what it allocates and reads no byte it should not
+if command -v valgrind > /dev/null 2>&1; then
+    for a in path.el.gz cut.el.gz bad.el.gz crc.el.gz; do
+        valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
+            ./b/bfs "$a" --root=0 --out=dv > /dev/null 2> vg.txt
+        st=$?
+        [ $st -ne 9 ] && ok "valgrind: bfs $a (exit $st)" || { bad "valgrind: bfs $a"; head -5 vg.txt; }
+    done
+    valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
+        ./b/bfs - --root=0 --out=dv < path.el.gz > /dev/null 2> vg.txt
+    st=$?
+    [ $st -ne 9 ] && ok "valgrind: bfs - < path.el.gz (exit $st)" || { bad "valgrind: bfs - < path.el.gz"; head -5 vg.txt; }
+else
+    echo "# no valgrind: the memory checks are skipped"
+fi
+
 finish
