@@ -9,8 +9,9 @@ build="${GMC_BUILD_DIR:-$here/_build}"
 # Debian package for each tool the build needs. A release tarball (make dist)
 # carries configure and the flex/bison outputs: it needs a C compiler and
 # make only. A git checkout also needs the generators. CUnit and pkg-config
-# serve the tests (run-tests.sh), not the build.
-need="" gen="" tests=""
+# serve the tests (run-tests.sh), not the build. zlib reads gzip-compressed
+# graphs; without it the build goes on and a .gz input is an error.
+need="" gen="" tests="" opt=""
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"
 tarball=no
@@ -25,20 +26,22 @@ if [ $tarball = no ]; then
 fi
 command -v pkg-config >/dev/null 2>&1 || tests="$tests pkg-config"
 [ -f /usr/include/CUnit/Basic.h ] || tests="$tests libcunit1-dev"
-if [ -n "$need$gen$tests" ]; then
+[ -f /usr/include/zlib.h ] || opt="$opt zlib1g-dev"
+if [ -n "$need$gen$tests$opt" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "build.sh: installing:$need$gen$tests"
+        echo "build.sh: installing:$need$gen$tests$opt"
         apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need $gen $tests >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need $gen $tests $opt >/dev/null
     else
         why="not root"
         command -v apt-get >/dev/null 2>&1 || why="no apt-get"
         [ -z "$tests" ] || echo "build.sh: missing for the tests only (run-tests.sh), not the build:$tests" >&2
+        [ -z "$opt" ] || echo "build.sh: missing, so gzip-compressed graphs (.gz) cannot be read:$opt" >&2
         if [ -n "$need$gen" ]; then
             [ -z "$need" ] || echo "build.sh: missing to build gmc:$need" >&2
             [ -z "$gen" ] || echo "build.sh: missing to build from a git checkout:$gen" >&2
             echo "build.sh: cannot install packages here ($why): install the Debian packages above" >&2
-            echo "build.sh: (root: apt-get install$need$gen$tests), or their equivalents" >&2
+            echo "build.sh: (root: apt-get install$need$gen$tests$opt), or their equivalents" >&2
             echo "build.sh: a release tarball (make dist, on a machine that has them) needs none of" >&2
             echo "build.sh: the generator tools (flex, bison, autoconf, automake, libtool): only a C11" >&2
             echo "build.sh: compiler with OpenMP and make" >&2

@@ -47,7 +47,7 @@ static bool source_exists(const char *src)
  * (gmrt.pc, gmrt-cuda.pc for nvcc), read from libdir/pkgconfig with the
  * prefix taken from where the file lies, so a staged (DESTDIR) or moved
  * install links its own libraries. Without a working pkg-config, the same
- * flags spelled out: -L libdir [-lgmrt-cuda] -lgmrt. Returns whether the
+ * flags spelled out: -L libdir [-lgmrt-cuda] -lgmrt [-lz]. Returns whether the
  * pkg-config file gave them (gmrt-cuda.pc's include -lgomp -lm). */
 static bool push_installed_lib(gmc_argv *a, const gmc_runtime *rt, bool nvcc)
 {
@@ -68,6 +68,7 @@ static bool push_installed_lib(gmc_argv *a, const gmc_runtime *rt, bool nvcc)
     if (nvcc)
         gmc_argv_push(a, "-lgmrt-cuda");
     gmc_argv_push(a, "-lgmrt");
+    gmc_argv_push_words(a, GMC_ZLIB_LIBS); /* a static libgmrt.a needs them */
     return false;
 }
 
@@ -94,6 +95,7 @@ static void push_output_and_runtime(gmc_argv *a, const gmc_runtime *rt, const gm
             if (nvcc && rt->cuda_static_lib[0])
                 gmc_argv_push(a, rt->cuda_static_lib);
             gmc_argv_push(a, rt->static_lib);
+            gmc_argv_push_words(a, GMC_ZLIB_LIBS); /* gzip input: -lz when configure found zlib */
         } else if (push_installed_lib(a, rt, nvcc) && nvcc) {
             return; /* gmrt-cuda.pc's flags end with -lgomp -lm */
         }

@@ -361,7 +361,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "} else if (strcmp(a, \"-h\") == 0 || strcmp(a, \"--help\") == 0) {");
     omp_line(em, "    _c_usage();");
     omp_line(em, "    return 0;");
-    omp_line(em, "} else if (a[0] == '-') {");
+    /* a lone "-" is the graph from standard input */
+    omp_line(em, "} else if (a[0] == '-' && a[1] != '\\0') {");
     omp_line(em, "    fprintf(stderr, \"%%s: unknown option '%%s'\\n\", _c_prog, a);");
     omp_line(em, "    _c_usage();");
     omp_line(em, "    return 2;");

@@ -48,7 +48,9 @@ typedef struct gmrt_load_options {
     gmrt_progress progress;   /* optional */
 } gmrt_load_options;
 
-/* opt and err may be NULL. */
+/* opt and err may be NULL.  path "-" is standard input; a gzip-compressed
+ * input (magic 1f 8b) is decompressed first, its format told by content,
+ * then by the name less ".gz" (without zlib: an error that says so). */
 gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_error *err);
 /* The same from memory; name is used in error messages and for the
  * extension when the format is AUTO.  The buffer is not kept. */
@@ -63,7 +65,8 @@ gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name,
 bool gmrt_graph_save(const gm_graph *g, const char *path, gmrt_format format, gmrt_error *err);
 
 /* Detection used by GMRT_FMT_AUTO: magic first (head holds the file's first
- * len bytes), then the extension of path; GMRT_FMT_AUTO when neither tells. */
+ * len bytes), then the extension of path; GMRT_FMT_AUTO when neither tells.
+ * A gzip head names the format of what its first bytes decompress to. */
 gmrt_format gmrt_format_detect(const void *head, size_t len, const char *path);
 gmrt_format gmrt_format_from_extension(const char *path);
 /* "gm-binary", "gm-binary-le", "edge-list", "mtx", "dimacs", "gmb" (and back). */

@@ -52,6 +52,8 @@ static bool read_all(int fd, const char *path, gmrt_blob *b, gmrt_error *err)
 bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err)
 {
     memset(b, 0, sizeof *b);
+    if (strcmp(path, "-") == 0) /* standard input, read once as a stream */
+        return read_all(STDIN_FILENO, "<stdin>", b, err);
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
         gmrt_error_set(err, GMRT_E_IO, "%s: cannot open: %s", path, strerror(errno));

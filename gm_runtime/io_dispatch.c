@@ -1,6 +1,8 @@
 /* io_dispatch.c: the public loading and saving entry points: choosing the
  * format (explicit, magic, extension), running the loader, and naming
- * formats for users. */
+ * formats for users.  A gzip input is decompressed first (io_gzip.c) and its
+ * inner format told by content, then by the name less ".gz"; the path "-"
+ * is standard input. */
 #include "io_internal.h"
 
 #include <stdlib.h>
@@ -57,8 +59,26 @@ gmrt_format gmrt_format_from_extension(const char *path)
     return GMRT_FMT_AUTO;
 }
 
+/* path without a final ".gz" (in buf), for the inner format's extension */
+static const char *strip_gz(const char *path, char *buf, size_t size)
+{
+    size_t n = path ? strlen(path) : 0;
+    if (n < 3 || strcasecmp(path + n - 3, ".gz") != 0 || n - 3 >= size)
+        return path;
+    memcpy(buf, path, n - 3);
+    buf[n - 3] = '\0';
+    return buf;
+}
+
 gmrt_format gmrt_format_detect(const void *head, size_t len, const char *path)
 {
+    if (gmrt_is_gzip(head, len)) {
+        /* the format of what is inside: its first bytes, its name less .gz */
+        unsigned char inner[256];
+        char name[4096];
+        size_t n = gmrt_gzip_peek(head, len, inner, sizeof inner);
+        return gmrt_format_detect(inner, n, strip_gz(path, name, sizeof name));
+    }
     const unsigned char *p = head;
     if (len >= 4 && ((p[0] == 0x03 && p[1] == 0x93 && p[2] == 0x99 && p[3] == 0x99) ||
                      (p[3] == 0x03 && p[2] == 0x93 && p[1] == 0x99 && p[0] == 0x99)))
@@ -114,9 +134,16 @@ static gm_graph *load_blob(gmrt_blob *blob, const char *name, const gmrt_load_op
     gmrt_load_options defaults = {0};
     if (!opt)
         opt = &defaults;
+    char plain[4096];
+    const char *ext_name = name;
+    if (gmrt_is_gzip(blob->data, blob->len)) {
+        if (!gmrt_blob_gunzip(blob, name, err))
+            return NULL;
+        ext_name = strip_gz(name, plain, sizeof plain);
+    }
     gmrt_format f = opt->format;
     if (f == GMRT_FMT_AUTO)
-        f = gmrt_format_detect(blob->data, blob->len, name);
+        f = gmrt_format_detect(blob->data, blob->len, ext_name);
     gmrt_load_ctx c = {blob, name, opt, err};
     switch (f) {
     case GMRT_FMT_GM_BINARY:
@@ -146,7 +173,7 @@ gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_e
     gmrt_blob blob;
     if (!gmrt_blob_open(path, &blob, err))
         return NULL;
-    gm_graph *g = load_blob(&blob, path, opt, err);
+    gm_graph *g = load_blob(&blob, strcmp(path, "-") == 0 ? "<stdin>" : path, opt, err);
     gmrt_blob_close(&blob);
     return g;
 }
@@ -158,7 +185,11 @@ gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name, co
     gmrt_blob blob = {0};
     blob.data = len ? data : (const unsigned char *)"";
     blob.len = len;
-    return load_blob(&blob, name ? name : "<memory>", opt, err);
+    if (name && strcmp(name, "-") == 0)
+        name = "<stdin>";
+    gm_graph *g = load_blob(&blob, name ? name : "<memory>", opt, err);
+    gmrt_blob_close(&blob); /* frees what a gzip input decompressed to; data stays the caller's */
+    return g;
 }
 
 bool gmrt_graph_save(const gm_graph *g, const char *path, gmrt_format format, gmrt_error *err)

@@ -25,6 +25,15 @@ typedef struct gmrt_blob {
 bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err);
 void gmrt_blob_close(gmrt_blob *b);
 
+/* io_gzip.c: whether the bytes start with the gzip magic 1f 8b; replacing
+ * a gzip blob by its decompressed bytes (false, with an error naming the
+ * file, when it is corrupt or truncated, or when built without zlib); and
+ * the first decompressed bytes of a gzip head (up to size; 0 when none can
+ * be had), for telling the inner format. */
+bool gmrt_is_gzip(const void *data, size_t len);
+bool gmrt_blob_gunzip(gmrt_blob *b, const char *name, gmrt_error *err);
+size_t gmrt_gzip_peek(const void *data, size_t len, void *head, size_t size);
+
 /* ---- loaders: each returns a graph with opt->build applied ---- */
 typedef struct gmrt_load_ctx {
     gmrt_blob *blob;              /* the GMB loader may adopt blob->map */

@@ -34,7 +34,7 @@ GMRT_LIB_SOURCES = \
 	gm_runtime/rt_alloc.h gm_runtime/rt_lock.h gm_runtime/rt_progress.h \
 	gm_runtime/io_internal.h gm_runtime/io_common.c gm_runtime/io_dispatch.c \
 	gm_runtime/io_gm_binary.c gm_runtime/io_edge_list.c gm_runtime/io_matrix_market.c \
-	gm_runtime/io_dimacs.c gm_runtime/io_gmb.c \
+	gm_runtime/io_dimacs.c gm_runtime/io_gmb.c gm_runtime/io_gzip.c \
 	gm_runtime/rng.c gm_runtime/gen_rmat.c gm_runtime/gen_simple.c \
 	gm_runtime/rt_deque.h gm_runtime/node_deque.c gm_runtime/node_set.c \
 	gm_runtime/node_order.c gm_runtime/node_seq.c gm_runtime/collection.c \
@@ -42,7 +42,7 @@ GMRT_LIB_SOURCES = \
 
 libgmrt_la_SOURCES = $(GMRT_LIB_SOURCES)
 libgmrt_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
-libgmrt_la_LIBADD = -lm
+libgmrt_la_LIBADD = -lm $(ZLIB_LIBS)
 libgmrt_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 
 ## libgmrt-cuda (nvcc): its own rules.
@@ -124,7 +124,7 @@ libgmrt_fuzz_a_SOURCES = $(GMRT_LIB_SOURCES)
 libgmrt_fuzz_a_CFLAGS = $(AM_CFLAGS) -g -fsanitize=fuzzer-no-link,address,undefined
 noinst_PROGRAMS += $(GMRT_FUZZERS)
 GMRT_FUZZ_CFLAGS = $(AM_CFLAGS) -g -fsanitize=fuzzer,address,undefined
-GMRT_FUZZ_LDADD = libgmrt_fuzz.a -lm
+GMRT_FUZZ_LDADD = libgmrt_fuzz.a -lm $(ZLIB_LIBS)
 tests_fuzz_fuzz_load_gm_binary_SOURCES = tests/fuzz/fuzz_load_gm_binary.c
 tests_fuzz_fuzz_load_gm_binary_CFLAGS = $(GMRT_FUZZ_CFLAGS)
 tests_fuzz_fuzz_load_gm_binary_LDADD = $(GMRT_FUZZ_LDADD)

@@ -33,7 +33,7 @@ shard_first && for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
 done
 rtlibs=
 if [ -n "${GMC_BUILDDIR:-}" ] && [ -f "$GMC_BUILDDIR/libgmrt-cuda.a" ] && [ -f "$GMC_BUILDDIR/.libs/libgmrt.a" ]; then
-    rtlibs="$GMC_BUILDDIR/libgmrt-cuda.a $GMC_BUILDDIR/.libs/libgmrt.a"
+    rtlibs="$GMC_BUILDDIR/libgmrt-cuda.a $GMC_BUILDDIR/.libs/libgmrt.a $(sed -n 's/^ZLIB_LIBS = //p' "$GMC_BUILDDIR/Makefile" | head -n 1)"
 else
     echo "cuda compile_all: no libgmrt-cuda.a built: programs are compiled, not linked"
 fi

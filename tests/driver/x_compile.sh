@@ -48,7 +48,7 @@ elif [ -f cu/degree.cu ]; then
     same "-x -t cuda: exit status" 0 "$status"
     args=$(tr '\n' ' ' < nvcc.args)
     case $args in
-    "-O3 -std=c++17 -arch=sm_86 -Xcompiler -fopenmp -Xcompiler -Wall,-Wextra "*"-o cu/degree cu/degree.cu /"*"/libgmrt-cuda.a /"*"/.libs/libgmrt.a -lgomp -lm ")
+    "-O3 -std=c++17 -arch=sm_86 -Xcompiler -fopenmp -Xcompiler -Wall,-Wextra "*"-o cu/degree cu/degree.cu /"*"/libgmrt-cuda.a /"*"/.libs/libgmrt.a "*"-lgomp -lm ")
         ok "-x -t cuda: nvcc arguments (libgmrt-cuda.a, libgmrt.a), detected sm_86" ;;
     *) bad "-x -t cuda: nvcc arguments: $args" ;;
     esac

@@ -6,12 +6,36 @@ check_PROGRAMS += tests/driver/test_driver
 tests_driver_test_driver_SOURCES = tests/driver/test_driver.c
 tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a \
 	libgmfront.a $(CUNIT_LIBS) -lm
-TESTS += tests/driver/test_driver tests/driver/errors.sh tests/driver/x_compile.sh \
-	tests/driver/output.sh tests/driver/run.sh tests/driver/program_errors.sh tests/driver/compat.sh tests/driver/lose_nothing.sh \
-	tests/driver/out_of_memory.sh tests/driver/run_cache_damage.sh tests/driver/streams.sh tests/driver/leaks.sh \
-	tests/install/doc_options.sh tests/install/completion.sh tests/install/install.sh
-EXTRA_DIST += tests/driver/common.sh tests/driver/errors.sh tests/driver/x_compile.sh \
-	tests/driver/output.sh tests/driver/run.sh tests/driver/program_errors.sh tests/driver/compat.sh tests/driver/lose_nothing.sh \
-	tests/driver/out_of_memory.sh tests/driver/run_cache_damage.sh tests/driver/streams.sh tests/driver/leaks.sh \
-	tests/driver/tiny.cu tests/install/doc_options.sh \
-	tests/install/completion.sh tests/install/install.sh
+TESTS += tests/driver/test_driver
+EXTRA_DIST += tests/driver/common.sh tests/driver/tiny.cu
+# one script a line, so that additions merge cleanly
+TESTS += tests/driver/errors.sh
+EXTRA_DIST += tests/driver/errors.sh
+TESTS += tests/driver/x_compile.sh
+EXTRA_DIST += tests/driver/x_compile.sh
+TESTS += tests/driver/output.sh
+EXTRA_DIST += tests/driver/output.sh
+TESTS += tests/driver/run.sh
+EXTRA_DIST += tests/driver/run.sh
+TESTS += tests/driver/program_errors.sh
+EXTRA_DIST += tests/driver/program_errors.sh
+TESTS += tests/driver/compat.sh
+EXTRA_DIST += tests/driver/compat.sh
+TESTS += tests/driver/lose_nothing.sh
+EXTRA_DIST += tests/driver/lose_nothing.sh
+TESTS += tests/driver/out_of_memory.sh
+EXTRA_DIST += tests/driver/out_of_memory.sh
+TESTS += tests/driver/run_cache_damage.sh
+EXTRA_DIST += tests/driver/run_cache_damage.sh
+TESTS += tests/driver/streams.sh
+EXTRA_DIST += tests/driver/streams.sh
+TESTS += tests/driver/gzip.sh
+EXTRA_DIST += tests/driver/gzip.sh
+TESTS += tests/driver/leaks.sh
+EXTRA_DIST += tests/driver/leaks.sh
+TESTS += tests/install/doc_options.sh
+EXTRA_DIST += tests/install/doc_options.sh
+TESTS += tests/install/completion.sh
+EXTRA_DIST += tests/install/completion.sh
+TESTS += tests/install/install.sh
+EXTRA_DIST += tests/install/install.sh

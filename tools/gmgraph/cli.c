@@ -175,13 +175,16 @@ int cli_load_option(int argc, char **argv, int *i, gmrt_load_options *opt)
 
 bool cli_is_stream(const char *path)
 {
+    if (strcmp(path, "-") == 0)
+        return true;
     struct stat st;
     return stat(path, &st) == 0 && !S_ISDIR(st.st_mode) && !(S_ISREG(st.st_mode) && st.st_size > 0);
 }
 
 bool cli_read_all(const char *cmd, const char *path, unsigned char **data, size_t *len)
 {
-    FILE *in = fopen(path, "rb");
+    bool std_in = strcmp(path, "-") == 0;
+    FILE *in = std_in ? stdin : fopen(path, "rb");
     if (!in) {
         fprintf(stderr, "gmgraph %s: %s: cannot open: %s\n", cmd, path, strerror(errno));
         return false;
@@ -202,9 +205,10 @@ bool cli_read_all(const char *cmd, const char *path, unsigned char **data, size_
     }
     int e = errno;
     bool failed = !buf || ferror(in);
-    fclose(in);
+    if (!std_in)
+        fclose(in);
     if (failed) {
-        fprintf(stderr, "gmgraph %s: %s: %s\n", cmd, path, buf ? strerror(e) : "out of memory reading the file");
+        fprintf(stderr, "gmgraph %s: %s: %s\n", cmd, std_in ? "<stdin>" : path, buf ? strerror(e) : "out of memory reading the file");
         free(buf);
         return false;
     }

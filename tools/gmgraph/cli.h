@@ -36,11 +36,11 @@ int cli_load_option(int argc, char **argv, int *i, gmrt_load_options *opt);
 /* The same build options for generators. */
 int cli_build_option(const char *arg, gmrt_build_options *b);
 
-/* Whether path is a pipe, a device or a file without a size (/proc):
- * something to read once, as a stream. */
+/* Whether path is "-" (standard input), a pipe, a device or a file without
+ * a size (/proc): something to read once, as a stream. */
 bool cli_is_stream(const char *path);
-/* Reads all of path into a malloc'd buffer; false after a message naming
- * the file. */
+/* Reads all of path ("-": standard input) into a malloc'd buffer; false
+ * after a message naming the file. */
 bool cli_read_all(const char *cmd, const char *path, unsigned char **data, size_t *len);
 
 int cmd_gen(int argc, char **argv);

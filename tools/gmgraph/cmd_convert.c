@@ -9,6 +9,7 @@ static void usage(FILE *out)
     fputs("usage: gmgraph convert [options] IN OUT\n"
           "\n"
           "Reads IN and writes OUT; formats come from magic/extension unless given.\n"
+          "IN may be gzip-compressed; IN '-' is standard input.\n"
           "  --from FORMAT      format of IN (gm-binary, edge-list, mtx, dimacs, gmb)\n"
           "  --to FORMAT        format of OUT (also gm-binary-le)\n"
           "  --one-based        IN is an edge list with ids starting at 1\n"

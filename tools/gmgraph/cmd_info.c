@@ -14,6 +14,7 @@ static void usage(FILE *out)
           "Prints nodes, edges, out/in-degree statistics, self-loops, duplicate\n"
           "edges (parallel copies beyond the first), whether every edge has its\n"
           "reverse (symmetric), the weight range, and the load time.\n"
+          "FILE may be gzip-compressed; FILE '-' is standard input.\n"
           "  --from FORMAT  --one-based  --symmetrize  --dedup  --no-self-loops  --no-weights\n"
           "                 as for 'gmgraph convert'\n",
           out);
@@ -104,18 +105,25 @@ int cmd_info(int argc, char **argv)
     }
     cli_progress_done(&opt.progress);
 
+    /* the head names the format; a gzip file's needs enough bytes to
+     * decompress the inner format's first line */
     gmrt_format f = opt.format ? opt.format : GMRT_FMT_AUTO;
-    if (f == GMRT_FMT_AUTO && stream) {
-        f = gmrt_format_detect(stream, stream_len < 64 ? stream_len : 64, file);
-    } else if (f == GMRT_FMT_AUTO) {
+    unsigned char head[4096];
+    size_t got = 0;
+    if (stream) {
+        got = stream_len < sizeof head ? stream_len : sizeof head;
+        memcpy(head, stream, got);
+    } else {
         FILE *in = fopen(file, "rb");
-        unsigned char head[64];
-        size_t got = in ? fread(head, 1, sizeof head, in) : 0;
+        got = in ? fread(head, 1, sizeof head, in) : 0;
         if (in)
             fclose(in);
-        f = gmrt_format_detect(head, got, file);
     }
-    printf("file:            %s (%s)\n", file, gmrt_format_name(f));
+    if (f == GMRT_FMT_AUTO)
+        f = gmrt_format_detect(head, got, file);
+    bool gz = got >= 2 && head[0] == 0x1f && head[1] == 0x8b;
+    printf("file:            %s (%s%s)\n", strcmp(file, "-") == 0 ? "<stdin>" : file, gmrt_format_name(f),
+           gz ? ", gzip" : "");
     printf("nodes:           %lld\n", (long long)g->num_nodes);
     printf("edges:           %lld\n", (long long)g->num_edges);
     degree_stats out = degrees(g, g->begin);

@@ -25,6 +25,8 @@ static void usage(FILE *out)
           "  mtx (.mtx)         Matrix Market coordinate\n"
           "  dimacs (.gr)       9th DIMACS challenge shortest-path\n"
           "  gmb (.gmb)         libgmrt's own binary format (fastest to load)\n"
+          "any input may be gzip-compressed (FILE.gz, or told by its bytes), and\n"
+          "'-' reads the input from standard input\n"
           "\n"
           "Run 'gmgraph COMMAND --help' for the options of a command.\n"
           "A progress line is drawn on stderr when it is a terminal.\n",
