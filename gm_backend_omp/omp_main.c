@@ -2,7 +2,8 @@
  *
  *   ./prog GRAPH [--NAME=VALUE ...] [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]
  *
- * Loads the graph (any format libgmrt detects), reads scalar and Node inputs
+ * Loads the graph (any format libgmrt detects; symmetrized when the graph
+ * parameter is a UGraph), reads scalar and Node inputs
  * from --NAME=VALUE, fills property inputs (edge weights of the file for the
  * one numeric edge-property input, --NAME=FILE, or --random-NAME=LO:HI),
  * runs the procedure (K times, reporting the fastest), prints
@@ -278,7 +279,15 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "}");
     omp_line(em, "gmrt_error err;");
     omp_line(em, "gmrt_error_clear(&err);");
-    omp_line(em, "gm_graph *G = gmrt_graph_load(graph_path, NULL, &err);");
+    bool undirected = false; /* a UGraph reads the file's edges both ways */
+    for (const gm_param *p = proc->params; p; p = p->next)
+        undirected |= p->type->kind == GMT_GRAPH && p->type->undirected;
+    if (undirected) {
+        omp_line(em, "gmrt_load_options load_opt;");
+        omp_line(em, "memset(&load_opt, 0, sizeof load_opt); /* C and C++ (nvcc) alike */");
+        omp_line(em, "load_opt.build.symmetrize = true; /* UGraph: each edge stored both ways, a self-loop once */");
+    }
+    omp_line(em, "gm_graph *G = gmrt_graph_load(graph_path, %s, &err);", undirected ? "&load_opt" : "NULL");
     omp_line(em, "if (!G) {");
     omp_line(em, "    fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     omp_line(em, "    return 1;");
