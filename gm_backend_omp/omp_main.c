@@ -282,12 +282,31 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     bool undirected = false; /* a UGraph reads the file's edges both ways */
     for (const gm_param *p = proc->params; p; p = p->next)
         undirected |= p->type->kind == GMT_GRAPH && p->type->undirected;
-    if (undirected) {
+    /* the one numeric edge input taken from the weight column: weights
+     * that its type cannot hold exactly are refused by the loader */
+    const gm_param *weights_to = NULL;
+    int n_weight_inputs = 0;
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && is_numeric(p->type->elem->kind)) {
+            n_weight_inputs++;
+            weights_to = p;
+        }
+    if (n_weight_inputs != 1 || weights_to->type->elem->kind == GMT_DOUBLE)
+        weights_to = NULL; /* a Double holds every weight */
+    if (undirected || weights_to) {
         omp_line(em, "gmrt_load_options load_opt;");
         omp_line(em, "memset(&load_opt, 0, sizeof load_opt); /* C and C++ (nvcc) alike */");
-        omp_line(em, "load_opt.build.symmetrize = true; /* UGraph: each edge stored both ways, a self-loop once */");
     }
-    omp_line(em, "gm_graph *G = gmrt_graph_load(graph_path, %s, &err);", undirected ? "&load_opt" : "NULL");
+    if (undirected)
+        omp_line(em, "load_opt.build.symmetrize = true; /* UGraph: each edge stored both ways, a self-loop once */");
+    if (weights_to) {
+        omp_line(em, "if (!arg_%s && !random_%s) {", weights_to->name, weights_to->name);
+        omp_line(em, "    load_opt.weights_as = %s;", omp_gmrt_type(weights_to->type->elem->kind));
+        omp_line(em, "    load_opt.weights_for = \"the %s property %s\";", gm_type_kind_name(weights_to->type->elem->kind),
+                 weights_to->name);
+        omp_line(em, "}");
+    }
+    omp_line(em, "gm_graph *G = gmrt_graph_load(graph_path, %s, &err);", undirected || weights_to ? "&load_opt" : "NULL");
     omp_line(em, "if (!G) {");
     omp_line(em, "    fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     omp_line(em, "    return 1;");
@@ -356,6 +375,18 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "double lo, hi;");
             omp_line(em, "if (!_c_parse_range(\"%s\", random_%s, &lo, &hi))", n, n);
             omp_line(em, "    return 1;");
+            if (ek == GMT_INT || ek == GMT_LONG) {
+                /* integers the type holds, with hi - lo + 1 computable */
+                const char *lo_s = ek == GMT_INT ? "-2147483648" : "-2305843009213693952";
+                const char *hi_s = ek == GMT_INT ? "2147483647" : "2305843009213693951";
+                omp_line(em, "if (!(lo >= %s.0 && hi %s && lo == (double)(int64_t)lo && hi == (double)(int64_t)hi)) {",
+                         lo_s, ek == GMT_INT ? "<= 2147483647.0" : "< 2305843009213693952.0");
+                omp_line(em, "    fprintf(stderr, \"%%s: bad range '%%s' for --random-%s: expected integers from %s to %s "
+                             "(the %s property %s)\\n\", _c_prog, random_%s);",
+                         n, lo_s, hi_s, gm_type_kind_name(ek), n, n);
+                omp_line(em, "    return 1;");
+                omp_line(em, "}");
+            }
             omp_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
             omp_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++)", count);
             if (omp_is_float(ek))

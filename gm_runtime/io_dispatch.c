@@ -109,6 +109,25 @@ gm_graph *gmrt_apply_build_options(gm_graph *g, const gmrt_load_options *opt, gm
     return out;
 }
 
+/* weights_as for the formats without lines (binary): the first weight
+ * that does not fit, by edge; text loaders have refused theirs by line. */
+static gm_graph *check_weights(gm_graph *g, const char *name, const gmrt_load_options *opt, gmrt_error *err)
+{
+    if (!g || !opt || !opt->weights_as || !g->weights)
+        return g;
+    char expected[96];
+    for (gm_edge_t e = 0; e < g->num_edges; e++)
+        if (!gmrt_weight_fits(g->weights[e], opt->weights_as, expected, sizeof expected)) {
+            gmrt_error_set(err, GMRT_E_RANGE, "%s: edge %lld (%lld -> %lld): weight %.17g does not fit %s (%s): expected %s",
+                           name, (long long)e, (long long)gmrt_edge_source(g, e), (long long)g->node_idx[e],
+                           g->weights[e], opt->weights_for ? opt->weights_for : "the weights",
+                           gmrt_type_name(opt->weights_as), expected);
+            gmrt_graph_free(g);
+            return NULL;
+        }
+    return g;
+}
+
 static gm_graph *load_blob(gmrt_blob *blob, const char *name, const gmrt_load_options *opt, gmrt_error *err)
 {
     gmrt_load_options defaults = {0};
@@ -146,7 +165,7 @@ gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_e
     gmrt_blob blob;
     if (!gmrt_blob_open(path, &blob, err))
         return NULL;
-    gm_graph *g = load_blob(&blob, path, opt, err);
+    gm_graph *g = check_weights(load_blob(&blob, path, opt, err), path, opt, err);
     gmrt_blob_close(&blob);
     return g;
 }
@@ -158,7 +177,7 @@ gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name, co
     gmrt_blob blob = {0};
     blob.data = len ? data : (const unsigned char *)"";
     blob.len = len;
-    return load_blob(&blob, name ? name : "<memory>", opt, err);
+    return check_weights(load_blob(&blob, name ? name : "<memory>", opt, err), name ? name : "<memory>", opt, err);
 }
 
 bool gmrt_graph_save(const gm_graph *g, const char *path, gmrt_format format, gmrt_error *err)
