@@ -192,7 +192,9 @@ static const char *writer_of(gm_type_kind k)
 
 static void print_value(omp_emit *em, const char *label, gm_type_kind k, const char *v)
 {
-    if (omp_is_float(k))
+    if (k == GMT_NODE) /* its label with --relabel */
+        omp_line(em, "printf(\"%s = %%lld\\n\", (long long)(labels && %s >= 0 ? labels[%s] : %s));", label, v, v, v);
+    else if (omp_is_float(k))
         omp_line(em, "printf(\"%s = %%.17g\\n\", (double)%s);", label, v);
     else if (k == GMT_LONG || k == GMT_EDGE)
         omp_line(em, "printf(\"%s = %%lld\\n\", (long long)%s);", label, v);
@@ -212,7 +214,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_printf(em, " [--%s=FILE | --random-%s=LO:HI]", p->name, p->name);
     }
     bool dev_args = em->hooks && em->hooks->device_args;
-    omp_printf(em, " [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]%s\\n\", _c_prog);\n}\n\n",
+    omp_printf(em, " [--relabel] [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]%s\\n\", _c_prog);\n}\n\n",
                dev_args ? " [--device-args]" : "");
 
     omp_printf(em, "int main(int argc, char **argv)\n{\n");
@@ -220,6 +222,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "_c_prog = argv[0];");
     omp_line(em, "const char *graph_path = NULL, *out_dir = NULL;");
     omp_line(em, "int64_t threads = 0, repeat = 1, seed = -1;");
+    omp_line(em, "bool relabel = false; /* --relabel: the file's ids are labels */");
+    omp_line(em, "int64_t *labels = NULL; /* labels[v]: the id node v has in the file */");
     if (dev_args)
         omp_line(em, "bool device_args = false; /* property arguments in device memory */");
     for (const gm_param *p = proc->params; p; p = p->next) {
@@ -258,6 +262,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         omp_line(em, "} else if (strcmp(a, \"--device-args\") == 0) {");
         omp_line(em, "    device_args = true;");
     }
+    omp_line(em, "} else if (strcmp(a, \"--relabel\") == 0) {");
+    omp_line(em, "    relabel = true;");
     omp_line(em, "} else if (strcmp(a, \"-h\") == 0 || strcmp(a, \"--help\") == 0) {");
     omp_line(em, "    _c_usage();");
     omp_line(em, "    return 0;");
@@ -311,6 +317,18 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "    fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     omp_line(em, "    return 1;");
     omp_line(em, "}");
+    omp_line(em, "if (relabel) {");
+    omp_line(em, "    gm_graph *R = gmrt_graph_relabel(G, 0, &labels, &err);");
+    omp_line(em, "    if (!R) {");
+    omp_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    omp_line(em, "        return 1;");
+    omp_line(em, "    }");
+    omp_line(em, "    gmrt_graph_free(G);");
+    omp_line(em, "    G = R;");
+    omp_line(em, "} else if (G->num_nodes >= 1000 && gmrt_graph_count_edgeless(G) * 2 > (int64_t)G->num_nodes) {");
+    omp_line(em, "    fprintf(stderr, \"%%s: warning: most of the %%lld node ids of %%s have no edge; if the ids are labels, \"");
+    omp_line(em, "                    \"--relabel numbers the nodes with edges 0..n-1\\n\", _c_prog, (long long)G->num_nodes, graph_path);");
+    omp_line(em, "}");
     omp_line(em, "if (seed >= 0)");
     omp_line(em, "    gmrt_rng_seed((uint64_t)seed);");
     omp_line(em, "#ifdef _OPENMP");
@@ -353,7 +371,19 @@ void omp_main(omp_emit *em, const gm_proc *proc)
                 const char *hi = k == GMT_LONG ? "INT64_MAX" : k == GMT_NODE ? "(int64_t)G->num_nodes - 1"
                                  : k == GMT_EDGE ? "(int64_t)G->num_edges - 1" : "INT32_MAX";
                 omp_line(em, "int64_t x;");
-                omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
+                if (k == GMT_NODE) { /* with --relabel, a label */
+                    omp_line(em, "if (labels) {");
+                    omp_line(em, "    if (!_c_parse_i64(\"%s\", arg_%s, INT64_MIN, INT64_MAX, &x))", n, n);
+                    omp_line(em, "        return 1;");
+                    omp_line(em, "    x = gmrt_node_of_label(labels, G->num_nodes, x);");
+                    omp_line(em, "    if (x < 0) {");
+                    omp_line(em, "        fprintf(stderr, \"%%s: bad value '%%s' for --%s: no node has that label\\n\", _c_prog, arg_%s);", n, n);
+                    omp_line(em, "        return 1;");
+                    omp_line(em, "    }");
+                    omp_line(em, "} else if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
+                } else {
+                    omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
+                }
                 omp_line(em, "    return 1;");
                 omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
             }
@@ -540,6 +570,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "if (out_dir) {");
     em->indent++;
     omp_line(em, "mkdir(out_dir, 0777);");
+    omp_line(em, "if (labels && !_c_write_i64(out_dir, \"labels\", labels, G->num_nodes)) /* line i: node i's label */");
+    omp_line(em, "    status = 1;");
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (!(p->is_output || omp_proc_writes(proc, p->sym)))
             continue;
@@ -558,6 +590,17 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "    if (!_c_write_i64(out_dir, \"%s\", wide, %s))", p->name, count);
             omp_line(em, "        status = 1;");
             omp_line(em, "    free(wide);");
+            omp_line(em, "}");
+        } else if (ek == GMT_NODE) { /* nodes as their labels with --relabel */
+            omp_line(em, "if (labels) {");
+            omp_line(em, "    int64_t *lab = (int64_t *)_c_alloc((size_t)%s, sizeof(int64_t));", count);
+            omp_line(em, "    for (int64_t i = 0; i < (int64_t)%s; i++) lab[i] = v_%s[i] >= 0 ? labels[v_%s[i]] : v_%s[i];", count,
+                     p->name, p->name, p->name);
+            omp_line(em, "    if (!_c_write_i64(out_dir, \"%s\", lab, %s))", p->name, count);
+            omp_line(em, "        status = 1;");
+            omp_line(em, "    free(lab);");
+            omp_line(em, "} else if (!_c_write_%s(out_dir, \"%s\", v_%s, %s)) {", writer_of(ek), p->name, p->name, count);
+            omp_line(em, "    status = 1;");
             omp_line(em, "}");
         } else {
             omp_line(em, "if (!_c_write_%s(out_dir, \"%s\", v_%s, %s))", writer_of(ek), p->name, p->name, count);
@@ -581,6 +624,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         }
     }
     omp_line(em, "gmrt_graph_free(G);");
+    omp_line(em, "free(labels);");
     omp_line(em, "return status;");
     em->indent = 0;
     omp_printf(em, "}\n");

@@ -116,6 +116,18 @@ bool gmrt_graph_is_symmetric(gm_graph *g);
  * the searches, counting the self-loops only. */
 void gmrt_graph_mark_symmetric(gm_graph *g);
 
+/* Sparse ids (graph_relabel.c).  The nodes without any edge, in or out
+ * (-1 when out of memory): many of them in a file's id range usually mean
+ * the ids are labels, not indices. */
+int64_t gmrt_graph_count_edgeless(const gm_graph *g);
+/* A new graph of the nodes of g with at least one edge, numbered 0..k-1 in
+ * increasing id order; *labels gets k entries, labels[i] = the old id of
+ * node i + label_base (1 for a 1-based file), ascending; free() it.  Edge
+ * order and weights are kept.  NULL (and *labels NULL) when out of memory. */
+gm_graph *gmrt_graph_relabel(const gm_graph *g, int64_t label_base, int64_t **labels, gmrt_error *err);
+/* The node whose label is label (binary search), or GMRT_NIL_NODE. */
+gm_node_t gmrt_node_of_label(const int64_t *labels, gm_node_t n, int64_t label);
+
 /* Source of forward edge e: edge_src when built, a binary search otherwise. */
 gm_node_t gmrt_edge_source(const gm_graph *g, gm_edge_t e);
 
