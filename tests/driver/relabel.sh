@@ -3,6 +3,7 @@
 # labels, read with --relabel, gives the answers of the same graph with
 # compact ids: BFS distances, PageRank ranks, WCC components (Node values
 # written as labels), joined through DIR/labels.txt; --root takes a label;
+# gmgraph convert --relabel writes the same compact graph and its map;
 # without --relabel a mostly unused id range draws a warning.
 . "$(dirname "$0")/common.sh"
 cd "$tmp" || exit 99
@@ -47,6 +48,16 @@ expect 0 "wcc, sparse ids, --relabel" "$GMC" run "$apps/wcc.gm" sparse.el --rela
 bad_comp=$(awk 'NR == FNR { ok[$1] = 1; next } !($1 in ok) { n++ } END { print n + 0 }' s_wcc/labels.txt s_wcc/comp.txt)
 same "wcc: every component id is a label" 0 "$bad_comp"
 same "wcc: as many components" "$(sort -u c_wcc/comp.txt | wc -l)" "$(sort -u s_wcc/comp.txt | wc -l)"
+
+# gmgraph convert --relabel: the compact file and its map (OUT.labels)
+expect 0 "gmgraph convert --relabel" "$GMGRAPH" convert --relabel sparse.el relabelled.el
+same "OUT.labels: the labels --relabel uses" "$(cat s_bfs/labels.txt)" "$(cat relabelled.el.labels)"
+r=$(grep -n "^$(label_of $root)\$" relabelled.el.labels | cut -d: -f1)
+expect 0 "bfs on the converted file" "$GMC" run "$apps/bfs.gm" relabelled.el --root=$((r - 1)) --out=v_bfs
+same "bfs on the converted file: the relabelled distances" "$(cat s_bfs/dist.txt)" "$(cat v_bfs/dist.txt)"
+printf '3 9\n9 12\n' > one.el
+expect 0 "gmgraph convert --relabel --one-based" "$GMGRAPH" convert --relabel --one-based one.el one_out.el
+same "one-based: labels as written" "3 9 12" "$(tr '\n' ' ' < one_out.el.labels | sed 's/ $//')"
 
 expect 1 "--root that is no label" "$GMC" run "$apps/bfs.gm" sparse.el --relabel --root=4
 says "--root that is no label: message" err "bad value '4' for --root: no node has that label"
