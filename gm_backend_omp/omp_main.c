@@ -78,6 +78,18 @@ static const char *const main_helpers =
     "    return 1;\n"
     "}\n"
     "\n"
+    "/* A file the program will read is there, before the graph is loaded. */\n"
+    "static int _c_readable(const char *path)\n"
+    "{\n"
+    "    FILE *f = fopen(path, \"rb\");\n"
+    "    if (!f) {\n"
+    "        fprintf(stderr, \"%s: cannot open '%s': %s\\n\", _c_prog, path, strerror(errno));\n"
+    "        return 0;\n"
+    "    }\n"
+    "    fclose(f);\n"
+    "    return 1;\n"
+    "}\n"
+    "\n"
     "static const char *_c_opt(const char *arg, const char *name)\n"
     "{\n"
     "    size_t n = strlen(name);\n"
@@ -202,6 +214,101 @@ static void print_value(omp_emit *em, const char *label, gm_type_kind k, const c
         omp_line(em, "printf(\"%s = %%d\\n\", (int)%s);", label, v);
 }
 
+/* The parse of --NAME=VALUE into v_NAME (declared before): numbers before
+ * the graph is loaded, nodes and edges (range-checked) right after. */
+static void emit_scalar_parse(omp_emit *em, const gm_param *p)
+{
+    gm_type_kind k = p->type->kind;
+    const char *n = p->name;
+    omp_line(em, "{");
+    em->indent++;
+    if (k == GMT_BOOL) {
+        omp_line(em, "if (!_c_parse_bool(\"%s\", arg_%s, &v_%s))", n, n, n);
+        omp_line(em, "    return 1;");
+    } else if (omp_is_float(k)) {
+        omp_line(em, "double x;");
+        omp_line(em, "if (!_c_parse_f64(\"%s\", arg_%s, &x))", n, n);
+        omp_line(em, "    return 1;");
+        omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
+    } else {
+        const char *lo = k == GMT_LONG ? "INT64_MIN" : k == GMT_NODE ? "0" : k == GMT_EDGE ? "0" : "INT32_MIN";
+        const char *hi = k == GMT_LONG ? "INT64_MAX" : k == GMT_NODE ? "(int64_t)G->num_nodes - 1"
+                         : k == GMT_EDGE ? "(int64_t)G->num_edges - 1" : "INT32_MAX";
+        omp_line(em, "int64_t x;");
+        if (k == GMT_NODE) { /* with --relabel, a label */
+            omp_line(em, "if (labels) {");
+            omp_line(em, "    if (!_c_parse_i64(\"%s\", arg_%s, INT64_MIN, INT64_MAX, &x))", n, n);
+            omp_line(em, "        return 1;");
+            omp_line(em, "    x = gmrt_node_of_label(labels, G->num_nodes, x);");
+            omp_line(em, "    if (x < 0) {");
+            omp_line(em, "        fprintf(stderr, \"%%s: bad value '%%s' for --%s: no node has that label\\n\", _c_prog, arg_%s);", n, n);
+            omp_line(em, "        return 1;");
+            omp_line(em, "    }");
+            omp_line(em, "} else if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
+        } else {
+            omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
+        }
+        omp_line(em, "    return 1;");
+        omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
+    }
+    em->indent--;
+    omp_line(em, "}");
+}
+
+/* Before the graph is loaded (issue 27 item 5: a typo costs no load):
+ * every scalar input present and parsed (nodes and edges only present),
+ * --random-NAME ranges well formed, the graph and --NAME=FILE files
+ * readable. */
+static void emit_checks_before_load(omp_emit *em, const gm_proc *proc)
+{
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        gm_type_kind k = p->type->kind;
+        const char *n = p->name;
+        if (is_scalar(k)) {
+            omp_line(em, "%s v_%s = %s;", omp_ctype(p->type), n,
+                     k == GMT_NODE ? "GMRT_NIL_NODE" : k == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
+            if (p->is_output)
+                continue;
+            omp_line(em, "if (!arg_%s) {", n);
+            omp_line(em, "    fprintf(stderr, \"%%s: missing --%s=%s\\n\", _c_prog);", n,
+                     k == GMT_NODE ? "NODE" : "VALUE");
+            omp_line(em, "    _c_usage();");
+            omp_line(em, "    return 2;");
+            omp_line(em, "}");
+            if (k != GMT_NODE && k != GMT_EDGE)
+                emit_scalar_parse(em, p);
+        } else if (is_prop(p->type)) {
+            gm_type_kind ek = p->type->elem->kind;
+            omp_line(em, "double lo_%s = 0, hi_%s = 0;", n, n);
+            omp_line(em, "if (random_%s) {", n);
+            em->indent++;
+            omp_line(em, "double lo, hi;");
+            omp_line(em, "if (!_c_parse_range(\"%s\", random_%s, &lo, &hi))", n, n);
+            omp_line(em, "    return 1;");
+            if (ek == GMT_INT || ek == GMT_LONG) {
+                /* integers the type holds, with hi - lo + 1 computable */
+                const char *lo_s = ek == GMT_INT ? "-2147483648" : "-2305843009213693952";
+                const char *hi_s = ek == GMT_INT ? "2147483647" : "2305843009213693951";
+                omp_line(em, "if (!(lo >= %s.0 && hi %s && lo == (double)(int64_t)lo && hi == (double)(int64_t)hi)) {",
+                         lo_s, ek == GMT_INT ? "<= 2147483647.0" : "< 2305843009213693952.0");
+                omp_line(em, "    fprintf(stderr, \"%%s: bad range '%%s' for --random-%s: expected integers from %s to %s "
+                             "(the %s property %s)\\n\", _c_prog, random_%s);",
+                         n, lo_s, hi_s, gm_type_kind_name(ek), n, n);
+                omp_line(em, "    return 1;");
+                omp_line(em, "}");
+            }
+            omp_line(em, "lo_%s = lo;", n);
+            omp_line(em, "hi_%s = hi;", n);
+            em->indent--;
+            omp_line(em, "}");
+            omp_line(em, "if (arg_%s && !_c_readable(arg_%s))", n, n);
+            omp_line(em, "    return 1;");
+        }
+    }
+    omp_line(em, "if (!_c_readable(graph_path))");
+    omp_line(em, "    return 1;");
+}
+
 void omp_main(omp_emit *em, const gm_proc *proc)
 {
     omp_printf(em, "#include <errno.h>\n\n%s", main_helpers);
@@ -283,6 +390,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "    _c_usage();");
     omp_line(em, "    return 2;");
     omp_line(em, "}");
+    emit_checks_before_load(em, proc);
     omp_line(em, "gmrt_error err;");
     omp_line(em, "gmrt_error_clear(&err);");
     bool undirected = false; /* a UGraph reads the file's edges both ways */
@@ -346,49 +454,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         gm_type_kind k = p->type->kind;
         const char *n = p->name;
         if (is_scalar(k)) {
-            omp_line(em, "%s v_%s = %s;", omp_ctype(p->type), n,
-                     k == GMT_NODE ? "GMRT_NIL_NODE" : k == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
-            if (p->is_output)
-                continue;
-            omp_line(em, "if (!arg_%s) {", n);
-            omp_line(em, "    fprintf(stderr, \"%%s: missing --%s=%s\\n\", _c_prog);", n,
-                     k == GMT_NODE ? "NODE" : "VALUE");
-            omp_line(em, "    _c_usage();");
-            omp_line(em, "    return 2;");
-            omp_line(em, "}");
-            omp_line(em, "{");
-            em->indent++;
-            if (k == GMT_BOOL) {
-                omp_line(em, "if (!_c_parse_bool(\"%s\", arg_%s, &v_%s))", n, n, n);
-                omp_line(em, "    return 1;");
-            } else if (omp_is_float(k)) {
-                omp_line(em, "double x;");
-                omp_line(em, "if (!_c_parse_f64(\"%s\", arg_%s, &x))", n, n);
-                omp_line(em, "    return 1;");
-                omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
-            } else {
-                const char *lo = k == GMT_LONG ? "INT64_MIN" : k == GMT_NODE ? "0" : k == GMT_EDGE ? "0" : "INT32_MIN";
-                const char *hi = k == GMT_LONG ? "INT64_MAX" : k == GMT_NODE ? "(int64_t)G->num_nodes - 1"
-                                 : k == GMT_EDGE ? "(int64_t)G->num_edges - 1" : "INT32_MAX";
-                omp_line(em, "int64_t x;");
-                if (k == GMT_NODE) { /* with --relabel, a label */
-                    omp_line(em, "if (labels) {");
-                    omp_line(em, "    if (!_c_parse_i64(\"%s\", arg_%s, INT64_MIN, INT64_MAX, &x))", n, n);
-                    omp_line(em, "        return 1;");
-                    omp_line(em, "    x = gmrt_node_of_label(labels, G->num_nodes, x);");
-                    omp_line(em, "    if (x < 0) {");
-                    omp_line(em, "        fprintf(stderr, \"%%s: bad value '%%s' for --%s: no node has that label\\n\", _c_prog, arg_%s);", n, n);
-                    omp_line(em, "        return 1;");
-                    omp_line(em, "    }");
-                    omp_line(em, "} else if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
-                } else {
-                    omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
-                }
-                omp_line(em, "    return 1;");
-                omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
-            }
-            em->indent--;
-            omp_line(em, "}");
+            if (!p->is_output && (k == GMT_NODE || k == GMT_EDGE))
+                emit_scalar_parse(em, p); /* its range needs the graph */
         } else if (is_prop(p->type)) {
             gm_type_kind ek = p->type->elem->kind;
             const char *ety = omp_prim_ctype(ek);
@@ -402,21 +469,10 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "    }");
             omp_line(em, "} else if (random_%s) {", n);
             em->indent++;
-            omp_line(em, "double lo, hi;");
-            omp_line(em, "if (!_c_parse_range(\"%s\", random_%s, &lo, &hi))", n, n);
-            omp_line(em, "    return 1;");
-            if (ek == GMT_INT || ek == GMT_LONG) {
-                /* integers the type holds, with hi - lo + 1 computable */
-                const char *lo_s = ek == GMT_INT ? "-2147483648" : "-2305843009213693952";
-                const char *hi_s = ek == GMT_INT ? "2147483647" : "2305843009213693951";
-                omp_line(em, "if (!(lo >= %s.0 && hi %s && lo == (double)(int64_t)lo && hi == (double)(int64_t)hi)) {",
-                         lo_s, ek == GMT_INT ? "<= 2147483647.0" : "< 2305843009213693952.0");
-                omp_line(em, "    fprintf(stderr, \"%%s: bad range '%%s' for --random-%s: expected integers from %s to %s "
-                             "(the %s property %s)\\n\", _c_prog, random_%s);",
-                         n, lo_s, hi_s, gm_type_kind_name(ek), n, n);
-                omp_line(em, "    return 1;");
-                omp_line(em, "}");
-            }
+            if (ek == GMT_BOOL)
+                omp_line(em, "(void)lo_%s, (void)hi_%s; /* a coin flip */", n, n);
+            else
+                omp_line(em, "double lo = lo_%s, hi = hi_%s; /* checked before the load */", n, n);
             omp_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
             omp_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++)", count);
             if (omp_is_float(ek))

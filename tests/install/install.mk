@@ -7,8 +7,8 @@ tests_driver_test_driver_SOURCES = tests/driver/test_driver.c
 tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a \
 	libgmfront.a $(CUNIT_LIBS) -lm
 TESTS += tests/driver/test_driver tests/driver/errors.sh tests/driver/x_compile.sh \
-	tests/driver/run.sh tests/driver/program_errors.sh tests/driver/weights.sh tests/driver/relabel.sh tests/driver/race_hint.sh tests/install/doc_options.sh \
+	tests/driver/run.sh tests/driver/program_errors.sh tests/driver/weights.sh tests/driver/relabel.sh tests/driver/race_hint.sh tests/driver/early_checks.sh tests/install/doc_options.sh \
 	tests/install/completion.sh tests/install/install.sh
 EXTRA_DIST += tests/driver/common.sh tests/driver/errors.sh tests/driver/x_compile.sh \
-	tests/driver/run.sh tests/driver/program_errors.sh tests/driver/weights.sh tests/driver/relabel.sh tests/driver/race_hint.sh tests/driver/tiny.cu tests/install/doc_options.sh \
+	tests/driver/run.sh tests/driver/program_errors.sh tests/driver/weights.sh tests/driver/relabel.sh tests/driver/race_hint.sh tests/driver/early_checks.sh tests/driver/tiny.cu tests/install/doc_options.sh \
 	tests/install/completion.sh tests/install/install.sh
