@@ -279,7 +279,9 @@ static void emit_checks_before_load(omp_emit *em, const gm_proc *proc)
                 emit_scalar_parse(em, p);
         } else if (is_prop(p->type)) {
             gm_type_kind ek = p->type->elem->kind;
-            omp_line(em, "double lo_%s = 0, hi_%s = 0;", n, n);
+            bool keep = ek != GMT_BOOL; /* a Bool is a coin flip: the range is only checked */
+            if (keep)
+                omp_line(em, "double lo_%s = 0, hi_%s = 0;", n, n);
             omp_line(em, "if (random_%s) {", n);
             em->indent++;
             omp_line(em, "double lo, hi;");
@@ -297,8 +299,12 @@ static void emit_checks_before_load(omp_emit *em, const gm_proc *proc)
                 omp_line(em, "    return 1;");
                 omp_line(em, "}");
             }
-            omp_line(em, "lo_%s = lo;", n);
-            omp_line(em, "hi_%s = hi;", n);
+            if (keep) {
+                omp_line(em, "lo_%s = lo;", n);
+                omp_line(em, "hi_%s = hi;", n);
+            } else {
+                omp_line(em, "(void)lo, (void)hi;");
+            }
             em->indent--;
             omp_line(em, "}");
             omp_line(em, "if (arg_%s && !_c_readable(arg_%s))", n, n);
@@ -469,9 +475,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "    }");
             omp_line(em, "} else if (random_%s) {", n);
             em->indent++;
-            if (ek == GMT_BOOL)
-                omp_line(em, "(void)lo_%s, (void)hi_%s; /* a coin flip */", n, n);
-            else
+            if (ek != GMT_BOOL) /* a Bool is a coin flip */
                 omp_line(em, "double lo = lo_%s, hi = hi_%s; /* checked before the load */", n, n);
             omp_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
             omp_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++)", count);
