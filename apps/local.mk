@@ -13,6 +13,7 @@ EXTRA_DIST += \
 	apps/label_propagation.gm \
 	apps/luby_mis.gm \
 	apps/pagerank.gm \
+	apps/pagerank_nx.gm \
 	apps/pagerank_push.gm \
 	apps/potential_friends.gm \
 	apps/random_walk.gm \

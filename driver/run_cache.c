@@ -176,6 +176,21 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
+/* The compile's diagnostics, kept in the entry so that a cached run shows
+ * its warnings again (a cache hit compiles nothing). */
+#define DIAGNOSTICS "diagnostics.txt"
+
+static void show_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char buf[4096];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;)
+        fwrite(buf, 1, n, stderr);
+    fclose(f);
+}
+
 /* Size and FNV-1a checksum of a file; false when it cannot be read. */
 static bool file_sum(const char *path, long long *size, uint64_t *sum)
 {
@@ -291,7 +306,22 @@ static int build(const gmc_options *opt, const gmc_tools *t, const char *root, c
     }
     gmc_options o = *opt;
     o.out_dir = tmp;
+    /* stderr into the entry's DIAGNOSTICS while compiling, then shown */
+    char diag[PATH_MAX + 32];
+    snprintf(diag, sizeof diag, "%s/" DIAGNOSTICS, tmp);
+    fflush(stderr);
+    int saved = dup(2), fd = open(diag, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    bool captured = saved >= 0 && fd >= 0 && dup2(fd, 2) >= 0;
     int status = gmc_compile(&o, t);
+    if (captured) {
+        fflush(stderr);
+        dup2(saved, 2);
+        show_file(diag);
+    }
+    if (fd >= 0)
+        close(fd);
+    if (saved >= 0)
+        close(saved);
     char exe[PATH_MAX + 1024];
     snprintf(exe, sizeof exe, "%s/%s", tmp, base);
     if (status == 0 && (!write_sum(exe) || !sync_path(tmp))) {
@@ -345,6 +375,9 @@ int gmc_run(const gmc_options *opt)
     if (cached) {
         if (opt->verbose)
             fprintf(stderr, "gmc: using the cached build %s\n", exe);
+        char diag[PATH_MAX + 32];
+        snprintf(diag, sizeof diag, "%s/" DIAGNOSTICS, entry);
+        show_file(diag);
     } else {
         src.input_text = text;
         status = build(&src, &t, root, entry, base);

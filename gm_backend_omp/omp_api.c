@@ -237,6 +237,15 @@ void omp_proc(omp_emit *em, gm_proc *proc)
                                p->type->kind == GMT_EDGE)) &&
             !omp_sym_used(proc->body, false, p->sym))
             omp_line(em, "(void)%s;", omp_name(em, p->sym));
+    /* A UGraph is read as stored: both directions of each edge (README,
+     * "The generated code"); a graph that is not so would give wrong
+     * answers, so it is refused (checked once per graph, then cached). */
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (p->type->kind == GMT_GRAPH && p->type->undirected && !proc->is_local)
+            omp_line(em, "if (!gmrt_graph_is_symmetric(%s)) {\n        fprintf(stderr, \"%s: the UGraph argument "
+                         "%s is not symmetric: store each edge in both directions (load it with symmetrize, "
+                         "gmgraph convert --symmetrize)\\n\");\n        abort();\n    }",
+                     omp_name(em, p->sym), proc->name, p->name);
     needs nd = {false, false};
     omp_walk(proc->body, false, need_stmt, need_expr, &nd);
     if (em->hooks && em->hooks->proc_begin) {
@@ -300,6 +309,14 @@ void omp_write_header(gm_program *p, FILE *f, const char *base, const char *targ
             continue;
         em.proc = pr;
         fprintf(f, "/* Procedure %s (%s:%d) */\n", pr->name, cfile, pr->loc.line);
+        for (const gm_param *q = pr->params; q; q = q->next)
+            if (q->type->kind == GMT_GRAPH && q->type->undirected)
+                fprintf(f, "/* %s is a UGraph: pass a symmetric graph, each edge stored in both directions and a\n"
+                           " * self-loop once (gmrt_load_options.build.symmetrize, gmgraph convert --symmetrize);\n"
+                           " * any other graph is refused (a message on stderr and abort()). NumEdges() and Edges\n"
+                           " * count each undirected edge once; an edge property has one value per stored\n"
+                           " * direction (G->num_edges of them). */\n",
+                        q->name);
         omp_signature(&em, pr, true);
         fprintf(f, ";\n\n");
     }

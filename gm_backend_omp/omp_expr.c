@@ -312,8 +312,9 @@ void omp_builtin_call(omp_emit *em, const gm_expr *e)
     case GMB_GRAPH_NUM_NODES:
         omp_printf(em, "%s->num_nodes", omp_name(em, r->sym));
         return;
-    case GMB_GRAPH_NUM_EDGES:
-        omp_printf(em, "%s->num_edges", omp_name(em, r->sym));
+    case GMB_GRAPH_NUM_EDGES: /* a UGraph's undirected edges (set by the entry's check) */
+        omp_printf(em, "%s->%s", omp_name(em, r->sym),
+                   r->sym->type && r->sym->type->undirected ? "num_undirected_edges" : "num_edges");
         return;
     case GMB_GRAPH_PICK_RANDOM:
         if (em->in_kernel)

@@ -2,7 +2,8 @@
  *
  *   ./prog GRAPH [--NAME=VALUE ...] [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]
  *
- * Loads the graph (any format libgmrt detects), reads scalar and Node inputs
+ * Loads the graph (any format libgmrt detects; symmetrized when the graph
+ * parameter is a UGraph), reads scalar and Node inputs
  * from --NAME=VALUE, fills property inputs (edge weights of the file for the
  * one numeric edge-property input, --NAME=FILE, or --random-NAME=LO:HI),
  * runs the procedure (K times, reporting the fastest), prints
@@ -76,6 +77,18 @@ static const char *const main_helpers =
     "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected finite LO:HI with LO <= HI\\n\", _c_prog, s, name);\n"
     "        return 0;\n"
     "    }\n"
+    "    return 1;\n"
+    "}\n"
+    "\n"
+    "/* A file the program will read is there, before the graph is loaded. */\n"
+    "static int _c_readable(const char *path)\n"
+    "{\n"
+    "    FILE *f = fopen(path, \"rb\");\n"
+    "    if (!f) {\n"
+    "        fprintf(stderr, \"%s: cannot open '%s': %s\\n\", _c_prog, path, strerror(errno));\n"
+    "        return 0;\n"
+    "    }\n"
+    "    fclose(f);\n"
     "    return 1;\n"
     "}\n"
     "\n"
@@ -219,7 +232,9 @@ static const char *writer_of(gm_type_kind k)
 
 static void print_value(omp_emit *em, const char *label, gm_type_kind k, const char *v)
 {
-    if (omp_is_float(k))
+    if (k == GMT_NODE) /* its label with --relabel */
+        omp_line(em, "printf(\"%s = %%lld\\n\", (long long)(labels && %s >= 0 ? labels[%s] : %s));", label, v, v, v);
+    else if (omp_is_float(k))
         omp_line(em, "printf(\"%s = %%.17g\\n\", (double)%s);", label, v);
     else if (k == GMT_LONG || k == GMT_EDGE)
         omp_line(em, "printf(\"%s = %%lld\\n\", (long long)%s);", label, v);
@@ -274,6 +289,114 @@ static void load_node_coll(omp_emit *em, const gm_param *p)
     omp_line(em, "}");
 }
 
+/* The parse of --NAME=VALUE into v_NAME (declared before): numbers before
+ * the graph is loaded, nodes and edges (range-checked) right after. */
+static void emit_scalar_parse(omp_emit *em, const gm_param *p)
+{
+    gm_type_kind k = p->type->kind;
+    const char *n = p->name;
+    omp_line(em, "{");
+    em->indent++;
+    if (k == GMT_BOOL) {
+        omp_line(em, "if (!_c_parse_bool(\"%s\", arg_%s, &v_%s))", n, n, n);
+        omp_line(em, "    return 2;");
+    } else if (omp_is_float(k)) {
+        omp_line(em, "double x;");
+        omp_line(em, "if (!_c_parse_f64(\"%s\", arg_%s, &x))", n, n);
+        omp_line(em, "    return 2;");
+        omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
+    } else {
+        const char *lo = k == GMT_LONG ? "INT64_MIN" : k == GMT_NODE ? "0" : k == GMT_EDGE ? "0" : "INT32_MIN";
+        const char *hi = k == GMT_LONG ? "INT64_MAX" : k == GMT_NODE ? "(int64_t)G->num_nodes - 1"
+                         : k == GMT_EDGE ? "(int64_t)G->num_edges - 1" : "INT32_MAX";
+        if (k == GMT_NODE || k == GMT_EDGE) {
+            omp_line(em, "if (G->num_%s == 0) {", k == GMT_NODE ? "nodes" : "edges");
+            omp_line(em, "    fprintf(stderr, \"%%s: --%s: the graph has no %s\\n\", _c_prog);", n,
+                     k == GMT_NODE ? "nodes" : "edges");
+            omp_line(em, "    return 1;");
+            omp_line(em, "}");
+        }
+        omp_line(em, "int64_t x;");
+        if (k == GMT_NODE) { /* with --relabel, a label */
+            omp_line(em, "if (labels) {");
+            omp_line(em, "    if (!_c_parse_i64(\"%s\", arg_%s, INT64_MIN, INT64_MAX, &x))", n, n);
+            omp_line(em, "        return 2;");
+            omp_line(em, "    x = gmrt_node_of_label(labels, G->num_nodes, x);");
+            omp_line(em, "    if (x < 0) {");
+            omp_line(em, "        fprintf(stderr, \"%%s: bad value '%%s' for --%s: no node has that label\\n\", _c_prog, arg_%s);", n, n);
+            omp_line(em, "        return 2;");
+            omp_line(em, "    }");
+            omp_line(em, "} else if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
+        } else {
+            omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
+        }
+        omp_line(em, "    return 2;");
+        omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
+    }
+    em->indent--;
+    omp_line(em, "}");
+}
+
+/* Before the graph is loaded (issue 27 item 5: a typo costs no load):
+ * every scalar input present and parsed (nodes and edges only present),
+ * --random-NAME ranges well formed, the graph and --NAME=FILE files
+ * readable. */
+static void emit_checks_before_load(omp_emit *em, const gm_proc *proc)
+{
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        gm_type_kind k = p->type->kind;
+        const char *n = p->name;
+        if (is_scalar(k)) {
+            omp_line(em, "%s v_%s = %s;", omp_ctype(p->type), n,
+                     k == GMT_NODE ? "GMRT_NIL_NODE" : k == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
+            if (p->is_output)
+                continue;
+            omp_line(em, "if (!arg_%s) {", n);
+            omp_line(em, "    fprintf(stderr, \"%%s: missing --%s=%s\\n\", _c_prog);", n,
+                     k == GMT_NODE ? "NODE" : "VALUE");
+            omp_line(em, "    _c_usage();");
+            omp_line(em, "    return 2;");
+            omp_line(em, "}");
+            if (k != GMT_NODE && k != GMT_EDGE)
+                emit_scalar_parse(em, p);
+        } else if (is_prop(p->type)) {
+            gm_type_kind ek = p->type->elem->kind;
+            bool keep = ek != GMT_BOOL; /* a Bool is a coin flip: the range is only checked */
+            if (keep)
+                omp_line(em, "double lo_%s = 0, hi_%s = 0;", n, n);
+            omp_line(em, "if (random_%s) {", n);
+            em->indent++;
+            omp_line(em, "double lo, hi;");
+            omp_line(em, "if (!_c_parse_range(\"%s\", random_%s, &lo, &hi))", n, n);
+            omp_line(em, "    return 2;");
+            if (ek == GMT_INT || ek == GMT_LONG) {
+                /* integers the type holds, with hi - lo + 1 computable */
+                const char *lo_s = ek == GMT_INT ? "-2147483648" : "-2305843009213693952";
+                const char *hi_s = ek == GMT_INT ? "2147483647" : "2305843009213693951";
+                omp_line(em, "if (!(lo >= %s.0 && hi %s && lo == (double)(int64_t)lo && hi == (double)(int64_t)hi)) {",
+                         lo_s, ek == GMT_INT ? "<= 2147483647.0" : "< 2305843009213693952.0");
+                omp_line(em, "    fprintf(stderr, \"%%s: bad range '%%s' for --random-%s: expected integers from %s to %s "
+                             "(the %s property %s)\\n\", _c_prog, random_%s);",
+                         n, lo_s, hi_s, gm_type_kind_name(ek), n, n);
+                omp_line(em, "    return 2;");
+                omp_line(em, "}");
+            }
+            if (keep) {
+                omp_line(em, "lo_%s = lo;", n);
+                omp_line(em, "hi_%s = hi;", n);
+            } else {
+                omp_line(em, "(void)lo, (void)hi;");
+            }
+            em->indent--;
+            omp_line(em, "}");
+            omp_line(em, "if (arg_%s && !_c_readable(arg_%s))", n, n);
+            omp_line(em, "    return 1;");
+        }
+    }
+    omp_line(em, "if (!_c_readable(graph_path))");
+    omp_line(em, "    return 1;");
+}
+
 void omp_main(omp_emit *em, const gm_proc *proc)
 {
     omp_printf(em, "#include <errno.h>\n\n%s", main_helpers);
@@ -288,7 +411,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_printf(em, " [--%s=FILE]", p->name);
     }
     bool dev_args = em->hooks && em->hooks->device_args;
-    omp_printf(em, " [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]%s\\n\", _c_prog);\n}\n\n",
+    omp_printf(em, " [--relabel] [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]%s\\n\", _c_prog);\n}\n\n",
                dev_args ? " [--device-args]" : "");
 
     /* main()'s own locals would hide a procedure of the same name: call it
@@ -310,6 +433,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "_c_prog = argv[0];");
     omp_line(em, "const char *graph_path = NULL, *out_dir = NULL;");
     omp_line(em, "int64_t threads = 0, repeat = 1, seed = -1;");
+    omp_line(em, "bool relabel = false; /* --relabel: the file's ids are labels */");
+    omp_line(em, "int64_t *labels = NULL; /* labels[v]: the id node v has in the file */");
     if (dev_args)
         omp_line(em, "bool device_args = false; /* property arguments in device memory */");
     for (const gm_param *p = proc->params; p; p = p->next) {
@@ -358,6 +483,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         omp_line(em, "} else if (strcmp(a, \"--device-args\") == 0) {");
         omp_line(em, "    device_args = true;");
     }
+    omp_line(em, "} else if (strcmp(a, \"--relabel\") == 0) {");
+    omp_line(em, "    relabel = true;");
     omp_line(em, "} else if (strcmp(a, \"-h\") == 0 || strcmp(a, \"--help\") == 0) {");
     omp_line(em, "    _c_usage();");
     omp_line(em, "    return 0;");
@@ -378,12 +505,52 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "    _c_usage();");
     omp_line(em, "    return 2;");
     omp_line(em, "}");
+    emit_checks_before_load(em, proc);
     omp_line(em, "gmrt_error err;");
     omp_line(em, "gmrt_error_clear(&err);");
-    omp_line(em, "gm_graph *G = gmrt_graph_load(graph_path, NULL, &err);");
+    bool undirected = false; /* a UGraph reads the file's edges both ways */
+    for (const gm_param *p = proc->params; p; p = p->next)
+        undirected |= p->type->kind == GMT_GRAPH && p->type->undirected;
+    /* the one numeric edge input taken from the weight column: weights
+     * that its type cannot hold exactly are refused by the loader */
+    const gm_param *weights_to = NULL;
+    int n_weight_inputs = 0;
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && is_numeric(p->type->elem->kind)) {
+            n_weight_inputs++;
+            weights_to = p;
+        }
+    if (n_weight_inputs != 1 || weights_to->type->elem->kind == GMT_DOUBLE)
+        weights_to = NULL; /* a Double holds every weight */
+    if (undirected || weights_to) {
+        omp_line(em, "gmrt_load_options load_opt;");
+        omp_line(em, "memset(&load_opt, 0, sizeof load_opt); /* C and C++ (nvcc) alike */");
+    }
+    if (undirected)
+        omp_line(em, "load_opt.build.symmetrize = true; /* UGraph: each edge stored both ways, a self-loop once */");
+    if (weights_to) {
+        omp_line(em, "if (!arg_%s && !random_%s) {", weights_to->name, weights_to->name);
+        omp_line(em, "    load_opt.weights_as = %s;", omp_gmrt_type(weights_to->type->elem->kind));
+        omp_line(em, "    load_opt.weights_for = \"the %s property %s\";", gm_type_kind_name(weights_to->type->elem->kind),
+                 weights_to->name);
+        omp_line(em, "}");
+    }
+    omp_line(em, "gm_graph *G = gmrt_graph_load(graph_path, %s, &err);", undirected || weights_to ? "&load_opt" : "NULL");
     omp_line(em, "if (!G) {");
     omp_line(em, "    fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     omp_line(em, "    return 1;");
+    omp_line(em, "}");
+    omp_line(em, "if (relabel) {");
+    omp_line(em, "    gm_graph *R = gmrt_graph_relabel(G, 0, &labels, &err);");
+    omp_line(em, "    if (!R) {");
+    omp_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    omp_line(em, "        return 1;");
+    omp_line(em, "    }");
+    omp_line(em, "    gmrt_graph_free(G);");
+    omp_line(em, "    G = R;");
+    omp_line(em, "} else if (G->num_nodes >= 1000 && gmrt_graph_count_edgeless(G) * 2 > (int64_t)G->num_nodes) {");
+    omp_line(em, "    fprintf(stderr, \"%%s: warning: most of the %%lld node ids of %%s have no edge; if the ids are labels, \"");
+    omp_line(em, "                    \"--relabel numbers the nodes with edges 0..n-1\\n\", _c_prog, (long long)G->num_nodes, graph_path);");
     omp_line(em, "}");
     omp_line(em, "if (seed >= 0)");
     omp_line(em, "    gmrt_rng_seed((uint64_t)seed);");
@@ -402,44 +569,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         gm_type_kind k = p->type->kind;
         const char *n = p->name;
         if (is_scalar(k)) {
-            omp_line(em, "%s v_%s = %s;", omp_ctype(p->type), n,
-                     k == GMT_NODE ? "GMRT_NIL_NODE" : k == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
-            if (p->is_output)
-                continue;
-            omp_line(em, "if (!arg_%s) {", n);
-            omp_line(em, "    fprintf(stderr, \"%%s: missing --%s=%s\\n\", _c_prog);", n,
-                     k == GMT_NODE ? "NODE" : "VALUE");
-            omp_line(em, "    _c_usage();");
-            omp_line(em, "    return 2;");
-            omp_line(em, "}");
-            omp_line(em, "{");
-            em->indent++;
-            if (k == GMT_BOOL) {
-                omp_line(em, "if (!_c_parse_bool(\"%s\", arg_%s, &v_%s))", n, n, n);
-                omp_line(em, "    return 2;");
-            } else if (omp_is_float(k)) {
-                omp_line(em, "double x;");
-                omp_line(em, "if (!_c_parse_f64(\"%s\", arg_%s, &x))", n, n);
-                omp_line(em, "    return 2;");
-                omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
-            } else {
-                const char *lo = k == GMT_LONG ? "INT64_MIN" : k == GMT_NODE ? "0" : k == GMT_EDGE ? "0" : "INT32_MIN";
-                const char *hi = k == GMT_LONG ? "INT64_MAX" : k == GMT_NODE ? "(int64_t)G->num_nodes - 1"
-                                 : k == GMT_EDGE ? "(int64_t)G->num_edges - 1" : "INT32_MAX";
-                if (k == GMT_NODE || k == GMT_EDGE) {
-                    omp_line(em, "if (G->num_%s == 0) {", k == GMT_NODE ? "nodes" : "edges");
-                    omp_line(em, "    fprintf(stderr, \"%%s: --%s: the graph has no %s\\n\", _c_prog);", n,
-                             k == GMT_NODE ? "nodes" : "edges");
-                    omp_line(em, "    return 1;");
-                    omp_line(em, "}");
-                }
-                omp_line(em, "int64_t x;");
-                omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
-                omp_line(em, "    return 2;");
-                omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
-            }
-            em->indent--;
-            omp_line(em, "}");
+            if (!p->is_output && (k == GMT_NODE || k == GMT_EDGE))
+                emit_scalar_parse(em, p); /* its range needs the graph */
         } else if (is_prop(p->type)) {
             gm_type_kind ek = p->type->elem->kind;
             const char *ety = omp_prim_ctype(ek);
@@ -453,9 +584,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "    }");
             omp_line(em, "} else if (random_%s) {", n);
             em->indent++;
-            omp_line(em, "double lo, hi;");
-            omp_line(em, "if (!_c_parse_range(\"%s\", random_%s, &lo, &hi))", n, n);
-            omp_line(em, "    return 2;");
+            if (ek != GMT_BOOL) /* a Bool is a coin flip */
+                omp_line(em, "double lo = lo_%s, hi = hi_%s; /* checked before the load */", n, n);
             omp_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
             omp_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++)", count);
             if (omp_is_float(ek))
@@ -611,6 +741,8 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     omp_line(em, "if (out_dir) {");
     em->indent++;
     omp_line(em, "mkdir(out_dir, 0777);");
+    omp_line(em, "if (labels && !_c_write_i64(out_dir, \"labels\", labels, G->num_nodes)) /* line i: node i's label */");
+    omp_line(em, "    status = 1;");
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (!(p->is_output || omp_proc_writes(proc, p->sym)))
             continue;
@@ -629,6 +761,17 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             omp_line(em, "    if (!_c_write_i64(out_dir, \"%s\", wide, %s))", p->name, count);
             omp_line(em, "        status = 1;");
             omp_line(em, "    free(wide);");
+            omp_line(em, "}");
+        } else if (ek == GMT_NODE) { /* nodes as their labels with --relabel */
+            omp_line(em, "if (labels) {");
+            omp_line(em, "    int64_t *lab = (int64_t *)_c_alloc((size_t)%s, sizeof(int64_t));", count);
+            omp_line(em, "    for (int64_t i = 0; i < (int64_t)%s; i++) lab[i] = v_%s[i] >= 0 ? labels[v_%s[i]] : v_%s[i];", count,
+                     p->name, p->name, p->name);
+            omp_line(em, "    if (!_c_write_i64(out_dir, \"%s\", lab, %s))", p->name, count);
+            omp_line(em, "        status = 1;");
+            omp_line(em, "    free(lab);");
+            omp_line(em, "} else if (!_c_write_%s(out_dir, \"%s\", v_%s, %s)) {", writer_of(ek), p->name, p->name, count);
+            omp_line(em, "    status = 1;");
             omp_line(em, "}");
         } else {
             omp_line(em, "if (!_c_write_%s(out_dir, \"%s\", v_%s, %s))", writer_of(ek), p->name, p->name, count);
@@ -652,6 +795,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         }
     }
     omp_line(em, "gmrt_graph_free(G);");
+    omp_line(em, "free(labels);");
     /* the printed results are output too: a full disk or a closed pipe must not pass for success */
     omp_line(em, "if (fflush(stdout) != 0 || ferror(stdout)) {");
     omp_line(em, "    fprintf(stderr, \"%%s: cannot write the results: %%s\\n\", _c_prog, strerror(errno));");

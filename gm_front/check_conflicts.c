@@ -26,6 +26,7 @@
 
 #include "builtins.h"
 #include "check_internal.h"
+#include "front.h"
 #include "oom.h"
 
 typedef enum acc_kind { ACC_READ, ACC_WRITE, ACC_REDUCE, ACC_DEFER, ACC_MUTATE } acc_kind;
@@ -40,6 +41,7 @@ typedef struct access {
     int level;          /* BFS level relative to the iterator's (LV_*) */
     const gm_expr *at;  /* the access, for its location and spelling */
     const char *mutator;/* ACC_MUTATE: the built-in or "map write" */
+    const char *hint;   /* how to say it without a race (minmax_hint), or NULL */
 } access;
 
 /* access.level: which BFS level the access touches, when that is known. */
@@ -144,6 +146,7 @@ static void add(conflicts *c, gm_symbol *sym, acc_kind kind, const gm_expr *at,
 
 static void add_update(conflicts *c, const gm_stmt *s, const gm_expr *lhs, gm_assign_op op);
 static void collect_expr(conflicts *c, const gm_expr *e);
+static const char *minmax_hint(conflicts *c, const gm_stmt *s, const gm_symbol **target);
 static void collect_stmt(conflicts *c, const gm_stmt *s);
 
 static void collect_list(conflicts *c, const gm_expr *e)
@@ -308,11 +311,18 @@ static void collect_stmt(conflicts *c, const gm_stmt *s)
             add_update(c, s, l, s->assign_op);
         collect_list(c, s->rhs);
         break;
-    case GMS_IF:
+    case GMS_IF: {
+        int from = c->nacc;
         collect_expr(c, s->cond);
         collect_stmt(c, s->then_stmt);
         collect_stmt(c, s->else_stmt);
+        const gm_symbol *target = NULL;
+        const char *hint = minmax_hint(c, s, &target);
+        for (int i = from; hint && i < c->nacc; i++)
+            if (c->acc[i].sym == target)
+                c->acc[i].hint = hint;
         break;
+    }
     case GMS_WHILE:
     case GMS_DO_WHILE:
         collect_expr(c, s->cond);
@@ -395,6 +405,87 @@ static const char *region_desc(conflicts *c)
         return gm_arena_printf(c->ck->arena, "the group assignment over '%s'", r->iter->name);
     return gm_arena_printf(c->ck->arena, "concurrent iterations of the %s over '%s' (line %d)", w,
                            r->iter ? r->iter->name : "?", r->stmt->loc.line);
+}
+
+/* Structurally equal expressions (the shapes a conditional max uses). */
+static bool same_expr(const gm_expr *a, const gm_expr *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case GME_INT: return a->int_val == b->int_val;
+    case GME_FLOAT: return a->float_val == b->float_val;
+    case GME_BOOL: return a->bool_val == b->bool_val;
+    case GME_ID: return a->sym && a->sym == b->sym;
+    case GME_PROP: return a->sym && a->sym == b->sym && same_expr(a->a, b->a);
+    case GME_UNARY:
+    case GME_ABS: return a->op == b->op && same_expr(a->a, b->a);
+    case GME_BINARY: return a->op == b->op && same_expr(a->a, b->a) && same_expr(a->b, b->b);
+    case GME_CAST: return a->cast_to == b->cast_to && same_expr(a->a, b->a);
+    case GME_CALL:
+        if (a->builtin < 0 || a->builtin != b->builtin || !same_expr(a->a, b->a))
+            return false;
+        for (a = a->args, b = b->args; a && b; a = a->next, b = b->next)
+            if (!same_expr(a, b))
+                return false;
+        return !a && !b;
+    default: return false;
+    }
+}
+
+static const char *spell(conflicts *c, const gm_expr *e)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return "...";
+    gmf_print_expr(f, e);
+    fclose(f);
+    const char *s = gm_arena_printf(c->ck->arena, "%s", buf ? buf : "...");
+    free(buf);
+    return s;
+}
+
+/* "If (x > m) m = x;" (or m < x; >=, <=) is a conditional max written as a
+ * plain write, racy in parallel: the fix is "m max= x;" (min alike).  The
+ * hint for the If s, with *target the written variable; NULL for any
+ * other shape. */
+static const char *minmax_hint(conflicts *c, const gm_stmt *s, const gm_symbol **target)
+{
+    const gm_stmt *a = s->then_stmt;
+    if (a && a->kind == GMS_BLOCK)
+        a = a->body && !a->body->next ? a->body : NULL;
+    const gm_expr *cond = s->cond;
+    if (s->else_stmt || !a || a->kind != GMS_ASSIGN || a->is_group || a->assign_op != GMA_ASSIGN || !cond ||
+        cond->kind != GME_BINARY || !a->lhs || a->lhs->next || !a->lhs->sym)
+        return NULL;
+    const gm_expr *m = a->lhs, *x = a->rhs;
+    bool greater; /* "x is greater than m" when the condition holds */
+    if (same_expr(cond->a, x) && same_expr(cond->b, m))
+        greater = cond->op == GMOP_GT || cond->op == GMOP_GE;
+    else if (same_expr(cond->a, m) && same_expr(cond->b, x))
+        greater = cond->op == GMOP_LT || cond->op == GMOP_LE;
+    else
+        return NULL;
+    if (cond->op != GMOP_GT && cond->op != GMOP_GE && cond->op != GMOP_LT && cond->op != GMOP_LE)
+        return NULL;
+    *target = m->sym;
+    return gm_arena_printf(c->ck->arena, "write '%s %s= %s;' instead (a reduction: the iterations' values combine)",
+                           spell(c, m), greater ? "max" : "min", spell(c, x));
+}
+
+/* After the warning: the minmax fix, or the general one for a write. */
+static const char *race_hint(conflicts *c, const access *a, const access *b)
+{
+    if (a->hint || b->hint)
+        return gm_arena_printf(c->ck->arena, "; %s", a->hint ? a->hint : b->hint);
+    if (a->kind == ACC_WRITE || b->kind == ACC_WRITE)
+        return "; if the iterations should combine their values, use a reduction (+=, *=, min=, max=, &=, |=) "
+               "or a deferred write (<=)";
+    return "";
 }
 
 static bool already_reported(conflicts *c, const access *a, const access *b)
@@ -483,14 +574,14 @@ static void check_pair(conflicts *c, const access *first, const access *second)
     int line = first->at->loc.line;
     gm_loc at = second->at->loc;
     if (first == second) {
-        gm_warning(at, GMD_W_RACE, "possible race: the %s may happen in several of the %s", d1,
-                   region_desc(c));
+        gm_warning(at, GMD_W_RACE, "possible race: the %s may happen in several of the %s%s", d1,
+                   region_desc(c), race_hint(c, first, second));
         return;
     }
     switch (v) {
     case V_RACE:
-        gm_warning(at, GMD_W_RACE, "possible race: %s and the %s at line %d happen in %s", d1, d2,
-                   line, region_desc(c));
+        gm_warning(at, GMD_W_RACE, "possible race: %s and the %s at line %d happen in %s%s", d1, d2,
+                   line, region_desc(c), race_hint(c, first, second));
         break;
     case V_CONFLICT:
         gm_error(at, GMD_CONFLICT, "%s conflicts with the %s at line %d in %s", d1, d2, line,

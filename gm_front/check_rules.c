@@ -66,6 +66,38 @@ static gm_symbol *source_symbol(const gm_expr *src)
     return src ? src->sym : NULL;
 }
 
+/* it.NAME() on the iterator, unchecked. */
+static gm_expr *iter_call(gm_checker *ck, const gm_iter *it, const char *name)
+{
+    gm_expr *call = gm_expr_new(ck->arena, GME_CALL, it->loc);
+    call->name = name;
+    call->a = gm_expr_new(ck->arena, GME_ID, it->loc);
+    call->a->name = it->name;
+    return call;
+}
+
+/* A UGraph stores both directions of each edge (a self-loop once), and its
+ * Edges range visits every undirected edge once: the stored direction
+ * from the lower id, "(e.FromNode() <= e.ToNode()) && filter".  Added
+ * before the caller checks the filter, so the checker types it; group
+ * assignments to an edge property (desugared later) still reach both
+ * directions. */
+static void undirected_edges_once(gm_checker *ck, gm_iter *it)
+{
+    gm_expr *once = gm_expr_new(ck->arena, GME_BINARY, it->loc);
+    once->op = GMOP_LE;
+    once->a = iter_call(ck, it, "FromNode");
+    once->b = iter_call(ck, it, "ToNode");
+    if (it->filter) {
+        gm_expr *both = gm_expr_new(ck->arena, GME_BINARY, it->loc);
+        both->op = GMOP_AND;
+        both->a = once;
+        both->b = it->filter;
+        once = both;
+    }
+    it->filter = once;
+}
+
 void gmc_check_iter(gm_checker *ck, gm_iter *it, gm_stmt *owner_stmt, gm_expr *owner_expr)
 {
     gm_expr *src = it->source;
@@ -156,6 +188,8 @@ void gmc_check_iter(gm_checker *ck, gm_iter *it, gm_stmt *owner_stmt, gm_expr *o
     sym->iter_range = r;
     sym->iter_source = source_symbol(src);
     it->sym = sym;
+    if (r == GMR_EDGES && ok && st->kind == GMT_GRAPH && st->undirected)
+        undirected_edges_once(ck, it);
 }
 
 /* ---------------------------------------------------------------- */

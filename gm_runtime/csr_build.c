@@ -202,6 +202,8 @@ gm_graph *gmrt_graph_from_edges(gm_node_t n, size_t m, const gm_node_t *src,
             integral = integral && g->weights[e] == trunc(g->weights[e]);
         g->weights_integral = integral;
     }
+    if (sym) /* dedup and dropped self-loops keep it symmetric */
+        gmrt_graph_mark_symmetric(g);
     return g;
 }
 

@@ -46,6 +46,12 @@ typedef struct gm_graph {
      * and the edges' other ends as those positions */
     gm_node_t *gather_pos, *gather_idx;
     gm_node_t *r_gather_pos, *r_gather_idx;
+    /* the undirected view (gmrt_graph_is_symmetric, graph_symmetric.c):
+     * 0 not checked yet, 1 every u->v (u != v) has as many v->u, -1 not;
+     * when 1, the number of undirected edges: each pair of directions
+     * once, each self-loop once (what UGraph's NumEdges() returns) */
+    int symmetric;
+    gm_edge_t num_undirected_edges;
 } gm_graph;
 
 /* What to do with the edges while a graph is built or loaded.  All false
@@ -99,6 +105,28 @@ static inline GMRT_HOST_DEVICE gm_edge_t gmrt_in_degree(const gm_graph *g, gm_no
  * both runtimes' choices of load balancing and of sweeps over worklists
  * (gmcu_skewed, gmrt_few_rounds). */
 bool gmrt_rows_skewed(const gm_edge_t *begin, int64_t num_nodes, int64_t num_edges);
+
+/* Whether g stores an undirected graph (a UGraph): every edge u->v with
+ * u != v has as many copies of v->u; a self-loop is stored once.  Checked
+ * once by binary searches (O(m log d)) and cached in g->symmetric, with
+ * g->num_undirected_edges; graphs built with symmetrize are marked when
+ * built.  Not thread-safe (call it before parallel code). */
+bool gmrt_graph_is_symmetric(gm_graph *g);
+/* For builders that made g symmetric (symmetrize): sets the cache without
+ * the searches, counting the self-loops only. */
+void gmrt_graph_mark_symmetric(gm_graph *g);
+
+/* Sparse ids (graph_relabel.c).  The nodes without any edge, in or out
+ * (-1 when out of memory): many of them in a file's id range usually mean
+ * the ids are labels, not indices. */
+int64_t gmrt_graph_count_edgeless(const gm_graph *g);
+/* A new graph of the nodes of g with at least one edge, numbered 0..k-1 in
+ * increasing id order; *labels gets k entries, labels[i] = the old id of
+ * node i + label_base (1 for a 1-based file), ascending; free() it.  Edge
+ * order and weights are kept.  NULL (and *labels NULL) when out of memory. */
+gm_graph *gmrt_graph_relabel(const gm_graph *g, int64_t label_base, int64_t **labels, gmrt_error *err);
+/* The node whose label is label (binary search), or GMRT_NIL_NODE. */
+gm_node_t gmrt_node_of_label(const int64_t *labels, gm_node_t n, int64_t label);
 
 /* Source of forward edge e: edge_src when built, a binary search otherwise. */
 gm_node_t gmrt_edge_source(const gm_graph *g, gm_edge_t e);

@@ -45,6 +45,12 @@ typedef struct gmrt_load_options {
     bool ignore_weights;      /* drop a weight column instead of loading it */
     int64_t max_nodes;        /* refuse graphs with more nodes (0: no limit);
                                  a short text file can declare billions */
+    gmrt_type weights_as;     /* 0: weights kept as read; GMRT_T_INT32 or
+                                 INT64: each must be an integer in the type's
+                                 range, FLOAT: finite as a float, else the
+                                 load fails naming the line (text) or edge */
+    const char *weights_for;  /* what the weights fill, for that message
+                                 (e.g. "the Int property len"); may be NULL */
     gmrt_progress progress;   /* optional */
 } gmrt_load_options;
 

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -109,6 +110,25 @@ void gmrt_scan_init(gmrt_scan *s, const gmrt_load_ctx *c)
     s->err = c->err;
     s->progress = &c->opt->progress;
     s->next_report = s->p + (1 << 24);
+    s->weights_as = c->opt->weights_as;
+    s->weights_for = c->opt->weights_for;
+}
+
+bool gmrt_weight_fits(double w, gmrt_type t, char *expected, size_t size)
+{
+    switch (t) {
+    case GMRT_T_INT32:
+        snprintf(expected, size, "an integer from %d to %d", (int)INT32_MIN, (int)INT32_MAX);
+        return w >= (double)INT32_MIN && w <= (double)INT32_MAX && w == trunc(w);
+    case GMRT_T_INT64: /* 2^63 itself is out of range */
+        snprintf(expected, size, "an integer from %" PRId64 " to %" PRId64, INT64_MIN, INT64_MAX);
+        return w >= -9223372036854775808.0 && w < 9223372036854775808.0 && w == trunc(w);
+    case GMRT_T_FLOAT:
+        snprintf(expected, size, "a finite value within the range of float");
+        return isnan(w) || isinf(w) || fabs(w) <= (double)FLT_MAX;
+    default:
+        return true;
+    }
 }
 
 void gmrt_scan_next_line(gmrt_scan *s)
@@ -255,6 +275,13 @@ bool gmrt_scan_weight(gmrt_scan *s, const char *what, double *out, bool *integra
     if (st != GMRT_NUM_OK) {
         gmrt_scan_error(s, st == GMRT_NUM_BAD ? GMRT_E_FORMAT : GMRT_E_RANGE, "expected %s (a number), found '%s'",
                         what, gmrt_scan_quote(tok, len, q, sizeof q));
+        return false;
+    }
+    char expected[96];
+    if (s->weights_as && !gmrt_weight_fits(*out, s->weights_as, expected, sizeof expected)) {
+        gmrt_scan_error(s, GMRT_E_RANGE, "weight '%s' does not fit %s (%s): expected %s",
+                        gmrt_scan_quote(tok, len, q, sizeof q), s->weights_for ? s->weights_for : "the weights",
+                        gmrt_type_name(s->weights_as), expected);
         return false;
     }
     return true;

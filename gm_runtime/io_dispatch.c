@@ -129,6 +129,25 @@ gm_graph *gmrt_apply_build_options(gm_graph *g, const gmrt_load_options *opt, gm
     return out;
 }
 
+/* weights_as for the formats without lines (binary): the first weight
+ * that does not fit, by edge; text loaders have refused theirs by line. */
+static gm_graph *check_weights(gm_graph *g, const char *name, const gmrt_load_options *opt, gmrt_error *err)
+{
+    if (!g || !opt || !opt->weights_as || !g->weights)
+        return g;
+    char expected[96];
+    for (gm_edge_t e = 0; e < g->num_edges; e++)
+        if (!gmrt_weight_fits(g->weights[e], opt->weights_as, expected, sizeof expected)) {
+            gmrt_error_set(err, GMRT_E_RANGE, "%s: edge %lld (%lld -> %lld): weight %.17g does not fit %s (%s): expected %s",
+                           name, (long long)e, (long long)gmrt_edge_source(g, e), (long long)g->node_idx[e],
+                           g->weights[e], opt->weights_for ? opt->weights_for : "the weights",
+                           gmrt_type_name(opt->weights_as), expected);
+            gmrt_graph_free(g);
+            return NULL;
+        }
+    return g;
+}
+
 static gm_graph *load_blob(gmrt_blob *blob, const char *name, const gmrt_load_options *opt, gmrt_error *err)
 {
     gmrt_load_options defaults = {0};
@@ -173,7 +192,8 @@ gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_e
     gmrt_blob blob;
     if (!gmrt_blob_open(path, &blob, err))
         return NULL;
-    gm_graph *g = load_blob(&blob, strcmp(path, "-") == 0 ? "<stdin>" : path, opt, err);
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    gm_graph *g = check_weights(load_blob(&blob, name, opt, err), name, opt, err);
     gmrt_blob_close(&blob);
     return g;
 }
@@ -187,7 +207,9 @@ gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name, co
     blob.len = len;
     if (name && strcmp(name, "-") == 0)
         name = "<stdin>";
-    gm_graph *g = load_blob(&blob, name ? name : "<memory>", opt, err);
+    if (!name)
+        name = "<memory>";
+    gm_graph *g = check_weights(load_blob(&blob, name, opt, err), name, opt, err);
     gmrt_blob_close(&blob); /* frees what a gzip input decompressed to; data stays the caller's */
     return g;
 }

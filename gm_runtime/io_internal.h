@@ -76,9 +76,14 @@ typedef struct gmrt_scan {
     gmrt_error *err;
     const gmrt_progress *progress;
     const char *next_report;
+    gmrt_type weights_as;    /* gmrt_load_options.weights_as, checked by gmrt_scan_weight */
+    const char *weights_for;
 } gmrt_scan;
 
 void gmrt_scan_init(gmrt_scan *s, const gmrt_load_ctx *c);
+/* Whether weight w is exactly a value of type t (gmrt_load_options.weights_as);
+ * expected gets what would be, for messages. */
+bool gmrt_weight_fits(double w, gmrt_type t, char *expected, size_t size);
 /* Skips spaces, tabs and CRs (not newlines). */
 static inline void gmrt_scan_blank(gmrt_scan *s)
 {

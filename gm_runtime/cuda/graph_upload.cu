@@ -79,6 +79,11 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
         c->dev = (gm_graph *)gmcu_malloc(sizeof(gm_graph), "the graph");
         changed = true;
     }
+    if (c->shadow.symmetric != G->symmetric) { /* a UGraph's NumEdges() in kernels */
+        c->shadow.symmetric = G->symmetric;
+        c->shadow.num_undirected_edges = G->num_undirected_edges;
+        changed = true;
+    }
     if (reverse && !c->shadow.r_begin) {
         if (!gmrt_graph_make_reverse(G))
             out_of_memory();

@@ -274,6 +274,44 @@ static void test_transform_and_equal(void)
     gmrt_graph_free(g);
 }
 
+/* The UGraph contract: both directions with equal multiplicity, self-loops
+ * once; a mismatch in multiplicity alone is not symmetric. */
+static void test_symmetric(void)
+{
+    /* 0-1 twice, 1-2, a self-loop at 2, node 3 isolated */
+    const gm_node_t sym_pairs[] = {0, 1, 1, 0, 0, 1, 1, 0, 1, 2, 2, 1, 2, 2};
+    gm_graph *g = rt_graph(4, 7, sym_pairs, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_EQUAL(g->symmetric, 0);
+    CU_ASSERT(gmrt_graph_is_symmetric(g));
+    CU_ASSERT_EQUAL(g->num_undirected_edges, 4);
+    gmrt_graph_free(g);
+
+    const gm_node_t twice_once[] = {0, 1, 0, 1, 1, 0};
+    g = rt_graph(2, 3, twice_once, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT(!gmrt_graph_is_symmetric(g));
+    CU_ASSERT(!gmrt_graph_is_symmetric(g)); /* cached */
+    CU_ASSERT_EQUAL(g->symmetric, -1);
+    gmrt_graph_free(g);
+
+    gmrt_build_options symmetrize = {.symmetrize = true};
+    gmrt_error err = {0};
+    const gm_node_t src[] = {0, 1, 2}, dst[] = {1, 2, 2};
+    g = gmrt_graph_from_edges(3, 3, src, dst, NULL, &symmetrize, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_EQUAL(g->symmetric, 1); /* marked by the builder */
+    CU_ASSERT_EQUAL(g->num_edges, 5);
+    CU_ASSERT_EQUAL(g->num_undirected_edges, 3);
+    gmrt_graph_free(g);
+
+    g = rt_graph(0, 0, NULL, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT(gmrt_graph_is_symmetric(g));
+    CU_ASSERT_EQUAL(g->num_undirected_edges, 0);
+    gmrt_graph_free(g);
+}
+
 static void test_empty_graph(void)
 {
     gm_graph *g = rt_graph(0, 0, NULL, NULL);
@@ -405,6 +443,7 @@ int main(void)
         {"same result for 1..4 threads", test_same_result_for_any_thread_count},
         {"transform and equal", test_transform_and_equal},
         {"empty graph", test_empty_graph},
+        {"symmetric (UGraph) check", test_symmetric},
         {"edge index size agrees with the library", test_edge_size_agrees},
         {"long rows (radix sort)", test_long_rows},
         {"hubs and the few-rounds rule", test_skew_and_few_rounds},

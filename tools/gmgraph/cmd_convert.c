@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void usage(FILE *out)
@@ -16,7 +17,9 @@ static void usage(FILE *out)
           "  --symmetrize       add the reverse of every edge\n"
           "  --dedup            keep one of parallel edges (the smallest weight)\n"
           "  --no-self-loops    drop u->u edges\n"
-          "  --no-weights       drop the weights of IN\n",
+          "  --no-weights       drop the weights of IN\n"
+          "  --relabel          IN's ids are labels: number the nodes with edges 0..n-1 in\n"
+          "                     increasing label order; OUT.labels gets node i's label on line i\n",
           out);
 }
 
@@ -26,11 +29,16 @@ int cmd_convert(int argc, char **argv)
     gmrt_format to = GMRT_FMT_AUTO;
     const char *files[2] = {NULL, NULL};
     int nfiles = 0;
+    bool relabel = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return EXIT_OK;
+        }
+        if (strcmp(a, "--relabel") == 0) {
+            relabel = true;
+            continue;
         }
         int r = cli_load_option(argc, argv, &i, &opt);
         if (r < 0)
@@ -65,6 +73,22 @@ int cmd_convert(int argc, char **argv)
         cli_progress_done(&opt.progress);
         fprintf(stderr, "gmgraph convert: %s\n", err.message);
         return EXIT_FAIL;
+    }
+    int64_t *labels = NULL;
+    if (relabel) { /* the map goes to OUT.labels, one label per line */
+        gm_graph *r = gmrt_graph_relabel(g, opt.index_base, &labels, &err);
+        gmrt_graph_free(g);
+        char path[4096];
+        snprintf(path, sizeof path, "%s.labels", files[1]);
+        if (!r || !gmrt_prop_save_text(path, GMRT_T_INT64, labels, (size_t)r->num_nodes, &err)) {
+            cli_progress_done(&opt.progress);
+            fprintf(stderr, "gmgraph convert: %s\n", err.message);
+            gmrt_graph_free(r);
+            free(labels);
+            return EXIT_FAIL;
+        }
+        free(labels);
+        g = r;
     }
     if (opt.progress.fn)
         opt.progress.fn(opt.progress.arg, "writing", 0.0);
