@@ -121,7 +121,7 @@ says "gmc run, truncated .gz: the message" err "cut.el.gz: not a valid gzip file
 
 # bfs built once: distances from a gzip'd DIMACS file and from stdin match
 # the plain edge list's (the path: node i at distance i)
-expect 0 "gmc --main -x apps/bfs.gm" "$GMC" --main -x -o b "$GMC_SRCDIR/apps/bfs.gm"
+expect 0 "gmc --main -x apps/bfs.gm" "$GMC" --main -x -o b/ "$GMC_SRCDIR/apps/bfs.gm"
 expect 0 "bfs path.el" ./b/bfs path.el --root=0 --out=d0
 "$GMGRAPH" convert path.el path.gr > /dev/null || exit 99
 gzip -c path.gr > path.gr.gz

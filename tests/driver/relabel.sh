@@ -59,6 +59,6 @@ printf '3 9\n9 12\n' > one.el
 expect 0 "gmgraph convert --relabel --one-based" "$GMGRAPH" convert --relabel --one-based one.el one_out.el
 same "one-based: labels as written" "3 9 12" "$(tr '\n' ' ' < one_out.el.labels | sed 's/ $//')"
 
-expect 1 "--root that is no label" "$GMC" run "$apps/bfs.gm" sparse.el --relabel --root=4
+expect 2 "--root that is no label" "$GMC" run "$apps/bfs.gm" sparse.el --relabel --root=4
 says "--root that is no label: message" err "bad value '4' for --root: no node has that label"
 finish

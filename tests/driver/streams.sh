@@ -41,4 +41,12 @@ expect 0 "gmc run FIFO.gm" timeout 60 "$GMC" run src/degree.gm g.el --out=o
 same "gmc run FIFO.gm: degrees" "$(cat deg.exp)" "$(cat o/deg.txt)"
 wait
 
+# The generated program checks its inputs before loading without opening
+# them: a FIFO graph is read once, by the loader (an open() to test it would
+# take the writer's bytes and end the stream).
+feed g.fifo g.el
+expect 0 "generated program on a FIFO graph" timeout 60 "$GMC" run degree.gm g.fifo --out=o2
+same "generated program on a FIFO graph: degrees" "$(cat deg.exp)" "$(cat o2/deg.txt)"
+wait
+
 finish

@@ -65,13 +65,13 @@ printf '5\n1.7\n1\n' > lenreal.txt
 expect 1 "--len=FILE with 1.7" "$GMC" run "$sssp" big.el --root=0 --len=lenreal.txt
 
 # --random-NAME=LO:HI: integers the type holds
-expect 1 "--random-len=0:99999999999" "$GMC" run "$sssp" w.el --root=0 --random-len=0:99999999999
+expect 2 "--random-len=0:99999999999" "$GMC" run "$sssp" w.el --root=0 --random-len=0:99999999999
 says "--random-len out of range: message" err \
     "bad range '0:99999999999' for --random-len: expected integers from -2147483648 to 2147483647 (the Int property len)"
-expect 1 "--random-len=0:1.5" "$GMC" run "$sssp" w.el --root=0 --random-len=0:1.5
+expect 2 "--random-len=0:1.5" "$GMC" run "$sssp" w.el --root=0 --random-len=0:1.5
 expect 0 "--random-len=1:9" "$GMC" run "$sssp" w.el --root=0 --random-len=1:9 --out=o3
 bad_dist=$(awk 'NR > 1 && ($1 < 1 || $1 > 27) { n++ } END { print n + 0 }' o3/dist.txt)
 same "--random-len=1:9: distances in [1, 27]" 0 "$bad_dist"
 expect 0 "Long --random-w=0:99999999999" "$GMC" run lsum.gm w.el --random-w=0:99999999999
-expect 1 "Long --random-w=0:1e19" "$GMC" run lsum.gm w.el --random-w=0:1e19
+expect 2 "Long --random-w=0:1e19" "$GMC" run lsum.gm w.el --random-w=0:1e19
 finish
