@@ -102,7 +102,7 @@ done
 # An app with a known answer: BFS hops on a path with a branch, a self-loop,
 # a duplicate edge and an unreachable node.
 printf '# Nodes: 6\n0 1\n1 2\n1 2\n2 3\n1 4\n4 4\n' >"$W/g.el"
-if env PATH="$W/bin" ./gmc -t omp --main -x -o "$W/app" "$S/apps/bfs.gm" >"$W/app.log" 2>&1 &&
+if env PATH="$W/bin" ./gmc -t omp --main -x -o "$W/app/" "$S/apps/bfs.gm" >"$W/app.log" 2>&1 &&
     "$W/app/bfs" "$W/g.el" --root=0 --out="$W/app/out" >>"$W/app.log" 2>&1; then
     got=$(awk '{ print $NF }' "$W/app/out/dist.txt" | tr '\n' ' ')
     [ "$got" = "0 1 2 3 2 2147483647 " ] && ok "apps/bfs.gm built and run from the tarball build: $got" ||

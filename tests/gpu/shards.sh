@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/gpu/shards.sh: tests/gpu/run's shards, without a GPU (--list and
-# --dry-run): every app of apps/ has its part-1 shard, the other parts have
+# --dry-run): every app that tests/e2e/run checks has its part-1 shard, the other parts have
 # theirs, names are unique, GPU_QUICK=1 leaves the large-graph parts out, an
 # unknown shard is refused (exit 2), and a dry run of chosen shards runs
 # them in order, each ending with its "N passed, N failed" line.
@@ -14,10 +14,13 @@ ok() { echo "ok: $1"; }
 bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
 
 sh "$run" --list >"$W/list" 2>&1 || bad "--list exit $?"
-for gm in "$GMC_SRCDIR"/apps/*.gm; do
+# every app that tests/e2e/run checks (apps/ and tests/e2e/apps/) has one
+for gm in "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/e2e/apps/*.gm; do
     a=$(basename "$gm" .gm)
+    grep -q "^$a|" "$GMC_SRCDIR/tests/e2e/run" || continue
     grep -qx "e2e:$a" "$W/list" || bad "no shard e2e:$a"
 done
+grep -qx "e2e:comp_BC" "$W/list" || bad "no shard e2e:comp_BC (tests/e2e/apps)"
 for s in flags:bfs flags:pagerank programs:async programs:pack programs:bfs programs:overwrite \
     programs:gather large:bfs large:bc_sampled variants:sssp; do
     grep -qx "$s" "$W/list" || bad "no shard $s"

@@ -124,7 +124,7 @@ if build bfs; then
             "$(awk '$1 != NR - 1 { bad++ } END { print bad + 0 }' "$tmp/o/dist.txt")"
     done
     "$tmp/bfs" "$tmp/g.el" --root=7 > /dev/null 2>&1
-    check "node id out of range exits 1" "1" "$?"
+    check "node id out of range is a usage error: exits 2" "2" "$?"
     "$tmp/bfs" > /dev/null 2>&1
     check "usage error exits 2" "2" "$?"
 fi
