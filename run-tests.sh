@@ -3,8 +3,11 @@
 # does) and runs the whole test suite once: make check, in parallel (the long
 # tests split in pieces, tests/shard.sh); then make distcheck, which proves
 # that the tarball builds, installs and passes a quick subset of the suite
-# (configure GMC_QUICK_CHECK=1, see Makefile.am). Ends with the slowest ten
-# tests and the time of each phase. GMC_SKIP_DISTCHECK=1: no distcheck.
+# (configure GMC_QUICK_CHECK=1, see Makefile.am); then gmc built with
+# AddressSanitizer and UBSan over the golden suite and every app
+# (tests/sanitize.sh, its own build folder). Ends with the slowest ten
+# tests and the time of each phase. GMC_SKIP_DISTCHECK=1: no distcheck;
+# GMC_SKIP_SANITIZE=1: no sanitizer run.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build="${GMC_BUILD_DIR:-$here/_build}"
@@ -39,6 +42,11 @@ if [ "${GMC_SKIP_DISTCHECK:-0}" != 1 ]; then
     make -j"$jobs" distcheck
     t2=$(date +%s)
 fi
+t3=$t2
+if [ "${GMC_SKIP_SANITIZE:-0}" != 1 ]; then
+    sh "$here/tests/sanitize.sh" "$build/../_build_san"
+    t3=$(date +%s)
+fi
 slowest
-echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (quick subset) $((t2 - t1)) s"
+echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (quick subset) $((t2 - t1)) s, sanitizers $((t3 - t2)) s"
 echo "run-tests.sh: all tests passed"
