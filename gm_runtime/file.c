@@ -50,6 +50,15 @@ FILE *gmrt_file_create(gmrt_file *o, const char *path)
         errno = ENOENT;
         return NULL;
     }
+    if (strcmp(path, "-") == 0) { /* standard output, as '-' is standard input for the loaders */
+        o->target = dup_str("-");
+        if (!o->target) {
+            errno = ENOMEM;
+            return NULL;
+        }
+        o->f = stdout;
+        return o->f;
+    }
     /* a link keeps pointing where it did: write the file it names */
     char *target = NULL;
     struct stat st;
@@ -150,7 +159,8 @@ int gmrt_file_commit(gmrt_file *o)
         e = errno ? errno : EIO;
     if (!e && o->tmp && fsync(fileno(o->f)) != 0)
         e = errno;
-    if (fclose(o->f) != 0 && !e)
+    const bool std_out = o->f == stdout && !o->tmp && strcmp(o->target, "-") == 0;
+    if (!std_out && fclose(o->f) != 0 && !e) /* stdout stays open for the caller */
         e = errno ? errno : EIO;
     o->f = NULL;
     if (o->tmp) {
@@ -169,7 +179,7 @@ int gmrt_file_commit(gmrt_file *o)
 
 void gmrt_file_discard(gmrt_file *o)
 {
-    if (o->f)
+    if (o->f && !(o->f == stdout && !o->tmp))
         fclose(o->f);
     if (o->tmp)
         unlink(o->tmp);

@@ -7,6 +7,7 @@
  * write (full disk, quota) removes the temporary file and leaves PATH as it
  * was.  PATH that exists and is not a regular file (/dev/stdout, a FIFO) is
  * written in place; a symbolic link is followed, so the link survives.
+ * PATH "-" is standard output (written in place, flushed and left open).
  *
  * Errors are errno values, so that the compiler (which has no libgmrt) can
  * share this file: gmc compiles it into its own front-end library.

@@ -3,6 +3,7 @@
 # conversion through every format, exit codes, and silence on a non-terminal.
 set -u
 GMGRAPH=${GMGRAPH:-./gmgraph}
+case $GMGRAPH in */*) GMGRAPH=$(cd "$(dirname "$GMGRAPH")" && pwd)/$(basename "$GMGRAPH") ;; esac
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gmgraph-cli-XXXXXX") || exit 99
 trap 'rm -rf "$dir"' EXIT
 failures=0
@@ -77,6 +78,16 @@ check "road graph is weighted with integers" sh -c "'$GMGRAPH' info '$dir/road.g
 expect_exit 0 "$GMGRAPH" gen uniform --nodes 1000 --degree 4 --weights real:0:1 -o "$dir/u.gmb"
 check "uniform edge count" test "$(info_field "$dir/u.gmb" edges)" = 4000
 check "uniform weights are reals" sh -c "'$GMGRAPH' info '$dir/u.gmb' | grep -q 'weights: *reals, from 0'"
+
+# OUT '-' is standard output (as IN '-' is standard input), never a file named '-'
+(cd "$dir" && "$GMGRAPH" convert --to edge-list m.el - >stdout.el 2>summary.txt)
+check "convert to - writes the graph on stdout" test "$(grep -vc '^#' "$dir/stdout.el")" = 4
+check "convert to - leaves no file named -" test ! -e "$dir/-"
+check "convert to - puts its summary on stderr" grep -q "m.el -> -: 3 nodes" "$dir/summary.txt"
+(cd "$dir" && "$GMGRAPH" gen grid --rows 2 --cols 2 --to mtx -o - >stdout.mtx 2>/dev/null)
+check "gen -o - writes the graph on stdout" grep -q "^%%MatrixMarket" "$dir/stdout.mtx"
+expect_exit 2 "$GMGRAPH" convert "$dir/m.el" -
+check "convert to - without --to says so" grep -q "needs --to FORMAT" "$dir/err"
 
 printf '0 1\n1 x\n' >"$dir/bad.el"
 expect_exit 1 "$GMGRAPH" convert "$dir/bad.el" "$dir/bad.gmb"

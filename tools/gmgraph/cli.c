@@ -216,3 +216,25 @@ bool cli_read_all(const char *cmd, const char *path, unsigned char **data, size_
     *len = n;
     return true;
 }
+
+int cli_check_output(const char *cmd, const char *out, gmrt_format to)
+{
+    if (strcmp(out, "-") != 0)
+        return 0;
+    if (to == GMRT_FMT_AUTO) {
+        fprintf(stderr, "gmgraph %s: writing to standard output ('-') needs --to FORMAT\n", cmd);
+        return EXIT_USAGE;
+    }
+    const bool text = to == GMRT_FMT_EDGE_LIST || to == GMRT_FMT_MATRIX_MARKET || to == GMRT_FMT_DIMACS;
+    if (!text && isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "gmgraph %s: not writing the binary format %s to a terminal: redirect standard output\n",
+                cmd, gmrt_format_name(to));
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+FILE *cli_summary_stream(const char *out)
+{
+    return strcmp(out, "-") == 0 ? stderr : stdout;
+}

@@ -43,6 +43,14 @@ bool cli_is_stream(const char *path);
  * after a message naming the file. */
 bool cli_read_all(const char *cmd, const char *path, unsigned char **data, size_t *len);
 
+/* OUT "-" is standard output: its format must be named (--to: there is no
+ * extension to tell it by) and a binary one is not written to a terminal.
+ * 0 when out can be written, else EXIT_USAGE after a message. */
+int cli_check_output(const char *cmd, const char *out, gmrt_format to);
+/* Where a command's summary line goes: stderr when the graph itself goes
+ * to standard output, stdout otherwise. */
+FILE *cli_summary_stream(const char *out);
+
 int cmd_gen(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_info(int argc, char **argv);

@@ -64,6 +64,9 @@ int cmd_convert(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
+    int bad_out = cli_check_output("convert", files[1], to);
+    if (bad_out)
+        return bad_out;
     gmrt_error err;
     opt.progress = cli_progress("convert");
     double t0 = gmrt_time_ms();
@@ -101,7 +104,7 @@ int cmd_convert(int argc, char **argv)
         gmrt_graph_free(g);
         return EXIT_FAIL;
     }
-    printf("%s -> %s: %lld nodes, %lld edges%s; read in %.2f s, written in %.2f s\n", files[0], files[1],
+    fprintf(cli_summary_stream(files[1]), "%s -> %s: %lld nodes, %lld edges%s; read in %.2f s, written in %.2f s\n", files[0], files[1],
            (long long)g->num_nodes, (long long)g->num_edges, g->weights ? " (weighted)" : "", t_load / 1e3,
            t_save / 1e3);
     gmrt_graph_free(g);

@@ -121,6 +121,9 @@ int cmd_gen(int argc, char **argv)
         fprintf(stderr, "gmgraph gen: no output file: give -o FILE\n");
         return EXIT_USAGE;
     }
+    int bad_out = cli_check_output("gen", out, to);
+    if (bad_out)
+        return bad_out;
     bool w_integral = false;
     double w_lo = 0, w_hi = 0;
     if (weights && !parse_weights(weights, &w_integral, &w_lo, &w_hi))
@@ -180,7 +183,7 @@ int cmd_gen(int argc, char **argv)
         gmrt_graph_free(g);
         return EXIT_FAIL;
     }
-    printf("%s: %lld nodes, %lld edges%s; generated in %.2f s, written in %.2f s\n", out, (long long)g->num_nodes,
+    fprintf(cli_summary_stream(out), "%s: %lld nodes, %lld edges%s; generated in %.2f s, written in %.2f s\n", out, (long long)g->num_nodes,
            (long long)g->num_edges, g->weights ? " (weighted)" : "", t_gen / 1e3, t_save / 1e3);
     gmrt_graph_free(g);
     return EXIT_OK;
