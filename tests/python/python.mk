@@ -3,3 +3,7 @@
 TESTS += tests/python/signature.sh
 EXTRA_DIST += tests/python/signature.sh
 EXTRA_DIST += tests/python/sig_types.gm
+EXTRA_DIST += tests/python/sig_types.json
+TESTS += tests/python/python.sh
+EXTRA_DIST += tests/python/python.sh
+EXTRA_DIST += tests/python/test_gmc.py

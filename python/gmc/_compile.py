@@ -1,0 +1,227 @@
+"""_compile.py: gmc.compile(), a Green-Marl procedure built into a shared
+library and cached.
+
+Contract: compile() runs gmc on the source (`--dump=signature` for the
+signature as JSON, then `-t omp -o DIR/` for NAME.c and NAME.h), builds
+NAME.c with the C compiler into DIR/NAME.so against libgmrt, and returns a
+Procedure (_proc.py).  An entry lives in $XDG_CACHE_HOME/gmc/python/KEY
+(else ~/.cache/gmc/python/KEY): gmc run's own entries are gmc/KEY, so the
+two never share a folder.  KEY hashes, as gmc run's does, the source
+bytes, the target, the options, and gmc and its runtime (path, size,
+mtime), plus the compiler and this package's version.  An entry is built
+in a private temporary folder and renamed into place, so concurrent
+compiles never see half of one.  gmc's diagnostics (errors and warnings)
+raise CompileError or are kept in Procedure.diagnostics.
+"""
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+from . import _runtime as rt
+from ._proc import Procedure
+
+CACHE_FORMAT = "gmc python cache 1"
+
+
+class Diagnostic:
+    """One gmc diagnostic: file, line, col, severity, class, text, and the
+    source line with its caret (context)."""
+
+    def __init__(self, file, line, col, severity, cls, text, context=""):
+        self.file, self.line, self.col = file, line, col
+        self.severity, self.cls, self.text, self.context = severity, cls, text, context
+
+    def __str__(self):
+        s = "%s:%d:%d: %s: %s" % (self.file, self.line, self.col, self.severity, self.text)
+        if self.cls:
+            s += " [%s]" % self.cls
+        return s
+
+    __repr__ = __str__
+
+
+_DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note): (.*?)(?: \[([-\w]+)\])?$")
+
+
+def parse_diagnostics(text):
+    out = []
+    for line in text.splitlines():
+        m = _DIAG.match(line)
+        if m:
+            out.append(Diagnostic(m.group(1), int(m.group(2)), int(m.group(3)), m.group(4),
+                                  m.group(6) or "", m.group(5)))
+        elif out and line.strip():
+            out[-1].context += line + "\n"
+    return out
+
+
+class CompileError(Exception):
+    """gmc rejected the program (or the C compiler failed on its output).
+
+    diagnostics: the list of Diagnostic; output: gmc's whole stderr."""
+
+    def __init__(self, message, diagnostics=(), output=""):
+        super().__init__(message)
+        self.diagnostics = list(diagnostics)
+        self.output = output
+
+
+def _identity(path):
+    try:
+        st = os.stat(path)
+        return "%s:%d:%d" % (path, st.st_size, st.st_mtime_ns)
+    except OSError:
+        return path + ":missing"
+
+
+def _cache_root():
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg.startswith("/"):
+        base = os.path.join(xdg, "gmc")
+    else:
+        home = os.path.expanduser("~")
+        if not home or home == "~":
+            raise rt.RuntimeNotFound("no cache directory: set XDG_CACHE_HOME or HOME")
+        base = os.path.join(home, ".cache", "gmc")
+    root = os.path.join(base, "python")
+    os.makedirs(root, exist_ok=True)
+    return root
+
+
+def _read_source(path_or_source):
+    """(bytes, file name for gmc's messages)."""
+    s = path_or_source
+    if isinstance(s, os.PathLike) or (isinstance(s, str) and "\n" not in s and "(" not in s):
+        path = os.fspath(s)
+        try:
+            with open(path, "rb") as f:
+                return f.read(), os.path.basename(path)
+        except OSError as e:
+            raise FileNotFoundError("cannot read the Green-Marl file %r: %s" % (path, e.strerror)) from None
+    if isinstance(s, bytes):
+        return s, "source.gm"
+    return s.encode("utf-8"), "source.gm"
+
+
+def _run(cmd, cwd):
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+
+
+def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache=True, name=None):
+    """Compiles a Green-Marl file (a path) or program text into a callable.
+
+    target: "omp" ("cuda" is not supported by this package yet).
+    options: gmc options such as ["-O0", "-fno-PASS", "-w"].
+    proc: which exported procedure to call when the file has several.
+    name: the file name gmc reports for program text (default source.gm).
+    Raises CompileError with gmc's diagnostics when the program is rejected."""
+    if target == "cuda":
+        raise NotImplementedError(
+            "target='cuda' is not supported by the Python package yet: it needs the generated .cu "
+            "built with nvcc into a shared library linked with libgmrt-cuda, device-array "
+            "arguments, and a GPU to test on; use target='omp', or `gmc run -t cuda` from the shell")
+    if target != "omp":
+        raise ValueError("unknown target %r (\"omp\"; \"cuda\" is not supported yet)" % (target,))
+    options = [str(o) for o in options]
+    for o in options:
+        if o in ("--main", "-x", "-o", "--check") or o.startswith(("-o", "--dump", "-t", "--target")):
+            raise ValueError("option %r is chosen by gmc.compile itself" % o)
+    t = rt.tools(gmc)
+    src, fname = _read_source(path_or_source)
+    if name:
+        fname = name if name.endswith(".gm") else name + ".gm"
+    stem = re.sub(r"[^A-Za-z0-9_]", "_", fname[:-3] if fname.endswith(".gm") else fname) or "proc"
+
+    h = hashlib.sha256()
+    for part in (CACHE_FORMAT, _identity(t.gmc), _identity(t.libgmrt), t.cc, " ".join(t.cflags),
+                 " ".join(t.libs), target, fname, "\0".join(options)):
+        h.update(part.encode() + b"\0")
+    h.update(src)
+    key = h.hexdigest()[:24]
+    root = _cache_root()
+    entry = os.path.join(root, key)
+    so = os.path.join(entry, stem + ".so")
+    meta = os.path.join(entry, "signature.json")
+    if cache and os.path.exists(so) and os.path.exists(meta):
+        return _load(entry, stem, proc, t)
+
+    tmp = tempfile.mkdtemp(prefix="tmp-", dir=root)
+    try:
+        gm = os.path.join(tmp, fname)
+        with open(gm, "wb") as f:
+            f.write(src)
+        r = _run([t.gmc, "--dump=signature"] + options + [fname], tmp)
+        if r.returncode != 0:
+            _raise(r.stderr, fname)
+        with open(os.path.join(tmp, "signature.json"), "w") as f:
+            f.write(r.stdout)
+        r = _run([t.gmc, "-t", "omp"] + options + ["-o", "out/", fname], tmp)
+        if r.returncode != 0:
+            _raise(r.stderr, fname)
+        with open(os.path.join(tmp, "diagnostics.txt"), "w") as f:
+            f.write(r.stderr)
+        csrc = os.path.join(tmp, "out", stem + ".c")
+        if not os.path.exists(csrc):
+            cs = [x for x in os.listdir(os.path.join(tmp, "out")) if x.endswith(".c")]
+            if len(cs) != 1:
+                raise CompileError("gmc wrote no single .c file in %s" % os.path.join(tmp, "out"))
+            csrc = os.path.join(tmp, "out", cs[0])
+        cmd = [t.cc, "-O2", "-fPIC", "-shared", "-std=gnu11"] + list(t.cflags) + \
+              [csrc, "-o", os.path.join(tmp, stem + ".so")] + list(t.libs)
+        r = _run(cmd, tmp)
+        if r.returncode != 0:
+            raise CompileError("the C compiler failed on gmc's output (%s):\n%s" % (" ".join(cmd), r.stderr),
+                               output=r.stderr)
+        try:
+            os.rename(tmp, entry)
+            tmp = None
+        except OSError:
+            if not os.path.exists(so):  # another process did not win the race either
+                raise
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return _load(entry, stem, proc, t)
+
+
+def _raise(stderr, fname):
+    diags = parse_diagnostics(stderr)
+    errs = [d for d in diags if d.severity == "error"]
+    if errs:
+        msg = "\n".join(str(d) for d in errs)
+    else:
+        msg = stderr.strip() or "gmc failed on %s" % fname
+    raise CompileError(msg, diags, stderr)
+
+
+def _load(entry, stem, proc, t):
+    with open(os.path.join(entry, "signature.json")) as f:
+        sig = json.load(f)
+    diags = []
+    try:
+        with open(os.path.join(entry, "diagnostics.txt")) as f:
+            diags = parse_diagnostics(f.read())
+    except OSError:
+        pass
+    procs = sig["procedures"]
+    if not procs:
+        raise CompileError("the program exports no procedure (every one is Local)")
+    if proc is None:
+        if len(procs) > 1:
+            names = [p["name"] for p in procs]
+            if stem in names:
+                proc = stem
+            else:
+                raise ValueError("the program exports %d procedures (%s): choose one with proc="
+                                 % (len(procs), ", ".join(names)))
+        else:
+            proc = procs[0]["name"]
+    chosen = [p for p in procs if p["name"] == proc]
+    if not chosen:
+        raise ValueError("no exported procedure %r (there are: %s)" % (proc, ", ".join(p["name"] for p in procs)))
+    return Procedure(os.path.join(entry, stem + ".so"), chosen[0], rt.lib(t), diags)
