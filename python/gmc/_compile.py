@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 
 from . import _runtime as rt
 from ._proc import Procedure
@@ -96,7 +97,10 @@ def _cache_root():
 def _read_source(path_or_source):
     """(bytes, file name for gmc's messages)."""
     s = path_or_source
-    if isinstance(s, os.PathLike) or (isinstance(s, str) and "\n" not in s and "(" not in s):
+    # A path: a PathLike, an existing file, or a one-line string that cannot
+    # be a program (every procedure has a parenthesised signature).
+    if isinstance(s, os.PathLike) or (isinstance(s, str) and (os.path.isfile(s) or
+                                                              ("\n" not in s and "(" not in s))):
         path = os.fspath(s)
         try:
             with open(path, "rb") as f:
@@ -150,6 +154,7 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
     if cache and os.path.exists(so) and os.path.exists(meta):
         return _load(entry, stem, proc, t)
 
+    _remove_stale(root)
     tmp = tempfile.mkdtemp(prefix="tmp-", dir=root)
     try:
         gm = os.path.join(tmp, fname)
@@ -187,6 +192,23 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
     return _load(entry, stem, proc, t)
+
+
+def _remove_stale(root, age_s=3600):
+    """Removes the private folders of compiles killed before their rename
+    (a live compile renames its folder within minutes)."""
+    now = time.time()
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for n in names:
+        p = os.path.join(root, n)
+        try:
+            if n.startswith("tmp-") and now - os.stat(p).st_mtime > age_s:
+                shutil.rmtree(p, ignore_errors=True)
+        except OSError:
+            pass
 
 
 def _raise(stderr, fname):

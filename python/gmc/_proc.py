@@ -244,8 +244,12 @@ class Procedure:
                 what_len = "one per node" if k == "node_prop" else "one per stored edge, in stored order"
                 if name in given:
                     a = self._array(p, given[name], n, what_len)
-                    if t["elem"]["kind"] == "node" and a.size and (a.min() < -1 or a.max() >= g.num_nodes):
-                        raise ValueError("argument %s holds node ids outside the graph (or NIL = -1)" % name)
+                    ek = t["elem"]["kind"]
+                    if ek in ("node", "edge") and a.size and not p["output"]:
+                        hi = g.num_nodes if ek == "node" else g.num_edges
+                        if a.min() < -1 or a.max() >= hi:
+                            raise ValueError("argument %s holds %s ids outside the graph (0..%d, or NIL = -1)"
+                                             % (name, ek, hi - 1))
                 elif p["output"]:
                     a = np.zeros(n, dtype=self._dtype(t["elem"]))
                 elif k == "edge_prop" and g.weights is not None:
