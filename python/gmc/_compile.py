@@ -10,7 +10,8 @@ two never share a folder.  KEY hashes, as gmc run's does, the source
 bytes, the target, the options, and gmc and its runtime (path, size,
 mtime), plus the compiler and this package's version.  An entry is built
 in a private temporary folder and renamed into place, so concurrent
-compiles never see half of one.  gmc's diagnostics (errors and warnings)
+compiles never see half of one; the library's size and checksum, recorded
+then, are checked before each load, so a damaged entry is rebuilt.  gmc's diagnostics (errors and warnings)
 raise CompileError or are kept in Procedure.diagnostics.
 """
 
@@ -152,7 +153,9 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
     so = os.path.join(entry, stem + ".so")
     meta = os.path.join(entry, "signature.json")
     if cache and os.path.exists(so) and os.path.exists(meta):
-        return _load(entry, stem, proc, t)
+        if _sum_ok(entry, so):
+            return _load(entry, stem, proc, t)
+        shutil.rmtree(entry, ignore_errors=True)  # damaged: build it again
 
     _remove_stale(root)
     tmp = tempfile.mkdtemp(prefix="tmp-", dir=root)
@@ -182,6 +185,9 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
         if r.returncode != 0:
             raise CompileError("the C compiler failed on gmc's output (%s):\n%s" % (" ".join(cmd), r.stderr),
                                output=r.stderr)
+        _write_sum(tmp, os.path.join(tmp, stem + ".so"))
+        if not cache and os.path.exists(entry):
+            shutil.rmtree(entry, ignore_errors=True)
         try:
             os.rename(tmp, entry)
             tmp = None
@@ -192,6 +198,29 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
     return _load(entry, stem, proc, t)
+
+
+def _file_sum(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return "%d %s" % (os.path.getsize(path), h.hexdigest())
+
+
+def _write_sum(entry, so):
+    with open(os.path.join(entry, "library.sum"), "w") as f:
+        f.write(_file_sum(so) + "\n")
+
+
+def _sum_ok(entry, so):
+    """The library is the one built (size and checksum recorded at creation):
+    a truncated or damaged one is rebuilt, never loaded."""
+    try:
+        with open(os.path.join(entry, "library.sum")) as f:
+            return f.read().strip() == _file_sum(so)
+    except OSError:
+        return False
 
 
 def _remove_stale(root, age_s=3600):
