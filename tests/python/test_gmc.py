@@ -173,6 +173,55 @@ def test_wcc_vs_networkx():
         assert all(lab[v] in c for c in comps for v in c), name
 
 
+def test_scc_and_bc_vs_networkx():
+    for name, g in awkward_digraphs():
+        if g.number_of_nodes() > 500:   # BC from every node: keep it short
+            continue
+        G = gmc.Graph.from_networkx(g)
+        want = sorted(sorted(map(str, c)) for c in nx.strongly_connected_components(g))
+        for a in ("scc_tarjan", "scc_kosaraju"):
+            res = app(a)(G)
+            parts = {}
+            for v, c in res.as_dict("scc").items():
+                parts.setdefault(c, []).append(str(v))
+            assert res.return_value == len(want), (a, name)
+            assert sorted(sorted(p) for p in parts.values()) == want, (a, name)
+        got = app("bc")(G).as_dict("BC")
+        ref = nx.betweenness_centrality(g, normalized=False)
+        assert max((abs(got[v] - ref[v]) for v in g), default=0) < 1e-9, name
+
+
+def test_node_input_property():
+    # avg_teen_cnt reads an N_P<Int> input (a list converts) and returns a Double.
+    # networkx's node order here is 0, 2, 1, 3: arrays follow node ids
+    # (G.labels[i] is node i), as_dict follows labels.
+    g = nx.DiGraph([(0, 2), (1, 2), (3, 2), (2, 0), (1, 0)])
+    age = {0: 15, 1: 40, 2: 30, 3: 13}
+    G = gmc.Graph.from_networkx(g)
+    assert G.labels == [0, 2, 1, 3]
+    res = app("avg_teen_cnt")(G, [age[v] for v in G.labels], 20)
+    teen = {v: sum(1 for u in g.predecessors(v) if 13 <= age[u] <= 19) for v in g}
+    assert res.as_dict("teen_cnt") == teen
+    old = [teen[v] for v in g if age[v] > 20]
+    assert abs(res.return_value - sum(old) / len(old)) < 1e-12
+
+
+def test_node_output_is_a_label():
+    maxdeg = gmc.compile("\n".join([
+        "Procedure maxdeg(G: Graph; best: Node): Int {",
+        "    Int m = -1;",
+        "    best = NIL;",
+        "    For (n: G.Nodes) { If (n.OutDegree() > m) { m = n.OutDegree(); best = n; } }",
+        "    Return m;",
+        "}"]), name="maxdeg")
+    g = nx.DiGraph([("a", "b"), ("hub", "a"), ("hub", "b"), ("hub", "c")])
+    res = maxdeg(gmc.Graph.from_networkx(g))
+    assert res.best == "hub" and res.return_value == 3, res
+    res = maxdeg(gmc.Graph.from_edges([], [], n=0))
+    assert res.best is None and res.return_value == -1, res
+    assert maxdeg(gmc.Graph.from_edges([1, 2, 2], [0, 0, 1])).best == 2
+
+
 def test_triangle_count_vs_networkx():
     tc = app("triangle_count")
     for seed in (1, 2):
