@@ -141,6 +141,9 @@ class Procedure:
                                                " : " + _type_text(self.signature["return"])
                                                if self.signature["return"] else "")
 
+    def _kind(self, name):
+        return next(p["type"]["kind"] for p in self.params if p["name"] == name)
+
     def _ctype(self, t):
         if t["kind"] == "edge":
             return self._lib.edge_t
@@ -217,6 +220,9 @@ class Procedure:
             if k not in self.inputs and k not in self.outputs:
                 raise TypeError("%s() has no argument %r (inputs: %s; outputs: %s)"
                                 % (self.name, k, ", ".join(self.inputs), ", ".join(self.outputs) or "none"))
+            if k in self.outputs and self._kind(k) not in ("node_prop", "edge_prop"):
+                raise TypeError("%s() argument %r is an output scalar: it comes back in the result"
+                                % (self.name, k))
             given[k] = v
         # Graphs first: everything else is checked against them.
         graphs = {}

@@ -220,6 +220,22 @@ def test_node_output_is_a_label():
     res = maxdeg(gmc.Graph.from_edges([], [], n=0))
     assert res.best is None and res.return_value == -1, res
     assert maxdeg(gmc.Graph.from_edges([1, 2, 2], [0, 0, 1])).best == 2
+    expect_raises(TypeError, maxdeg, gmc.Graph.from_edges([0], [1]), best=1, contains="output scalar")
+
+
+def test_two_graphs():
+    # Each property belongs to its own graph (lengths checked against it).
+    two = gmc.compile(os.path.join(SRC, "tests", "python", "sig_types.gm"), proc="two")
+    A = gmc.Graph.from_edges([0], [1])
+    B = gmc.Graph.from_edges([0, 1, 2], [1, 2, 3])
+    res = two(A, B)
+    assert res.na.tolist() == [1, 1] and res.nb.tolist() == [2, 2, 2, 2]
+    expect_raises(ValueError, two, A, B, nb=np.zeros(2, np.int32), contains="4 values")
+    e = expect_raises(NotImplementedError, gmc.compile, os.path.join(SRC, "tests", "python", "sig_types.gm"),
+                      proc="int")
+    assert "Node_Set" in str(e)
+    expect_raises(ValueError, gmc.compile, os.path.join(SRC, "tests", "python", "sig_types.gm"),
+                  contains="choose one with proc=")
 
 
 def test_triangle_count_vs_networkx():
@@ -332,6 +348,7 @@ def test_bad_arguments():
     expect_raises(TypeError, bfs, G, contains="missing argument root")
     expect_raises(TypeError, bfs, G, 0, roots=1, contains="no argument 'roots'")
     expect_raises(TypeError, bfs, [[0, 1]], 0, contains="gmc.Graph")
+    expect_raises(TypeError, app("triangle_count"), G, 5, contains="takes 1 positional")
     expect_raises(ValueError, bfs, G, 0, dist=np.zeros(5, np.int32), contains="3 values")
     expect_raises(TypeError, bfs, G, 0, dist=np.zeros(3, np.float64), contains="dtype")
     L = gmc.Graph.from_networkx(nx.DiGraph([("a", "b")]))
