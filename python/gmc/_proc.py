@@ -198,9 +198,16 @@ class Procedure:
                     raise ValueError("%s has values that do not fit %s" % (what, dt))
             v = v.astype(dt)
         elif v.dtype != dt:
-            if not np.can_cast(v.dtype, dt, "safe"):
-                raise TypeError("%s must have dtype %s (or one that converts to it safely), not %s"
+            # Safe casts, and casts within a kind (int64 -> int32 when every
+            # value fits, float64 -> float32); never float -> int or bool.
+            if not (np.can_cast(v.dtype, dt, "safe") or
+                    (dt.kind != "b" and np.can_cast(v.dtype, dt, "same_kind") and v.dtype.kind == dt.kind)):
+                raise TypeError("%s must have dtype %s (or one that converts to it without changing kind), not %s"
                                 % (what, dt, v.dtype))
+            if dt.kind in "iu" and v.size and not np.can_cast(v.dtype, dt, "safe"):
+                info = np.iinfo(dt)
+                if v.min() < info.min or v.max() > info.max:
+                    raise ValueError("%s has values that do not fit %s" % (what, dt))
             v = v.astype(dt)
         if v.ndim != 1 or v.shape[0] != length:
             raise ValueError("%s must be a 1-D array of %d values (%s), not shape %s"

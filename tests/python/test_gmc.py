@@ -371,6 +371,9 @@ def test_bad_arguments():
     expect_raises(ValueError, count, G, np.array([0, 1, 3], np.int32), contains="node ids outside")
     expect_raises(ValueError, count, G, [0, -2, 1], contains="node ids outside")
     expect_raises(TypeError, count, G, [0.5, 1, 2], contains="int32")
+    assert count(G, np.array([1, 1, -1], np.int64)).cnt.tolist() == [0, 2, 0]  # int64 ids fit int32
+    expect_raises(ValueError, count, G, np.array([0, 2**40, 1], np.int64), contains="do not fit")
+    expect_raises(TypeError, count, G, np.array([0.0, 1.0, 2.0]), contains="dtype")
     # An output array given to be filled may hold anything beforehand.
     lp = app("label_propagation")
     lp(G, 5, label=np.full(3, 99, np.int32))
