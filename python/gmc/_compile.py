@@ -117,26 +117,24 @@ def _run(cmd, cwd):
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
 
 
-def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache=True, name=None):
+def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache=True, name=None,
+            arch=None):
     """Compiles a Green-Marl file (a path) or program text into a callable.
 
-    target: "omp" ("cuda" is not supported by this package yet).
+    target: "omp" (C with OpenMP) or "cuda" (nvcc, libgmrt-cuda; arch= the
+    GPU architecture, default sm_90; a call without a GPU raises DeviceError).
     options: gmc options such as ["-O0", "-fno-PASS", "-w"].
     proc: which exported procedure to call when the file has several.
     name: the file name gmc reports for program text (default source.gm).
     Raises CompileError with gmc's diagnostics when the program is rejected."""
-    if target == "cuda":
-        raise NotImplementedError(
-            "target='cuda' is not supported by the Python package yet: it needs the generated .cu "
-            "built with nvcc into a shared library linked with libgmrt-cuda, device-array "
-            "arguments, and a GPU to test on; use target='omp', or `gmc run -t cuda` from the shell")
-    if target != "omp":
-        raise ValueError("unknown target %r (\"omp\"; \"cuda\" is not supported yet)" % (target,))
+    if target not in ("omp", "cuda"):
+        raise ValueError("unknown target %r (\"omp\" or \"cuda\")" % (target,))
     options = [str(o) for o in options]
     for o in options:
         if o in ("--main", "-x", "-o", "--check") or o.startswith(("-o", "--dump", "-t", "--target")):
             raise ValueError("option %r is chosen by gmc.compile itself" % o)
     t = rt.tools(gmc)
+    cuda = rt.cuda_build(t, arch) if target == "cuda" else None
     src, fname = _read_source(path_or_source)
     if name:
         fname = name if name.endswith(".gm") else name + ".gm"
@@ -144,7 +142,8 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
 
     h = hashlib.sha256()
     for part in (CACHE_FORMAT, _identity(t.gmc), _identity(t.libgmrt), t.cc, " ".join(t.cflags),
-                 " ".join(t.libs), target, fname, "\0".join(options)):
+                 " ".join(t.libs), target, fname, "\0".join(options), repr(cuda),
+                 _identity(cuda[0]) + _identity(cuda[3]) if cuda else ""):
         h.update(part.encode() + b"\0")
     h.update(src)
     key = h.hexdigest()[:24]
@@ -168,24 +167,30 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
             _raise(r.stderr, fname)
         with open(os.path.join(tmp, "signature.json"), "w") as f:
             f.write(r.stdout)
-        r = _run([t.gmc, "-t", "omp"] + options + ["-o", "out/", fname], tmp)
+        r = _run([t.gmc, "-t", target] + options + ["-o", "out/", fname], tmp)
         if r.returncode != 0:
             _raise(r.stderr, fname)
         with open(os.path.join(tmp, "diagnostics.txt"), "w") as f:
             f.write(r.stderr)
-        csrc = os.path.join(tmp, "out", stem + ".c")
+        ext = ".cu" if cuda else ".c"
+        csrc = os.path.join(tmp, "out", stem + ext)
         if not os.path.exists(csrc):
-            cs = [x for x in os.listdir(os.path.join(tmp, "out")) if x.endswith(".c")]
+            cs = [x for x in os.listdir(os.path.join(tmp, "out")) if x.endswith(ext)]
             if len(cs) != 1:
-                raise CompileError("gmc wrote no single .c file in %s" % os.path.join(tmp, "out"))
+                raise CompileError("gmc wrote no single %s file in %s" % (ext, os.path.join(tmp, "out")))
             csrc = os.path.join(tmp, "out", cs[0])
-        cmd = [t.cc, "-O2", "-fPIC", "-shared", "-std=gnu11"] + list(t.cflags) + \
-              [csrc, "-o", os.path.join(tmp, stem + ".so")] + list(t.libs)
+        if cuda:
+            cmd = [cuda[0]] + cuda[1] + [csrc, "-o", os.path.join(tmp, stem + ".so")] + cuda[2]
+        else:
+            cmd = [t.cc, "-O2", "-fPIC", "-shared", "-std=gnu11"] + list(t.cflags) + \
+                  [csrc, "-o", os.path.join(tmp, stem + ".so")] + list(t.libs)
         r = _run(cmd, tmp)
         if r.returncode != 0:
-            raise CompileError("the C compiler failed on gmc's output (%s):\n%s" % (" ".join(cmd), r.stderr),
+            raise CompileError("the compiler failed on gmc's output (%s):\n%s" % (" ".join(cmd), r.stderr),
                                output=r.stderr)
         _write_sum(tmp, os.path.join(tmp, stem + ".so"))
+        with open(os.path.join(tmp, "target.txt"), "w") as f:
+            f.write(target + "\n")
         if not cache and os.path.exists(entry):
             shutil.rmtree(entry, ignore_errors=True)
         try:
@@ -275,4 +280,9 @@ def _load(entry, stem, proc, t):
     chosen = [p for p in procs if p["name"] == proc]
     if not chosen:
         raise ValueError("no exported procedure %r (there are: %s)" % (proc, ", ".join(p["name"] for p in procs)))
-    return Procedure(os.path.join(entry, stem + ".so"), chosen[0], rt.lib(t), diags)
+    try:
+        with open(os.path.join(entry, "target.txt")) as f:
+            target = f.read().strip()
+    except OSError:
+        target = "omp"
+    return Procedure(os.path.join(entry, stem + ".so"), chosen[0], rt.lib(t), diags, target=target)

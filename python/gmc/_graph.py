@@ -56,6 +56,11 @@ class Graph:
     def __del__(self):
         p = getattr(self, "_ptr", None)
         if p:
+            try:
+                from ._proc import release_device_graph
+                release_device_graph(p)
+            except Exception:
+                pass
             self._lib.free(p)
             self._ptr = None
 

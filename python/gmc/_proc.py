@@ -11,8 +11,9 @@ Properties are NumPy arrays passed to C without a copy when their dtype and
 layout already match (then the caller's array is updated in place); edge
 properties are in the graph's stored edge order (Graph.to_caller_order maps
 them back).  The Result holds output scalars, output properties and the
-return value (return_value) as attributes, time_ms (the call's wall time)
-and as_dict(name) keyed by the graph's labels.
+return value (return_value) as attributes, time_ms (the call's wall time;
+with target='cuda' also transfer_ms and transfer_mb, the property copies
+between host and device) and as_dict(name) keyed by the graph's labels.
 """
 
 import ctypes
@@ -20,6 +21,7 @@ import time
 
 import numpy as np
 
+from . import _runtime as rt
 from ._graph import Graph
 
 _SCALARS = {
@@ -30,6 +32,27 @@ _SCALARS = {
     "bool": (ctypes.c_bool, np.bool_),
     "node": (ctypes.c_int32, np.int32),
 }
+class DeviceError(RuntimeError):
+    """target='cuda' without a usable GPU (said before the call, which would
+    otherwise end the process)."""
+
+
+# The loaded CUDA procedures: each keeps a device copy of the last graph it
+# ran on, keyed by the host graph's address, so a freed Graph must drop it
+# (a new Graph at the same address would otherwise reuse stale data).
+_cuda_dlls = []
+
+
+def release_device_graph(ptr):
+    for d in _cuda_dlls:
+        try:
+            host = d.gmcu_graph_cache_get().contents.value
+            if host and host == ctypes.cast(ptr, ctypes.c_void_p).value:
+                d.gmcu_graph_release()
+        except Exception:
+            pass
+
+
 _GM_NAMES = {"int": "Int", "long": "Long", "float": "Float", "double": "Double", "bool": "Bool",
              "node": "Node", "edge": "Edge", "string": "String", "graph": "Graph",
              "node_prop": "N_P", "edge_prop": "E_P", "node_set": "Node_Set", "node_order": "Node_Order",
@@ -101,8 +124,9 @@ class Result:
 class Procedure:
     """A compiled Green-Marl procedure; call it like a Python function."""
 
-    def __init__(self, so_path, sig, lib, diagnostics=()):
+    def __init__(self, so_path, sig, lib, diagnostics=(), target="omp"):
         self.path = so_path
+        self.target = target
         self.signature = sig
         self.name = sig["name"]
         self.diagnostics = list(diagnostics)
@@ -130,6 +154,12 @@ class Procedure:
             self._get_threads.restype = ctypes.c_int
         except AttributeError:
             self._set_threads = self._get_threads = None
+        if target == "cuda":
+            d = self._dll
+            d.gmcu_transfer_ms.restype = ctypes.c_double
+            d.gmcu_transfer_mb.restype = ctypes.c_double
+            d.gmcu_graph_cache_get.restype = ctypes.POINTER(ctypes.c_void_p)  # first field: host graph
+            _cuda_dlls.append(d)
         self.inputs = [p["name"] for p in self.params if not p["output"]]
         self.outputs = [p["name"] for p in self.params if p["output"]]
         self.graphs = [p["name"] for p in self.params if p["type"]["kind"] == "graph"]
@@ -297,6 +327,11 @@ class Procedure:
                 cargs.append(self._lib.edge_t(int(v)))
             else:
                 cargs.append(self._scalar(p, v))
+        if self.target == "cuda":
+            why = rt.gpu_check()
+            if why:
+                raise DeviceError(why)
+            self._dll.gmcu_transfers_reset()
         old = None
         if threads is not None:
             if not isinstance(threads, (int, np.integer)) or threads < 1:
@@ -327,7 +362,11 @@ class Procedure:
                 _, g = self._graph_of(ret_t, graphs)
                 ret = g.label(int(ret))
             values["return_value"] = ret
-        return Result(graphs, values, kinds, ms)
+        res = Result(graphs, values, kinds, ms)
+        if self.target == "cuda":
+            res.transfer_ms = self._dll.gmcu_transfer_ms()
+            res.transfer_mb = self._dll.gmcu_transfer_mb()
+        return res
 
     def _weights_as(self, p, g):
         """The graph's weights filling an E_P input the caller left out (as the

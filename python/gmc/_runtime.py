@@ -128,6 +128,54 @@ def tools(gmc=None):
     return t
 
 
+def cuda_build(t, arch=None):
+    """(nvcc, flags before the source, flags after it, libgmrt-cuda) to build a generated
+    .cu into a shared library with libgmrt-cuda, as `gmc -t cuda -x` links
+    (the build tree's libgmrt-cuda.a, or the installed libgmrt-cuda.so).
+    Raises RuntimeNotFound naming what is missing."""
+    nvcc = os.environ.get("GMC_NVCC") or shutil.which("nvcc")
+    if not nvcc and os.access("/usr/local/cuda/bin/nvcc", os.X_OK):
+        nvcc = "/usr/local/cuda/bin/nvcc"
+    if not nvcc:
+        raise RuntimeNotFound("target='cuda' needs nvcc: none on PATH, in $GMC_NVCC or /usr/local/cuda/bin")
+    libdir = os.path.dirname(t.libgmrt)
+    inc = [f for f in t.cflags if f.startswith(("-I", "-D"))]
+    if t.in_tree:
+        cu = os.path.join(os.path.dirname(t.gmc), "libgmrt-cuda.a")
+        culib = [cu]
+    else:
+        cu = os.path.join(libdir, "libgmrt-cuda.so")
+        culib = ["-L" + libdir, "-lgmrt-cuda"]
+    if not os.path.exists(cu):
+        raise RuntimeNotFound("target='cuda' needs libgmrt-cuda (%s is missing: configure did not find nvcc "
+                              "when gmc was built)" % cu)
+    pre = ["-shared", "-Xcompiler", "-fPIC", "-O3", "-std=c++17", "-arch=" + (arch or "sm_90"),
+           "-Xcompiler", "-fopenmp"] + inc
+    post = culib + ["-L" + libdir, "-Xlinker", "-rpath=" + libdir, "-lgmrt", "-lz", "-lgomp", "-lm"]
+    return nvcc, pre, post, cu
+
+
+_gpu_state = None
+
+
+def gpu_check():
+    """None when the CUDA driver sees a GPU, else why not (the generated code
+    would print that and exit the process: this asks the driver first)."""
+    global _gpu_state
+    if _gpu_state is None:
+        try:
+            cuda = ctypes.CDLL("libcuda.so.1")
+        except OSError:
+            _gpu_state = "no NVIDIA driver found (libcuda.so.1), so no GPU can be used: use target='omp'"
+            return _gpu_state
+        count = ctypes.c_int(0)
+        if cuda.cuInit(0) != 0 or cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value == 0:
+            _gpu_state = "no NVIDIA GPU found (the driver is loaded but sees no usable device): use target='omp'"
+        else:
+            _gpu_state = ""
+    return _gpu_state or None
+
+
 # ---- ctypes view of libgmrt ---------------------------------------------
 
 node_t = ctypes.c_int32
