@@ -180,9 +180,12 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
                 raise CompileError("gmc wrote no single %s file in %s" % (ext, os.path.join(tmp, "out")))
             csrc = os.path.join(tmp, "out", cs[0])
         if cuda:
-            cmd = [cuda[0]] + cuda[1] + [csrc, "-o", os.path.join(tmp, stem + ".so")] + cuda[2]
+            edge64 = ["-DGMRT_EDGE64"] if rt.lib(t).edge_size == 8 and "-DGMRT_EDGE64" not in cuda[1] else []
+            cmd = [cuda[0]] + cuda[1] + edge64 + [csrc, "-o", os.path.join(tmp, stem + ".so")] + cuda[2]
         else:
-            cmd = [t.cc, "-O2", "-fPIC", "-shared", "-std=gnu11"] + list(t.cflags) + \
+            # The program must agree with the library on gm_edge_t (gmrt_base.h).
+            edge64 = ["-DGMRT_EDGE64"] if rt.lib(t).edge_size == 8 and "-DGMRT_EDGE64" not in t.cflags else []
+            cmd = [t.cc, "-O2", "-fPIC", "-shared", "-std=gnu11"] + list(t.cflags) + edge64 + \
                   [csrc, "-o", os.path.join(tmp, stem + ".so")] + list(t.libs)
         r = _run(cmd, tmp)
         if r.returncode != 0:
