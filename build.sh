@@ -56,10 +56,15 @@ fi
 opt=""
 command -v clang >/dev/null 2>&1 || opt="$opt clang"
 ls /usr/lib/llvm-*/lib/libomp.so >/dev/null 2>&1 || opt="$opt libomp-dev"
+# NumPy, SciPy and NetworkX for the Python package's test (tests/python/python.sh,
+# skipped without them), as Debian packages of the system's /usr/bin/python3.
+for m in numpy scipy networkx; do
+    [ -x /usr/bin/python3 ] && ! /usr/bin/python3 -c "import $m" >/dev/null 2>&1 && opt="$opt python3-$m"
+done
 if [ -n "$opt" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "build.sh: installing (optional):$opt"
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $opt >/dev/null; } ||
-        echo "build.sh: could not install$opt (the clang part of make check is skipped)"
+        echo "build.sh: could not install$opt (the parts of make check that need them are skipped)"
 fi
 
 cd "$here"

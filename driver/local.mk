@@ -9,7 +9,8 @@ libgmcdriver_a_SOURCES = \
 	driver/compile_output.h driver/compile_output.c driver/nvcc.h driver/nvcc.c \
 	driver/runtime_paths.h driver/runtime_paths.c driver/spawn.h driver/spawn.c \
 	driver/run_cache.h driver/run_cache.c driver/cuda_flags.h driver/cuda_flags.c \
-	driver/output_path.h driver/output_path.c
+	driver/output_path.h driver/output_path.c \
+	driver/signature.h driver/signature.c
 nodist_libgmcdriver_a_SOURCES = driver/gmc_commit.h
 # Install directories as make sees them, so `make prefix=...` is honoured.
 libgmcdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DGMC_MK_BINDIR='"$(bindir)"' \

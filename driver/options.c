@@ -29,6 +29,12 @@ static bool parse_dump(const char *stage, gmc_options *opt)
                   {"desugar", GMC_STAGE_DESUGAR},
                   {"opt", GMC_STAGE_OPT}};
     gmc_stage s = GMC_STAGE_NONE;
+    if (strcmp(stage, "signature") == 0) { /* JSON, not Green-Marl: signature.h */
+        opt->dump_signature = true;
+        if (opt->dump < GMC_STAGE_CHECK)
+            opt->dump = GMC_STAGE_CHECK;
+        return true;
+    }
     for (size_t i = 0; i < sizeof stages / sizeof *stages; i++)
         if (strcmp(stage, stages[i].name) == 0)
             s = stages[i].stage;
@@ -39,7 +45,7 @@ static bool parse_dump(const char *stage, gmc_options *opt)
     if (s == GMC_STAGE_NONE) {
         fprintf(stderr,
                 "gmc: error: unknown stage '%s' for --dump (parse, check, desugar, opt, "
-                "or a pass name from --help-passes)\n",
+                "a pass name from --help-passes, or signature)\n",
                 stage);
         return false;
     }

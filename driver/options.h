@@ -40,6 +40,7 @@ typedef struct gmc_options {
     gmc_stage dump;             /* deepest stage to print; compilation stops there */
     bool dump_stages[GMC_STAGE_OPT + 1];
     const char *dump_pass;      /* --dump=PASSNAME: only after that pass */
+    bool dump_signature;        /* --dump=signature: the API as JSON after the checks */
     bool opt_none;              /* -O0: no optimization pass (-O1..-O3: all, the default) */
     const char *disabled[GMC_MAX_DISABLED]; /* -fno-PASS */
     int n_disabled;

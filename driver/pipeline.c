@@ -17,6 +17,7 @@
 #include "nvcc.h"
 #include "omp_backend.h"
 #include "opt.h"
+#include "signature.h"
 
 static void dump(const gmc_options *opt, gmc_stage stage, const char *what, gm_program *p)
 {
@@ -192,6 +193,8 @@ int gmc_compile(const gmc_options *opt, const gmc_tools *t)
         goto done;
     gmf_infer_locations(p);
     dump(opt, GMC_STAGE_CHECK, "check", p);
+    if (opt->dump_signature)
+        gmc_print_signature(stdout, p);
     if (opt->dump == GMC_STAGE_CHECK)
         goto ok;
 

@@ -47,6 +47,8 @@ static const char *const help_text =
     "      --dump=STAGE        print the program as Green-Marl after STAGE and stop there;\n"
     "                          STAGE: parse, check, desugar, opt (after every pass) or a\n"
     "                          pass name; may be given several times\n"
+    "      --dump=signature    print the exported procedures' signatures as JSON (for\n"
+    "                          tools calling the generated C API) and stop\n"
     "\n"
     "Warnings:\n"
     "  -Wall                   enable every warning (the default)\n"

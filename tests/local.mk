@@ -16,6 +16,7 @@ include tests/install/install.mk
 include tests/unit/syntax.mk
 include tests/unit/check.mk
 include tests/codegen/codegen.mk
+include tests/python/python.mk
 # Each test's log ends with its time (run-tests.sh prints the slowest).
 LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/timed.sh
 EXTRA_DIST += tests/timed.sh tests/shard.sh

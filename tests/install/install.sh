@@ -118,6 +118,26 @@ else
     done
 fi
 
+# ---- the Python package: installed with the install folders in _config.py, and ------
+# ---- (with Debian's python3-numpy) it compiles and runs an app with the staged gmc --
+pydir=$(sed -n 's/^GMC_PYTHONDIR = //p' "$GMC_BUILDDIR/Makefile" | sed "s|\${prefix}|$(sed -n 's/^prefix = //p' "$GMC_BUILDDIR/Makefile")|")
+pkg="$dest$pydir/gmc"
+for f in __init__.py _compile.py _graph.py _proc.py _runtime.py _config.py; do
+    [ -f "$pkg/$f" ] && ok "installed ${pkg#$dest}/$f" || bad "not installed: ${pkg#$dest}/$f"
+done
+says "_config.py names the installed gmc's folder" "$pkg/_config.py" "BINDIR = \"${root#$dest}/bin\""
+if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+    PYTHONPATH="$dest$pydir" PYTHONDONTWRITEBYTECODE=1 GMC="$gmc" XDG_CACHE_HOME="$tmp/pycache" \
+        /usr/bin/python3 -c 'import gmc, sys
+G = gmc.load(sys.argv[2])
+r = gmc.compile(sys.argv[1])(G)
+print("\n".join(str(d) for d in r.deg))' "$tmp/degree.gm" "$tmp/g.el" > py.out 2> py.err ||
+        { bad "installed Python package: degree.gm"; cat py.err; }
+    same "installed Python package: degrees" "$(cat "$tmp/deg.exp")" "$(cat py.out)"
+else
+    ok "skipped running the installed Python package: /usr/bin/python3 has no numpy"
+fi
+
 # ---- the man pages render; completion loads --------------------------------------
 if command -v man >/dev/null 2>&1; then
     MANWIDTH=80 man -l "$root/share/man/man1/gmc.1" > man.txt 2> man.err </dev/null
