@@ -1,11 +1,11 @@
-/* omp_walk.c: a generic pre-order walk over statements and expressions,
- * used by the analyses the generator runs before emitting a loop (which
- * reductions it holds, whether it has neighbour loops, what it writes). */
-#include "omp_emit.h"
+/* gma_walk.c: the pre-order walk of gma_walk.h over statements and
+ * expressions, and the symbol-use queries on it (which reductions a loop
+ * holds, whether it has neighbour loops, what it writes). */
+#include "gma_walk.h"
 
 #include "builtins.h"
 
-static bool walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx)
+static bool walk_expr(const gm_expr *e, gma_expr_visit ev, void *ctx)
 {
     for (; e; e = NULL) {
         if (ev && !ev(e, ctx))
@@ -35,7 +35,7 @@ static bool walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx)
     return true;
 }
 
-static bool walk_list(const gm_expr *list, omp_expr_visit ev, void *ctx)
+static bool walk_list(const gm_expr *list, gma_expr_visit ev, void *ctx)
 {
     for (; list; list = list->next)
         if (!walk_expr(list, ev, ctx))
@@ -43,7 +43,7 @@ static bool walk_list(const gm_expr *list, omp_expr_visit ev, void *ctx)
     return true;
 }
 
-bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev, void *ctx)
+bool gma_walk(const gm_stmt *s, bool list, gma_stmt_visit sv, gma_expr_visit ev, void *ctx)
 {
     for (; s; s = list ? s->next : NULL) {
         if (sv && !sv(s, ctx))
@@ -77,13 +77,13 @@ bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev,
         for (const gm_foreign_seg *f = s->foreign; f; f = f->next)
             if (f->ref && !walk_expr(f->ref, ev, ctx))
                 return false;
-        if (s->body && !omp_walk(s->body, true, sv, ev, ctx))
+        if (s->body && !gma_walk(s->body, true, sv, ev, ctx))
             return false;
-        if (s->then_stmt && !omp_walk(s->then_stmt, false, sv, ev, ctx))
+        if (s->then_stmt && !gma_walk(s->then_stmt, false, sv, ev, ctx))
             return false;
-        if (s->else_stmt && !omp_walk(s->else_stmt, false, sv, ev, ctx))
+        if (s->else_stmt && !gma_walk(s->else_stmt, false, sv, ev, ctx))
             return false;
-        if (s->rev_body && !omp_walk(s->rev_body, false, sv, ev, ctx))
+        if (s->rev_body && !gma_walk(s->rev_body, false, sv, ev, ctx))
             return false;
     }
     return true;
@@ -117,10 +117,10 @@ static bool count_swaps(const gm_stmt *s, void *vctx)
     return true;
 }
 
-bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym)
+bool gma_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym)
 {
     use_ctx c = {sym, 0, 0};
-    omp_walk(s, list, count_swaps, count_refs, &c);
+    gma_walk(s, list, count_swaps, count_refs, &c);
     return c.refs > c.to_edge;
 }
 
@@ -133,24 +133,24 @@ static bool count_stores(const gm_stmt *s, void *vctx)
     return true;
 }
 
-bool omp_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym)
+bool gma_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym)
 {
     use_ctx c = {sym, 0, 0};
-    omp_walk(s, list, count_swaps, count_refs, &c);
+    gma_walk(s, list, count_swaps, count_refs, &c);
     int refs = c.refs - c.to_edge;
     c.to_edge = 0;
-    omp_walk(s, list, count_stores, NULL, &c);
+    gma_walk(s, list, count_stores, NULL, &c);
     return refs > c.to_edge;
 }
 
-bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym)
+bool gma_sym_used_expr(const gm_expr *e, const gm_symbol *sym)
 {
     gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};
-    return omp_sym_used(&tmp, false, sym);
+    return gma_sym_used(&tmp, false, sym);
 }
 
-bool omp_walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx)
+bool gma_walk_expr(const gm_expr *e, gma_expr_visit ev, void *ctx)
 {
     gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};
-    return omp_walk(&tmp, false, NULL, ev, ctx);
+    return gma_walk(&tmp, false, NULL, ev, ctx);
 }
