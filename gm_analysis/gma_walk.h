@@ -1,29 +1,24 @@
 /* gma_walk.h: the read-only AST walk the analyses of gm_analysis/ and both
- * backends use, and the symbol-use queries built on it.
- *
- * Contract: nothing here changes the tree or allocates. gma_walk visits, in
- * pre-order, every statement under s and every expression each statement
- * holds (initializer, left and right sides, condition, an iteration's
- * source, range argument and filter, BFS root, navigator and reverse
- * filter, return value, foreign code's modified list and references), and
- * inside expressions their operands, arguments, out-arguments, a reduction
- * expression's source and filter, and foreign references. Input: a checked,
- * desugared and optimized program (gm_opt's output). */
+ * backends use (gm_front/ast_walk.h: what it visits, in which order), and
+ * the symbol-use queries built on it. Nothing here changes the tree or
+ * allocates. Input: a checked, desugared and optimized program (gm_opt's
+ * output). */
 #ifndef GM_GMA_WALK_H
 #define GM_GMA_WALK_H
 
 #include <stdbool.h>
 
 #include "ast.h"
+#include "ast_walk.h"
 
-typedef bool (*gma_stmt_visit)(const gm_stmt *s, void *ctx); /* false: stop */
-typedef bool (*gma_expr_visit)(const gm_expr *e, void *ctx);
+typedef gm_stmt_visit gma_stmt_visit; /* false: stop */
+typedef gm_expr_visit gma_expr_visit;
 
 /* Visits every statement and every expression under s (s's list successors
  * included when list is true); either visitor may be NULL. Returns false
  * when a visitor stopped the walk. */
 bool gma_walk(const gm_stmt *s, bool list, gma_stmt_visit sv, gma_expr_visit ev, void *ctx);
-/* Visits every expression under e (not its list successors). */
+/* Visits every expression under e and under its list successors. */
 bool gma_walk_expr(const gm_expr *e, gma_expr_visit ev, void *ctx);
 
 /* Whether sym is referenced anywhere in s (and its successors when list);

@@ -204,6 +204,31 @@ static void test_sym_used(void)
     CU_ASSERT_FALSE(gma_sym_read(p->procs->body, true, nbrs->iter.sym));
 }
 
+static bool count_a(const gm_expr *e, void *ctx)
+{
+    int *n = ctx;
+    if (e->kind == GME_ID && e->sym && strcmp(e->sym->name, "a") == 0)
+        ++*n;
+    return true;
+}
+
+/* The shared walk visits a reduction expression's range argument (before
+ * desugaring turns the reduction into a loop). */
+static void test_walk_reduce_range_arg(void)
+{
+    const gm_program *p = check_src("Procedure f(G: Graph, a: Node) : Int\n"
+                                    "{\n"
+                                    "    Int c = 0;\n"
+                                    "    Foreach (n: G.Nodes)\n"
+                                    "        c += Sum(x: n.CommonNbrs(a)) { 1 };\n"
+                                    "    Return c;\n"
+                                    "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    int n = 0;
+    CU_ASSERT_TRUE(gm_walk(p->procs->body, true, NULL, count_a, &n));
+    CU_ASSERT_EQUAL(n, 1);
+}
+
 int main(void)
 {
     static const cu_test tests[] = {
@@ -211,6 +236,7 @@ int main(void)
         {"an extra write at the round end: no frontier", test_extra_write_is_no_frontier},
         {"a round counter: not monotone", test_round_counter_is_not_monotone},
         {"what counts as a use of a symbol", test_sym_used},
+        {"the walk visits a reduction's range argument", test_walk_reduce_range_arg},
         {NULL, NULL},
     };
     return run_tests("analysis", tests);
