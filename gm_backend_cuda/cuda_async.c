@@ -1,8 +1,8 @@
 /* cuda_async.c: a monotone frontier loop without rounds (-fcuda-async), as
  * Atos runs SSSP: one persistent kernel, one shared queue, no barrier.
  *
- * It takes the worklist shape (cuda_worklist.c) when omp_monotone_shape
- * (gm_backend_omp/omp_monotone.h) finds a monotone fixpoint whose rounds
+ * It takes the worklist shape (cuda_worklist.c) when gma_monotone_shape
+ * (gm_analysis/gma_monotone.h) finds a monotone fixpoint whose rounds
  * nothing observes; the asynchronous kernel relaxes a node's edges with the
  * newest Q[n] whenever Q[n] was lowered, until no node waits.
  *
@@ -18,7 +18,7 @@
 
 /* ---- the kernel ------------------------------------------------------------ */
 
-char *cuda_async_kernel(omp_emit *em, const omp_monotone *a, const char *params, cuda_capture *c, cuda_launch *l)
+char *cuda_async_kernel(omp_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l)
 {
     const gm_stmt *l1 = a->l1;
     cuda_kernel_frame f;

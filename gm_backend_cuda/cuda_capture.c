@@ -197,7 +197,7 @@ bool cuda_builtin_on_gpu(int b)
     case GMB_RAND:
         return true;
     default:
-        return omp_builtin_graph_query(b); /* the pure queries of both targets */
+        return gma_builtin_graph_query(b); /* the pure queries of both targets */
     }
 }
 
@@ -544,8 +544,8 @@ void cuda_capture_stmt(omp_emit *em, cuda_capture *c, const gm_stmt *s, bool lis
     walk_ctx w = {em, c};
     if (!c->root)
         c->root = s;
-    omp_walk(s, list, declare_stmt, declare_expr, &w);
-    omp_walk(s, list, visit_stmt, visit_expr, &w);
+    gma_walk(s, list, declare_stmt, declare_expr, &w);
+    gma_walk(s, list, visit_stmt, visit_expr, &w);
 }
 
 void cuda_capture_expr(omp_emit *em, cuda_capture *c, const gm_expr *e)
@@ -557,8 +557,8 @@ void cuda_capture_expr(omp_emit *em, cuda_capture *c, const gm_expr *e)
     tmp.kind = GMS_CALL;
     tmp.value = (gm_expr *)e;
     tmp.loc = e->loc;
-    omp_walk(&tmp, false, declare_stmt, declare_expr, &w);
-    omp_walk(&tmp, false, visit_stmt, visit_expr, &w);
+    gma_walk(&tmp, false, declare_stmt, declare_expr, &w);
+    gma_walk(&tmp, false, visit_stmt, visit_expr, &w);
 }
 
 void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter)

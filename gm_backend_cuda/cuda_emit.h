@@ -38,8 +38,8 @@ typedef struct cuda_state {
 static inline cuda_state *cuda_st(omp_emit *em) { return (cuda_state *)em->target; }
 
 /* The shape-test helpers of omp_emit.h under the names the CUDA passes use. */
-static inline const gm_stmt *cuda_only_stmt(const gm_stmt *s) { return omp_only_stmt(s); }
-static inline const gm_symbol *cuda_prop_of(const gm_expr *e, const gm_symbol *n) { return omp_prop_of(e, n); }
+static inline const gm_stmt *cuda_only_stmt(const gm_stmt *s) { return gma_only_stmt(s); }
+static inline const gm_symbol *cuda_prop_of(const gm_expr *e, const gm_symbol *n) { return gma_prop_of(e, n); }
 
 /* ---- gather order (cuda_gather.c) */
 /* Decides, before a procedure is emitted, which properties are stored in
@@ -208,13 +208,13 @@ bool cuda_bfs_relaxable(omp_emit *em, const gm_stmt *s);
 void cuda_bfs_relax_switch(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue);
 
 /* ---- monotone frontier loops without rounds (cuda_async.c; the shape:
- * gm_backend_omp/omp_monotone.h) */
+ * gm_analysis/gma_monotone.h) */
 /* The persistent kernel that runs it from a gmcu_aq named _c_aq (the last
  * parameter in `params`); returns its name. */
-char *cuda_async_kernel(omp_emit *em, const omp_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
+char *cuda_async_kernel(omp_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
 /* The near-far kernel for it (cuda_priority.c): a gmcu_nf named _c_nf is
  * the last parameter in `params`; the fixpoint's key needs a term (a->g). */
-char *cuda_priority_kernel(omp_emit *em, const omp_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
+char *cuda_priority_kernel(omp_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
 
 /* ---- data-driven worklists (cuda_worklist.c) */
 /* A While/Do loop with the frontier idiom, emitted with a worklist; false

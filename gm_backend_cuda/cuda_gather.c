@@ -104,7 +104,7 @@ static void scan_gpu_loops(gather_scan *g, const gm_stmt *list)
             if (omp_loop_is_parallel(g->em, s) && s->iter.range == GMR_NODES && !s->iter.range_arg &&
                 s->iter.source && s->iter.source->kind == GME_ID && s->iter.source->sym == g->graph &&
                 cuda_foreach_on_gpu(g->em, s, &why))
-                omp_walk(s, false, NULL, count_gpu, g);
+                gma_walk(s, false, NULL, count_gpu, g);
             continue; /* any other parallel loop: its references count as the host's */
         }
         if (s->kind == GMS_BFS || s->kind == GMS_DFS)
@@ -159,9 +159,9 @@ static bool fix_iter(const gm_stmt *s, void *ctx)
     if (s->kind != GMS_FOREACH || !valid_id(g, s->iter.sym) || !g->walk[s->iter.sym->id] || g->bad[s->iter.sym->id])
         return true;
     iter_use u = {g, s->iter.sym, 0};
-    omp_walk(s->body, true, NULL, count_index_uses, &u);
+    gma_walk(s->body, true, NULL, count_index_uses, &u);
     if (s->iter.filter)
-        omp_walk_expr(s->iter.filter, count_index_uses, &u);
+        gma_walk_expr(s->iter.filter, count_index_uses, &u);
     if (u.as_index == 0 || u.as_index != g->refs_all[s->iter.sym->id]) {
         g->bad[s->iter.sym->id] = true;
         f->changed = true;
@@ -204,8 +204,8 @@ static void *zalloc(size_t n, size_t size)
 /* Fills g->bad and g->dir. */
 static void analyse(gather_scan *g, const gm_proc *proc)
 {
-    omp_walk(proc->body, true, note_walk, count_all, g);
-    omp_walk(proc->body, true, note_write, NULL, g);
+    gma_walk(proc->body, true, note_walk, count_all, g);
+    gma_walk(proc->body, true, note_write, NULL, g);
     scan_gpu_loops(g, proc->body->body);
     for (int i = 0; i < g->n; i++) {
         const gm_symbol *p = g->sym[i];
@@ -215,9 +215,9 @@ static void analyse(gather_scan *g, const gm_proc *proc)
     }
     for (;;) { /* iterators and properties, until nothing changes */
         fix_ctx f = {g, false};
-        omp_walk(proc->body, true, fix_iter, NULL, &f);
+        gma_walk(proc->body, true, fix_iter, NULL, &f);
         memset(g->dir, 0, (size_t)g->n);
-        omp_walk(proc->body, true, NULL, note_dir, g);
+        gma_walk(proc->body, true, NULL, note_dir, g);
         for (int i = 0; i < g->n; i++)
             if (g->dir[i] == DIR_MIXED && !g->bad[i]) {
                 g->bad[i] = true;

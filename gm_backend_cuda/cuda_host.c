@@ -119,7 +119,7 @@ static void host_bracket(omp_emit *em, const gm_stmt *s)
     props_ctx c;
     memset(&c, 0, sizeof c);
     c.em = em;
-    omp_walk(s, false, props_stmt, props_expr, &c);
+    gma_walk(s, false, props_stmt, props_expr, &c);
     for (int i = 0; i < c.n; i++) {
         char *m = cuda_mirror(em, c.sym[i]);
         omp_line(em, "%s = (%s *)gmcu_to_host(&%s);", omp_name(em, c.sym[i]), elem_ctype(c.sym[i]), m);
@@ -145,7 +145,7 @@ static bool has_user_call_expr(const gm_expr *e, void *vctx)
 
 static bool has_user_call(const gm_stmt *s)
 {
-    return !omp_walk(s, false, NULL, has_user_call_expr, NULL);
+    return !gma_walk(s, false, NULL, has_user_call_expr, NULL);
 }
 
 /* Whether a sequential loop's body holds parallel loops or traversals (the
@@ -163,7 +163,7 @@ static bool has_device_work(const gm_stmt *loop)
 {
     bool found = false;
     if (loop->body)
-        omp_walk(loop->body, false, is_parallel_work, NULL, &found);
+        gma_walk(loop->body, false, is_parallel_work, NULL, &found);
     return found;
 }
 
@@ -310,7 +310,7 @@ static bool find_packable(const gm_stmt *s, void *vfound)
 static bool has_packable_argmin(const gm_stmt *body)
 {
     bool found = false;
-    omp_walk(body, false, find_packable, NULL, &found);
+    gma_walk(body, false, find_packable, NULL, &found);
     return found;
 }
 

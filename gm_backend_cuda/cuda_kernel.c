@@ -579,13 +579,13 @@ static bool writes_whole_prop(omp_emit *em, const gm_stmt *s, const cuda_capture
     for (const gm_stmt *t = block ? s->body->body : s->body; t; t = block ? t->next : NULL) {
         if (t->kind == GMS_ASSIGN && t->assign_op == GMA_ASSIGN && t->lhs && t->lhs->kind == GME_PROP &&
             t->lhs->sym == p && t->lhs->a && t->lhs->a->kind == GME_ID && t->lhs->a->sym == s->iter.sym) {
-            omp_walk_expr(t->rhs, check_prop_ref, &none);
+            gma_walk_expr(t->rhs, check_prop_ref, &none);
             prop_refs own = {p, s->iter.sym, true, true};
             if (t->next)
-                omp_walk(t->next, true, NULL, check_prop_ref, &own);
+                gma_walk(t->next, true, NULL, check_prop_ref, &own);
             return none.ok && own.ok;
         }
-        omp_walk(t, false, NULL, check_prop_ref, &none);
+        gma_walk(t, false, NULL, check_prop_ref, &none);
         if (!none.ok)
             return false;
     }

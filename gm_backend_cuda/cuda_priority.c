@@ -6,7 +6,7 @@
  * value at a time, before its distance settles. Relaxing the nearest keys
  * first (the near-far schedule of Davidson et al., a two-bucket
  * delta-stepping) settles most nodes on their first relaxation. The order is
- * free: omp_monotone_shape proved that the fixpoint does not depend on it.
+ * free: gma_monotone_shape proved that the fixpoint does not depend on it.
  *
  * One cooperative kernel takes steps with one grid barrier each:
  *   - a near step relaxes the near queue's nodes; a node lowered to a key
@@ -32,7 +32,7 @@ static void grid_loop(omp_emit *em, const char *len)
 }
 
 /* The sample of the term that sets delta, then the first barrier. */
-static void sample_delta(omp_emit *em, const omp_monotone *a, const char *g, const char *qt)
+static void sample_delta(omp_emit *em, const gma_monotone *a, const char *g, const char *qt)
 {
     const char *n = omp_name(em, a->l1->iter.sym);
     omp_line(em, "{ /* delta: the term's mean |value| over the edges of a sample of nodes */");
@@ -102,7 +102,7 @@ static void split_step(omp_emit *em, const char *qn, const char *qt, const char 
 }
 
 /* Relaxes this step's near queue. */
-static void near_step(omp_emit *em, const omp_monotone *a, const char *qn, const char *qt)
+static void near_step(omp_emit *em, const gma_monotone *a, const char *qn, const char *qt)
 {
     const char *n = omp_name(em, a->l1->iter.sym);
     const char *xt = omp_ctype(a->x->type->elem);
@@ -122,7 +122,7 @@ static void near_step(omp_emit *em, const omp_monotone *a, const char *qn, const
     omp_line(em, "}");
 }
 
-char *cuda_priority_kernel(omp_emit *em, const omp_monotone *a, const char *params, cuda_capture *c, cuda_launch *l)
+char *cuda_priority_kernel(omp_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l)
 {
     const gm_stmt *l1 = a->l1;
     const char *g = omp_graph_of(em, l1->iter.sym->type);

@@ -109,7 +109,7 @@ void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, c
         return;
     atomics_ctx a = {em, own, c};
     if (body)
-        omp_walk(body, false, report_update, report_count, &a);
+        gma_walk(body, false, report_update, report_count, &a);
     char props[512] = "", byval[512] = "", slots[512] = "";
     for (int i = 0; i < c->n; i++) {
         char *dst = c->use[i] == CU_PROP ? props : c->use[i] == CU_READ ? byval

@@ -76,7 +76,7 @@ const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond)
     if (!is_nbr_loop(in, s->iter.sym, false) || !in->parallel)
         return NULL;
     writes_ctx c = {s->iter.sym, true};
-    omp_walk(in->body, false, no_write_of_outer, NULL, &c);
+    gma_walk(in->body, false, no_write_of_outer, NULL, &c);
     return c.ok ? in : NULL;
 }
 
@@ -146,7 +146,7 @@ static bool expr_reads_only_shared(omp_emit *em, const cuda_capture *cap, const 
     memset(&wrap, 0, sizeof wrap);
     wrap.kind = GMS_CALL;
     wrap.value = (gm_expr *)e;
-    omp_walk(&wrap, false, NULL, reads_only_shared, &c);
+    gma_walk(&wrap, false, NULL, reads_only_shared, &c);
     return c.ok;
 }
 
@@ -375,8 +375,8 @@ static void push_loop(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, const
     omp_line(em, "(void)%s;", n);
     omp_line(em, "do { /* a filter's continue skips this edge */");
     em->indent++;
-    bool used = omp_sym_used(in->body, false, in->iter.sym) ||
-                (in->iter.filter && omp_sym_used_expr(in->iter.filter, in->iter.sym));
+    bool used = gma_sym_used(in->body, false, in->iter.sym) ||
+                (in->iter.filter && gma_sym_used_expr(in->iter.filter, in->iter.sym));
     bind_inner(em, ns, in, s->iter.sym, used, "continue");
     omp_loop_body(em, in, NULL);
     em->indent--;
@@ -421,8 +421,8 @@ static void pull_value_body(omp_emit *em, const twc_nodes *ns, const gm_symbol *
     const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
     em->indent++;
     omp_line(em, "(void)%s;", omp_name(em, outer));
-    bool used = omp_sym_used_expr(red->rhs, in->iter.sym) || (rc && omp_sym_used_expr(rc, in->iter.sym)) ||
-                (in->iter.filter && omp_sym_used_expr(in->iter.filter, in->iter.sym));
+    bool used = gma_sym_used_expr(red->rhs, in->iter.sym) || (rc && gma_sym_used_expr(rc, in->iter.sym)) ||
+                (in->iter.filter && gma_sym_used_expr(in->iter.filter, in->iter.sym));
     char *skip = omp_strf("return (%s)%s", ty, id);
     bind_inner(em, ns, in, outer, used, skip);
     const gm_expr *guards[2] = {in->iter.filter, rc};
@@ -601,7 +601,7 @@ static bool has_count(const gm_expr *e, void *vctx)
 bool cuda_push_prefers_edges(const gm_stmt *in)
 {
     bool found = false;
-    omp_walk(in->body, false, has_loop, has_count, &found);
+    gma_walk(in->body, false, has_loop, has_count, &found);
     return found;
 }
 

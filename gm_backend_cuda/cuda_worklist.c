@@ -1,11 +1,11 @@
-/* cuda_worklist.c: the frontier idiom (omp_frontier.h: the shape and why
+/* cuda_worklist.c: the frontier idiom (gma_frontier.h: the shape and why
  * a worklist computes the same) with a data-driven device worklist
  * (-fcuda-worklist): every store of True into F2 in L1 also appends that
  * node to the next worklist (once per round: a per-node round mark), so L1
  * then walks only the frontier, and L2 only the nodes whose flags or copied
  * values can change: the old frontier and the new one. */
 #include "cuda_emit.h"
-#include "omp_frontier.h"
+#include "gma_frontier.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -145,7 +145,7 @@ static bool no_call(const gm_expr *e, void *vctx)
     return *ok;
 }
 
-static bool outlinable(const omp_frontier *w, const gm_stmt *loop, const cuda_capture *cw)
+static bool outlinable(const gma_frontier *w, const gm_stmt *loop, const cuda_capture *cw)
 {
     if (!cw->ok || cw->uses_rng || cw->nargmin)
         return false;
@@ -156,17 +156,17 @@ static bool outlinable(const omp_frontier *w, const gm_stmt *loop, const cuda_ca
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
     for (const gm_stmt *s = list; s && ok; s = s->next)
         if (s != w->l1 && s != w->l2)
-            omp_walk(s, false, NULL, no_call, &ok);
+            gma_walk(s, false, NULL, no_call, &ok);
     gm_stmt tmp;
     memset(&tmp, 0, sizeof tmp);
     tmp.kind = GMS_CALL;
     tmp.value = loop->cond;
     if (ok)
-        omp_walk(&tmp, false, NULL, no_call, &ok);
+        gma_walk(&tmp, false, NULL, no_call, &ok);
     return ok;
 }
 
-static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const omp_frontier *w, cuda_capture *cw,
+static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const gma_frontier *w, cuda_capture *cw,
                             cuda_launch *lw, const wl_red *red, int n1, int n2, bool twc)
 {
     char *params = cuda_params_plus(lw->params, "gm_node_t *_c_q0, gm_node_t *_c_q1, int64_t _c_ncur, int32_t *_c_wmark, "
@@ -285,7 +285,7 @@ static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const omp_frontie
 /* A later round with its own launches: the frontier's loop over the queue
  * (TWC on skewed graphs when both kernels exist), the next queue's length,
  * the round end over the old and the new frontier, the scalar code between. */
-static void per_round(omp_emit *em, const omp_frontier *w, const gm_stmt *list, const char *g, cuda_capture *c1,
+static void per_round(omp_emit *em, const gma_frontier *w, const gm_stmt *list, const char *g, cuda_capture *c1,
                       const cuda_launch *l1, const char *k1, const char *k1_twc, cuda_capture *c2,
                       const cuda_launch *l2, const char *k2)
 {
@@ -341,8 +341,8 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     gmb_cuda_knobs *k = &cuda_st(em)->knobs;
     if (k->worklist == GMB_OFF || em->host_direct > 0 || em->par_depth > 0)
         return false;
-    omp_frontier w;
-    if (!omp_frontier_shape(loop, &w))
+    gma_frontier w;
+    if (!gma_frontier_shape(loop, &w))
         return false;
     cuda_capture c1, c2;
     capture_loop(em, &c1, w.l1);
@@ -367,8 +367,8 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     bool outline = k->outline != GMB_OFF && outlinable(&w, loop, &cw);
     /* A monotone update whose rounds nothing observes: no rounds at all
      * (-fcuda-async). The frontier loop must not touch host scalars. */
-    omp_monotone as;
-    bool async = k->async != GMB_OFF && omp_monotone_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
+    gma_monotone as;
+    bool async = k->async != GMB_OFF && gma_monotone_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
     for (int i = 0; async && i < c1.n; i++)
         if (c1.use[i] != CU_GRAPH && c1.use[i] != CU_PROP && c1.use[i] != CU_READ)
             async = false;
@@ -398,7 +398,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
     em->push_fmt = NULL;
     char *k2 = !ko && rounds ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
     /* ... relaxing the nearest keys first where the key is a distance (-fcuda-priority) */
-    const bool prio = async && k->priority != GMB_OFF && omp_monotone_orderable(&as);
+    const bool prio = async && k->priority != GMB_OFF && gma_monotone_orderable(&as);
     char *pa = async ? cuda_params_plus(l1.params, prio ? "gmcu_nf _c_nf" : "gmcu_aq _c_aq") : NULL;
     char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 

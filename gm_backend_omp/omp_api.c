@@ -213,7 +213,7 @@ void omp_proc(omp_emit *em, gm_proc *proc)
     for (const gm_param *p = proc->params; p; p = p->next)
         if (p->sym && !p->sym->is_property)
             omp_name(em, p->sym);
-    omp_walk(proc->body, false, name_stmt, NULL, em);
+    gma_walk(proc->body, false, name_stmt, NULL, em);
 
     omp_printf(em, "/* %s:%d: %s %s */\n", em->src_base, proc->loc.line,
                proc->is_local ? "Local" : "Procedure", proc->name);
@@ -235,7 +235,7 @@ void omp_proc(omp_emit *em, gm_proc *proc)
     for (const gm_param *p = proc->params; p; p = p->next)
         if (!(p->is_output && (omp_is_prim(p->type->kind) || p->type->kind == GMT_NODE ||
                                p->type->kind == GMT_EDGE)) &&
-            !omp_sym_used(proc->body, false, p->sym))
+            !gma_sym_used(proc->body, false, p->sym))
             omp_line(em, "(void)%s;", omp_name(em, p->sym));
     /* A UGraph is read as stored: both directions of each edge (README,
      * "The generated code"); a graph that is not so would give wrong
@@ -247,7 +247,7 @@ void omp_proc(omp_emit *em, gm_proc *proc)
                          "gmgraph convert --symmetrize)\\n\");\n        abort();\n    }",
                      omp_name(em, p->sym), proc->name, p->name);
     needs nd = {false, false};
-    omp_walk(proc->body, false, need_stmt, need_expr, &nd);
+    gma_walk(proc->body, false, need_stmt, need_expr, &nd);
     if (em->hooks && em->hooks->proc_begin) {
         /* The target uploads the graph and sets up its own state. */
         em->hooks->proc_begin(em, proc);
@@ -284,7 +284,7 @@ void omp_proc(omp_emit *em, gm_proc *proc)
 void omp_graph_needs(const gm_stmt *body, bool *reverse, bool *edge_src)
 {
     needs nd = {false, false};
-    omp_walk(body, false, need_stmt, need_expr, &nd);
+    gma_walk(body, false, need_stmt, need_expr, &nd);
     *reverse = nd.reverse;
     *edge_src = nd.edge_src;
 }
@@ -368,6 +368,6 @@ static bool writes_expr(const gm_expr *e, void *vctx)
 bool omp_proc_writes(const gm_proc *proc, const gm_symbol *sym)
 {
     writes_ctx c = {sym, false};
-    omp_walk(proc->body, false, writes_stmt, writes_expr, &c);
+    gma_walk(proc->body, false, writes_stmt, writes_expr, &c);
     return c.found;
 }

@@ -102,7 +102,7 @@ bool omp_bfs_body_is_local(const gm_stmt *s)
     if (!s->body || s->navigator)
         return false;
     local_body b = {.v = s->iter.sym};
-    return omp_walk(s->body, false, local_stmt, local_expr, &b);
+    return gma_walk(s->body, false, local_stmt, local_expr, &b);
 }
 
 /* A local body (omp_bfs_body_is_local) for the node `node`, in braces

@@ -14,6 +14,8 @@
 #include <stdio.h>
 
 #include "ast.h"
+#include "gma_shape.h" /* the analyses both targets use (gm_analysis/) */
+#include "gma_walk.h"
 
 /* Something to release when a C scope ends: a statement such as "free(x);". */
 typedef struct omp_cleanup {
@@ -119,7 +121,7 @@ typedef struct omp_emit {
     const char *queue_decl;
 } omp_emit;
 
-/* The frontier loop (omp_frontier.h) with a worklist on the OpenMP target;
+/* The frontier loop (gm_analysis/gma_frontier.h) with a worklist on the OpenMP target;
  * false when the loop has another shape (omp_worklist.c). */
 bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop);
 
@@ -291,36 +293,8 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
 bool omp_argmin_on_props(const gm_stmt *s);       /* the targets are property elements */
 bool omp_argmin_payload_constant(const gm_stmt *s); /* every value but the key is a literal */
 
-/* The one statement of a block (s itself when s is no block); NULL when the
- * block holds none or several. For the shape tests of the loop passes. */
-static inline const gm_stmt *omp_only_stmt(const gm_stmt *s)
-{
-    if (s && s->kind == GMS_BLOCK)
-        return s->body && !s->body->next ? s->body : NULL;
-    return s;
-}
-
-/* P when e is n.P for the node variable n, else NULL. */
-static inline const gm_symbol *omp_prop_of(const gm_expr *e, const gm_symbol *n)
-{
-    return e && e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == n ? e->sym : NULL;
-}
-
-/* ---- tree walking helpers (omp_walk.c) */
-typedef bool (*omp_stmt_visit)(const gm_stmt *s, void *ctx);  /* false: stop */
-typedef bool (*omp_expr_visit)(const gm_expr *e, void *ctx);
-/* Visits every statement and every expression under s (s's list included
- * when list is true). Returns false when a visitor stopped the walk. */
-bool omp_walk(const gm_stmt *s, bool list, omp_stmt_visit sv, omp_expr_visit ev, void *ctx);
-/* Whether sym is referenced anywhere in s (and its successors when list). */
-bool omp_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
 /* A local `Graph G2;` (always empty) in host code (omp_stmt.c); cxx: for
  * the CUDA target's C++. */
 void omp_decl_local_graph(omp_emit *em, const gm_symbol *g, bool cxx);
-bool omp_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
-/* Used other than as the target of plain stores (x = ...;). */
-bool omp_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym);
-/* Visits every expression under e (not its list successors). */
-bool omp_walk_expr(const gm_expr *e, omp_expr_visit ev, void *ctx);
 
 #endif /* GM_OMP_EMIT_H */

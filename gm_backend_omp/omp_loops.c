@@ -31,7 +31,7 @@ static bool is_nbr_expr(const gm_expr *e, void *ctx)
 
 bool omp_body_has_nbr_loop(const gm_stmt *body)
 {
-    return !omp_walk(body, false, is_nbr_loop, is_nbr_expr, NULL);
+    return !gma_walk(body, false, is_nbr_loop, is_nbr_expr, NULL);
 }
 
 /* Fewer iterations than this run on one thread: a fork-join costs more. */
@@ -168,7 +168,7 @@ static bool find_deferred(const gm_stmt *s, void *vctx)
 void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *body, gm_symbol *bound)
 {
     defer_ctx c = {.em = em, .bound = bound};
-    omp_walk(body, false, find_deferred, NULL, &c);
+    gma_walk(body, false, find_deferred, NULL, &c);
     if (c.n == 0)
         return NULL;
     omp_line(em, "{");
@@ -255,8 +255,8 @@ void omp_loop_body(omp_emit *em, const gm_stmt *s, const char *decl)
     omp_scope_push(em);
     /* An iterator the body never reads is legal Green-Marl; the attribute
      * keeps gcc, clang and nvcc quiet about it. */
-    bool unused = decl && !omp_sym_used(s->body, false, s->iter.sym) &&
-                  !(s->iter.filter && omp_sym_used_expr(s->iter.filter, s->iter.sym));
+    bool unused = decl && !gma_sym_used(s->body, false, s->iter.sym) &&
+                  !(s->iter.filter && gma_sym_used_expr(s->iter.filter, s->iter.sym));
     if (decl)
         omp_line(em, "%s%s", unused ? "__attribute__((unused)) " : "", decl);
     if (s->iter.filter) {
@@ -489,13 +489,13 @@ static const gm_stmt *edge_collapsible_inner(const gm_stmt *s)
         !inner->body)
         return NULL;
     collapse_check c = {.ok = true};
-    omp_walk(inner->body, false, note_declared, NULL, &c);
+    gma_walk(inner->body, false, note_declared, NULL, &c);
     if (c.ok)
-        omp_walk(inner->body, false, check_stmt, check_expr, &c);
+        gma_walk(inner->body, false, check_stmt, check_expr, &c);
     if (c.ok && inner->iter.filter)
-        omp_walk_expr(inner->iter.filter, check_expr, &c);
+        gma_walk_expr(inner->iter.filter, check_expr, &c);
     if (c.ok && s->iter.filter)
-        omp_walk_expr(s->iter.filter, check_expr, &c);
+        gma_walk_expr(s->iter.filter, check_expr, &c);
     return c.ok ? inner : NULL;
 }
 
@@ -521,9 +521,9 @@ static void edge_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *inner)
     em->indent++;
     omp_scope_push(em);
     /* inner's range v.Nbrs does not count: the edge index replaces it */
-    bool v_used = omp_sym_used(inner->body, false, s->iter.sym) ||
-                  (inner->iter.filter && omp_sym_used_expr(inner->iter.filter, s->iter.sym)) ||
-                  (s->iter.filter && omp_sym_used_expr(s->iter.filter, s->iter.sym));
+    bool v_used = gma_sym_used(inner->body, false, s->iter.sym) ||
+                  (inner->iter.filter && gma_sym_used_expr(inner->iter.filter, s->iter.sym)) ||
+                  (s->iter.filter && gma_sym_used_expr(s->iter.filter, s->iter.sym));
     omp_line(em, "%sgm_node_t %s = %s->edge_src[%s]; /* over edges: hubs are shared */",
              v_used ? "" : "__attribute__((unused)) ", v, g, e);
     if (s->iter.filter) {

@@ -1,5 +1,5 @@
 /* omp_priority.c: a monotone frontier loop's rounds as one nearest-first
- * run on the OpenMP target (delta-stepping), when omp_monotone_shape finds
+ * run on the OpenMP target (delta-stepping), when gma_monotone_shape finds
  * that the order of relaxations is free.
  *
  * Why: Bellman-Ford's rounds relax a node every time its key drops, a value
@@ -13,19 +13,19 @@
  * entry whose key is no longer the node's (lowered again since) is skipped.
  * The bin width delta is the mean |term| over the edges of a sample of
  * nodes, times GMRT_BK_SCALE over the mean degree. How the run replaces the
- * rounds, and why the loop ends in the same state: omp_monotone.h. */
+ * rounds, and why the loop ends in the same state: gma_monotone.h. */
 #include "omp_monotone.h"
 
 #include <stdlib.h>
 
-bool omp_priority_possible(const gm_stmt *loop, const omp_frontier *w, omp_monotone *a)
+bool omp_priority_possible(const gm_stmt *loop, const gma_frontier *w, gma_monotone *a)
 {
-    return omp_monotone_shape(loop, w->l1, w->l2, w->flag, w->next, a) && omp_monotone_orderable(a);
+    return gma_monotone_shape(loop, w->l1, w->l2, w->flag, w->next, a) && gma_monotone_orderable(a);
 }
 
 /* `sign` turns a key into a priority: nearest first is the smallest key for
  * min= and the largest for max=. */
-static void seed_and_sample(omp_emit *em, const omp_monotone *a, const omp_frontier *w, const char *g,
+static void seed_and_sample(omp_emit *em, const gma_monotone *a, const gma_frontier *w, const char *g,
                             const char *sign)
 {
     const char *n = omp_name(em, a->l1->iter.sym);
@@ -52,7 +52,7 @@ static void seed_and_sample(omp_emit *em, const omp_monotone *a, const omp_front
     omp_line(em, "}");
 }
 
-void omp_priority_fixpoint(omp_emit *em, const omp_monotone *a, const omp_frontier *w)
+void omp_priority_fixpoint(omp_emit *em, const gma_monotone *a, const gma_frontier *w)
 {
     const gm_stmt *l1 = a->l1;
     const char *g = omp_graph_of(em, l1->iter.sym->type);

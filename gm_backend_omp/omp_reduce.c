@@ -346,7 +346,7 @@ static bool mark_decl(const gm_stmt *s, void *vctx)
 void omp_mark_declared(omp_emit *em, const gm_stmt *body, omp_region *r)
 {
     scan_ctx c = {.em = em, .r = r};
-    omp_walk(body, false, mark_decl, NULL, &c);
+    gma_walk(body, false, mark_decl, NULL, &c);
     if (gm_symbol_id_below(r->iter, em->nsyms))
         r->declared_inside[r->iter->id] = true;
 }
@@ -388,7 +388,7 @@ char *omp_reduction_clauses(omp_emit *em, const gm_stmt *body, omp_region *r)
     c.mem = open_memstream(&c.clauses, &c.len);
     if (!c.seen || !c.mem)
         gm_out_of_memory("code generation", 0);
-    omp_walk(body, false, collect_clause, NULL, &c);
+    gma_walk(body, false, collect_clause, NULL, &c);
     fclose(c.mem);
     free(c.seen);
     return c.clauses;
@@ -409,6 +409,6 @@ int omp_collect_scalar_argmin(omp_emit *em, const gm_stmt *body, omp_region *r,
                               const gm_stmt **out, int max)
 {
     scan_ctx c = {.em = em, .r = r, .argmins = out, .max = max};
-    omp_walk(body, false, collect_argmin, NULL, &c);
+    gma_walk(body, false, collect_argmin, NULL, &c);
     return c.nargmin;
 }

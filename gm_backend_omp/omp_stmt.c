@@ -117,8 +117,8 @@ static void emit_decl(omp_emit *em, const gm_stmt *s)
             /* Only stored to, never read: gcc, clang and nvcc's -Wunused
              * want the attribute ((void)x; before the stores is not enough
              * for nvcc). */
-            bool mentioned = !n->sym || n->sym->foreign_use || omp_sym_used(s->next, true, n->sym);
-            bool read = !n->sym || n->sym->foreign_use || omp_sym_read(s->next, true, n->sym);
+            bool mentioned = !n->sym || n->sym->foreign_use || gma_sym_used(s->next, true, n->sym);
+            bool read = !n->sym || n->sym->foreign_use || gma_sym_read(s->next, true, n->sym);
             omp_start_line(em);
             omp_printf(em, "%s%s %s = ", mentioned && !read ? "__attribute__((unused)) " : "", omp_ctype(st), name);
             if (s->init)

@@ -1,4 +1,4 @@
-/* omp_worklist.c: the frontier idiom (omp_frontier.h: the shape and why a
+/* omp_worklist.c: the frontier idiom (gma_frontier.h: the shape and why a
  * worklist computes the same) on the OpenMP target. The first round runs
  * as written over every node and lists the nodes whose F is set; from then
  * on L1 walks that list, each store of True into F2 appends the node to the
@@ -17,13 +17,13 @@
  * keeps the sweeps everywhere, GMRT_WORKLIST=1 takes the worklist on every
  * graph (for comparisons and tests). */
 #include "omp_emit.h"
-#include "omp_frontier.h"
+#include "gma_frontier.h"
 #include "omp_monotone.h"
 
 #include <stdlib.h>
 
 /* Emits s, one statement of the loop's body, for the rounds after the first. */
-static void later_round_stmt(omp_emit *em, const omp_frontier *w, const gm_stmt *s)
+static void later_round_stmt(omp_emit *em, const gma_frontier *w, const gm_stmt *s)
 {
     if (s == w->l1) {
         em->queue_loop = s;
@@ -52,15 +52,15 @@ static void later_round_stmt(omp_emit *em, const omp_frontier *w, const gm_stmt 
 
 bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop)
 {
-    omp_frontier w;
-    if (!omp_frontier_shape(loop, &w))
+    gma_frontier w;
+    if (!gma_frontier_shape(loop, &w))
         return false;
     const char *g = omp_graph_of(em, w.l1->iter.sym->type);
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
     omp_line(em, "{ /* a worklist over the frontier %s: rounds after the first walk only the nodes whose %s "
                  "was set (gm_backend_omp/omp_worklist.c) */", w.flag->name, w.next->name);
     em->indent++;
-    omp_monotone mono;
+    gma_monotone mono;
     const bool prio = omp_priority_possible(loop, &w, &mono);
     omp_line(em, "gmrt_wl _c_wl;");
     if (prio) /* the nearest-first run needs no worklist */

@@ -2,6 +2,7 @@
 noinst_LIBRARIES += libgmfront.a
 libgmfront_a_SOURCES = \
 	gm_front/ast.h gm_front/ast.c \
+	gm_front/ast_walk.h gm_front/ast_walk.c \
 	gm_front/diag.h gm_front/diag.c \
 	gm_front/front.h \
 	gm_front/parse.c gm_front/parse_internal.h \

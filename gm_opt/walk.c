@@ -1,67 +1,56 @@
 /* walk.c: tree walks, access summaries and builders shared by the passes. */
 #include <string.h>
 
+#include "ast_walk.h"
 #include "builtins.h"
 #include "walk.h"
 
 /* ---- expression and statement walks ------------------------------------ */
 
+/* gm_front's walk (ast_walk.h) under gm_opt's callbacks, which return
+ * nothing and may rewrite what they are given. */
+typedef struct gmo_adapter {
+    gmo_expr_fn efn;
+    gmo_stmt_fn sfn;
+    void *ctx;
+} gmo_adapter;
+
+static bool expr_adapter(const gm_expr *e, void *vctx)
+{
+    gmo_adapter *a = vctx;
+    a->efn((gm_expr *)e, a->ctx);
+    return true;
+}
+
+static bool stmt_adapter(const gm_stmt *s, void *vctx)
+{
+    gmo_adapter *a = vctx;
+    a->sfn((gm_stmt *)s, a->ctx);
+    return true;
+}
+
 void gmo_walk_expr(gm_expr *e, gmo_expr_fn fn, void *ctx)
 {
-    for (; e; e = e->next) {
-        fn(e, ctx);
-        gmo_walk_expr(e->a, fn, ctx);
-        gmo_walk_expr(e->b, fn, ctx);
-        gmo_walk_expr(e->c, fn, ctx);
-        gmo_walk_expr(e->args, fn, ctx);
-        gmo_walk_expr(e->out_args, fn, ctx);
-        gmo_walk_expr(e->iter.source, fn, ctx);
-        gmo_walk_expr(e->iter.range_arg, fn, ctx);
-        gmo_walk_expr(e->iter.filter, fn, ctx);
-        for (gm_foreign_seg *f = e->foreign; f; f = f->next)
-            gmo_walk_expr(f->ref, fn, ctx);
-    }
+    gmo_adapter a = {fn, NULL, ctx};
+    gm_walk_expr(e, true, expr_adapter, &a);
 }
 
 void gmo_walk_exprs_stmt(gm_stmt *s, gmo_expr_fn fn, void *ctx)
 {
-    if (!s)
-        return;
-    gmo_walk_expr(s->init, fn, ctx);
-    gmo_walk_expr(s->lhs, fn, ctx);
-    gmo_walk_expr(s->rhs, fn, ctx);
-    gmo_walk_expr(s->cond, fn, ctx);
-    gmo_walk_expr(s->iter.source, fn, ctx);
-    gmo_walk_expr(s->iter.range_arg, fn, ctx);
-    gmo_walk_expr(s->iter.filter, fn, ctx);
-    gmo_walk_expr(s->root, fn, ctx);
-    gmo_walk_expr(s->navigator, fn, ctx);
-    gmo_walk_expr(s->rev_filter, fn, ctx);
-    gmo_walk_expr(s->value, fn, ctx);
-    gmo_walk_expr(s->modified, fn, ctx);
-    for (gm_foreign_seg *f = s->foreign; f; f = f->next)
-        gmo_walk_expr(f->ref, fn, ctx);
-    gmo_walk_exprs_list(s->body, fn, ctx);
-    gmo_walk_exprs_list(s->then_stmt, fn, ctx);
-    gmo_walk_exprs_list(s->else_stmt, fn, ctx);
-    gmo_walk_exprs_list(s->rev_body, fn, ctx);
+    gmo_adapter a = {fn, NULL, ctx};
+    gm_walk(s, false, NULL, expr_adapter, &a);
 }
 
 void gmo_walk_exprs_list(gm_stmt *list, gmo_expr_fn fn, void *ctx)
 {
-    for (; list; list = list->next)
-        gmo_walk_exprs_stmt(list, fn, ctx);
+    gmo_adapter a = {fn, NULL, ctx};
+    gm_walk(list, true, NULL, expr_adapter, &a);
 }
 
 void gmo_walk_stmts(gm_stmt *list, gmo_stmt_fn fn, void *ctx)
 {
-    for (; list; list = list->next) {
-        fn(list, ctx);
-        gmo_walk_stmts(list->body, fn, ctx);
-        gmo_walk_stmts(list->then_stmt, fn, ctx);
-        gmo_walk_stmts(list->else_stmt, fn, ctx);
-        gmo_walk_stmts(list->rev_body, fn, ctx);
-    }
+    gmo_adapter a = {NULL, fn, ctx};
+    gm_walk(list, true, stmt_adapter, NULL, &a);
 }
 
 /* ---- accesses ----------------------------------------------------------- */

@@ -13,7 +13,9 @@
 
 /* Calls fn on every expression of s's subtree, outermost first, including
  * list members (args, next), iteration sources, BFS roots and navigators and
- * foreign-code references. Statements nested in s are visited too. */
+ * foreign-code references. Statements nested in s are visited too. These
+ * walks are gm_front's gm_walk (ast_walk.h) under callbacks that return
+ * nothing. */
 typedef void (*gmo_expr_fn)(gm_expr *e, void *ctx);
 void gmo_walk_exprs_stmt(gm_stmt *s, gmo_expr_fn fn, void *ctx);
 void gmo_walk_exprs_list(gm_stmt *list, gmo_expr_fn fn, void *ctx);

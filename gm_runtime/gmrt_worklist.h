@@ -1,5 +1,5 @@
 /* gmrt_worklist.h: the node worklist of the OpenMP target's frontier loops
- * (gm_backend_omp/omp_worklist.c; the shape: gm_backend_omp/omp_frontier.h).
+ * (gm_backend_omp/omp_worklist.c; the shape: gm_analysis/gma_frontier.h).
  * Install location: <gmc/gmrt_worklist.h>.
  *
  * A round walks `cur` (ncur entries); the nodes it flags for the next round

@@ -7,3 +7,9 @@ EXTRA_DIST += tests/codegen/names.sh tests/codegen/keywords.gm tests/codegen/pag
 # clang, -Wall -Wextra -Werror (tests/cuda/compile_all.sh: nvcc).
 TESTS += tests/codegen/build_all.sh
 EXTRA_DIST += tests/codegen/build_all.sh tests/codegen/coll_of_coll.gm tests/codegen/prop_in_loop.gm
+# same_output.sh: gmc's output (-t omp/cuda, with and without --main,
+# --report, --dump=opt) for every accepted program hashes as committed in
+# same_output.expected; a commit that changes the output runs --update.
+TESTS += tests/codegen/same_output.sh
+EXTRA_DIST += tests/codegen/same_output.sh
+EXTRA_DIST += tests/codegen/same_output.expected

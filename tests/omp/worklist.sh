@@ -5,7 +5,7 @@
 # (apps/sssp.gm and the CUDA tests' tests/cuda/async and tests/cuda/worklist
 # programs, driver arguments on their `// args:` line) runs with 2 threads
 # under GMRT_WORKLIST=0 (sweeps) and =1 (the worklist on every graph), and
-# by default; and the monotone ones (gm_backend_omp/omp_monotone.h) with
+# by default; and the monotone ones (gm_analysis/gma_monotone.h) with
 # their rounds replaced by the nearest-first buckets on every graph
 # (GMRT_PRIORITY=1, omp_priority.c); the sweeps run with GMRT_PRIORITY=0.
 # Graphs: a grid, a weighted road grid large enough for rounds of more than

@@ -12,3 +12,8 @@ tests_unit_test_types_LDADD = libgmfront.a $(CUNIT_LIBS)
 
 tests_unit_test_check_SOURCES = tests/unit/test_check.c tests/unit/check_util.h
 tests_unit_test_check_LDADD = libgmfront.a $(CUNIT_LIBS)
+# gm_analysis/: the loop shapes both backends test, the shared walk.
+check_PROGRAMS += tests/unit/test_analysis
+TESTS += tests/unit/test_analysis
+tests_unit_test_analysis_SOURCES = tests/unit/test_analysis.c tests/unit/check_util.h
+tests_unit_test_analysis_LDADD = libgma.a libgmopt.a libgmfront.a $(CUNIT_LIBS)

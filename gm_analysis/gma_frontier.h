@@ -1,5 +1,8 @@
-/* omp_frontier.h: the frontier idiom, for the data-driven worklists of both
- * targets (cuda_worklist.c, omp_worklist.c).
+/* gma_frontier.h: the frontier idiom, for the data-driven worklists of both
+ * targets (gm_backend_cuda/cuda_worklist.c, gm_backend_omp/omp_worklist.c).
+ * Contract: gma_frontier_shape only looks at the tree (checked, desugared,
+ * optimized) and fills the record; it prints nothing and decides nothing
+ * about the target: a backend that finds the shape may walk a worklist.
  *
  * The loop it recognizes (SSSP by Bellman-Ford with updated flags, and
  * label propagation written the same way):
@@ -26,20 +29,22 @@
  *  - the reductions of L2 are `x |= m.F`, false on every node left out.
  * The other statements of the loop touch no property.
  */
-#ifndef GM_OMP_FRONTIER_H
-#define GM_OMP_FRONTIER_H
+#ifndef GM_GMA_FRONTIER_H
+#define GM_GMA_FRONTIER_H
 
-#include "omp_emit.h"
+#include <stdbool.h>
 
-typedef struct omp_frontier {
+#include "ast.h"
+
+typedef struct gma_frontier {
     const gm_stmt *l1, *l2;
     const gm_symbol *flag, *next;  /* F, F2 */
     const gm_symbol *y[16];        /* the props L1 may write at flagged nodes */
     int ny;
     bool ok;
-} omp_frontier;
+} gma_frontier;
 
 /* Whether the While/Do loop has the shape above; fills w. */
-bool omp_frontier_shape(const gm_stmt *loop, omp_frontier *w);
+bool gma_frontier_shape(const gm_stmt *loop, gma_frontier *w);
 
-#endif
+#endif /* GM_GMA_FRONTIER_H */

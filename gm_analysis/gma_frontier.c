@@ -1,9 +1,11 @@
-/* omp_frontier.c: the frontier idiom of round-based loops (Bellman-Ford
+/* gma_frontier.c: the frontier idiom of round-based loops (Bellman-Ford
  * with updated flags, label propagation written the same way), recognized
- * for the data-driven worklists of both targets (gm_backend_cuda/
- * cuda_worklist.c, omp_worklist.c). The shape and why a worklist computes
- * the same: omp_frontier.h. */
-#include "omp_frontier.h"
+ * for the data-driven worklists of both targets. The shape and why a
+ * worklist computes the same: gma_frontier.h. */
+#include "gma_frontier.h"
+
+#include "gma_shape.h"
+#include "gma_walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,16 +20,16 @@ static const gm_symbol *frontier_of(const gm_stmt *l)
         return NULL;
     const gm_symbol *n = l->iter.sym, *f = NULL;
     if (l->iter.filter) {
-        f = omp_prop_of(l->iter.filter, n);
+        f = gma_prop_of(l->iter.filter, n);
     } else {
-        const gm_stmt *b = omp_only_stmt(l->body);
+        const gm_stmt *b = gma_only_stmt(l->body);
         if (b && b->kind == GMS_IF && !b->else_stmt)
-            f = omp_prop_of(b->cond, n);
+            f = gma_prop_of(b->cond, n);
     }
     return f && f->type->elem && f->type->elem->kind == GMT_BOOL ? f : NULL;
 }
 
-static bool has_y(const omp_frontier *w, const gm_symbol *p)
+static bool has_y(const gma_frontier *w, const gm_symbol *p)
 {
     for (int i = 0; i < w->ny; i++)
         if (w->y[i] == p)
@@ -39,7 +41,7 @@ static bool has_y(const omp_frontier *w, const gm_symbol *p)
  * targets at the same node (those become Y-candidates), F never. */
 static bool check_l1(const gm_stmt *s, void *vctx)
 {
-    omp_frontier *w = vctx;
+    gma_frontier *w = vctx;
     if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_PROP) {
         const gm_expr *base = s->lhs->a;
         bool sets_next = false;
@@ -70,7 +72,7 @@ static bool check_l1(const gm_stmt *s, void *vctx)
 }
 
 /* L2: the round end over every node. */
-static bool check_l2(omp_frontier *w, const gm_stmt *l)
+static bool check_l2(gma_frontier *w, const gm_stmt *l)
 {
     if (l->kind != GMS_FOREACH || !l->parallel || l->iter.range != GMR_NODES || l->iter.filter || !l->body)
         return false;
@@ -80,13 +82,13 @@ static bool check_l2(omp_frontier *w, const gm_stmt *l)
     for (const gm_stmt *s = list; s; s = s->next) {
         if (s->kind != GMS_ASSIGN || !s->lhs)
             return false;
-        const gm_symbol *lp = omp_prop_of(s->lhs, m);
-        if (s->assign_op == GMA_OR && s->lhs->kind == GME_ID && omp_prop_of(s->rhs, m) == w->flag)
+        const gm_symbol *lp = gma_prop_of(s->lhs, m);
+        if (s->assign_op == GMA_OR && s->lhs->kind == GME_ID && gma_prop_of(s->rhs, m) == w->flag)
             continue; /* x |= m.F */
         if (s->assign_op != GMA_ASSIGN || !lp)
             return false;
         if (lp == w->flag) {
-            if (omp_prop_of(s->rhs, m) != w->next || cleared)
+            if (gma_prop_of(s->rhs, m) != w->next || cleared)
                 return false;
             shifted = true;
         } else if (lp == w->next) {
@@ -96,7 +98,7 @@ static bool check_l2(omp_frontier *w, const gm_stmt *l)
         } else {
             /* m.X = m.Y: L1 writes Y only where it sets F2 (check_l1), X
              * never (copies_ok) */
-            const gm_symbol *y = omp_prop_of(s->rhs, m);
+            const gm_symbol *y = gma_prop_of(s->rhs, m);
             if (!y || y == w->flag || y == w->next)
                 return false;
         }
@@ -128,12 +130,12 @@ static bool touches_prop_expr(const gm_expr *e, void *vctx)
 
 /* X of L2's copies is written nowhere in L1; no Y is written in L1 except at
  * flagged nodes (checked by check_l1: every L1 store is at a flagged node). */
-static bool copies_ok(const omp_frontier *w)
+static bool copies_ok(const gma_frontier *w)
 {
     const gm_symbol *m = w->l2->iter.sym;
     const gm_stmt *list = w->l2->body->kind == GMS_BLOCK ? w->l2->body->body : w->l2->body;
     for (const gm_stmt *s = list; s; s = s->next) {
-        const gm_symbol *x = omp_prop_of(s->lhs, m);
+        const gm_symbol *x = gma_prop_of(s->lhs, m);
         if (!x || x == w->flag || x == w->next)
             continue;
         if (has_y(w, x))
@@ -142,7 +144,7 @@ static bool copies_ok(const omp_frontier *w)
     return true;
 }
 
-bool omp_frontier_shape(const gm_stmt *loop, omp_frontier *w)
+bool gma_frontier_shape(const gm_stmt *loop, gma_frontier *w)
 {
     memset(w, 0, sizeof *w);
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
@@ -158,7 +160,7 @@ bool omp_frontier_shape(const gm_stmt *loop, omp_frontier *w)
         }
         /* everything else: scalar code only */
         touch_ctx t = {false};
-        omp_walk(s, false, touches_prop_stmt, touches_prop_expr, &t);
+        gma_walk(s, false, touches_prop_stmt, touches_prop_expr, &t);
         if (t.props)
             return false;
     }
@@ -168,11 +170,11 @@ bool omp_frontier_shape(const gm_stmt *loop, omp_frontier *w)
     const gm_symbol *m = w->l2->iter.sym;
     const gm_stmt *l2list = w->l2->body->kind == GMS_BLOCK ? w->l2->body->body : w->l2->body;
     for (const gm_stmt *s = l2list; s; s = s->next)
-        if (s->kind == GMS_ASSIGN && omp_prop_of(s->lhs, m) == w->flag)
-            w->next = omp_prop_of(s->rhs, m);
+        if (s->kind == GMS_ASSIGN && gma_prop_of(s->lhs, m) == w->flag)
+            w->next = gma_prop_of(s->rhs, m);
     if (!w->next || w->next == w->flag || !w->next->type->elem || w->next->type->elem->kind != GMT_BOOL)
         return false;
     w->ok = true;
-    omp_walk(w->l1->body, false, check_l1, NULL, w);
+    gma_walk(w->l1->body, false, check_l1, NULL, w);
     return w->ok && check_l2(w, w->l2) && copies_ok(w);
 }

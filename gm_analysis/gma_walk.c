@@ -1,0 +1,76 @@
+/* gma_walk.c: the walk of gma_walk.h (gm_front's gm_walk) and the
+ * symbol-use queries on it (which reductions a loop holds, whether it has
+ * neighbour loops, what it writes). */
+#include "gma_walk.h"
+
+#include "builtins.h"
+
+bool gma_walk(const gm_stmt *s, bool list, gma_stmt_visit sv, gma_expr_visit ev, void *ctx)
+{
+    return gm_walk(s, list, sv, ev, ctx);
+}
+
+/* Counts references to a symbol; a neighbour iterator used only as the
+ * receiver of ToEdge() is not referenced in C (the edge index is). */
+typedef struct use_ctx {
+    const gm_symbol *sym;
+    int refs, to_edge;
+} use_ctx;
+
+static bool count_refs(const gm_expr *e, void *vctx)
+{
+    use_ctx *c = vctx;
+    if ((e->kind == GME_ID || (e->kind == GME_CALL && e->builtin < 0)) && e->sym == c->sym)
+        c->refs++;
+    if (e->kind == GME_PROP && e->sym == c->sym)
+        c->refs++;
+    if (e->kind == GME_CALL && e->builtin == GMB_NBR_TO_EDGE && e->a && e->a->kind == GME_ID &&
+        e->a->sym == c->sym)
+        c->to_edge++;
+    return true;
+}
+
+static bool count_swaps(const gm_stmt *s, void *vctx)
+{
+    use_ctx *c = vctx;
+    if (s->kind == GMS_SWAP && ((s->lhs && s->lhs->sym == c->sym) || (s->rhs && s->rhs->sym == c->sym)))
+        c->refs++;
+    return true;
+}
+
+bool gma_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym)
+{
+    use_ctx c = {sym, 0, 0};
+    gma_walk(s, list, count_swaps, count_refs, &c);
+    return c.refs > c.to_edge;
+}
+
+static bool count_stores(const gm_stmt *s, void *vctx)
+{
+    use_ctx *c = vctx;
+    if (s->kind == GMS_ASSIGN && s->assign_op == GMA_ASSIGN && s->lhs && s->lhs->kind == GME_ID &&
+        s->lhs->sym == c->sym)
+        c->to_edge++; /* a plain store: not a read */
+    return true;
+}
+
+bool gma_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym)
+{
+    use_ctx c = {sym, 0, 0};
+    gma_walk(s, list, count_swaps, count_refs, &c);
+    int refs = c.refs - c.to_edge;
+    c.to_edge = 0;
+    gma_walk(s, list, count_stores, NULL, &c);
+    return refs > c.to_edge;
+}
+
+bool gma_sym_used_expr(const gm_expr *e, const gm_symbol *sym)
+{
+    gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};
+    return gma_sym_used(&tmp, false, sym);
+}
+
+bool gma_walk_expr(const gm_expr *e, gma_expr_visit ev, void *ctx)
+{
+    return gm_walk_expr(e, true, ev, ctx);
+}

@@ -1,0 +1,11 @@
+## gm_analysis: analyses both backends use (shapes, fixpoints) and their
+## read-only AST walk; on gm_front's AST only, printing nothing.
+noinst_LIBRARIES += libgma.a
+libgma_a_SOURCES =
+libgma_a_SOURCES += gm_analysis/gma_shape.h
+libgma_a_SOURCES += gm_analysis/gma_walk.h
+libgma_a_SOURCES += gm_analysis/gma_walk.c
+libgma_a_SOURCES += gm_analysis/gma_frontier.h
+libgma_a_SOURCES += gm_analysis/gma_frontier.c
+libgma_a_SOURCES += gm_analysis/gma_monotone.h
+libgma_a_SOURCES += gm_analysis/gma_monotone.c

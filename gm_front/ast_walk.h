@@ -1,0 +1,29 @@
+/* ast_walk.h: the one read-only walk over the AST that the other layers
+ * build theirs on (gm_analysis/gma_walk.h, gm_opt/walk.h).
+ *
+ * Contract: pre-order; a visitor returning false stops the whole walk (the
+ * walk then returns false). It visits every expression child (a, b, c,
+ * each argument and out-argument, an iteration's source, range argument
+ * and filter, foreign-code references) and every statement child
+ * (initializer, left and right sides, condition, iteration, BFS root,
+ * navigator and reverse filter, value, modified list, foreign references,
+ * then the bodies: body, then, else, reverse body, each as a list), in that
+ * order. It reads a child after the visitor of its parent returned, so a
+ * visitor may replace its node's children (gm_opt's rewriting walks do). */
+#ifndef GM_AST_WALK_H
+#define GM_AST_WALK_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+
+typedef bool (*gm_stmt_visit)(const gm_stmt *s, void *ctx); /* false: stop */
+typedef bool (*gm_expr_visit)(const gm_expr *e, void *ctx);
+
+/* Every statement and expression under s, and under its list successors
+ * when list is true; either visitor may be NULL. */
+bool gm_walk(const gm_stmt *s, bool list, gm_stmt_visit sv, gm_expr_visit ev, void *ctx);
+/* Every expression under e, and under its list successors when list. */
+bool gm_walk_expr(const gm_expr *e, bool list, gm_expr_visit ev, void *ctx);
+
+#endif /* GM_AST_WALK_H */
