@@ -2,7 +2,8 @@
 # text (stdout), CSV and Markdown.  Input files, in this order:
 #   graphs.txt   NAME NODES EDGES EDGE_BYTES LOAD_MS
 #   apps.txt     APP METRIC   (teps, teps4: 4 sources, sweep_pr, sweep_cond)
-#   checks.txt   APP GRAPH VARIANT THREADS STATUS   (one per measured row, in order)
+#   checks.txt   APP GRAPH VARIANT THREADS STATUS   (one per measured row, in order;
+#                VARIANT gapbs/gswitch: the anchors, verified by their own checks)
 #   samples.txt  APP GRAPH VARIANT THREADS MS XFER   (one per timed run; XFER: the ms
 #                of host-device copies inside MS, "-" for CPU builds)
 # Variables: csv, md (output paths), copy_gbs (measured copy bandwidth),
@@ -68,7 +69,7 @@ END {
             else if (metric[app] == "teps4") { tp = 4 * m / s / 1e6; unit = "MTEPS" }
             else if (metric[app] == "sweep_pr") { tp = 20 * (m * 4 + n * (e + 24)) / s / 1e9; unit = "GB/s" }
             else if (metric[app] == "sweep_cond") { tp = (n * (4 + e) + m * 4) / s / 1e9; unit = "GB/s" }
-            gpu = v == "cuda" || v == "cuda-dev"
+            gpu = v == "cuda" || v == "cuda-dev" || v == "gswitch"
             bw = gpu ? gpu_copy_gbs : copy_gbs
             if (unit == "GB/s" && bw > 0) share = sprintf("%.0f%%", 100 * tp / bw)
             ot = (v == "ref" || gpu) ? maxt[app SUBSEP g] : t
@@ -87,6 +88,34 @@ END {
         printf "%-15s %-10s %9s %10s %-8s %3s %10s %10s %10s %16s %6s %9s %s\n", app, g, n, m, v, t,
             fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "-" : ratio, xf == "" ? "-" : xf,
             status[key]
+    }
+    # the anchors (--with gapbs=DIR, gswitch=DIR): gmc's time over theirs, per
+    # app, graph and thread count; gapbs against the OpenMP row at its thread
+    # count, GSWITCH against the CUDA rows (below 1: gmc is faster)
+    first = 1
+    for (r = 1; r <= nrows; r++) {
+        split(order[r], f, SUBSEP)
+        if (f[3] != "gapbs" && f[3] != "gswitch") continue
+        if (!(order[r] in med) || med[order[r]] <= 0) continue
+        nb = split(f[3] == "gapbs" ? "omp" : "cuda cuda-dev", mine, " ")
+        for (b = 1; b <= nb; b++) {
+            mt = f[3] == "gapbs" ? f[4] : maxt[f[1] SUBSEP f[2]]
+            mkey = f[1] SUBSEP f[2] SUBSEP mine[b] SUBSEP mt
+            if (!(mkey in med)) continue
+            if (first) {
+                print "" > md
+                print "gmc against the anchors (median / median; below 1: gmc is faster):" > md
+                print "" > md
+                print "| app | graph | threads | gmc | gmc ms | anchor | anchor ms | gmc / anchor |" > md
+                print "|---|---|---:|---|---:|---|---:|---:|" > md
+                print ""; print "gmc / anchor:"
+                first = 0
+            }
+            printf "| %s | %s | %s | %s | %.3f | %s | %.3f | %.2f |\n", f[1], f[2], f[4], mine[b], med[mkey],
+                f[3], med[order[r]], med[mkey] / med[order[r]] > md
+            printf "%-15s %-10s %3s thr %-8s %10.3f ms / %-7s %10.3f ms = %.2f\n", f[1], f[2], f[4], mine[b],
+                med[mkey], f[3], med[order[r]], med[mkey] / med[order[r]]
+        }
     }
     # thread scaling: every (app, graph, target) measured at more than one count
     ns = 0
