@@ -249,6 +249,9 @@ static void common_options(gmrt_cli_opt *c, gmrt_cli_run *run, common_flags *f)
     memcpy(c, table, sizeof table);
 }
 
+static const gmrt_cli_opt *lookup(const char *name, size_t len, const gmrt_cli_opt *opts, size_t n,
+                                  const gmrt_cli_opt *common);
+
 static void usage_line(FILE *out, const gmrt_cli_run *run, const char *usage_args)
 {
     fprintf(out, "usage: %s GRAPH%s%s [--out=DIR] [--json] [--threads=N] [--repeat=K] [--seed=S] [--relabel] [OPTIONS]\n",
@@ -275,7 +278,8 @@ static void help(const gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, co
     if (n) {
         printf("\nThe procedure's inputs:\n");
         for (size_t i = 0; i < n; i++)
-            help_line(stdout, &opts[i]);
+            if (lookup(opts[i].name, strlen(opts[i].name), opts, n, common) == &opts[i])
+                help_line(stdout, &opts[i]);
     }
     printf("\nRunning and output:\n");
     for (size_t i = 0; i < N_COMMON; i++) {
@@ -283,7 +287,8 @@ static void help(const gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, co
             printf("\nLoading (as gmgraph convert):\n");
         if (i == N_COMMON - 1)
             printf("\n");
-        help_line(stdout, &common[i]);
+        if (lookup(common[i].name, strlen(common[i].name), opts, n, common) == &common[i])
+            help_line(stdout, &common[i]);
     }
     printf("\nExit status: 0 success, 1 run-time error (files, memory), 2 bad usage.\n");
 }
@@ -310,6 +315,27 @@ static void unknown(const gmrt_cli_run *run, const char *arg, const gmrt_cli_opt
         fprintf(stderr, "%s: unknown option '%s'; did you mean '--%s'?\n", run->prog, arg, best);
     else
         fprintf(stderr, "%s: unknown option '%s' (see %s --help)\n", run->prog, arg, run->prog);
+}
+
+/* The option a name spells.  The options every program had before the load
+ * options came (--out, --threads, --repeat, --seed, --relabel, --help) win
+ * over a procedure input of the same name, as they always did; the newer
+ * ones give way to it, so that an input named "from" keeps --from. */
+static const gmrt_cli_opt *lookup(const char *name, size_t len, const gmrt_cli_opt *opts, size_t n,
+                                  const gmrt_cli_opt *common)
+{
+    static const char *const first[] = {"out", "threads", "repeat", "seed", "relabel", "help"};
+    for (size_t i = 0; i < N_COMMON; i++)
+        for (size_t j = 0; j < sizeof first / sizeof *first; j++)
+            if (!strcmp(common[i].name, first[j]) && same_name(name, len, common[i].name))
+                return &common[i];
+    for (size_t i = 0; i < n; i++)
+        if (same_name(name, len, opts[i].name))
+            return &opts[i];
+    for (size_t i = 0; i < N_COMMON; i++)
+        if (same_name(name, len, common[i].name))
+            return &common[i];
+    return NULL;
 }
 
 /* Stores one option's value; false after a message. */
@@ -403,20 +429,15 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
         const char *name = a + 2;
         const char *eq = strchr(name, '=');
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        const gmrt_cli_opt *o = NULL;
-        size_t k = 0;
-        if (a[1] == '-')
-            for (k = 0; k < n_opts + N_COMMON && !o; k++)
-                if (same_name(name, len, k < n_opts ? opts[k].name : common[k - n_opts].name))
-                    o = k < n_opts ? &opts[k] : &common[k - n_opts];
+        const gmrt_cli_opt *o = a[1] == '-' ? lookup(name, len, opts, n_opts, common) : NULL;
         if (!o || !o->dest) {
             unknown(run, a, opts, n_opts, common);
             usage_line(stderr, run, usage_args);
             status = 2;
             break;
         }
-        if (k - 1 < n_opts)
-            seen[k - 1] = true;
+        if (o >= opts && o < opts + n_opts)
+            seen[o - opts] = true;
         if (o->kind == GMRT_CLI_FLAG) {
             if (eq) {
                 fprintf(stderr, "%s: --%s takes no value\n", run->prog, o->name);

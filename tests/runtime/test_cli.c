@@ -318,6 +318,29 @@ static void test_json(void)
                            "\"y\": null, \"z\": 0.25, \"n\": 3}}\n");
 }
 
+/* An input named like an option every program has: the old ones (--out)
+ * win, as they always did; the newer load options give way (--from). */
+static void test_shadowing(void)
+{
+    const char *g = rt_path("g.el");
+    rt_write(g, "0 1\n", (size_t)-1);
+    const char *from = NULL, *out = NULL;
+    const gmrt_cli_opt o[] = {
+        {"from", GMRT_CLI_NODE, NULL, "Node from", &from, 0, 0, true},
+        {"out", GMRT_CLI_FILE, NULL, "N_P<Int> out", &out, 0, 0, false},
+    };
+    gmrt_cli_run run;
+    ARGV((char *)g, (char *)"--from=3", (char *)"--out", (char *)rt_path("o"));
+    CU_ASSERT_EQUAL(parse_captured(&run, o, 2, argc, argv), -1);
+    CU_ASSERT(from && !strcmp(from, "3"));
+    CU_ASSERT_EQUAL(run.load.format, GMRT_FMT_AUTO);
+    CU_ASSERT(out == NULL && run.out_dir && !strcmp(run.out_dir, rt_path("o")));
+    char *argv2[] = {(char *)"prog", (char *)"--help"};
+    CU_ASSERT_EQUAL(parse_captured(&run, o, 2, 2, argv2), 0);
+    CU_ASSERT(rt_contains(captured, "--from=NODE"));
+    CU_ASSERT(!strstr(captured, "--from=FORMAT") && !strstr(captured, "--out=FILE"));
+}
+
 static void test_load_flags(void)
 {
     gmrt_load_options o;
@@ -341,6 +364,7 @@ int main(void)
         {"values, tsv, csv, labels, collections", test_writers},
         {"--json: one object, NaN as null, median", test_json},
         {"gmgraph's load flags", test_load_flags},
+        {"inputs named like common options", test_shadowing},
         CU_TEST_INFO_NULL,
     };
     return rt_run("cli", tests);
