@@ -206,6 +206,18 @@ static bool last_is_return(const gm_stmt *list)
     return last && last->kind == GMS_RETURN;
 }
 
+/* What a refused call returns: " 0", " GMRT_NIL_NODE", ... or "" for none. */
+static const char *refused_value(const gm_proc *proc)
+{
+    if (!proc->ret_type)
+        return "";
+    if (proc->ret_type->kind == GMT_NODE)
+        return " GMRT_NIL_NODE";
+    if (proc->ret_type->kind == GMT_EDGE)
+        return " GMRT_NIL_EDGE";
+    return " 0";
+}
+
 void omp_proc(omp_emit *em, gm_proc *proc)
 {
     em->proc = proc;
@@ -242,10 +254,10 @@ void omp_proc(omp_emit *em, gm_proc *proc)
      * answers, so it is refused (checked once per graph, then cached). */
     for (const gm_param *p = proc->params; p; p = p->next)
         if (p->type->kind == GMT_GRAPH && p->type->undirected && !proc->is_local)
-            omp_line(em, "if (!gmrt_graph_is_symmetric(%s)) {\n        fprintf(stderr, \"%s: the UGraph argument "
+            omp_line(em, "if (!gmrt_graph_is_symmetric(%s)) {\n        gmrt_proc_fail(\"%s: the UGraph argument "
                          "%s is not symmetric: store each edge in both directions (load it with symmetrize, "
-                         "gmgraph convert --symmetrize)\\n\");\n        abort();\n    }",
-                     omp_name(em, p->sym), proc->name, p->name);
+                         "gmgraph convert --symmetrize)\");\n        return%s;\n    }",
+                     omp_name(em, p->sym), proc->name, p->name, refused_value(proc));
     needs nd = {false, false};
     gma_walk(proc->body, false, need_stmt, need_expr, &nd);
     if (em->hooks && em->hooks->proc_begin) {
@@ -313,7 +325,8 @@ void omp_write_header(gm_program *p, FILE *f, const char *base, const char *targ
             if (q->type->kind == GMT_GRAPH && q->type->undirected)
                 fprintf(f, "/* %s is a UGraph: pass a symmetric graph, each edge stored in both directions and a\n"
                            " * self-loop once (gmrt_load_options.build.symmetrize, gmgraph convert --symmetrize);\n"
-                           " * any other graph is refused (a message on stderr and abort()). NumEdges() and Edges\n"
+                           " * any other graph is refused: the call returns at once (0, or NIL for a Node), outputs\n"
+                           " * untouched, gmrt_proc_error() says why (also on stderr). NumEdges() and Edges\n"
                            " * count each undirected edge once; an edge property has one value per stored\n"
                            " * direction (G->num_edges of them). */\n",
                         q->name);

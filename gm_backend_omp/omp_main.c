@@ -1,155 +1,24 @@
 /* omp_main.c: the main() that --main appends to NAME.c.
  *
- *   ./prog GRAPH [--NAME=VALUE ...] [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]
+ *   ./prog GRAPH [--NAME=VALUE ...] [--out=DIR] [--json] [--threads=N] [--repeat=K] ...
  *
- * Loads the graph (any format libgmrt detects; symmetrized when the graph
- * parameter is a UGraph), reads scalar and Node inputs
- * from --NAME=VALUE, fills property inputs (edge weights of the file for the
- * one numeric edge-property input, --NAME=FILE, or --random-NAME=LO:HI),
- * runs the procedure (K times, reporting the fastest), prints
- * "time_ms = T", "return = V" and "NAME = V" for each output scalar, and
- * with --out writes every property the procedure writes as DIR/NAME.txt.
- * Exit status: 2 for bad usage (unknown or missing options, bad or
- * non-finite values), 1 for run-time errors (files, memory, an empty graph). */
+ * The command line and the output are libgmrt's (gmrt_cli.h): main()
+ * declares a table of the procedure's inputs (scalars and nodes from
+ * --NAME=VALUE, properties from --NAME=FILE or --random-NAME=LO:HI, node
+ * collections from --NAME=FILE), calls gmrt_cli_parse() (which adds the
+ * options every program has, the load options of gmgraph convert among
+ * them), checks what it can before the load, loads the graph (symmetrized
+ * when the graph parameter is a UGraph), fills the inputs (edge weights of
+ * the file for the one numeric edge-property input), runs the procedure K
+ * times, reports every time, the return value and the output scalars, and
+ * with --out writes every property the procedure writes.  Exit status: 2
+ * for bad usage (unknown or missing options, bad or non-finite values), 1
+ * for run-time errors (files, memory, an empty graph). */
 #include "omp_emit.h"
 #include "cident.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const main_helpers =
-    "/* ---- the driver (gmc --main) ---- */\n"
-    "static const char *_c_prog = \"prog\";\n"
-    "\n"
-    "static inline __attribute__((unused)) int _c_parse_i64(const char *name, const char *s, int64_t lo, int64_t hi, int64_t *v)\n"
-    "{\n"
-    "    char *end;\n"
-    "    errno = 0;\n"
-    "    long long x = strtoll(s, &end, 10);\n"
-    "    if (errno || end == s || *end || x < lo || x > hi) {\n"
-    "        fprintf(stderr, \"%s: bad value '%s' for --%s: expected an integer in [%\" PRId64 \", %\" PRId64 \"]\\n\",\n"
-    "                _c_prog, s, name, lo, hi);\n"
-    "        return 0;\n"
-    "    }\n"
-    "    *v = (int64_t)x;\n"
-    "    return 1;\n"
-    "}\n"
-    "\n"
-    "static inline __attribute__((unused)) int _c_parse_f64(const char *name, const char *s, double *v)\n"
-    "{\n"
-    "    char *end;\n"
-    "    errno = 0;\n"
-    "    double x = strtod(s, &end);\n"
-    "    if (end == s || *end || !isfinite(x)) {\n"
-    "        fprintf(stderr, \"%s: bad value '%s' for --%s: expected a finite number\\n\", _c_prog, s, name);\n"
-    "        return 0;\n"
-    "    }\n"
-    "    *v = x;\n"
-    "    return 1;\n"
-    "}\n"
-    "\n"
-    "static inline __attribute__((unused)) int _c_parse_bool(const char *name, const char *s, bool *v)\n"
-    "{\n"
-    "    if (!strcmp(s, \"1\") || !strcmp(s, \"true\") || !strcmp(s, \"True\")) {\n"
-    "        *v = true;\n"
-    "        return 1;\n"
-    "    }\n"
-    "    if (!strcmp(s, \"0\") || !strcmp(s, \"false\") || !strcmp(s, \"False\")) {\n"
-    "        *v = false;\n"
-    "        return 1;\n"
-    "    }\n"
-    "    fprintf(stderr, \"%s: bad value '%s' for --%s: expected 0, 1, true or false\\n\", _c_prog, s, name);\n"
-    "    return 0;\n"
-    "}\n"
-    "\n"
-    "/* --random-NAME=LO:HI */\n"
-    "static inline __attribute__((unused)) int _c_parse_range(const char *name, const char *s, double *lo, double *hi)\n"
-    "{\n"
-    "    char *end;\n"
-    "    *lo = strtod(s, &end);\n"
-    "    if (end == s || *end != ':' || !isfinite(*lo)) {\n"
-    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected finite LO:HI\\n\", _c_prog, s, name);\n"
-    "        return 0;\n"
-    "    }\n"
-    "    const char *h = end + 1;\n"
-    "    *hi = strtod(h, &end);\n"
-    "    if (end == h || *end || !isfinite(*hi) || *hi < *lo) {\n"
-    "        fprintf(stderr, \"%s: bad range '%s' for --random-%s: expected finite LO:HI with LO <= HI\\n\", _c_prog, s, name);\n"
-    "        return 0;\n"
-    "    }\n"
-    "    return 1;\n"
-    "}\n"
-    "\n"
-    "/* A file the program will read is there, before the graph is loaded. */\n"
-    "/* Whether an input exists before anything is loaded; stat(), not open(),\n"
-    " * so that a FIFO is read once, by the loader; '-' is standard input. */\n"
-    "static int _c_readable(const char *path)\n"
-    "{\n"
-    "    struct stat st;\n"
-    "    if (strcmp(path, \"-\") == 0)\n"
-    "        return 1;\n"
-    "    if (stat(path, &st) != 0) {\n"
-    "        fprintf(stderr, \"%s: cannot open '%s': %s\\n\", _c_prog, path, strerror(errno));\n"
-    "        return 0;\n"
-    "    }\n"
-    "    if (S_ISDIR(st.st_mode)) {\n"
-    "        fprintf(stderr, \"%s: cannot read '%s': it is a folder\\n\", _c_prog, path);\n"
-    "        return 0;\n"
-    "    }\n"
-    "    return 1;\n"
-    "}\n"
-    "\n"
-    "static const char *_c_opt(const char *arg, const char *name)\n"
-    "{\n"
-    "    size_t n = strlen(name);\n"
-    "    if (strncmp(arg, \"--\", 2) == 0 && strncmp(arg + 2, name, n) == 0 && arg[2 + n] == '=')\n"
-    "        return arg + 3 + n;\n"
-    "    return NULL;\n"
-    "}\n"
-    "\n"
-    "/* --out files go to a temporary file renamed over DIR/NAME.txt when complete\n"
-    " * (gmrt_file.h): a failed write names the file and keeps the previous one. */\n"
-    "static inline __attribute__((unused)) FILE *_c_open_out(gmrt_file *o, const char *dir, const char *name)\n"
-    "{\n"
-    "    char path[4096];\n"
-    "    snprintf(path, sizeof path, \"%s/%s.txt\", dir, name);\n"
-    "    FILE *f = gmrt_file_create(o, path);\n"
-    "    if (!f)\n"
-    "        fprintf(stderr, \"%s: cannot write '%s': %s\\n\", _c_prog, path, strerror(errno));\n"
-    "    return f;\n"
-    "}\n"
-    "\n"
-    "static inline __attribute__((unused)) int _c_close_out(gmrt_file *o, const char *dir, const char *name)\n"
-    "{\n"
-    "    int e = gmrt_file_commit(o);\n"
-    "    if (e)\n"
-    "        fprintf(stderr, \"%s: cannot write '%s/%s.txt': %s (the previous file was kept)\\n\", _c_prog, dir, name,\n"
-    "                strerror(e));\n"
-    "    return e == 0;\n"
-    "}\n"
-    "\n"
-    "/* One value per line: integers in decimal, Float/Double with %.17g, Bool 0/1. */\n"
-    "#define GMC_WRITER(S, T, FMT, CAST)                                            \\\n"
-    "    static inline __attribute__((unused)) int _c_write_##S(const char *dir, const char *name, const T *v, int64_t n) \\\n"
-    "    {                                                                          \\\n"
-    "        gmrt_file o;                                                           \\\n"
-    "        FILE *f = _c_open_out(&o, dir, name);                                  \\\n"
-    "        if (!f)                                                                \\\n"
-    "            return 0;                                                          \\\n"
-    "        for (int64_t i = 0; i < n; i++)                                        \\\n"
-    "            if (fprintf(f, FMT \"\\n\", CAST v[i]) < 0) {                       \\\n"
-    "                gmrt_file_note_error(&o, errno);                               \\\n"
-    "                break;                                                         \\\n"
-    "            }                                                                  \\\n"
-    "        return _c_close_out(&o, dir, name);                                    \\\n"
-    "    }\n"
-    "GMC_WRITER(i32, int32_t, \"%d\", (int))\n"
-    "GMC_WRITER(i64, int64_t, \"%lld\", (long long))\n"
-    "GMC_WRITER(f32, float, \"%.17g\", (double))\n"
-    "GMC_WRITER(f64, double, \"%.17g\", (double))\n"
-    "GMC_WRITER(b, bool, \"%d\", (int))\n"
-    "#undef GMC_WRITER\n"
-    "\n";
 
 static bool is_scalar(gm_type_kind k)
 {
@@ -183,40 +52,41 @@ static bool is_collection_prop(const gm_type *t)
             t->elem->kind == GMT_NODE_SEQ);
 }
 
-/* Writes a collection-valued node property: one line per node, its members
- * separated by spaces (in the collection's order for Order/Seq). */
+/* Writes a collection-valued node property: one row per node, its members
+ * separated by spaces (in the collection's order for Order/Seq), as labels
+ * under --relabel. */
 static void write_collection_prop(omp_emit *em, const gm_param *p)
 {
     gm_type_kind ck = p->type->elem->kind;
     omp_line(em, "{");
     em->indent++;
-    omp_line(em, "gmrt_file o;");
-    omp_line(em, "FILE *f = _c_open_out(&o, out_dir, \"%s\");", p->name);
-    omp_line(em, "if (!f)");
+    omp_line(em, "gmrt_cli_out o;");
+    omp_line(em, "if (!gmrt_cli_out_open(&o, &run, \"%s\", false)) {", p->name);
     omp_line(em, "    status = 1;");
-    omp_line(em, "for (gm_node_t i = 0; f && i < G->num_nodes; i++) {");
+    omp_line(em, "} else {");
     em->indent++;
+    omp_line(em, "for (gm_node_t i = 0; i < G->num_nodes; i++) {");
+    em->indent++;
+    omp_line(em, "gmrt_cli_out_row(&o, i);");
     if (ck == GMT_NODE_SET) {
         omp_line(em, "int64_t cnt = 0;");
         omp_line(em, "const gm_node_t *items = v_%s[i] ? gmrt_nodeset_items(v_%s[i], &cnt) : NULL;",
                  p->name, p->name);
         omp_line(em, "for (int64_t k = 0; k < cnt; k++)");
-        omp_line(em, "    fprintf(f, k ? \" %%d\" : \"%%d\", (int)items[k]);");
+        omp_line(em, "    gmrt_cli_out_node(&o, items[k]);");
     } else {
         const char *kind = ck == GMT_NODE_ORDER ? "nodeorder" : "nodeseq";
         omp_line(em, "int64_t cnt = v_%s[i] ? gmrt_%s_size(v_%s[i]) : 0;", p->name, kind, p->name);
         omp_line(em, "for (int64_t k = 0; k < cnt; k++)");
-        omp_line(em, "    fprintf(f, k ? \" %%d\" : \"%%d\", (int)gmrt_%s_at(v_%s[i], k));", kind,
-                 p->name);
+        omp_line(em, "    gmrt_cli_out_node(&o, gmrt_%s_at(v_%s[i], k));", kind, p->name);
     }
-    omp_line(em, "if (fputc('\\n', f) == EOF) {");
-    omp_line(em, "    gmrt_file_note_error(&o, errno);");
-    omp_line(em, "    break;");
-    omp_line(em, "}");
+    omp_line(em, "gmrt_cli_out_end_row(&o);");
     em->indent--;
     omp_line(em, "}");
-    omp_line(em, "if (f && !_c_close_out(&o, out_dir, \"%s\"))", p->name);
+    omp_line(em, "if (!gmrt_cli_out_close(&o))");
     omp_line(em, "    status = 1;");
+    em->indent--;
+    omp_line(em, "}");
     em->indent--;
     omp_line(em, "}");
 }
@@ -226,31 +96,20 @@ static bool is_numeric(gm_type_kind k)
     return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE;
 }
 
-static const char *writer_of(gm_type_kind k)
-{
-    switch (k) {
-    case GMT_LONG: return "i64";
-    case GMT_FLOAT: return "f32";
-    case GMT_DOUBLE: return "f64";
-    case GMT_BOOL: return "b";
-    default: return "i32";
-    }
-}
-
+/* An output scalar or the return value, printed or kept for --json. */
 static void print_value(omp_emit *em, const char *label, gm_type_kind k, const char *v)
 {
     if (k == GMT_NODE) /* its label with --relabel */
-        omp_line(em, "printf(\"%s = %%lld\\n\", (long long)(labels && %s >= 0 ? labels[%s] : %s));", label, v, v, v);
+        omp_line(em, "gmrt_cli_value_node(&run, \"%s\", (int64_t)%s);", label, v);
     else if (omp_is_float(k))
-        omp_line(em, "printf(\"%s = %%.17g\\n\", (double)%s);", label, v);
-    else if (k == GMT_LONG || k == GMT_EDGE)
-        omp_line(em, "printf(\"%s = %%lld\\n\", (long long)%s);", label, v);
+        omp_line(em, "gmrt_cli_value_f64(&run, \"%s\", (double)%s);", label, v);
     else
-        omp_line(em, "printf(\"%s = %%d\\n\", (int)%s);", label, v);
+        omp_line(em, "gmrt_cli_value_i64(&run, \"%s\", (int64_t)%s);", label, v);
 }
 
-/* --NAME=FILE for a node collection input: node ids separated by white
- * space, added in file order; anything else is an error (exit 1). */
+/* --NAME=FILE for a node collection input: node ids (labels under
+ * --relabel) separated by white space, added in file order; anything else
+ * is an error (exit 1). */
 static void load_node_coll(omp_emit *em, const gm_param *p)
 {
     const char *n = p->name;
@@ -260,7 +119,7 @@ static void load_node_coll(omp_emit *em, const gm_param *p)
                                             : "gmrt_nodeseq_push_back";
     omp_line(em, "if (arg_%s) {", n);
     em->indent++;
-    omp_line(em, "FILE *f = fopen(arg_%s, \"r\");", n);
+    omp_line(em, "FILE *f = strcmp(arg_%s, \"-\") ? fopen(arg_%s, \"r\") : stdin;", n, n);
     omp_line(em, "if (!f) {");
     omp_line(em, "    fprintf(stderr, \"%%s: %%s: %%s\\n\", _c_prog, arg_%s, strerror(errno));", n);
     omp_line(em, "    return 1;");
@@ -270,20 +129,25 @@ static void load_node_coll(omp_emit *em, const gm_param *p)
     omp_line(em, "int got;");
     omp_line(em, "while ((got = fscanf(f, \"%%lld\", &id)) == 1) {");
     omp_line(em, "    count++;");
-    omp_line(em, "    if (id < 0 || id >= (long long)G->num_nodes) {");
-    omp_line(em, "        fprintf(stderr, \"%%s: bad value '%%lld' (item %%lld of %%s) for --%s: expected a node id in [0, %%lld]\\n\", "
+    omp_line(em, "    long long node = run.labels ? (long long)gmrt_node_of_label(run.labels, G->num_nodes, id) : id;");
+    omp_line(em, "    if (node < 0 || node >= (long long)G->num_nodes) {");
+    omp_line(em, "        if (run.labels)");
+    omp_line(em, "            fprintf(stderr, \"%%s: bad value '%%lld' (item %%lld of %%s) for --%s: no node has that label\\n\", "
+                 "_c_prog, id, (long long)count, arg_%s);", n, n);
+    omp_line(em, "        else");
+    omp_line(em, "            fprintf(stderr, \"%%s: bad value '%%lld' (item %%lld of %%s) for --%s: expected a node id in [0, %%lld]\\n\", "
                  "_c_prog, id, (long long)count, arg_%s, (long long)G->num_nodes - 1);", n, n);
     omp_line(em, "        fclose(f);");
     omp_line(em, "        return 1;");
     omp_line(em, "    }");
     if (k == GMT_NODE_SEQ) {
-        omp_line(em, "    if (!%s(v_%s, (gm_node_t)id)) {", add, n);
+        omp_line(em, "    if (!%s(v_%s, (gm_node_t)node)) {", add, n);
         omp_line(em, "        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);");
         omp_line(em, "        fclose(f);");
         omp_line(em, "        return 1;");
         omp_line(em, "    }");
     } else {
-        omp_line(em, "    (void)%s(v_%s, (gm_node_t)id); /* a set or an order keeps one copy */", add, n);
+        omp_line(em, "    (void)%s(v_%s, (gm_node_t)node); /* a set or an order keeps one copy */", add, n);
     }
     omp_line(em, "}");
     omp_line(em, "if (got != EOF || ferror(f)) {");
@@ -291,52 +155,29 @@ static void load_node_coll(omp_emit *em, const gm_param *p)
     omp_line(em, "    fclose(f);");
     omp_line(em, "    return 1;");
     omp_line(em, "}");
-    omp_line(em, "fclose(f);");
+    omp_line(em, "if (f != stdin)");
+    omp_line(em, "    fclose(f);");
     em->indent--;
     omp_line(em, "}");
 }
 
-/* The parse of --NAME=VALUE into v_NAME (declared before): numbers before
- * the graph is loaded, nodes and edges (range-checked) right after. */
+/* A Node or Edge input, range-checked once the graph is loaded. */
 static void emit_scalar_parse(omp_emit *em, const gm_param *p)
 {
-    gm_type_kind k = p->type->kind;
     const char *n = p->name;
     omp_line(em, "{");
     em->indent++;
-    if (k == GMT_BOOL) {
-        omp_line(em, "if (!_c_parse_bool(\"%s\", arg_%s, &v_%s))", n, n, n);
-        omp_line(em, "    return 2;");
-    } else if (omp_is_float(k)) {
-        omp_line(em, "double x;");
-        omp_line(em, "if (!_c_parse_f64(\"%s\", arg_%s, &x))", n, n);
-        omp_line(em, "    return 2;");
-        omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
+    if (p->type->kind == GMT_NODE) { /* with --relabel, a label */
+        omp_line(em, "st = gmrt_cli_node(&run, G, \"%s\", arg_%s, &v_%s);", n, n, n);
+        omp_line(em, "if (st >= 0)");
+        omp_line(em, "    return st;");
     } else {
-        const char *lo = k == GMT_LONG ? "INT64_MIN" : k == GMT_NODE ? "0" : k == GMT_EDGE ? "0" : "INT32_MIN";
-        const char *hi = k == GMT_LONG ? "INT64_MAX" : k == GMT_NODE ? "(int64_t)G->num_nodes - 1"
-                         : k == GMT_EDGE ? "(int64_t)G->num_edges - 1" : "INT32_MAX";
-        if (k == GMT_NODE || k == GMT_EDGE) {
-            omp_line(em, "if (G->num_%s == 0) {", k == GMT_NODE ? "nodes" : "edges");
-            omp_line(em, "    fprintf(stderr, \"%%s: --%s: the graph has no %s\\n\", _c_prog);", n,
-                     k == GMT_NODE ? "nodes" : "edges");
-            omp_line(em, "    return 1;");
-            omp_line(em, "}");
-        }
+        omp_line(em, "if (G->num_edges == 0) {");
+        omp_line(em, "    fprintf(stderr, \"%%s: --%s: the graph has no edges\\n\", _c_prog);", n);
+        omp_line(em, "    return 1;");
+        omp_line(em, "}");
         omp_line(em, "int64_t x;");
-        if (k == GMT_NODE) { /* with --relabel, a label */
-            omp_line(em, "if (labels) {");
-            omp_line(em, "    if (!_c_parse_i64(\"%s\", arg_%s, INT64_MIN, INT64_MAX, &x))", n, n);
-            omp_line(em, "        return 2;");
-            omp_line(em, "    x = gmrt_node_of_label(labels, G->num_nodes, x);");
-            omp_line(em, "    if (x < 0) {");
-            omp_line(em, "        fprintf(stderr, \"%%s: bad value '%%s' for --%s: no node has that label\\n\", _c_prog, arg_%s);", n, n);
-            omp_line(em, "        return 2;");
-            omp_line(em, "    }");
-            omp_line(em, "} else if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
-        } else {
-            omp_line(em, "if (!_c_parse_i64(\"%s\", arg_%s, %s, %s, &x))", n, n, lo, hi);
-        }
+        omp_line(em, "if (!gmrt_cli_int(_c_prog, \"%s\", arg_%s, 0, (int64_t)G->num_edges - 1, &x))", n, n);
         omp_line(em, "    return 2;");
         omp_line(em, "v_%s = (%s)x;", n, omp_ctype(p->type));
     }
@@ -344,28 +185,38 @@ static void emit_scalar_parse(omp_emit *em, const gm_param *p)
     omp_line(em, "}");
 }
 
-/* Before the graph is loaded (issue 27 item 5: a typo costs no load):
- * every scalar input present and parsed (nodes and edges only present),
- * --random-NAME ranges well formed, the graph and --NAME=FILE files
- * readable. */
+/* The table entry of a scalar input: Int and Long read into int64_t in_NAME,
+ * Float and Double into double in_NAME, Bool straight into v_NAME; Node and
+ * Edge as text, read once the graph is loaded. */
+static void emit_scalar_entry(omp_emit *em, const gm_param *p)
+{
+    gm_type_kind k = p->type->kind;
+    const char *n = p->name, *tn = gm_type_kind_name(k);
+    if (k == GMT_NODE)
+        omp_line(em, "{\"%s\", GMRT_CLI_NODE, NULL, \"Node %s: a node id (a label under --relabel)\", &arg_%s, 0, 0, true},",
+                 n, n, n);
+    else if (k == GMT_EDGE)
+        omp_line(em, "{\"%s\", GMRT_CLI_STRING, NULL, \"Edge %s: an edge index\", &arg_%s, 0, 0, true},", n, n, n);
+    else if (k == GMT_BOOL)
+        omp_line(em, "{\"%s\", GMRT_CLI_BOOL, NULL, \"Bool %s: 0, 1, true or false\", &v_%s, 0, 0, true},", n, n, n);
+    else if (omp_is_float(k))
+        omp_line(em, "{\"%s\", GMRT_CLI_FLOAT, NULL, \"%s %s: a finite number\", &in_%s, 0, 0, true},", n, tn, n, n);
+    else
+        omp_line(em, "{\"%s\", GMRT_CLI_INT, NULL, \"%s %s\", &in_%s, %s, %s, true},", n, tn, n, n,
+                 k == GMT_LONG ? "INT64_MIN" : "INT32_MIN", k == GMT_LONG ? "INT64_MAX" : "INT32_MAX");
+}
+
+/* Before the graph is loaded (issue 27 item 5: a typo costs no load): the
+ * parser has checked the options, the files and --out; the --random-NAME
+ * ranges are checked here, against the property's type. */
 static void emit_checks_before_load(omp_emit *em, const gm_proc *proc)
 {
     for (const gm_param *p = proc->params; p; p = p->next) {
         gm_type_kind k = p->type->kind;
         const char *n = p->name;
         if (is_scalar(k)) {
-            omp_line(em, "%s v_%s = %s;", omp_ctype(p->type), n,
-                     k == GMT_NODE ? "GMRT_NIL_NODE" : k == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
-            if (p->is_output)
-                continue;
-            omp_line(em, "if (!arg_%s) {", n);
-            omp_line(em, "    fprintf(stderr, \"%%s: missing --%s=%s\\n\", _c_prog);", n,
-                     k == GMT_NODE ? "NODE" : "VALUE");
-            omp_line(em, "    _c_usage();");
-            omp_line(em, "    return 2;");
-            omp_line(em, "}");
-            if (k != GMT_NODE && k != GMT_EDGE)
-                emit_scalar_parse(em, p);
+            if (!p->is_output && (k == GMT_INT || k == GMT_LONG || omp_is_float(k)))
+                omp_line(em, "v_%s = (%s)in_%s;", n, omp_ctype(p->type), n);
         } else if (is_prop(p->type)) {
             gm_type_kind ek = p->type->elem->kind;
             bool keep = ek != GMT_BOOL; /* a Bool is a coin flip: the range is only checked */
@@ -374,7 +225,7 @@ static void emit_checks_before_load(omp_emit *em, const gm_proc *proc)
             omp_line(em, "if (random_%s) {", n);
             em->indent++;
             omp_line(em, "double lo, hi;");
-            omp_line(em, "if (!_c_parse_range(\"%s\", random_%s, &lo, &hi))", n, n);
+            omp_line(em, "if (!gmrt_cli_range(_c_prog, \"%s\", random_%s, &lo, &hi))", n, n);
             omp_line(em, "    return 2;");
             if (ek == GMT_INT || ek == GMT_LONG) {
                 /* integers the type holds, with hi - lo + 1 computable */
@@ -396,37 +247,46 @@ static void emit_checks_before_load(omp_emit *em, const gm_proc *proc)
             }
             em->indent--;
             omp_line(em, "}");
-            omp_line(em, "if (arg_%s && !_c_readable(arg_%s))", n, n);
-            omp_line(em, "    return 1;");
         }
     }
-    omp_line(em, "if (!_c_readable(graph_path))");
-    omp_line(em, "    return 1;");
+}
+
+/* What follows "usage: PROG GRAPH": the procedure's own options. */
+static char *usage_args(const gm_proc *proc, bool dev_args)
+{
+    char *u = omp_strf("%s", "");
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        char *more = NULL;
+        if (!p->is_output && is_scalar(p->type->kind))
+            more = omp_strf("%s --%s=%s", u, p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
+        else if (!p->is_output && is_prop(p->type))
+            more = omp_strf("%s [--%s=FILE | --random-%s=LO:HI]", u, p->name, p->name);
+        else if (is_node_coll_input(p))
+            more = omp_strf("%s [--%s=FILE]", u, p->name);
+        if (more) {
+            free(u);
+            u = more;
+        }
+    }
+    if (dev_args) {
+        char *more = omp_strf("%s [--device-args]", u);
+        free(u);
+        u = more;
+    }
+    return u;
 }
 
 void omp_main(omp_emit *em, const gm_proc *proc)
 {
-    omp_printf(em, "#include <errno.h>\n\n%s", main_helpers);
-    omp_printf(em, "static void _c_usage(void)\n{\n");
-    omp_printf(em, "    fprintf(stderr, \"usage: %%s GRAPH");
-    for (const gm_param *p = proc->params; p; p = p->next) {
-        if (!p->is_output && is_scalar(p->type->kind))
-            omp_printf(em, " --%s=%s", p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
-        else if (!p->is_output && is_prop(p->type))
-            omp_printf(em, " [--%s=FILE | --random-%s=LO:HI]", p->name, p->name);
-        else if (is_node_coll_input(p))
-            omp_printf(em, " [--%s=FILE]", p->name);
-    }
     bool dev_args = em->hooks && em->hooks->device_args;
-    omp_printf(em, " [--relabel] [--out=DIR] [--threads=N] [--repeat=K] [--seed=S]%s\\n\", _c_prog);\n}\n\n",
-               dev_args ? " [--device-args]" : "");
+    omp_printf(em, "#include <errno.h>\n\n/* ---- the driver (gmc --main): its command line and output are libgmrt's, gmrt_cli.h ---- */\n");
 
     /* main()'s own locals would hide a procedure of the same name: call it
      * through an alias then. */
-    static const char *const locals[] = {"G", "a", "argc", "argv", "best", "cnt", "device_args",
-                                         "err", "f", "graph_path", "hi", "i", "k", "lo", "n",
-                                         "name", "out_dir", "r", "result", "s", "status", "t",
-                                         "t0", "v", "wide", "x"};
+    static const char *const locals[] = {"G", "_c_prog", "a", "argc", "argv", "best", "cnt", "count", "device_args",
+                                         "err", "f", "got", "hi", "i", "id", "items", "k", "lo", "n",
+                                         "name", "node", "o", "opts", "r", "result", "run", "s", "st", "status",
+                                         "t", "t0", "v", "x"};
     char *fn = cident_name(proc->name);
     for (size_t i = 0; i < sizeof locals / sizeof *locals; i++)
         if (strcmp(fn, locals[i]) == 0) {
@@ -437,84 +297,67 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         }
     omp_printf(em, "int main(int argc, char **argv)\n{\n");
     em->indent = 1;
-    omp_line(em, "_c_prog = argv[0];");
-    omp_line(em, "const char *graph_path = NULL, *out_dir = NULL;");
-    omp_line(em, "int64_t threads = 0, repeat = 1, seed = -1;");
-    omp_line(em, "bool relabel = false; /* --relabel: the file's ids are labels */");
-    omp_line(em, "int64_t *labels = NULL; /* labels[v]: the id node v has in the file */");
+    omp_line(em, "gmrt_cli_run run;");
     if (dev_args)
         omp_line(em, "bool device_args = false; /* property arguments in device memory */");
+    size_t n_opts = dev_args ? 1 : 0;
     for (const gm_param *p = proc->params; p; p = p->next) {
-        if (is_scalar(p->type->kind) && !p->is_output)
-            omp_line(em, "const char *arg_%s = NULL;", p->name);
-        if (is_prop(p->type))
-            omp_line(em, "const char *arg_%s = NULL, *random_%s = NULL;", p->name, p->name);
-        if (is_node_coll_input(p))
-            omp_line(em, "const char *arg_%s = NULL;", p->name);
-    }
-    omp_line(em, "for (int i = 1; i < argc; i++) {");
-    em->indent++;
-    omp_line(em, "const char *a = argv[i], *v;");
-    omp_line(em, "if ((v = _c_opt(a, \"out\"))) {");
-    omp_line(em, "    if (!*v) { /* would write /NAME.txt */");
-    omp_line(em, "        fprintf(stderr, \"%%s: --out needs a folder: --out=DIR\\n\", _c_prog);");
-    omp_line(em, "        return 2;");
-    omp_line(em, "    }");
-    omp_line(em, "    out_dir = v;");
-    omp_line(em, "} else if ((v = _c_opt(a, \"threads\"))) {");
-    omp_line(em, "    if (!_c_parse_i64(\"threads\", v, 1, 4096, &threads))");
-    omp_line(em, "        return 2;");
-    omp_line(em, "} else if ((v = _c_opt(a, \"repeat\"))) {");
-    omp_line(em, "    if (!_c_parse_i64(\"repeat\", v, 1, 1000000, &repeat))");
-    omp_line(em, "        return 2;");
-    omp_line(em, "} else if ((v = _c_opt(a, \"seed\"))) {");
-    omp_line(em, "    if (!_c_parse_i64(\"seed\", v, 0, INT64_MAX, &seed))");
-    omp_line(em, "        return 2;");
-    for (const gm_param *p = proc->params; p; p = p->next) {
-        if (is_scalar(p->type->kind) && !p->is_output) {
-            omp_line(em, "} else if ((v = _c_opt(a, \"%s\"))) {", p->name);
-            omp_line(em, "    arg_%s = v;", p->name);
-        }
-        if (is_node_coll_input(p)) {
-            omp_line(em, "} else if ((v = _c_opt(a, \"%s\"))) {", p->name);
-            omp_line(em, "    arg_%s = v;", p->name);
+        gm_type_kind k = p->type->kind;
+        if (is_scalar(k)) {
+            omp_line(em, "%s v_%s = %s;", omp_ctype(p->type), p->name,
+                     k == GMT_NODE ? "GMRT_NIL_NODE" : k == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
+            if (p->is_output)
+                continue;
+            n_opts++;
+            if (k == GMT_NODE || k == GMT_EDGE)
+                omp_line(em, "const char *arg_%s = NULL;", p->name);
+            else if (k == GMT_INT || k == GMT_LONG)
+                omp_line(em, "int64_t in_%s = 0;", p->name);
+            else if (omp_is_float(k))
+                omp_line(em, "double in_%s = 0;", p->name);
         }
         if (is_prop(p->type)) {
-            omp_line(em, "} else if ((v = _c_opt(a, \"%s\"))) {", p->name);
-            omp_line(em, "    arg_%s = v;", p->name);
-            omp_line(em, "} else if ((v = _c_opt(a, \"random-%s\"))) {", p->name);
-            omp_line(em, "    random_%s = v;", p->name);
+            omp_line(em, "const char *arg_%s = NULL, *random_%s = NULL;", p->name, p->name);
+            n_opts += 2;
+        }
+        if (is_node_coll_input(p)) {
+            omp_line(em, "const char *arg_%s = NULL;", p->name);
+            n_opts++;
         }
     }
-    if (dev_args) {
-        omp_line(em, "} else if (strcmp(a, \"--device-args\") == 0) {");
-        omp_line(em, "    device_args = true;");
+    if (n_opts) {
+        omp_line(em, "const gmrt_cli_opt opts[] = {");
+        em->indent++;
+        for (const gm_param *p = proc->params; p; p = p->next) {
+            const char *n = p->name;
+            if (is_scalar(p->type->kind) && !p->is_output)
+                emit_scalar_entry(em, p);
+            if (is_prop(p->type)) {
+                const char *per = p->type->kind == GMT_EDGE_PROP ? "edge" : "node";
+                const char *tn = gm_type_kind_name(p->type->elem->kind);
+                omp_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s_P<%s> %s: a file of values, line i for %s i\", &arg_%s, 0, 0, false},",
+                         n, p->type->kind == GMT_EDGE_PROP ? "E" : "N", tn, n, per, n);
+                omp_line(em, "{\"random-%s\", GMRT_CLI_STRING, \"LO:HI\", \"%s: uniform random values in [LO, HI]\", &random_%s, 0, 0, false},",
+                         n, n, n);
+            }
+            if (is_node_coll_input(p))
+                omp_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s %s: a file of node ids\", &arg_%s, 0, 0, false},", n,
+                         gm_type_kind_name(p->type->kind), n, n);
+        }
+        if (dev_args)
+            omp_line(em, "{\"device-args\", GMRT_CLI_FLAG, NULL, \"property arguments in device memory (copies outside the clock)\", "
+                         "&device_args, 0, 0, false},");
+        em->indent--;
+        omp_line(em, "};");
     }
-    omp_line(em, "} else if (strcmp(a, \"--relabel\") == 0) {");
-    omp_line(em, "    relabel = true;");
-    omp_line(em, "} else if (strcmp(a, \"-h\") == 0 || strcmp(a, \"--help\") == 0) {");
-    omp_line(em, "    _c_usage();");
-    omp_line(em, "    return 0;");
-    /* a lone "-" is the graph from standard input */
-    omp_line(em, "} else if (a[0] == '-' && a[1] != '\\0') {");
-    omp_line(em, "    fprintf(stderr, \"%%s: unknown option '%%s'\\n\", _c_prog, a);");
-    omp_line(em, "    _c_usage();");
-    omp_line(em, "    return 2;");
-    omp_line(em, "} else if (!graph_path) {");
-    omp_line(em, "    graph_path = a;");
-    omp_line(em, "} else {");
-    omp_line(em, "    fprintf(stderr, \"%%s: more than one graph file ('%%s' and '%%s')\\n\", _c_prog, graph_path, a);");
-    omp_line(em, "    return 2;");
-    omp_line(em, "}");
-    em->indent--;
-    omp_line(em, "}");
-    omp_line(em, "if (!graph_path) {");
-    omp_line(em, "    _c_usage();");
-    omp_line(em, "    return 2;");
-    omp_line(em, "}");
+    char *u = usage_args(proc, dev_args);
+    omp_line(em, "int st = gmrt_cli_parse(&run, %s, %zu, \"%s\", argc, argv);", n_opts ? "opts" : "NULL", n_opts, u + (*u == ' '));
+    free(u);
+    omp_line(em, "if (st >= 0)");
+    omp_line(em, "    return st;");
+    omp_line(em, "const char *const _c_prog = run.prog;");
+    omp_line(em, "(void)_c_prog;");
     emit_checks_before_load(em, proc);
-    omp_line(em, "gmrt_error err;");
-    omp_line(em, "gmrt_error_clear(&err);");
     bool undirected = false; /* a UGraph reads the file's edges both ways */
     for (const gm_param *p = proc->params; p; p = p->next)
         undirected |= p->type->kind == GMT_GRAPH && p->type->undirected;
@@ -529,42 +372,26 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         }
     if (n_weight_inputs != 1 || weights_to->type->elem->kind == GMT_DOUBLE)
         weights_to = NULL; /* a Double holds every weight */
-    if (undirected || weights_to) {
-        omp_line(em, "gmrt_load_options load_opt;");
-        omp_line(em, "memset(&load_opt, 0, sizeof load_opt); /* C and C++ (nvcc) alike */");
-    }
     if (undirected)
-        omp_line(em, "load_opt.build.symmetrize = true; /* UGraph: each edge stored both ways, a self-loop once */");
+        omp_line(em, "run.load.build.symmetrize = true; /* UGraph: each edge stored both ways, a self-loop once */");
     if (weights_to) {
         omp_line(em, "if (!arg_%s && !random_%s) {", weights_to->name, weights_to->name);
-        omp_line(em, "    load_opt.weights_as = %s;", omp_gmrt_type(weights_to->type->elem->kind));
-        omp_line(em, "    load_opt.weights_for = \"the %s property %s\";", gm_type_kind_name(weights_to->type->elem->kind),
+        omp_line(em, "    run.load.weights_as = %s;", omp_gmrt_type(weights_to->type->elem->kind));
+        omp_line(em, "    run.load.weights_for = \"the %s property %s\";", gm_type_kind_name(weights_to->type->elem->kind),
                  weights_to->name);
         omp_line(em, "}");
     }
-    omp_line(em, "gm_graph *G = gmrt_graph_load(graph_path, %s, &err);", undirected || weights_to ? "&load_opt" : "NULL");
-    omp_line(em, "if (!G) {");
-    omp_line(em, "    fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    omp_line(em, "gm_graph *G = gmrt_cli_load(&run);");
+    omp_line(em, "if (!G)");
     omp_line(em, "    return 1;");
-    omp_line(em, "}");
-    omp_line(em, "if (relabel) {");
-    omp_line(em, "    gm_graph *R = gmrt_graph_relabel(G, 0, &labels, &err);");
-    omp_line(em, "    if (!R) {");
-    omp_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
-    omp_line(em, "        return 1;");
-    omp_line(em, "    }");
-    omp_line(em, "    gmrt_graph_free(G);");
-    omp_line(em, "    G = R;");
-    omp_line(em, "} else if (G->num_nodes >= 1000 && gmrt_graph_count_edgeless(G) * 2 > (int64_t)G->num_nodes) {");
-    omp_line(em, "    fprintf(stderr, \"%%s: warning: most of the %%lld node ids of %%s have no edge; if the ids are labels, \"");
-    omp_line(em, "                    \"--relabel numbers the nodes with edges 0..n-1\\n\", _c_prog, (long long)G->num_nodes, graph_path);");
-    omp_line(em, "}");
-    omp_line(em, "if (seed >= 0)");
-    omp_line(em, "    gmrt_rng_seed((uint64_t)seed);");
+    omp_line(em, "if (run.seed >= 0)");
+    omp_line(em, "    gmrt_rng_seed((uint64_t)run.seed);");
     omp_line(em, "#ifdef _OPENMP");
-    omp_line(em, "if (threads > 0)");
-    omp_line(em, "    omp_set_num_threads((int)threads);");
+    omp_line(em, "if (run.threads > 0)");
+    omp_line(em, "    omp_set_num_threads((int)run.threads);");
     omp_line(em, "#endif");
+    omp_line(em, "gmrt_error err;");
+    omp_line(em, "gmrt_error_clear(&err);");
     omp_line(em, "int status = 0;");
 
     /* Scalars and nodes. */
@@ -680,8 +507,9 @@ void omp_main(omp_emit *em, const gm_proc *proc)
                 omp_line(em, "%s *d_%s = device_args ? (%s *)gmcu_malloc((size_t)%s * sizeof *v_%s, \"--device-args\") : NULL;",
                          omp_ctype(p->type->elem), p->name, omp_ctype(p->type->elem), prop_count(p), p->name);
     }
-    omp_line(em, device ? "double best = 0, best_transfer_ms = 0, best_transfer_mb = 0;" : "double best = 0;");
-    omp_line(em, "for (int64_t r = 0; r < repeat; r++) {");
+    if (device)
+        omp_line(em, "double best = 0, best_transfer_ms = 0, best_transfer_mb = 0;");
+    omp_line(em, "for (int64_t r = 0; r < run.repeat; r++) {");
     em->indent++;
     for (const gm_param *p = proc->params; p; p = p->next)
         if (is_prop(p->type))
@@ -714,13 +542,18 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     }
     omp_printf(em, ");\n");
     omp_line(em, "double t = gmrt_time_ms() - t0;");
-    omp_line(em, "if (r == 0 || t < best) {");
-    omp_line(em, "    best = t;");
+    if (undirected) { /* a refused call (gmrt_proc_error) has said why on stderr */
+        omp_line(em, "if (gmrt_proc_error())");
+        omp_line(em, "    return 1;");
+    }
+    omp_line(em, "gmrt_cli_time(&run, t);");
     if (device) {
+        omp_line(em, "if (r == 0 || t < best) {");
+        omp_line(em, "    best = t;");
         omp_line(em, "    best_transfer_ms = gmcu_transfer_ms();");
         omp_line(em, "    best_transfer_mb = gmcu_transfer_mb();");
+        omp_line(em, "}");
     }
-    omp_line(em, "}");
     if (dev_args) {
         omp_line(em, "if (device_args) {");
         for (const gm_param *p = proc->params; p; p = p->next)
@@ -734,9 +567,9 @@ void omp_main(omp_emit *em, const gm_proc *proc)
     for (const gm_param *p = proc->params; dev_args && p; p = p->next)
         if (is_prop(p->type))
             omp_line(em, "gmcu_free(d_%s);", p->name);
-    omp_line(em, "printf(\"time_ms = %%.3f\\n\", best);");
+    omp_line(em, "gmrt_cli_times_done(&run);");
     if (device) /* part of time_ms, reported apart (bench/run's transfer column) */
-        omp_line(em, "printf(\"transfer_ms = %%.3f (%%.1f MB)\\n\", best_transfer_ms, best_transfer_mb);");
+        omp_line(em, "gmrt_cli_transfer(&run, best_transfer_ms, best_transfer_mb);");
     if (rt)
         print_value(em, "return", proc->ret_type->kind, "result");
     for (const gm_param *p = proc->params; p; p = p->next)
@@ -745,10 +578,9 @@ void omp_main(omp_emit *em, const gm_proc *proc)
             print_value(em, p->name, p->type->kind, v);
             free(v);
         }
-    omp_line(em, "if (out_dir) {");
+    omp_line(em, "if (run.out_dir) {");
     em->indent++;
-    omp_line(em, "mkdir(out_dir, 0777);");
-    omp_line(em, "if (labels && !_c_write_i64(out_dir, \"labels\", labels, G->num_nodes)) /* line i: node i's label */");
+    omp_line(em, "if (!gmrt_cli_write_labels(&run)) /* line i: node i's label */");
     omp_line(em, "    status = 1;");
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (!(p->is_output || omp_proc_writes(proc, p->sym)))
@@ -759,31 +591,10 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         }
         if (!is_prop(p->type))
             continue;
-        gm_type_kind ek = p->type->elem->kind;
-        const char *count = p->type->kind == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes";
-        if (ek == GMT_EDGE) {
-            omp_line(em, "{");
-            omp_line(em, "    int64_t *wide = (int64_t *)_c_alloc((size_t)%s, sizeof(int64_t));", count);
-            omp_line(em, "    for (int64_t i = 0; i < (int64_t)%s; i++) wide[i] = v_%s[i];", count, p->name);
-            omp_line(em, "    if (!_c_write_i64(out_dir, \"%s\", wide, %s))", p->name, count);
-            omp_line(em, "        status = 1;");
-            omp_line(em, "    free(wide);");
-            omp_line(em, "}");
-        } else if (ek == GMT_NODE) { /* nodes as their labels with --relabel */
-            omp_line(em, "if (labels) {");
-            omp_line(em, "    int64_t *lab = (int64_t *)_c_alloc((size_t)%s, sizeof(int64_t));", count);
-            omp_line(em, "    for (int64_t i = 0; i < (int64_t)%s; i++) lab[i] = v_%s[i] >= 0 ? labels[v_%s[i]] : v_%s[i];", count,
-                     p->name, p->name, p->name);
-            omp_line(em, "    if (!_c_write_i64(out_dir, \"%s\", lab, %s))", p->name, count);
-            omp_line(em, "        status = 1;");
-            omp_line(em, "    free(lab);");
-            omp_line(em, "} else if (!_c_write_%s(out_dir, \"%s\", v_%s, %s)) {", writer_of(ek), p->name, p->name, count);
-            omp_line(em, "    status = 1;");
-            omp_line(em, "}");
-        } else {
-            omp_line(em, "if (!_c_write_%s(out_dir, \"%s\", v_%s, %s))", writer_of(ek), p->name, p->name, count);
-            omp_line(em, "    status = 1;");
-        }
+        bool edges = p->type->kind == GMT_EDGE_PROP;
+        omp_line(em, "if (!gmrt_cli_write(&run, \"%s\", %s, v_%s, %s, %s))", p->name, omp_gmrt_type(p->type->elem->kind),
+                 p->name, edges ? "G->num_edges" : "G->num_nodes", edges ? "true" : "false");
+        omp_line(em, "    status = 1;");
     }
     em->indent--;
     omp_line(em, "}");
@@ -802,13 +613,7 @@ void omp_main(omp_emit *em, const gm_proc *proc)
         }
     }
     omp_line(em, "gmrt_graph_free(G);");
-    omp_line(em, "free(labels);");
-    /* the printed results are output too: a full disk or a closed pipe must not pass for success */
-    omp_line(em, "if (fflush(stdout) != 0 || ferror(stdout)) {");
-    omp_line(em, "    fprintf(stderr, \"%%s: cannot write the results: %%s\\n\", _c_prog, strerror(errno));");
-    omp_line(em, "    status = 1;");
-    omp_line(em, "}");
-    omp_line(em, "return status;");
+    omp_line(em, "return gmrt_cli_finish(&run, status);");
     em->indent = 0;
     omp_printf(em, "}\n");
     free(fn);

@@ -25,6 +25,21 @@ void gmrt_error_set(gmrt_error *err, gmrt_status code, const char *fmt, ...)
     va_end(ap);
 }
 
+/* one per thread: a refusal in one thread is not another's */
+static _Thread_local char proc_error[512];
+static _Thread_local bool proc_failed;
+
+const char *gmrt_proc_error(void) { return proc_failed ? proc_error : NULL; }
+
+void gmrt_proc_error_clear(void) { proc_failed = false; }
+
+void gmrt_proc_fail(const char *message)
+{
+    snprintf(proc_error, sizeof proc_error, "%s", message);
+    proc_failed = true;
+    fprintf(stderr, "%s\n", message);
+}
+
 size_t gmrt_type_size(gmrt_type t)
 {
     switch (t) {

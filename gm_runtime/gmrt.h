@@ -22,6 +22,7 @@
 
 #include "gmrt_base.h"
 #include "gmrt_buckets.h"
+#include "gmrt_cli.h"
 #include "gmrt_collections.h"
 #include "gmrt_components.h"
 #include "gmrt_file.h"

@@ -65,6 +65,15 @@ void gmrt_error_set(gmrt_error *err, gmrt_status code, const char *fmt, ...)
 #endif
     ;
 
+/* A generated procedure that refuses its arguments (a UGraph argument that
+ * is not symmetric) returns at once, leaving its outputs as they were and
+ * returning 0 (NIL for a Node or Edge); it prints the message on stderr and
+ * keeps it for the calling thread: gmrt_proc_error() is that message, or
+ * NULL when no call refused since gmrt_proc_error_clear(). */
+const char *gmrt_proc_error(void);
+void gmrt_proc_error_clear(void);
+void gmrt_proc_fail(const char *message);
+
 /* Value types of maps and property files (Green-Marl's primitives plus Node
  * and Edge).  Float is float, Bool is a C bool (one byte). */
 typedef enum gmrt_type {

@@ -24,11 +24,11 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmrt_map.h \
 	gm_runtime/gmrt_prop.h \
 	gm_runtime/gmrt_timer.h \
-	gm_runtime/gmrt_file.h \
+	gm_runtime/gmrt_file.h gm_runtime/gmrt_cli.h \
 	gm_runtime/gmcu.h
 
 GMRT_LIB_SOURCES = \
-	gm_runtime/error.c gm_runtime/file.c gm_runtime/mem_limit.c \
+	gm_runtime/error.c gm_runtime/file.c gm_runtime/mem_limit.c gm_runtime/cli.c \
 	gm_runtime/graph.c gm_runtime/graph_symmetric.c gm_runtime/graph_relabel.c gm_runtime/graph_reverse.c gm_runtime/components.c gm_runtime/worklist.c gm_runtime/buckets.c gm_runtime/csr_build.c \
 	gm_runtime/row_sort.h gm_runtime/row_sort.c \
 	gm_runtime/rt_alloc.h gm_runtime/rt_lock.h gm_runtime/rt_progress.h \
@@ -67,7 +67,8 @@ GMRT_UNIT_TESTS = \
 	tests/runtime/test_generators \
 	tests/runtime/test_collections \
 	tests/runtime/test_map \
-	tests/runtime/test_rng_props
+	tests/runtime/test_rng_props \
+	tests/runtime/test_cli
 check_PROGRAMS += $(GMRT_UNIT_TESTS)
 TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh
 EXTRA_DIST += tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh
@@ -106,6 +107,9 @@ tests_runtime_test_map_LDADD = $(GMRT_TEST_LDADD)
 tests_runtime_test_rng_props_SOURCES = tests/runtime/test_rng_props.c $(GMRT_TEST_COMMON)
 tests_runtime_test_rng_props_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_rng_props_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_cli_SOURCES = tests/runtime/test_cli.c $(GMRT_TEST_COMMON)
+tests_runtime_test_cli_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_cli_LDADD = $(GMRT_TEST_LDADD)
 
 ## libFuzzer harnesses for every loader (configure --enable-fuzzers CC=clang);
 ## tests/fuzz/run-loaders.sh builds and runs them without configure too.

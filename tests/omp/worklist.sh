@@ -59,7 +59,7 @@ for gm in "$GMC_SRCDIR/apps/sssp.gm" "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_S
             # shellcheck disable=SC2086
             "$@" OMP_NUM_THREADS=2 "$tmp/$name/$name" "$tmp/$g.el" $args --threads=2 --out="$o" >"$o/stdout" 2>&1
             echo "exit $?" >>"$o/stdout"
-            grep -v '^time_ms' "$o/stdout" >"$o/stdout.cmp" && rm "$o/stdout"
+            grep -v -e '^time_ms' -e '^load_ms' "$o/stdout" >"$o/stdout.cmp" && rm "$o/stdout"
         done
         for mode in 1 prio auto; do
             if diff -r "$tmp/$name/$g.0" "$tmp/$name/$g.$mode" >"$tmp/diff" 2>&1; then

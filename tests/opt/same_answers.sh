@@ -40,7 +40,7 @@ for gm in "$GMC_SRCDIR"/tests/opt/exec/*.gm; do
             # shellcheck disable=SC2086
             "$tmp/$v/$name" "$tmp/$g.el" $args --threads=2 --out="$tmp/out_$v" >"$tmp/run_$v" 2>&1
             echo "exit $?" >>"$tmp/run_$v"
-            grep -v '^time_ms' "$tmp/run_$v" >"$tmp/out_$v/stdout"
+            grep -v -e '^time_ms' -e '^load_ms' "$tmp/run_$v" >"$tmp/out_$v/stdout"
         done
         if ! grep -qx 'exit 0' "$tmp/run_opt"; then
             nfail=$((nfail + 1)); echo "FAIL: $name on $g: the program failed"; cat "$tmp/run_opt"

@@ -83,69 +83,28 @@ int cli_unknown(const char *cmd, const char *arg)
 
 /* ---------------------------------------------------------- progress */
 
-typedef struct tty_progress {
-    const char *what;
-    char phase[32];
-    int shown; /* last percentage drawn, -1 for none */
-    double started;
-} tty_progress;
+/* The generated programs draw the same line: libgmrt has it (gmrt_cli.h). */
+gmrt_progress cli_progress(const char *what) { return gmrt_cli_progress(what); }
 
-static void draw(void *arg, const char *phase, double fraction)
-{
-    tty_progress *t = arg;
-    int pct = (int)(fraction * 100.0 + 0.5);
-    if (pct < 0)
-        pct = 0;
-    if (pct > 100)
-        pct = 100;
-    if (pct == t->shown && strcmp(phase, t->phase) == 0)
-        return;
-    snprintf(t->phase, sizeof t->phase, "%s", phase);
-    t->shown = pct;
-    fprintf(stderr, "\r%s: %-10s %3d%%  %6.1f s\033[K", t->what, phase, pct, (gmrt_time_ms() - t->started) / 1e3);
-    fflush(stderr);
-}
-
-gmrt_progress cli_progress(const char *what)
-{
-    gmrt_progress p = {NULL, NULL};
-    if (!isatty(STDERR_FILENO))
-        return p;
-    tty_progress *t = calloc(1, sizeof *t);
-    if (!t)
-        return p;
-    t->what = what;
-    t->shown = -1;
-    t->started = gmrt_time_ms();
-    p.fn = draw;
-    p.arg = t;
-    return p;
-}
-
-void cli_progress_done(gmrt_progress *p)
-{
-    if (!p->fn)
-        return;
-    fprintf(stderr, "\r\033[K");
-    fflush(stderr);
-    free(p->arg);
-    p->fn = NULL;
-    p->arg = NULL;
-}
+void cli_progress_done(gmrt_progress *p) { gmrt_cli_progress_done(p); }
 
 /* ------------------------------------------------------- load options */
 
+/* The names and meanings are libgmrt's (gmrt_cli_load_flag), which the
+ * generated programs accept too. */
 int cli_build_option(const char *arg, gmrt_build_options *b)
 {
-    if (cli_flag(arg, "--symmetrize"))
-        b->symmetrize = true;
-    else if (cli_flag(arg, "--dedup"))
-        b->dedup = true;
-    else if (cli_flag(arg, "--no-self-loops"))
-        b->drop_self_loops = true;
-    else
-        return 0;
-    return 1;
+    static const char *const build_flags[] = {"--symmetrize", "--dedup", "--no-self-loops"};
+    for (size_t i = 0; i < sizeof build_flags / sizeof *build_flags; i++)
+        if (cli_flag(arg, build_flags[i])) {
+            gmrt_load_options o;
+            memset(&o, 0, sizeof o);
+            o.build = *b;
+            gmrt_cli_load_flag(arg + 2, &o);
+            *b = o.build;
+            return 1;
+        }
+    return 0;
 }
 
 int cli_load_option(int argc, char **argv, int *i, gmrt_load_options *opt)
@@ -154,23 +113,13 @@ int cli_load_option(int argc, char **argv, int *i, gmrt_load_options *opt)
     int r = cli_value(argc, argv, i, "--from", &v);
     if (r < 0)
         return -1;
-    if (r > 0) {
-        opt->format = gmrt_format_parse(v);
-        if (opt->format == GMRT_FMT_AUTO) {
-            fprintf(stderr, "gmgraph: --from '%s': expected gm-binary, edge-list, mtx, dimacs or gmb\n", v);
-            return -1;
-        }
-        return 1;
-    }
-    if (cli_flag(argv[*i], "--one-based")) {
-        opt->index_base = 1;
-        return 1;
-    }
-    if (cli_flag(argv[*i], "--no-weights")) {
-        opt->ignore_weights = true;
-        return 1;
-    }
-    return cli_build_option(argv[*i], &opt->build);
+    if (r > 0)
+        return gmrt_cli_format("gmgraph", v, &opt->format) ? 1 : -1;
+    const char *a = argv[*i];
+    if (cli_flag(a, "--one-based") || cli_flag(a, "--no-weights") || cli_flag(a, "--symmetrize") ||
+        cli_flag(a, "--dedup") || cli_flag(a, "--no-self-loops"))
+        return gmrt_cli_load_flag(a + 2, opt) ? 1 : 0;
+    return 0;
 }
 
 bool cli_is_stream(const char *path)

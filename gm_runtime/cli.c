@@ -1,0 +1,825 @@
+/* cli.c: the command line and the output of generated programs
+ * (gmrt_cli.h says what each function promises). */
+#include "gmrt_cli.h"
+#include "gmrt_timer.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+/* ------------------------------------------------------------ values */
+
+bool gmrt_cli_int(const char *prog, const char *name, const char *text, int64_t lo, int64_t hi, int64_t *v)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(text, &end, 10);
+    if (errno || end == text || *end || x < lo || x > hi) {
+        fprintf(stderr, "%s: bad value '%s' for --%s: expected an integer in [%" PRId64 ", %" PRId64 "]\n", prog,
+                text, name, lo, hi);
+        return false;
+    }
+    *v = (int64_t)x;
+    return true;
+}
+
+bool gmrt_cli_float(const char *prog, const char *name, const char *text, double *v)
+{
+    char *end;
+    double x = strtod(text, &end);
+    if (end == text || *end || !isfinite(x)) {
+        fprintf(stderr, "%s: bad value '%s' for --%s: expected a finite number\n", prog, text, name);
+        return false;
+    }
+    *v = x;
+    return true;
+}
+
+bool gmrt_cli_bool(const char *prog, const char *name, const char *text, bool *v)
+{
+    if (!strcmp(text, "1") || !strcmp(text, "true") || !strcmp(text, "True")) {
+        *v = true;
+        return true;
+    }
+    if (!strcmp(text, "0") || !strcmp(text, "false") || !strcmp(text, "False")) {
+        *v = false;
+        return true;
+    }
+    fprintf(stderr, "%s: bad value '%s' for --%s: expected 0, 1, true or false\n", prog, text, name);
+    return false;
+}
+
+bool gmrt_cli_range(const char *prog, const char *name, const char *text, double *lo, double *hi)
+{
+    char *end;
+    *lo = strtod(text, &end);
+    if (end == text || *end != ':' || !isfinite(*lo)) {
+        fprintf(stderr, "%s: bad range '%s' for --random-%s: expected finite LO:HI\n", prog, text, name);
+        return false;
+    }
+    const char *h = end + 1;
+    *hi = strtod(h, &end);
+    if (end == h || *end || !isfinite(*hi) || *hi < *lo) {
+        fprintf(stderr, "%s: bad range '%s' for --random-%s: expected finite LO:HI with LO <= HI\n", prog, text, name);
+        return false;
+    }
+    return true;
+}
+
+bool gmrt_cli_readable(const char *prog, const char *path)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0)
+        return true;
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(errno));
+        return false;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "%s: cannot read '%s': it is a folder\n", prog, path);
+        return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------ load options */
+
+bool gmrt_cli_load_flag(const char *name, gmrt_load_options *opt)
+{
+    if (!strcmp(name, "one-based"))
+        opt->index_base = 1;
+    else if (!strcmp(name, "symmetrize"))
+        opt->build.symmetrize = true;
+    else if (!strcmp(name, "dedup"))
+        opt->build.dedup = true;
+    else if (!strcmp(name, "no-self-loops"))
+        opt->build.drop_self_loops = true;
+    else if (!strcmp(name, "no-weights"))
+        opt->ignore_weights = true;
+    else
+        return false;
+    return true;
+}
+
+bool gmrt_cli_format(const char *prefix, const char *text, gmrt_format *f)
+{
+    *f = gmrt_format_parse(text);
+    if (*f == GMRT_FMT_AUTO) {
+        fprintf(stderr, "%s: --from '%s': expected gm-binary, edge-list, mtx, dimacs or gmb\n", prefix, text);
+        return false;
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------- progress */
+
+typedef struct tty_progress {
+    const char *what;
+    char phase[32];
+    int shown; /* last percentage drawn, -1 for none */
+    double started;
+} tty_progress;
+
+static void draw(void *arg, const char *phase, double fraction)
+{
+    tty_progress *t = (tty_progress *)arg;
+    int pct = (int)(fraction * 100.0 + 0.5);
+    if (pct < 0)
+        pct = 0;
+    if (pct > 100)
+        pct = 100;
+    if (pct == t->shown && strcmp(phase, t->phase) == 0)
+        return;
+    snprintf(t->phase, sizeof t->phase, "%s", phase);
+    t->shown = pct;
+    fprintf(stderr, "\r%s: %-10s %3d%%  %6.1f s\033[K", t->what, phase, pct, (gmrt_time_ms() - t->started) / 1e3);
+    fflush(stderr);
+}
+
+gmrt_progress gmrt_cli_progress(const char *what)
+{
+    gmrt_progress p = {NULL, NULL};
+    if (!isatty(STDERR_FILENO))
+        return p;
+    tty_progress *t = (tty_progress *)calloc(1, sizeof *t);
+    if (!t)
+        return p;
+    t->what = what;
+    t->shown = -1;
+    t->started = gmrt_time_ms();
+    p.fn = draw;
+    p.arg = t;
+    return p;
+}
+
+void gmrt_cli_progress_done(gmrt_progress *p)
+{
+    if (!p->fn)
+        return;
+    fprintf(stderr, "\r\033[K");
+    fflush(stderr);
+    free(p->arg);
+    p->fn = NULL;
+    p->arg = NULL;
+}
+
+/* ------------------------------------------------------ command line */
+
+/* Whether the n characters of a name the user typed spell option o:
+ * '-' and '_' match each other. */
+static bool same_name(const char *typed, size_t n, const char *o)
+{
+    for (size_t i = 0; i < n; i++, o++) {
+        char a = typed[i] == '_' ? '-' : typed[i], b = *o == '_' ? '-' : *o;
+        if (!b || a != b)
+            return false;
+    }
+    return *o == '\0';
+}
+
+/* Levenshtein distance of two short names, '-' and '_' alike (as gmc's own
+ * suggestions, driver/usage.c). */
+static size_t distance(const char *a, size_t la, const char *b)
+{
+    size_t lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return (size_t)-1;
+    size_t row[65];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            char x = a[i - 1] == '_' ? '-' : (char)tolower((unsigned char)a[i - 1]);
+            char y = b[j - 1] == '_' ? '-' : b[j - 1];
+            size_t best = diag + (x != y);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+static const char *meta_of(const gmrt_cli_opt *o)
+{
+    if (o->meta)
+        return o->meta;
+    return o->kind == GMRT_CLI_NODE ? "NODE" : o->kind == GMRT_CLI_FILE ? "FILE" : "VALUE";
+}
+
+/* The options every program has; dest pointers into run and the flags. */
+typedef struct common_flags {
+    const char *out_format, *from;
+    bool one_based, symmetrize, dedup, no_self_loops;
+} common_flags;
+
+enum { N_COMMON = 13 };
+
+static void common_options(gmrt_cli_opt *c, gmrt_cli_run *run, common_flags *f)
+{
+    const gmrt_cli_opt table[N_COMMON] = {
+        {"out", GMRT_CLI_STRING, "DIR", "write each property the procedure writes to DIR/NAME.txt", &run->out_dir, 0, 0, false},
+        {"out-format", GMRT_CLI_STRING, "values|tsv|csv",
+         "values: one per line (line i: node or edge i); tsv, csv: a header, then id (label) and value",
+         &f->out_format, 0, 0, false},
+        {"json", GMRT_CLI_FLAG, NULL, "print one JSON object on stdout (NaN and infinities as null)", &run->json, 0, 0, false},
+        {"threads", GMRT_CLI_INT, "N", "OpenMP threads (default: all)", &run->threads, 1, 4096, false},
+        {"repeat", GMRT_CLI_INT, "K", "run K times; time_ms is the fastest", &run->repeat, 1, 1000000, false},
+        {"seed", GMRT_CLI_INT, "S", "seed of the random numbers (--random-NAME, Uniform)", &run->seed, 0, INT64_MAX, false},
+        {"relabel", GMRT_CLI_FLAG, NULL, "the file's ids are labels: nodes with edges become 0..n-1; node options and outputs use labels",
+         &run->relabel, 0, 0, false},
+        {"from", GMRT_CLI_STRING, "FORMAT", "format of GRAPH: gm-binary, edge-list, mtx, dimacs, gmb (default: detected)", &f->from, 0, 0, false},
+        {"one-based", GMRT_CLI_FLAG, NULL, "GRAPH is an edge list with ids starting at 1", &f->one_based, 0, 0, false},
+        {"symmetrize", GMRT_CLI_FLAG, NULL, "add the reverse of every edge", &f->symmetrize, 0, 0, false},
+        {"dedup", GMRT_CLI_FLAG, NULL, "keep one of parallel edges (the smallest weight)", &f->dedup, 0, 0, false},
+        {"no-self-loops", GMRT_CLI_FLAG, NULL, "drop u->u edges", &f->no_self_loops, 0, 0, false},
+        {"help", GMRT_CLI_FLAG, NULL, "print this help (on stdout) and exit", NULL, 0, 0, false},
+    };
+    memcpy(c, table, sizeof table);
+}
+
+static const gmrt_cli_opt *lookup(const char *name, size_t len, const gmrt_cli_opt *opts, size_t n,
+                                  const gmrt_cli_opt *common);
+
+static void usage_line(FILE *out, const gmrt_cli_run *run, const char *usage_args)
+{
+    fprintf(out, "usage: %s GRAPH%s%s [--out=DIR] [--json] [--threads=N] [--repeat=K] [--seed=S] [--relabel] [OPTIONS]\n",
+            run->prog, usage_args && *usage_args ? " " : "", usage_args ? usage_args : "");
+}
+
+static void help_line(FILE *out, const gmrt_cli_opt *o)
+{
+    char left[80];
+    if (o->kind == GMRT_CLI_FLAG)
+        snprintf(left, sizeof left, "--%s", o->name);
+    else
+        snprintf(left, sizeof left, "--%s=%s", o->name, meta_of(o));
+    fprintf(out, "  %-28s %s\n", left, o->help ? o->help : "");
+}
+
+static void help(const gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, const gmrt_cli_opt *common,
+                 const char *usage_args)
+{
+    usage_line(stdout, run, usage_args);
+    printf("\nGRAPH: edge list, Matrix Market (.mtx), DIMACS (.gr), GM binary or gmb; .gz\n"
+           "compressed too; '-' is standard input.  Options take --name=VALUE or --name VALUE;\n"
+           "'-' and '_' in names are alike.\n");
+    if (n) {
+        printf("\nThe procedure's inputs:\n");
+        for (size_t i = 0; i < n; i++)
+            if (lookup(opts[i].name, strlen(opts[i].name), opts, n, common) == &opts[i])
+                help_line(stdout, &opts[i]);
+    }
+    printf("\nRunning and output:\n");
+    for (size_t i = 0; i < N_COMMON; i++) {
+        if (i == 7)
+            printf("\nLoading (as gmgraph convert):\n");
+        if (i == N_COMMON - 1)
+            printf("\n");
+        if (lookup(common[i].name, strlen(common[i].name), opts, n, common) == &common[i])
+            help_line(stdout, &common[i]);
+    }
+    printf("\nExit status: 0 success, 1 run-time error (files, memory), 2 bad usage.\n");
+}
+
+static void unknown(const gmrt_cli_run *run, const char *arg, const gmrt_cli_opt *opts, size_t n,
+                    const gmrt_cli_opt *common)
+{
+    const char *name = arg;
+    while (*name == '-')
+        name++;
+    size_t len = strcspn(name, "=");
+    const char *best = NULL;
+    size_t best_d = (size_t)-1;
+    for (size_t i = 0; i < n + N_COMMON; i++) {
+        const char *k = i < n ? opts[i].name : common[i - n].name;
+        size_t d = distance(name, len, k);
+        if (d < best_d) {
+            best_d = d;
+            best = k;
+        }
+    }
+    size_t limit = len <= 4 ? 1 : 3; /* more typos in long names */
+    if (best && best_d <= limit)
+        fprintf(stderr, "%s: unknown option '%s'; did you mean '--%s'?\n", run->prog, arg, best);
+    else
+        fprintf(stderr, "%s: unknown option '%s' (see %s --help)\n", run->prog, arg, run->prog);
+}
+
+/* The option a name spells.  The options every program had before the load
+ * options came (--out, --threads, --repeat, --seed, --relabel, --help) win
+ * over a procedure input of the same name, as they always did; the newer
+ * ones give way to it, so that an input named "from" keeps --from. */
+static const gmrt_cli_opt *lookup(const char *name, size_t len, const gmrt_cli_opt *opts, size_t n,
+                                  const gmrt_cli_opt *common)
+{
+    static const char *const first[] = {"out", "threads", "repeat", "seed", "relabel", "help"};
+    for (size_t i = 0; i < N_COMMON; i++)
+        for (size_t j = 0; j < sizeof first / sizeof *first; j++)
+            if (!strcmp(common[i].name, first[j]) && same_name(name, len, common[i].name))
+                return &common[i];
+    for (size_t i = 0; i < n; i++)
+        if (same_name(name, len, opts[i].name))
+            return &opts[i];
+    for (size_t i = 0; i < N_COMMON; i++)
+        if (same_name(name, len, common[i].name))
+            return &common[i];
+    return NULL;
+}
+
+/* Stores one option's value; false after a message. */
+static bool store(const gmrt_cli_run *run, const gmrt_cli_opt *o, const char *v)
+{
+    switch (o->kind) {
+    case GMRT_CLI_INT:
+        return gmrt_cli_int(run->prog, o->name, v, o->lo, o->hi, (int64_t *)o->dest);
+    case GMRT_CLI_FLOAT:
+        return gmrt_cli_float(run->prog, o->name, v, (double *)o->dest);
+    case GMRT_CLI_BOOL:
+        return gmrt_cli_bool(run->prog, o->name, v, (bool *)o->dest);
+    default:
+        *(const char **)o->dest = v;
+        return true;
+    }
+}
+
+/* mkdir -p; errno set on failure. */
+static bool make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    memcpy(buf, path, n + 1);
+    for (size_t i = 1; i <= n; i++)
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return false;
+            buf[i] = c;
+        }
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return false;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return false;
+    }
+    return true;
+}
+
+bool gmrt_cli_out_dir(const gmrt_cli_run *run)
+{
+    if (!run->out_dir)
+        return true;
+    if (!make_dirs(run->out_dir) || access(run->out_dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "%s: cannot write to '%s': %s\n", run->prog, run->out_dir, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, const char *usage_args, int argc,
+                   char **argv)
+{
+    memset(run, 0, sizeof *run);
+    run->prog = argc > 0 ? argv[0] : "prog";
+    run->repeat = 1;
+    run->seed = -1;
+    common_flags f;
+    memset(&f, 0, sizeof f);
+    gmrt_cli_opt common[N_COMMON];
+    common_options(common, run, &f);
+    bool *seen = (bool *)calloc(n_opts + 1, sizeof *seen);
+    if (!seen) {
+        fprintf(stderr, "%s: out of memory\n", run->prog);
+        return 1;
+    }
+    int status = -1;
+    for (int i = 1; i < argc && status < 0; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            help(run, opts, n_opts, common, usage_args);
+            status = 0;
+            break;
+        }
+        if (a[0] != '-' || a[1] == '\0') { /* a lone "-" is standard input */
+            if (run->graph) {
+                fprintf(stderr, "%s: more than one graph file ('%s' and '%s')\n", run->prog, run->graph, a);
+                status = 2;
+            } else {
+                run->graph = a;
+            }
+            continue;
+        }
+        const char *name = a + 2;
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        const gmrt_cli_opt *o = a[1] == '-' ? lookup(name, len, opts, n_opts, common) : NULL;
+        if (!o || !o->dest) {
+            unknown(run, a, opts, n_opts, common);
+            usage_line(stderr, run, usage_args);
+            status = 2;
+            break;
+        }
+        if (o >= opts && o < opts + n_opts)
+            seen[o - opts] = true;
+        if (o->kind == GMRT_CLI_FLAG) {
+            if (eq) {
+                fprintf(stderr, "%s: --%s takes no value\n", run->prog, o->name);
+                status = 2;
+            } else {
+                *(bool *)o->dest = true;
+            }
+            continue;
+        }
+        const char *v;
+        if (eq) {
+            v = eq + 1;
+        } else if (i + 1 < argc) {
+            v = argv[++i];
+        } else {
+            fprintf(stderr, "%s: --%s needs a value: --%s=%s\n", run->prog, o->name, o->name, meta_of(o));
+            status = 2;
+            break;
+        }
+        if (!store(run, o, v))
+            status = 2;
+    }
+    if (status < 0 && run->out_dir && !*run->out_dir) { /* would write /NAME.txt */
+        fprintf(stderr, "%s: --out needs a folder: --out=DIR\n", run->prog);
+        status = 2;
+    }
+    if (status < 0 && f.out_format) {
+        if (!strcmp(f.out_format, "values"))
+            run->out_format = GMRT_OUT_VALUES;
+        else if (!strcmp(f.out_format, "tsv"))
+            run->out_format = GMRT_OUT_TSV;
+        else if (!strcmp(f.out_format, "csv"))
+            run->out_format = GMRT_OUT_CSV;
+        else {
+            fprintf(stderr, "%s: bad value '%s' for --out-format: expected values, tsv or csv\n", run->prog,
+                    f.out_format);
+            status = 2;
+        }
+        if (status < 0 && !run->out_dir) {
+            fprintf(stderr, "%s: --out-format needs --out=DIR\n", run->prog);
+            status = 2;
+        }
+    }
+    if (status < 0 && f.from) {
+        char prefix[256];
+        snprintf(prefix, sizeof prefix, "%s", run->prog);
+        if (!gmrt_cli_format(prefix, f.from, &run->load.format))
+            status = 2;
+    }
+    if (status < 0) {
+        if (f.one_based)
+            gmrt_cli_load_flag("one-based", &run->load);
+        if (f.symmetrize)
+            gmrt_cli_load_flag("symmetrize", &run->load);
+        if (f.dedup)
+            gmrt_cli_load_flag("dedup", &run->load);
+        if (f.no_self_loops)
+            gmrt_cli_load_flag("no-self-loops", &run->load);
+    }
+    if (status < 0 && !run->graph) {
+        fprintf(stderr, "%s: missing GRAPH (a graph file)\n", run->prog);
+        usage_line(stderr, run, usage_args);
+        status = 2;
+    }
+    for (size_t i = 0; status < 0 && i < n_opts; i++)
+        if (opts[i].required && !seen[i]) {
+            fprintf(stderr, "%s: missing --%s=%s\n", run->prog, opts[i].name, meta_of(&opts[i]));
+            usage_line(stderr, run, usage_args);
+            status = 2;
+        }
+    /* before the load (issue 27 item 5): the files are there, DIR can be made */
+    for (size_t i = 0; status < 0 && i < n_opts; i++)
+        if (opts[i].kind == GMRT_CLI_FILE && seen[i] && !gmrt_cli_readable(run->prog, *(const char **)opts[i].dest))
+            status = 1;
+    if (status < 0 && !gmrt_cli_readable(run->prog, run->graph))
+        status = 1;
+    if (status < 0 && !gmrt_cli_out_dir(run))
+        status = 1;
+    free(seen);
+    return status;
+}
+
+/* ------------------------------------------------------------ loading */
+
+gm_graph *gmrt_cli_load(gmrt_cli_run *run)
+{
+    gmrt_error err;
+    gmrt_error_clear(&err);
+    const char *base = strrchr(run->prog, '/');
+    run->load.progress = gmrt_cli_progress(base ? base + 1 : run->prog);
+    double t0 = gmrt_time_ms();
+    gm_graph *g = gmrt_graph_load(run->graph, &run->load, &err);
+    gmrt_cli_progress_done(&run->load.progress);
+    if (!g) {
+        fprintf(stderr, "%s: %s\n", run->prog, err.message);
+        return NULL;
+    }
+    if (run->relabel) {
+        gm_graph *r = gmrt_graph_relabel(g, run->load.index_base, &run->labels, &err);
+        gmrt_graph_free(g);
+        if (!r) {
+            fprintf(stderr, "%s: %s\n", run->prog, err.message);
+            return NULL;
+        }
+        g = r;
+    } else if (g->num_nodes >= 1000 && gmrt_graph_count_edgeless(g) * 2 > (int64_t)g->num_nodes) {
+        fprintf(stderr,
+                "%s: warning: most of the %lld node ids of %s have no edge; if the ids are labels, "
+                "--relabel numbers the nodes with edges 0..n-1\n",
+                run->prog, (long long)g->num_nodes, run->graph);
+    }
+    run->load_ms = gmrt_time_ms() - t0;
+    run->nodes = (int64_t)g->num_nodes;
+    run->edges = (int64_t)g->num_edges;
+    if (!run->json) {
+        printf("graph = %lld nodes, %lld edges\n", (long long)run->nodes, (long long)run->edges);
+        printf("load_ms = %.3f\n", run->load_ms);
+    }
+    return g;
+}
+
+int gmrt_cli_node(const gmrt_cli_run *run, const gm_graph *g, const char *name, const char *text, gm_node_t *v)
+{
+    int64_t x;
+    if (g->num_nodes == 0) {
+        fprintf(stderr, "%s: --%s: the graph has no nodes\n", run->prog, name);
+        return 1;
+    }
+    if (run->labels) {
+        if (!gmrt_cli_int(run->prog, name, text, INT64_MIN, INT64_MAX, &x))
+            return 2;
+        x = gmrt_node_of_label(run->labels, g->num_nodes, x);
+        if (x < 0) {
+            fprintf(stderr, "%s: bad value '%s' for --%s: no node has that label\n", run->prog, text, name);
+            return 2;
+        }
+    } else if (!gmrt_cli_int(run->prog, name, text, 0, (int64_t)g->num_nodes - 1, &x)) {
+        return 2;
+    }
+    *v = (gm_node_t)x;
+    return -1;
+}
+
+/* ---------------------------------------------------------- reporting */
+
+void gmrt_cli_time(gmrt_cli_run *run, double ms)
+{
+    if ((run->n_times & (run->n_times - 1)) == 0) { /* 0, 1, 2, 4...: grow */
+        size_t cap = run->n_times ? (size_t)run->n_times * 2 : 1;
+        double *t = (double *)realloc(run->times, cap * sizeof *t);
+        if (!t) {
+            run->failed = true;
+            return;
+        }
+        run->times = t;
+    }
+    run->times[run->n_times++] = ms;
+}
+
+static double fastest(const gmrt_cli_run *run)
+{
+    double best = 0;
+    for (int64_t i = 0; i < run->n_times; i++)
+        if (i == 0 || run->times[i] < best)
+            best = run->times[i];
+    return best;
+}
+
+void gmrt_cli_times_done(gmrt_cli_run *run)
+{
+    if (!run->json)
+        printf("time_ms = %.3f\n", fastest(run));
+}
+
+void gmrt_cli_transfer(gmrt_cli_run *run, double ms, double mb)
+{
+    if (!run->json)
+        printf("transfer_ms = %.3f (%.1f MB)\n", ms, mb);
+    run->json_transfer = true;
+    run->transfer_ms = ms;
+    run->transfer_mb = mb;
+}
+
+/* Appends "name": text to the outputs (or sets the return value). */
+static void json_add(gmrt_cli_run *run, const char *name, const char *text)
+{
+    if (!strcmp(name, "return")) {
+        run->json_has_return = true;
+        snprintf(run->json_return_text, sizeof run->json_return_text, "%s", text);
+        return;
+    }
+    size_t need = strlen(name) + strlen(text) + 8;
+    if (run->json_len + need >= run->json_cap) {
+        size_t cap = (run->json_cap + need) * 2;
+        char *b = (char *)realloc(run->json_values, cap);
+        if (!b) {
+            run->failed = true;
+            return;
+        }
+        run->json_values = b;
+        run->json_cap = cap;
+    }
+    /* names are Green-Marl identifiers: nothing to escape */
+    run->json_len += (size_t)sprintf(run->json_values + run->json_len, "%s\"%s\": %s", run->json_len ? ", " : "",
+                                     name, text);
+}
+
+void gmrt_cli_value_i64(gmrt_cli_run *run, const char *name, int64_t v)
+{
+    if (!run->json) {
+        printf("%s = %lld\n", name, (long long)v);
+        return;
+    }
+    char text[32];
+    snprintf(text, sizeof text, "%lld", (long long)v);
+    json_add(run, name, text);
+}
+
+/* JSON has no NaN or infinity: null. */
+static void json_number(char *text, size_t size, double v)
+{
+    if (isfinite(v))
+        snprintf(text, size, "%.17g", v);
+    else
+        snprintf(text, size, "null");
+}
+
+void gmrt_cli_value_f64(gmrt_cli_run *run, const char *name, double v)
+{
+    if (!run->json) {
+        printf("%s = %.17g\n", name, v);
+        return;
+    }
+    char text[40];
+    json_number(text, sizeof text, v);
+    json_add(run, name, text);
+}
+
+void gmrt_cli_value_node(gmrt_cli_run *run, const char *name, int64_t v)
+{
+    gmrt_cli_value_i64(run, name, run->labels && v >= 0 ? run->labels[v] : v);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void print_json(const gmrt_cli_run *run)
+{
+    printf("{\"graph\": {\"nodes\": %lld, \"edges\": %lld}, ", (long long)run->nodes, (long long)run->edges);
+    printf("\"load_ms\": %.3f, \"time_ms\": {\"runs\": [", run->load_ms);
+    for (int64_t i = 0; i < run->n_times; i++)
+        printf("%s%.3f", i ? ", " : "", run->times[i]); /* as time_ms: microseconds are noise */
+    printf("]");
+    double *sorted = run->n_times ? (double *)malloc((size_t)run->n_times * sizeof *sorted) : NULL;
+    if (sorted) {
+        memcpy(sorted, run->times, (size_t)run->n_times * sizeof *sorted);
+        qsort(sorted, (size_t)run->n_times, sizeof *sorted, cmp_double);
+        int64_t m = run->n_times / 2;
+        double median = run->n_times % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+        printf(", \"min\": %.3f, \"median\": %.3f, \"max\": %.3f", sorted[0], median, sorted[run->n_times - 1]);
+        free(sorted);
+    }
+    printf("}");
+    if (run->json_transfer) {
+        printf(", \"transfer_ms\": %.3f, \"transfer_mb\": %.1f", run->transfer_ms, run->transfer_mb);
+    }
+    if (run->json_has_return)
+        printf(", \"return\": %s", run->json_return_text);
+    printf(", \"outputs\": {%s}}\n", run->json_values ? run->json_values : "");
+}
+
+int gmrt_cli_finish(gmrt_cli_run *run, int status)
+{
+    if (run->failed) {
+        fprintf(stderr, "%s: out of memory recording the results\n", run->prog);
+        status = 1;
+    } else if (run->json) {
+        print_json(run);
+    }
+    free(run->times);
+    free(run->json_values);
+    free(run->labels);
+    run->times = NULL;
+    run->json_values = NULL;
+    run->labels = NULL;
+    /* the printed results are output too: a full disk or a closed pipe must not pass for success */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: cannot write the results: %s\n", run->prog, strerror(errno));
+        status = 1;
+    }
+    return status;
+}
+
+/* ------------------------------------------------------------- output */
+
+static char separator(const gmrt_cli_run *run) { return run->out_format == GMRT_OUT_CSV ? ',' : '\t'; }
+
+bool gmrt_cli_out_open(gmrt_cli_out *o, const gmrt_cli_run *run, const char *name, bool edge_keyed)
+{
+    char path[4096];
+    memset(o, 0, sizeof *o);
+    o->run = run;
+    o->name = name;
+    o->edge_keyed = edge_keyed;
+    snprintf(path, sizeof path, "%s/%s.txt", run->out_dir, name);
+    o->f = gmrt_file_create(&o->file, path);
+    if (!o->f) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", run->prog, path, strerror(errno));
+        return false;
+    }
+    if (run->out_format != GMRT_OUT_VALUES)
+        fprintf(o->f, "%s%c%s\n", edge_keyed ? "edge" : "node", separator(run), name);
+    return true;
+}
+
+void gmrt_cli_out_row(gmrt_cli_out *o, int64_t i)
+{
+    o->items = 0;
+    if (o->run->out_format == GMRT_OUT_VALUES)
+        return;
+    const int64_t *labels = o->edge_keyed ? NULL : o->run->labels;
+    fprintf(o->f, "%lld%c", (long long)(labels ? labels[i] : i), separator(o->run));
+}
+
+void gmrt_cli_out_node(gmrt_cli_out *o, int64_t node)
+{
+    const int64_t *labels = o->run->labels;
+    fprintf(o->f, o->items++ ? " %lld" : "%lld", (long long)(labels && node >= 0 ? labels[node] : node));
+}
+
+void gmrt_cli_out_end_row(gmrt_cli_out *o)
+{
+    if (fputc('\n', o->f) == EOF)
+        gmrt_file_note_error(&o->file, errno);
+}
+
+bool gmrt_cli_out_close(gmrt_cli_out *o)
+{
+    if (ferror(o->f))
+        gmrt_file_note_error(&o->file, EIO);
+    int e = gmrt_file_commit(&o->file);
+    o->f = NULL;
+    if (e)
+        fprintf(stderr, "%s: cannot write '%s/%s.txt': %s (the previous file was kept)\n", o->run->prog,
+                o->run->out_dir, o->name, strerror(e));
+    return e == 0;
+}
+
+bool gmrt_cli_write(const gmrt_cli_run *run, const char *name, gmrt_type t, const void *v, int64_t n, bool edge_keyed)
+{
+    gmrt_cli_out o;
+    if (!gmrt_cli_out_open(&o, run, name, edge_keyed))
+        return false;
+    for (int64_t i = 0; i < n; i++) {
+        gmrt_cli_out_row(&o, i);
+        switch (t) {
+        case GMRT_T_INT32: fprintf(o.f, "%d", (int)((const int32_t *)v)[i]); break;
+        case GMRT_T_INT64: fprintf(o.f, "%lld", (long long)((const int64_t *)v)[i]); break;
+        case GMRT_T_FLOAT: fprintf(o.f, "%.17g", (double)((const float *)v)[i]); break;
+        case GMRT_T_DOUBLE: fprintf(o.f, "%.17g", ((const double *)v)[i]); break;
+        case GMRT_T_BOOL: fprintf(o.f, "%d", (int)((const bool *)v)[i]); break;
+        case GMRT_T_NODE: gmrt_cli_out_node(&o, ((const gm_node_t *)v)[i]); break;
+        case GMRT_T_EDGE: fprintf(o.f, "%lld", (long long)((const gm_edge_t *)v)[i]); break;
+        default: break;
+        }
+        if (fputc('\n', o.f) == EOF) {
+            gmrt_file_note_error(&o.file, errno);
+            break;
+        }
+    }
+    return gmrt_cli_out_close(&o);
+}
+
+bool gmrt_cli_write_labels(const gmrt_cli_run *run)
+{
+    if (!run->labels)
+        return true;
+    gmrt_cli_run values = *run; /* the map itself: no header, no relabelling */
+    values.out_format = GMRT_OUT_VALUES;
+    values.labels = NULL;
+    return gmrt_cli_write(&values, "labels", GMRT_T_INT64, run->labels, run->nodes, false);
+}

@@ -1,0 +1,371 @@
+/* test_cli.c: gmrt_cli (the command line and output of generated programs):
+ * --name=value and --name value, '-' and '_' alike, the closest name for an
+ * unknown option, --help on stdout with status 0, the statuses of bad
+ * values, missing options and missing files, gmgraph's load flags, the
+ * tsv/csv/values writers with and without labels, and the JSON object
+ * (NaN as null, min/median/max). */
+#include "rt_test.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char captured[8192];
+
+/* Runs parse with stdout and stderr sent to a file; the text in captured. */
+static int parse_captured(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, int argc, char **argv)
+{
+    const char *path = rt_path("captured.txt");
+    fflush(stdout);
+    fflush(stderr);
+    int out = dup(1), err = dup(2);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    close(fd);
+    int st = gmrt_cli_parse(run, opts, n, "--k=VALUE", argc, argv);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(out, 1);
+    dup2(err, 2);
+    close(out);
+    close(err);
+    FILE *f = fopen(path, "r");
+    size_t len = f ? fread(captured, 1, sizeof captured - 1, f) : 0;
+    captured[len] = '\0';
+    if (f)
+        fclose(f);
+    return st;
+}
+
+typedef struct inputs {
+    int64_t k;
+    double d;
+    bool b;
+    const char *root, *len, *random_len;
+    const char *file;
+} inputs;
+
+static size_t table(inputs *in, gmrt_cli_opt *o)
+{
+    memset(in, 0, sizeof *in);
+    const gmrt_cli_opt t[] = {
+        {"k", GMRT_CLI_INT, NULL, "Int k", &in->k, -5, 5, true},
+        {"d", GMRT_CLI_FLOAT, NULL, "Double d", &in->d, 0, 0, false},
+        {"flag_b", GMRT_CLI_BOOL, NULL, "Bool flag_b", &in->b, 0, 0, false},
+        {"root", GMRT_CLI_NODE, NULL, "Node root", &in->root, 0, 0, false},
+        {"edge_len", GMRT_CLI_FILE, NULL, "E_P<Int> edge_len", &in->len, 0, 0, false},
+        {"random-edge_len", GMRT_CLI_STRING, "LO:HI", "random", &in->random_len, 0, 0, false},
+    };
+    memcpy(o, t, sizeof t);
+    return sizeof t / sizeof *t;
+}
+
+#define ARGV(...)                                                                                                      \
+    char *argv[] = {(char *)"prog", __VA_ARGS__};                                                                     \
+    int argc = (int)(sizeof argv / sizeof *argv)
+
+static void test_forms(void)
+{
+    const char *g = rt_path("g.el");
+    rt_write(g, "0 1\n", (size_t)-1);
+    inputs in;
+    gmrt_cli_opt o[8];
+    size_t n = table(&in, o);
+    gmrt_cli_run run;
+    ARGV((char *)g, (char *)"--k", (char *)"-3", (char *)"--d=2.5", (char *)"--flag-b", (char *)"true",
+         (char *)"--random_edge-len=1:9", (char *)"--root", (char *)"4", (char *)"--threads=2", (char *)"--one_based",
+         (char *)"--dedup", (char *)"--no-self-loops", (char *)"--symmetrize", (char *)"--from", (char *)"edge-list",
+         (char *)"--out-format", (char *)"csv", (char *)"--out", (char *)rt_path("out/deep"), (char *)"--json",
+         (char *)"--repeat=3", (char *)"--seed=9", (char *)"--relabel");
+    CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), -1);
+    CU_ASSERT_STRING_EQUAL(captured, "");
+    CU_ASSERT_STRING_EQUAL(run.graph, g);
+    CU_ASSERT_EQUAL(in.k, -3);
+    CU_ASSERT_EQUAL(in.d, 2.5);
+    CU_ASSERT(in.b);
+    CU_ASSERT_STRING_EQUAL(in.random_len, "1:9");
+    CU_ASSERT_STRING_EQUAL(in.root, "4");
+    CU_ASSERT_EQUAL(run.threads, 2);
+    CU_ASSERT_EQUAL(run.repeat, 3);
+    CU_ASSERT_EQUAL(run.seed, 9);
+    CU_ASSERT(run.relabel && run.json);
+    CU_ASSERT_EQUAL(run.out_format, GMRT_OUT_CSV);
+    CU_ASSERT_EQUAL(run.load.index_base, 1);
+    CU_ASSERT(run.load.build.dedup && run.load.build.drop_self_loops && run.load.build.symmetrize);
+    CU_ASSERT_EQUAL(run.load.format, GMRT_FMT_EDGE_LIST);
+    CU_ASSERT(access(rt_path("out/deep"), W_OK) == 0); /* --out made, parents too, before the load */
+    run.json = false; /* nothing to print here */
+    gmrt_cli_finish(&run, 0);
+}
+
+static void test_errors(void)
+{
+    const char *g = rt_path("g.el");
+    rt_write(g, "0 1\n", (size_t)-1);
+    inputs in;
+    gmrt_cli_opt o[8];
+    size_t n = table(&in, o);
+    gmrt_cli_run run;
+    {
+        ARGV((char *)g, (char *)"--kk=1");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "prog: unknown option '--kk=1'; did you mean '--k'?"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--rando-edge-len=1:2");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "did you mean '--random-edge_len'?"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--one-baesd");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "did you mean '--one-based'?"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--frobnicate");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "unknown option '--frobnicate' (see prog --help)"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=6");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "bad value '6' for --k: expected an integer in [-5, 5]"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--d=nan");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "bad value 'nan' for --d: expected a finite number"));
+    }
+    {
+        ARGV((char *)g);
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "missing --k=VALUE"));
+        CU_ASSERT(rt_contains(captured, "usage: prog GRAPH --k=VALUE"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "--k needs a value"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--relabel=yes");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "--relabel takes no value"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--out-format=xml", (char *)"--out=x");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "bad value 'xml' for --out-format: expected values, tsv or csv"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--from=xml");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "--from 'xml': expected gm-binary"));
+    }
+    {
+        ARGV((char *)g, (char *)"other.el", (char *)"--k=1");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "more than one graph file"));
+    }
+    {
+        ARGV((char *)rt_path("none.el"), (char *)"--k=1");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 1);
+        CU_ASSERT(rt_contains(captured, "cannot open"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--edge-len", (char *)rt_path("none.txt"));
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 1);
+        CU_ASSERT(rt_contains(captured, "none.txt"));
+    }
+    {
+        ARGV((char *)g, (char *)"--k=1", (char *)"--out=");
+        CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+        CU_ASSERT(rt_contains(captured, "--out needs a folder"));
+    }
+}
+
+static void test_help(void)
+{
+    inputs in;
+    gmrt_cli_opt o[8];
+    size_t n = table(&in, o);
+    gmrt_cli_run run;
+    ARGV((char *)"--kk", (char *)"--help");
+    /* --help wins over the errors before it?  No: the unknown option comes first. */
+    CU_ASSERT_EQUAL(parse_captured(&run, o, n, argc, argv), 2);
+    char *argv2[] = {(char *)"prog", (char *)"--help"};
+    CU_ASSERT_EQUAL(parse_captured(&run, o, n, 2, argv2), 0);
+    CU_ASSERT(rt_contains(captured, "usage: prog GRAPH --k=VALUE"));
+    CU_ASSERT(rt_contains(captured, "--k=VALUE"));
+    CU_ASSERT(rt_contains(captured, "--random-edge_len=LO:HI"));
+    CU_ASSERT(rt_contains(captured, "--one-based"));
+    CU_ASSERT(rt_contains(captured, "--out-format=values|tsv|csv"));
+    CU_ASSERT(rt_contains(captured, "--json"));
+    /* on stdout: the same run with stderr elsewhere still shows it */
+    fflush(stdout);
+    int out = dup(1);
+    int fd = open(rt_path("help_stdout.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    close(fd);
+    int st = gmrt_cli_parse(&run, o, n, "--k=VALUE", 2, argv2);
+    fflush(stdout);
+    dup2(out, 1);
+    close(out);
+    CU_ASSERT_EQUAL(st, 0);
+    FILE *f = fopen(rt_path("help_stdout.txt"), "r");
+    char buf[256] = {0};
+    CU_ASSERT(f && fgets(buf, sizeof buf, f));
+    CU_ASSERT(rt_contains(buf, "usage: prog GRAPH"));
+    if (f)
+        fclose(f);
+}
+
+static char *slurp(const char *path)
+{
+    static char buf[4096];
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    buf[n] = '\0';
+    if (f)
+        fclose(f);
+    return buf;
+}
+
+static void test_writers(void)
+{
+    gmrt_cli_run run;
+    memset(&run, 0, sizeof run);
+    run.prog = "prog";
+    run.out_dir = rt_tmpdir();
+    int32_t v[3] = {5, -1, 7};
+    gm_node_t nodes[3] = {2, GMRT_NIL_NODE, 0};
+    double d[2] = {0.5, 2};
+    CU_ASSERT(gmrt_cli_write(&run, "v", GMRT_T_INT32, v, 3, false));
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("v.txt")), "5\n-1\n7\n");
+    run.out_format = GMRT_OUT_TSV;
+    CU_ASSERT(gmrt_cli_write(&run, "v", GMRT_T_INT32, v, 3, false));
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("v.txt")), "node\tv\n0\t5\n1\t-1\n2\t7\n");
+    run.out_format = GMRT_OUT_CSV;
+    CU_ASSERT(gmrt_cli_write(&run, "w", GMRT_T_DOUBLE, d, 2, true));
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("w.txt")), "edge,w\n0,0.5\n1,2\n");
+    /* labels: node keys and node values, not edge keys */
+    int64_t labels[3] = {10, 20, 30};
+    run.labels = labels;
+    run.nodes = 3;
+    CU_ASSERT(gmrt_cli_write(&run, "p", GMRT_T_NODE, nodes, 3, false));
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("p.txt")), "node,p\n10,30\n20,-1\n30,10\n");
+    CU_ASSERT(gmrt_cli_write(&run, "w", GMRT_T_DOUBLE, d, 2, true));
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("w.txt")), "edge,w\n0,0.5\n1,2\n");
+    run.out_format = GMRT_OUT_VALUES;
+    CU_ASSERT(gmrt_cli_write(&run, "p", GMRT_T_NODE, nodes, 3, false));
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("p.txt")), "30\n-1\n10\n");
+    CU_ASSERT(gmrt_cli_write_labels(&run));
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("labels.txt")), "10\n20\n30\n");
+    /* a collection row: members as labels */
+    gmrt_cli_out o;
+    run.out_format = GMRT_OUT_TSV;
+    CU_ASSERT_FATAL(gmrt_cli_out_open(&o, &run, "s", false));
+    for (int i = 0; i < 2; i++) {
+        gmrt_cli_out_row(&o, i);
+        for (int k = 0; k <= i; k++)
+            gmrt_cli_out_node(&o, 2 - k);
+        gmrt_cli_out_end_row(&o);
+    }
+    CU_ASSERT(gmrt_cli_out_close(&o));
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("s.txt")), "node\ts\n10\t30\n20\t30 20\n");
+    run.labels = NULL;
+    /* a folder that cannot be written: a message, false */
+    run.out_dir = "/proc/no/such";
+    CU_ASSERT(!gmrt_cli_write(&run, "v", GMRT_T_INT32, v, 3, false));
+}
+
+static void test_json(void)
+{
+    const char *path = rt_path("json.txt");
+    fflush(stdout);
+    int out = dup(1);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    close(fd);
+    gmrt_cli_run run;
+    memset(&run, 0, sizeof run);
+    run.prog = "prog";
+    run.json = true;
+    run.nodes = 4;
+    run.edges = 6;
+    run.load_ms = 1.5;
+    gmrt_cli_time(&run, 3);
+    gmrt_cli_time(&run, 1);
+    gmrt_cli_time(&run, 2);
+    gmrt_cli_time(&run, 10);
+    gmrt_cli_times_done(&run);
+    gmrt_cli_value_i64(&run, "return", 42);
+    gmrt_cli_value_f64(&run, "x", 0.0 / 0.0);
+    gmrt_cli_value_f64(&run, "y", 1.0 / 0.0);
+    gmrt_cli_value_f64(&run, "z", 0.25);
+    gmrt_cli_value_node(&run, "n", 3);
+    int st = gmrt_cli_finish(&run, 0);
+    fflush(stdout);
+    dup2(out, 1);
+    close(out);
+    CU_ASSERT_EQUAL(st, 0);
+    CU_ASSERT_STRING_EQUAL(slurp(path),
+                           "{\"graph\": {\"nodes\": 4, \"edges\": 6}, \"load_ms\": 1.500, \"time_ms\": {\"runs\": [3.000, 1.000, "
+                           "2.000, 10.000], \"min\": 1.000, \"median\": 2.500, \"max\": 10.000}, \"return\": 42, \"outputs\": {\"x\": null, "
+                           "\"y\": null, \"z\": 0.25, \"n\": 3}}\n");
+}
+
+/* An input named like an option every program has: the old ones (--out)
+ * win, as they always did; the newer load options give way (--from). */
+static void test_shadowing(void)
+{
+    const char *g = rt_path("g.el");
+    rt_write(g, "0 1\n", (size_t)-1);
+    const char *from = NULL, *out = NULL;
+    const gmrt_cli_opt o[] = {
+        {"from", GMRT_CLI_NODE, NULL, "Node from", &from, 0, 0, true},
+        {"out", GMRT_CLI_FILE, NULL, "N_P<Int> out", &out, 0, 0, false},
+    };
+    gmrt_cli_run run;
+    ARGV((char *)g, (char *)"--from=3", (char *)"--out", (char *)rt_path("o"));
+    CU_ASSERT_EQUAL(parse_captured(&run, o, 2, argc, argv), -1);
+    CU_ASSERT(from && !strcmp(from, "3"));
+    CU_ASSERT_EQUAL(run.load.format, GMRT_FMT_AUTO);
+    CU_ASSERT(out == NULL && run.out_dir && !strcmp(run.out_dir, rt_path("o")));
+    char *argv2[] = {(char *)"prog", (char *)"--help"};
+    CU_ASSERT_EQUAL(parse_captured(&run, o, 2, 2, argv2), 0);
+    CU_ASSERT(rt_contains(captured, "--from=NODE"));
+    CU_ASSERT(!strstr(captured, "--from=FORMAT") && !strstr(captured, "--out=FILE"));
+}
+
+static void test_load_flags(void)
+{
+    gmrt_load_options o;
+    memset(&o, 0, sizeof o);
+    CU_ASSERT(gmrt_cli_load_flag("one-based", &o) && o.index_base == 1);
+    CU_ASSERT(gmrt_cli_load_flag("dedup", &o) && o.build.dedup);
+    CU_ASSERT(gmrt_cli_load_flag("no-self-loops", &o) && o.build.drop_self_loops);
+    CU_ASSERT(gmrt_cli_load_flag("symmetrize", &o) && o.build.symmetrize);
+    CU_ASSERT(gmrt_cli_load_flag("no-weights", &o) && o.ignore_weights);
+    CU_ASSERT(!gmrt_cli_load_flag("relabel", &o));
+    gmrt_format f;
+    CU_ASSERT(gmrt_cli_format("t", "mtx", &f) && f == GMRT_FMT_MATRIX_MARKET);
+}
+
+int main(void)
+{
+    static const CU_TestInfo tests[] = {
+        {"--name=value, --name value, - and _ alike", test_forms},
+        {"errors: suggestions, values, missing, files", test_errors},
+        {"--help on stdout, status 0", test_help},
+        {"values, tsv, csv, labels, collections", test_writers},
+        {"--json: one object, NaN as null, median", test_json},
+        {"gmgraph's load flags", test_load_flags},
+        {"inputs named like common options", test_shadowing},
+        CU_TEST_INFO_NULL,
+    };
+    return rt_run("cli", tests);
+}
