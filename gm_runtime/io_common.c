@@ -18,31 +18,14 @@
 
 static bool read_all(int fd, const char *path, gmrt_blob *b, gmrt_error *err)
 {
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
+    size_t len = 0;
+    unsigned char *buf = gmrt_file_read_all(fd, &len);
+    if (!buf) {
+        if (errno == ENOMEM)
             gmrt_error_set(err, GMRT_E_NOMEM, "%s: out of memory reading the file", path);
-            return false;
-        }
-        ssize_t got = read(fd, buf + len, cap - len);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
+        else
             gmrt_error_set(err, GMRT_E_IO, "%s: read failed: %s", path, strerror(errno));
-            free(buf);
-            return false;
-        }
-        if (got == 0)
-            break;
-        len += (size_t)got;
-        if (len == cap) {
-            unsigned char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-            if (!bigger)
-                free(buf);
-            buf = bigger;
-            cap *= 2;
-        }
+        return false;
     }
     b->data = buf;
     b->len = len;
