@@ -323,20 +323,6 @@ static int cmp_node(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The index of id in the sorted ids[0..k) (present). */
-static gm_node_t index_of(const gm_node_t *ids, size_t k, gm_node_t id)
-{
-    size_t lo = 0, hi = k;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (ids[mid] < id)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return (gm_node_t)lo;
-}
-
 /* Relabelling while building (gmrt_graph_load_relabelled): the nodes with
  * an edge become 0..k-1 in increasing id order, as gmrt_graph_relabel()
  * numbers them after a load, but without an array as long as the largest
@@ -375,11 +361,11 @@ static bool relabel_edges(gmrt_edge_buf *b, const gmrt_load_ctx *c, gm_node_t *n
     }
     for (size_t i = 0; i < k; i++)
         labels[i] = (int64_t)ids[i] + opt->index_base;
-    for (size_t i = 0; i < b->len; i++) {
-        b->src[i] = index_of(ids, k, b->src[i]);
-        b->dst[i] = index_of(ids, k, b->dst[i]);
-    }
     free(ids);
+    for (size_t i = 0; i < b->len; i++) { /* every id is a label now */
+        b->src[i] = gmrt_node_of_label(labels, (gm_node_t)k, (int64_t)b->src[i] + opt->index_base);
+        b->dst[i] = gmrt_node_of_label(labels, (gm_node_t)k, (int64_t)b->dst[i] + opt->index_base);
+    }
     *c->labels = labels;
     *n = (gm_node_t)k;
     return true;
