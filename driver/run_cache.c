@@ -25,6 +25,7 @@
 #include "compile_output.h"
 #include "config.h"
 #include "driver/gmc_commit.h"
+#include "gm_runtime/gmrt_file.h"
 #include "pipeline.h"
 #include "runtime_paths.h"
 #include "spawn.h"
@@ -59,29 +60,17 @@ static uint64_t hash_file_identity(uint64_t h, const char *path)
  * build then compiles the same bytes instead of opening the file again. */
 static bool read_source(uint64_t *h, const char *path, char **text, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
         fprintf(stderr, "gmc: error: cannot read '%s': %s\n", path, strerror(errno));
         return false;
     }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger)
-            free(buf);
-        buf = bigger;
-        cap *= 2;
-    }
+    size_t n = 0;
+    char *buf = gmrt_file_read_all(fd, &n);
     int e = errno;
-    bool ok = buf && !ferror(f);
-    fclose(f);
-    if (!ok) {
-        fprintf(stderr, "gmc: error: cannot read '%s': %s\n", path, buf ? strerror(e) : "out of memory");
-        free(buf);
+    close(fd);
+    if (!buf) {
+        fprintf(stderr, "gmc: error: cannot read '%s': %s\n", path, e == ENOMEM ? "out of memory" : strerror(e));
         return false;
     }
     *h = gmc_hash(*h, buf, n);

@@ -305,6 +305,37 @@ gm_expr *gm_expr_list_copy(gm_arena *a, const gm_expr *list)
     return head;
 }
 
+bool gm_expr_equal(const gm_expr *a, const gm_expr *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case GME_INT: return a->int_val == b->int_val;
+    case GME_BOOL: return a->bool_val == b->bool_val;
+    case GME_FLOAT: return a->float_val == b->float_val;
+    case GME_INF: return a->negative == b->negative;
+    case GME_NIL: return true;
+    case GME_ID: return a->sym && a->sym == b->sym;
+    case GME_PROP: return a->sym && a->sym == b->sym && gm_expr_equal(a->a, b->a);
+    case GME_UNARY:
+    case GME_BINARY: return a->op == b->op && gm_expr_equal(a->a, b->a) && gm_expr_equal(a->b, b->b);
+    case GME_ABS: return gm_expr_equal(a->a, b->a);
+    case GME_CAST: return a->cast_to == b->cast_to && gm_expr_equal(a->a, b->a);
+    case GME_TERNARY:
+        return gm_expr_equal(a->a, b->a) && gm_expr_equal(a->b, b->b) && gm_expr_equal(a->c, b->c);
+    case GME_CALL:
+        if (a->builtin < 0 || a->builtin != b->builtin || !gm_expr_equal(a->a, b->a))
+            return false;
+        for (a = a->args, b = b->args; a && b; a = a->next, b = b->next)
+            if (!gm_expr_equal(a, b))
+                return false;
+        return !a && !b;
+    default: return false;
+    }
+}
+
 static gm_name *name_list_copy(gm_arena *a, const gm_name *n)
 {
     gm_name *head = NULL, **tail = &head;

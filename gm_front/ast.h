@@ -390,6 +390,15 @@ gm_expr *gm_expr_copy(gm_arena *a, const gm_expr *e);
 gm_expr *gm_expr_list_copy(gm_arena *a, const gm_expr *list);
 gm_stmt *gm_stmt_copy(gm_arena *a, const gm_stmt *s);
 
+/* Structural equality of two checked expressions: the same kind, operators,
+ * constants and cast types, the same symbols (by identity, so two names
+ * that resolve to different declarations differ), built-in calls with equal
+ * receivers and arguments, all recursively; NULL equals only NULL.  Locations,
+ * spellings and types are not compared.  Conservative: map accesses,
+ * reductions, user procedure calls, strings and foreign code are never equal
+ * (they may not be pure, or were not needed), so false may mean "not known". */
+bool gm_expr_equal(const gm_expr *a, const gm_expr *b);
+
 /* List helpers. */
 /* Calls fn(name, length, ctx) for each C identifier in foreign-code text
  * (string and character literals and comments skipped). */

@@ -407,34 +407,6 @@ static const char *region_desc(conflicts *c)
                            r->iter ? r->iter->name : "?", r->stmt->loc.line);
 }
 
-/* Structurally equal expressions (the shapes a conditional max uses). */
-static bool same_expr(const gm_expr *a, const gm_expr *b)
-{
-    if (!a || !b)
-        return a == b;
-    if (a->kind != b->kind)
-        return false;
-    switch (a->kind) {
-    case GME_INT: return a->int_val == b->int_val;
-    case GME_FLOAT: return a->float_val == b->float_val;
-    case GME_BOOL: return a->bool_val == b->bool_val;
-    case GME_ID: return a->sym && a->sym == b->sym;
-    case GME_PROP: return a->sym && a->sym == b->sym && same_expr(a->a, b->a);
-    case GME_UNARY:
-    case GME_ABS: return a->op == b->op && same_expr(a->a, b->a);
-    case GME_BINARY: return a->op == b->op && same_expr(a->a, b->a) && same_expr(a->b, b->b);
-    case GME_CAST: return a->cast_to == b->cast_to && same_expr(a->a, b->a);
-    case GME_CALL:
-        if (a->builtin < 0 || a->builtin != b->builtin || !same_expr(a->a, b->a))
-            return false;
-        for (a = a->args, b = b->args; a && b; a = a->next, b = b->next)
-            if (!same_expr(a, b))
-                return false;
-        return !a && !b;
-    default: return false;
-    }
-}
-
 static const char *spell(conflicts *c, const gm_expr *e)
 {
     char *buf = NULL;
@@ -464,9 +436,9 @@ static const char *minmax_hint(conflicts *c, const gm_stmt *s, const gm_symbol *
         return NULL;
     const gm_expr *m = a->lhs, *x = a->rhs;
     bool greater; /* "x is greater than m" when the condition holds */
-    if (same_expr(cond->a, x) && same_expr(cond->b, m))
+    if (gm_expr_equal(cond->a, x) && gm_expr_equal(cond->b, m))
         greater = cond->op == GMOP_GT || cond->op == GMOP_GE;
-    else if (same_expr(cond->a, m) && same_expr(cond->b, x))
+    else if (gm_expr_equal(cond->a, m) && gm_expr_equal(cond->b, x))
         greater = cond->op == GMOP_LT || cond->op == GMOP_LE;
     else
         return NULL;

@@ -7,12 +7,15 @@
  * diagnostics sink points at it, so later stages can quote source lines;
  * the program must outlive any diagnostic reported about it. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
+#include "gm_runtime/gmrt_file.h"
 #include "front.h"
 #include "parse_internal.h"
 #include "parser.h"
@@ -165,32 +168,17 @@ gm_program *gmf_parse_buffer(const char *filename, const char *text, size_t len)
 gm_program *gmf_parse_file(const char *path)
 {
     gm_diag_begin(path, NULL, 0);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
         gm_error((gm_loc){0, 0}, GMD_IO, "cannot open: %s", strerror(errno));
         return NULL;
     }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap)
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    bool failed = !buf || ferror(f);
+    size_t len = 0;
+    char *buf = gmrt_file_read_all(fd, &len);
     int err = errno;
-    fclose(f);
-    if (failed) {
-        free(buf);
-        gm_error((gm_loc){0, 0}, GMD_IO, "cannot read: %s", strerror(err ? err : ENOMEM));
+    close(fd);
+    if (!buf) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot read: %s", strerror(err));
         return NULL;
     }
     gm_program *p = gmf_parse_buffer(path, buf, len);

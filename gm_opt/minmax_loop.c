@@ -15,40 +15,6 @@
 #include "passes.h"
 #include "walk.h"
 
-/* Structural equality of two pure expressions (conservative: false when unsure). */
-static bool same_expr(const gm_expr *a, const gm_expr *b)
-{
-    if (!a || !b)
-        return a == b;
-    if (a->kind != b->kind)
-        return false;
-    switch (a->kind) {
-    case GME_INT: return a->int_val == b->int_val;
-    case GME_BOOL: return a->bool_val == b->bool_val;
-    case GME_FLOAT: return a->float_val == b->float_val;
-    case GME_INF: return a->negative == b->negative;
-    case GME_NIL: return true;
-    case GME_ID: return a->sym && a->sym == b->sym;
-    case GME_PROP: return a->sym && a->sym == b->sym && same_expr(a->a, b->a);
-    case GME_UNARY: case GME_BINARY:
-        return a->op == b->op && same_expr(a->a, b->a) && same_expr(a->b, b->b);
-    case GME_ABS: return same_expr(a->a, b->a);
-    case GME_CAST: return a->cast_to == b->cast_to && same_expr(a->a, b->a);
-    case GME_TERNARY: return same_expr(a->a, b->a) && same_expr(a->b, b->b) && same_expr(a->c, b->c);
-    case GME_CALL:
-        if (a->builtin < 0 || a->builtin != b->builtin || !same_expr(a->a, b->a))
-            return false;
-        for (const gm_expr *x = a->args, *y = b->args;; x = x->next, y = y->next) {
-            if (!x || !y)
-                return x == y;
-            if (!same_expr(x, y))
-                return false;
-        }
-    default:
-        return false;
-    }
-}
-
 static const gm_stmt *single(const gm_stmt *s)
 {
     while (s && s->kind == GMS_BLOCK && s->body && !s->body->next)
@@ -98,7 +64,7 @@ static void try_loop(gm_stmt *s)
     gm_symbol *m = set->lhs->sym;
     const gm_expr *e;
     gm_assign_op op;
-    if (!as_compare(guard->cond, m, &e, &op) || !same_expr(e, set->rhs) || !gmo_expr_is_pure(set->rhs) ||
+    if (!as_compare(guard->cond, m, &e, &op) || !gm_expr_equal(e, set->rhs) || !gmo_expr_is_pure(set->rhs) ||
         gmo_expr_uses(set->rhs, m) || !set->rhs->type || set->rhs->type->kind != m->type->kind)
         return;
     set->assign_op = op;

@@ -1,11 +1,13 @@
 /* file.c: gmrt_file.h, output files written to a temporary file in the
- * target's folder and renamed over the target once complete.
+ * target's folder and renamed over the target once complete, and inputs
+ * read whole.
  * Shared by libgmrt (gmgraph, generated programs) and gmc (libgmfront). */
 #include "gmrt_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -186,4 +188,37 @@ void gmrt_file_discard(gmrt_file *o)
     free(o->tmp);
     free(o->target);
     clear(o);
+}
+
+void *gmrt_file_read_all(int fd, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    unsigned char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            errno = ENOMEM;
+            return NULL;
+        }
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            int e = errno;
+            free(buf);
+            errno = e;
+            return NULL;
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+        if (n == cap) {
+            unsigned char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    *len = n;
+    return buf;
 }

@@ -1,4 +1,5 @@
-/* gmrt_file.h: output files that appear whole or not at all.
+/* gmrt_file.h: output files that appear whole or not at all, and inputs
+ * read whole (gmrt_file_read_all).
  *
  * gmrt_file_create() opens a temporary file next to PATH; the caller writes
  * through the returned FILE; gmrt_file_commit() flushes, fsyncs, closes and
@@ -42,6 +43,13 @@ int gmrt_file_commit(gmrt_file *o);
 
 /* Abandons the file: closes and removes the temporary file. */
 void gmrt_file_discard(gmrt_file *o);
+
+/* Reads fd to its end into a malloc'd buffer and sets *len; every kind of
+ * file works, read once (a FIFO, standard input, a /proc file whose size
+ * says 0).  Returns NULL with errno set on failure (ENOMEM when the buffer
+ * cannot grow); fd is left open either way.  Shared by the graph loaders,
+ * gmc's parser and the gmc run cache, which all read a whole input once. */
+void *gmrt_file_read_all(int fd, size_t *len);
 
 #ifdef __cplusplus
 }

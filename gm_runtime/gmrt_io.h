@@ -52,12 +52,25 @@ typedef struct gmrt_load_options {
     const char *weights_for;  /* what the weights fill, for that message
                                  (e.g. "the Int property len"); may be NULL */
     gmrt_progress progress;   /* optional */
+    bool allow_sparse;        /* text formats: load more than 2^24 nodes even
+                                 when fewer than one in 32 can have an edge
+                                 (else refused as ids that are labels; the
+                                 environment's GMRT_ALLOW_SPARSE=1 does the
+                                 same for every program) */
 } gmrt_load_options;
 
 /* opt and err may be NULL.  path "-" is standard input; a gzip-compressed
  * input (magic 1f 8b) is decompressed first, its format told by content,
  * then by the name less ".gz" (without zlib: an error that says so). */
 gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_error *err);
+/* gmrt_graph_load() of a file whose ids are labels: the nodes with an edge
+ * are numbered 0..k-1 in increasing id order and *labels gets k entries,
+ * labels[i] = node i's id in the file (+ opt->index_base), ascending; free()
+ * it.  The same graph and labels as gmrt_graph_relabel() after a load, but
+ * a text file is relabelled as it is built, so an id of 2e9 in a small file
+ * needs no array of 2e9 rows.  NULL (and *labels NULL) on failure. */
+gm_graph *gmrt_graph_load_relabelled(const char *path, const gmrt_load_options *opt, int64_t **labels,
+                                     gmrt_error *err);
 /* The same from memory; name is used in error messages and for the
  * extension when the format is AUTO.  The buffer is not kept. */
 gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name,

@@ -18,31 +18,14 @@
 
 static bool read_all(int fd, const char *path, gmrt_blob *b, gmrt_error *err)
 {
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
+    size_t len = 0;
+    unsigned char *buf = gmrt_file_read_all(fd, &len);
+    if (!buf) {
+        if (errno == ENOMEM)
             gmrt_error_set(err, GMRT_E_NOMEM, "%s: out of memory reading the file", path);
-            return false;
-        }
-        ssize_t got = read(fd, buf + len, cap - len);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
+        else
             gmrt_error_set(err, GMRT_E_IO, "%s: read failed: %s", path, strerror(errno));
-            free(buf);
-            return false;
-        }
-        if (got == 0)
-            break;
-        len += (size_t)got;
-        if (len == cap) {
-            unsigned char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-            if (!bigger)
-                free(buf);
-            buf = bigger;
-            cap *= 2;
-        }
+        return false;
     }
     b->data = buf;
     b->len = len;
@@ -334,18 +317,89 @@ void gmrt_edge_buf_free(gmrt_edge_buf *b)
     memset(b, 0, sizeof *b);
 }
 
+static int cmp_node(const void *a, const void *b)
+{
+    gm_node_t x = *(const gm_node_t *)a, y = *(const gm_node_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Relabelling while building (gmrt_graph_load_relabelled): the nodes with
+ * an edge become 0..k-1 in increasing id order, as gmrt_graph_relabel()
+ * numbers them after a load, but without an array as long as the largest
+ * id.  Self-loops the build drops give their node no edge, as there. */
+static bool relabel_edges(gmrt_edge_buf *b, const gmrt_load_ctx *c, gm_node_t *n)
+{
+    const gmrt_load_options *opt = c->opt;
+    if (opt->build.drop_self_loops) {
+        size_t j = 0;
+        for (size_t i = 0; i < b->len; i++)
+            if (b->src[i] != b->dst[i]) {
+                b->src[j] = b->src[i];
+                b->dst[j] = b->dst[i];
+                if (b->w)
+                    b->w[j] = b->w[i];
+                j++;
+            }
+        b->len = j;
+    }
+    gm_node_t *ids = gmrt_alloc_array(b->len, 2 * sizeof *ids);
+    if (!ids)
+        return false;
+    for (size_t i = 0; i < b->len; i++) {
+        ids[2 * i] = b->src[i];
+        ids[2 * i + 1] = b->dst[i];
+    }
+    qsort(ids, 2 * b->len, sizeof *ids, cmp_node);
+    size_t k = 0;
+    for (size_t i = 0; i < 2 * b->len; i++)
+        if (k == 0 || ids[i] != ids[k - 1])
+            ids[k++] = ids[i];
+    int64_t *labels = gmrt_alloc_array(k, sizeof *labels);
+    if (!labels) {
+        free(ids);
+        return false;
+    }
+    for (size_t i = 0; i < k; i++)
+        labels[i] = (int64_t)ids[i] + opt->index_base;
+    free(ids);
+    for (size_t i = 0; i < b->len; i++) { /* every id is a label now */
+        b->src[i] = gmrt_node_of_label(labels, (gm_node_t)k, (int64_t)b->src[i] + opt->index_base);
+        b->dst[i] = gmrt_node_of_label(labels, (gm_node_t)k, (int64_t)b->dst[i] + opt->index_base);
+    }
+    *c->labels = labels;
+    *n = (gm_node_t)k;
+    return true;
+}
+
 gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integral, const gmrt_load_ctx *c)
 {
     const gmrt_load_options *opt = c->opt;
     gmrt_error *err = c->err;
+    if (c->labels && !relabel_edges(b, c, &n)) {
+        gmrt_error_set(err, GMRT_E_NOMEM, "%s: out of memory relabelling %zu edges", c->name, b->len);
+        gmrt_edge_buf_free(b);
+        return NULL;
+    }
+    int64_t max_id = -1;
+    for (size_t i = 0; i < b->len; i++) {
+        if (b->src[i] > max_id)
+            max_id = b->src[i];
+        if (b->dst[i] > max_id)
+            max_id = b->dst[i];
+    }
     if (!gmrt_check_node_limit(n, c->name, opt, err) ||
-        !gmrt_check_graph_memory(n, (int64_t)b->len, b->w != NULL, c->name, err)) {
+        !gmrt_check_sparse_ids(n, (int64_t)b->len, max_id, c->name, opt, err) ||
+        !gmrt_check_graph_memory(n, (int64_t)b->len, b->w != NULL, max_id, c->name, opt, err)) {
         gmrt_edge_buf_free(b);
         return NULL;
     }
     gmrt_report(&opt->progress, "building", 0.0);
     gm_graph *g = gmrt_graph_from_edges(n, b->len, b->src, b->dst, b->w, &opt->build, err);
     gmrt_edge_buf_free(b);
+    if (!g && c->labels) {
+        free(*c->labels);
+        *c->labels = NULL;
+    }
     if (g && g->weights)
         g->weights_integral = weights_integral;
     gmrt_report(&opt->progress, "building", 1.0);

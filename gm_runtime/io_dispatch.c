@@ -148,7 +148,8 @@ static gm_graph *check_weights(gm_graph *g, const char *name, const gmrt_load_op
     return g;
 }
 
-static gm_graph *load_blob(gmrt_blob *blob, const char *name, const gmrt_load_options *opt, gmrt_error *err)
+static gm_graph *load_blob(gmrt_blob *blob, const char *name, const gmrt_load_options *opt, int64_t **labels,
+                           gmrt_error *err)
 {
     gmrt_load_options defaults = {0};
     if (!opt)
@@ -163,7 +164,7 @@ static gm_graph *load_blob(gmrt_blob *blob, const char *name, const gmrt_load_op
     gmrt_format f = opt->format;
     if (f == GMRT_FMT_AUTO)
         f = gmrt_format_detect(blob->data, blob->len, ext_name);
-    gmrt_load_ctx c = {blob, name, opt, err};
+    gmrt_load_ctx c = {blob, name, opt, err, labels};
     switch (f) {
     case GMRT_FMT_GM_BINARY:
     case GMRT_FMT_GM_BINARY_LE:
@@ -186,16 +187,48 @@ static gm_graph *load_blob(gmrt_blob *blob, const char *name, const gmrt_load_op
     return NULL;
 }
 
-gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_error *err)
+/* load_blob and check_weights; with labels, a graph that was not relabelled
+ * while building (the binary formats, whose node count the file's size
+ * bounds) is relabelled afterwards. */
+static gm_graph *load_checked(gmrt_blob *blob, const char *name, const gmrt_load_options *opt, int64_t **labels,
+                              gmrt_error *err)
+{
+    if (labels)
+        *labels = NULL;
+    gm_graph *g = check_weights(load_blob(blob, name, opt, labels, err), name, opt, err);
+    if (!g && labels) {
+        free(*labels);
+        *labels = NULL;
+    }
+    if (!g || !labels || *labels)
+        return g;
+    gm_graph *r = gmrt_graph_relabel(g, opt ? opt->index_base : 0, labels, err);
+    gmrt_graph_free(g);
+    return r;
+}
+
+static gm_graph *load_path(const char *path, const gmrt_load_options *opt, int64_t **labels, gmrt_error *err)
 {
     gmrt_error_clear(err);
     gmrt_blob blob;
     if (!gmrt_blob_open(path, &blob, err))
         return NULL;
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    gm_graph *g = check_weights(load_blob(&blob, name, opt, err), name, opt, err);
+    gm_graph *g = load_checked(&blob, name, opt, labels, err);
     gmrt_blob_close(&blob);
     return g;
+}
+
+gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_error *err)
+{
+    return load_path(path, opt, NULL, err);
+}
+
+gm_graph *gmrt_graph_load_relabelled(const char *path, const gmrt_load_options *opt, int64_t **labels,
+                                     gmrt_error *err)
+{
+    *labels = NULL;
+    return load_path(path, opt, labels, err);
 }
 
 gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name, const gmrt_load_options *opt,
@@ -209,7 +242,7 @@ gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name, co
         name = "<stdin>";
     if (!name)
         name = "<memory>";
-    gm_graph *g = check_weights(load_blob(&blob, name, opt, err), name, opt, err);
+    gm_graph *g = load_checked(&blob, name, opt, NULL, err);
     gmrt_blob_close(&blob); /* frees what a gzip input decompressed to; data stays the caller's */
     return g;
 }

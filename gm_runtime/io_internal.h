@@ -40,6 +40,9 @@ typedef struct gmrt_load_ctx {
     const char *name;             /* file name for messages */
     const gmrt_load_options *opt; /* never NULL */
     gmrt_error *err;
+    int64_t **labels; /* gmrt_graph_load_relabelled's, else NULL: text
+                         loaders number the nodes as they build (and set
+                         *labels); binary ones leave it to the caller */
 } gmrt_load_ctx;
 
 gm_graph *gmrt_load_gm_binary(gmrt_load_ctx *c);
@@ -55,10 +58,16 @@ bool gmrt_save_dimacs(const gm_graph *g, const char *path, gmrt_error *err);
 bool gmrt_save_gmb(const gm_graph *g, const char *path, gmrt_error *err);
 
 /* mem_limit.c: the smaller of physical memory and RLIMIT_AS, in bytes; and
- * false (with an error naming the largest id and suggesting relabelling)
- * when a graph of n nodes and m edges cannot fit in it. */
+ * false (with an error naming the largest id, max_id as stored, -1 for no
+ * edge, and suggesting relabelling) when a graph of n nodes and m edges
+ * cannot fit in it, or when it has more than 2^24 nodes and fewer than one
+ * in 32 can have an edge (unless opt->allow_sparse or GMRT_ALLOW_SPARSE). */
 uint64_t gmrt_memory_limit(void);
-bool gmrt_check_graph_memory(int64_t n, int64_t m, bool weighted, const char *name, gmrt_error *err);
+bool gmrt_check_graph_memory(int64_t n, int64_t m, bool weighted, int64_t max_id, const char *name,
+                             const gmrt_load_options *opt, gmrt_error *err);
+bool gmrt_check_sparse_ids(int64_t n, int64_t m, int64_t max_id, const char *name, const gmrt_load_options *opt,
+                           gmrt_error *err);
+bool gmrt_sparse_allowed(const gmrt_load_options *opt);
 
 /* False (with an error naming the file) when n exceeds opt->max_nodes. */
 bool gmrt_check_node_limit(int64_t n, const char *name, const gmrt_load_options *opt, gmrt_error *err);

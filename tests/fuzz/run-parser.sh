@@ -20,7 +20,7 @@ mkdir -p "$work/gen/gm_front" "$work/corpus" "$work/seeds" "$work/crashes"
 flags="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 "$CC" $flags -I"$work/gen/gm_front" -I"$src/gm_front" -I"$src" -o "$work/fuzz_parser" \
     "$src/tests/fuzz/fuzz_parser.c" \
-    $(ls "$src"/gm_front/*.c) \
+    $(ls "$src"/gm_front/*.c) "$src/gm_runtime/file.c" \
     "$work/gen/gm_front/parser.c" "$work/gen/gm_front/lexer.c" -lm
 
 # Seeds: every Green-Marl program of the tree (copied: libFuzzer writes into

@@ -422,6 +422,102 @@ static void test_progress_reported(void)
     CU_ASSERT_EQUAL(log.last, 1.0);
 }
 
+/* gmrt_graph_load_relabelled gives what a load and gmrt_graph_relabel give,
+ * in every format and with every build option, and numbers a small file
+ * with huge ids without an array as long as its largest id. */
+static void expect_relabelled_as_after(const char *path, const gmrt_load_options *opt)
+{
+    gmrt_error err;
+    gm_graph *g = gmrt_graph_load(path, opt, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    int64_t *want = NULL, *got = NULL;
+    gm_graph *ref = gmrt_graph_relabel(g, opt->index_base, &want, &err);
+    CU_ASSERT_FATAL(ref != NULL);
+    gm_graph *r = gmrt_graph_load_relabelled(path, opt, &got, &err);
+    if (!r)
+        fprintf(stderr, "\n%s: %s\n", path, err.message);
+    CU_ASSERT_FATAL(r != NULL && got != NULL);
+    CU_ASSERT(gmrt_graph_equal(ref, r, true));
+    CU_ASSERT_EQUAL(r->num_nodes, ref->num_nodes);
+    CU_ASSERT(memcmp(want, got, (size_t)ref->num_nodes * sizeof *got) == 0);
+    free(want);
+    free(got);
+    gmrt_graph_free(r);
+    gmrt_graph_free(ref);
+    gmrt_graph_free(g);
+}
+
+static void test_load_relabelled(void)
+{
+    /* a multigraph with self-loops, parallel edges and isolated nodes */
+    gm_graph *g = rt_random_graph(300, 900, 41, true, true);
+    gmrt_error err;
+    const char *names[] = {"rl.el", "rl.mtx", "rl.gr", "rl.gmb", "rl.bin"};
+    for (int i = 0; i < 5; i++) {
+        CU_ASSERT_FATAL(gmrt_graph_save(g, rt_path(names[i]), GMRT_FMT_AUTO, &err));
+        for (int o = 0; o < 16; o++) {
+            gmrt_load_options opt = {.build = {.symmetrize = o & 1, .dedup = o & 2, .drop_self_loops = o & 4},
+                                     .ignore_weights = o & 8};
+            expect_relabelled_as_after(rt_path(names[i]), &opt);
+        }
+    }
+    gmrt_graph_free(g);
+    /* 1-based labels; a node whose only edge is a self-loop */
+    rt_write(rt_path("rl1.el"), "7 3\n3 9\n12 12\n", (size_t)-1);
+    gmrt_load_options one = {.index_base = 1};
+    expect_relabelled_as_after(rt_path("rl1.el"), &one);
+    one.build.drop_self_loops = true;
+    expect_relabelled_as_after(rt_path("rl1.el"), &one);
+
+    /* 13 bytes naming id 2e9: three nodes, no 2e9-row array */
+    rt_write(rt_path("huge.el"), "0 2000000000\n5 5\n", (size_t)-1);
+    int64_t *labels = NULL;
+    gm_graph *h = gmrt_graph_load_relabelled(rt_path("huge.el"), NULL, &labels, &err);
+    CU_ASSERT_FATAL(h != NULL && labels != NULL);
+    CU_ASSERT_EQUAL(h->num_nodes, 3);
+    CU_ASSERT_EQUAL(h->num_edges, 2);
+    CU_ASSERT(labels[0] == 0 && labels[1] == 5 && labels[2] == 2000000000);
+    CU_ASSERT(gmrt_has_edge(h, 0, 2) && gmrt_has_edge(h, 1, 1));
+    free(labels);
+    gmrt_graph_free(h);
+    /* a failed load leaves no labels */
+    labels = (int64_t *)&err;
+    CU_ASSERT(gmrt_graph_load_relabelled(rt_path("no-such.el"), NULL, &labels, &err) == NULL);
+    CU_ASSERT(labels == NULL);
+}
+
+/* A node count far beyond what the edges can touch is refused before the
+ * allocation (the ids are labels), whatever the machine's memory; a count
+ * below 2^24, or one that the edges could fill, is not. */
+static void test_sparse_ids_refused(void)
+{
+    gmrt_error err;
+    gm_graph *g = rt_load_text("sparse.el", "0 2000000000\n", NULL, &err);
+    CU_ASSERT(g == NULL);
+    CU_ASSERT_EQUAL(err.code, GMRT_E_RANGE);
+    RT_ASSERT_MSG(err, "sparse.el: the largest node id is 2000000000, but its 1 edge touches at most 2 nodes: loading it as it is needs 2000000001 nodes");
+    RT_ASSERT_MSG(err, "--relabel");
+    RT_ASSERT_MSG(err, "GMRT_ALLOW_SPARSE=1");
+    /* 1-based: the id as written */
+    gmrt_load_options one = {.index_base = 1};
+    g = rt_load_text("sparse1.el", "1 2000000000\n", &one, &err);
+    CU_ASSERT(g == NULL);
+    RT_ASSERT_MSG(err, "the largest node id is 2000000000");
+    /* a header that declares the count */
+    g = rt_load_text("sparse.mtx", "%%MatrixMarket matrix coordinate pattern general\n2000000000 2000000000 1\n1 2\n",
+                     NULL, &err);
+    CU_ASSERT(g == NULL);
+    RT_ASSERT_MSG(err, "the file declares 2000000000 nodes (its largest node id is 1)");
+    g = rt_load_text("sparse.gr", "p sp 100000000 0\n", NULL, &err);
+    CU_ASSERT(g == NULL);
+    RT_ASSERT_MSG(err, "the file declares 100000000 nodes and has no edge");
+    /* at the threshold: 2^24 nodes load */
+    g = rt_load_text("edge.el", "0 16777215\n", NULL, &err);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_EQUAL(g->num_nodes, 16777216);
+    gmrt_graph_free(g);
+}
+
 int main(void)
 {
     static const CU_TestInfo tests[] = {
@@ -437,6 +533,8 @@ int main(void)
         {"gmb loads without copying", test_gmb_maps_without_copy},
         {"graphs without edges", test_empty_and_edgeless_graphs_round_trip},
         {"progress callback", test_progress_reported},
+        {"relabelled while loading", test_load_relabelled},
+        {"sparse ids refused", test_sparse_ids_refused},
         CU_TEST_INFO_NULL,
     };
     return rt_run("formats", tests);

@@ -1043,6 +1043,59 @@ static void test_locations(void)
     CU_ASSERT_EQUAL(find_stmt(p, 2, GMS_DECL)->names->sym->location, GM_LOC_GPU);
 }
 
+/* gm_expr_equal (ast.h): structural, by symbol identity, conservative. */
+static gm_expr *rhs_at(gm_program *p, int line)
+{
+    gm_stmt *s = find_stmt(p, line, GMS_ASSIGN);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    return s->rhs;
+}
+
+static void test_expr_equal(void)
+{
+    gm_program *p = check_src("Procedure t(G: Graph, A: N_P<Int>, B: N_P<Int>) {\n" /* 1 */
+                              "  Int y = 0; Double d = 0.0; Node m = NIL;\n"          /* 2 */
+                              "  For (n: G.Nodes) {\n"                                /* 3 */
+                              "    y = n.A + 2 * n.B;\n"                              /* 4 */
+                              "    y = n.A + 2 * n.B;\n"                              /* 5 same as 4 */
+                              "    y = n.A + 2 * n.A;\n"                              /* 6 other property */
+                              "    y = n.A - 2 * n.B;\n"                              /* 7 other operator */
+                              "    y = n.A + 3 * n.B;\n"                              /* 8 other constant */
+                              "    d = (n.A > 0) ? 1.5 : -|n.B - 1|;\n"               /* 9 */
+                              "    d = (n.A > 0) ? 1.50 : -|n.B - 1|;\n"              /* 10 same as 9 */
+                              "    d = (n.A > 0) ? 1.5 : -|n.B - 2|;\n"               /* 11 */
+                              "    d = +INF;\n"                                       /* 12 */
+                              "    d = -INF;\n"                                       /* 13 */
+                              "    d = n.NumNbrs() + (Int) d;\n"                      /* 14 */
+                              "    d = n.NumNbrs() + (Int) d;\n"                      /* 15 same as 14 */
+                              "    d = n.NumInNbrs() + (Int) d;\n"                    /* 16 other built-in */
+                              "    d = n.NumNbrs() + (Long) d;\n"                     /* 17 other cast */
+                              "    m = NIL;\n"                                        /* 18 */
+                              "    m = NIL;\n"                                        /* 19 */
+                              "    If (y > 0) { Int w = 1; y = w; }\n"                /* 20 */
+                              "    If (y > 0) { Int w = 1; y = w; }\n"                /* 21 another w */
+                              "  }\n"
+                              "}\n");
+    EXPECT_CLEAN();
+    CU_ASSERT_TRUE(gm_expr_equal(rhs_at(p, 4), rhs_at(p, 5)));
+    CU_ASSERT_TRUE(gm_expr_equal(rhs_at(p, 4), rhs_at(p, 4)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 4), rhs_at(p, 6)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 4), rhs_at(p, 7)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 4), rhs_at(p, 8)));
+    CU_ASSERT_TRUE(gm_expr_equal(rhs_at(p, 9), rhs_at(p, 10)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 9), rhs_at(p, 11)));
+    CU_ASSERT_TRUE(gm_expr_equal(rhs_at(p, 12), rhs_at(p, 12)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 12), rhs_at(p, 13)));
+    CU_ASSERT_TRUE(gm_expr_equal(rhs_at(p, 14), rhs_at(p, 15)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 14), rhs_at(p, 16)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 14), rhs_at(p, 17)));
+    CU_ASSERT_TRUE(gm_expr_equal(rhs_at(p, 18), rhs_at(p, 19)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 20), rhs_at(p, 21))); /* same name, two symbols */
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 4), rhs_at(p, 9)));
+    CU_ASSERT_FALSE(gm_expr_equal(rhs_at(p, 4), NULL));
+    CU_ASSERT_TRUE(gm_expr_equal(NULL, NULL));
+}
+
 int main(void)
 {
     static const cu_test tests[] = {
@@ -1083,6 +1136,7 @@ int main(void)
         {"valid BC", test_valid_bc},
         {"valid Kosaraju", test_valid_kosaraju},
         {"locations", test_locations},
+        {"expression equality", test_expr_equal},
         {NULL, NULL},
     };
     return run_tests("check", tests);

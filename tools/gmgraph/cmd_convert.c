@@ -70,28 +70,28 @@ int cmd_convert(int argc, char **argv)
     gmrt_error err;
     opt.progress = cli_progress("convert");
     double t0 = gmrt_time_ms();
-    gm_graph *g = gmrt_graph_load(files[0], &opt, &err);
+    int64_t *labels = NULL;
+    /* --relabel numbers the nodes while loading: a small file with huge
+     * ids needs no row for every id up to the largest */
+    gm_graph *g = relabel ? gmrt_graph_load_relabelled(files[0], &opt, &labels, &err)
+                          : gmrt_graph_load(files[0], &opt, &err);
     double t_load = gmrt_time_ms() - t0;
     if (!g) {
         cli_progress_done(&opt.progress);
         fprintf(stderr, "gmgraph convert: %s\n", err.message);
         return EXIT_FAIL;
     }
-    int64_t *labels = NULL;
     if (relabel) { /* the map goes to OUT.labels, one label per line */
-        gm_graph *r = gmrt_graph_relabel(g, opt.index_base, &labels, &err);
-        gmrt_graph_free(g);
         char path[4096];
         snprintf(path, sizeof path, "%s.labels", files[1]);
-        if (!r || !gmrt_prop_save_text(path, GMRT_T_INT64, labels, (size_t)r->num_nodes, &err)) {
+        bool saved = gmrt_prop_save_text(path, GMRT_T_INT64, labels, (size_t)g->num_nodes, &err);
+        free(labels);
+        if (!saved) {
             cli_progress_done(&opt.progress);
             fprintf(stderr, "gmgraph convert: %s\n", err.message);
-            gmrt_graph_free(r);
-            free(labels);
+            gmrt_graph_free(g);
             return EXIT_FAIL;
         }
-        free(labels);
-        g = r;
     }
     if (opt.progress.fn)
         opt.progress.fn(opt.progress.arg, "writing", 0.0);
