@@ -529,20 +529,17 @@ gm_graph *gmrt_cli_load(gmrt_cli_run *run)
     const char *base = strrchr(run->prog, '/');
     run->load.progress = gmrt_cli_progress(base ? base + 1 : run->prog);
     double t0 = gmrt_time_ms();
-    gm_graph *g = gmrt_graph_load(run->graph, &run->load, &err);
+    /* --relabel numbers a text file's nodes as it is read: a label of 2e9 in
+     * a small file needs no table of 2e9 rows (and is not refused as sparse) */
+    gm_graph *g = run->relabel ? gmrt_graph_load_relabelled(run->graph, &run->load, &run->labels, &err)
+                               : gmrt_graph_load(run->graph, &run->load, &err);
     gmrt_cli_progress_done(&run->load.progress);
     if (!g) {
         fprintf(stderr, "%s: %s\n", run->prog, err.message);
         return NULL;
     }
     if (run->relabel) {
-        gm_graph *r = gmrt_graph_relabel(g, run->load.index_base, &run->labels, &err);
-        gmrt_graph_free(g);
-        if (!r) {
-            fprintf(stderr, "%s: %s\n", run->prog, err.message);
-            return NULL;
-        }
-        g = r;
+        /* loaded relabelled */
     } else if (g->num_nodes >= 1000 && gmrt_graph_count_edgeless(g) * 2 > (int64_t)g->num_nodes) {
         fprintf(stderr,
                 "%s: warning: most of the %lld node ids of %s have no edge; if the ids are labels, "
