@@ -22,6 +22,8 @@ LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/timed.sh
 EXTRA_DIST += tests/timed.sh tests/shard.sh
 # CUnit's stand-in, used only when configure does not find CUnit.
 EXTRA_DIST += tests/nocunit/CUnit/CUnit.h tests/nocunit/CUnit/Basic.h
+TESTS += tests/nocunit/complete.sh
+EXTRA_DIST += tests/nocunit/complete.sh
 # tests/gpu/run's shards, checked without a GPU (--list, --dry-run).
 TESTS += tests/gpu/shards.sh
 EXTRA_DIST += tests/gpu/shards.sh

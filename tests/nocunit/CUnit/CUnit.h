@@ -55,6 +55,8 @@ static inline unsigned CU_get_number_of_tests_run(void) { return 0; }
 #define CU_ASSERT_FATAL(v) ((void)(v))
 #define CU_ASSERT_TRUE(v) ((void)(v))
 #define CU_ASSERT_FALSE(v) ((void)(v))
+#define CU_ASSERT_TRUE_FATAL(v) ((void)(v))
+#define CU_ASSERT_FALSE_FATAL(v) ((void)(v))
 #define CU_ASSERT_EQUAL(a, b) ((void)((a) == (b)))
 #define CU_ASSERT_EQUAL_FATAL(a, b) ((void)((a) == (b)))
 #define CU_ASSERT_NOT_EQUAL(a, b) ((void)((a) != (b)))
