@@ -3,8 +3,8 @@
 # does) and runs the whole test suite once: make check, in parallel (the long
 # tests split in pieces, tests/shard.sh); then make distcheck, which proves
 # that the tarball builds, installs and passes a quick subset of the suite
-# (configure GMC_QUICK_CHECK=1, see Makefile.am); then gmc built with
-# AddressSanitizer and UBSan over the golden suite and every app
+# (configure GMC_QUICK_CHECK=1, see Makefile.am), and at the same time gmc
+# built with AddressSanitizer and UBSan over the golden suite and every app
 # (tests/sanitize.sh, its own build folder). Ends with the slowest ten
 # tests and the time of each phase. GMC_SKIP_DISTCHECK=1: no distcheck;
 # GMC_SKIP_SANITIZE=1: no sanitizer run.
@@ -37,16 +37,32 @@ if [ $status -ne 0 ]; then
     slowest
     exit $status
 fi
+# distcheck and the sanitizer run go side by side: each has long stretches
+# on one core (configure, install, the sanitized golden suite), so together
+# they keep both cores busy. The sanitizer run's output is shown when it ends.
+san_pid=
+san_log="$build/sanitize.log"
+if [ "${GMC_SKIP_SANITIZE:-0}" != 1 ]; then
+    (s=$(date +%s) rc=0; sh "$here/tests/sanitize.sh" "$build/../_build_san" || rc=$?
+     echo "run-tests.sh: sanitizers $(($(date +%s) - s)) s"; exit $rc) >"$san_log" 2>&1 &
+    san_pid=$!
+fi
 t2=$t1
+dist_status=0
 if [ "${GMC_SKIP_DISTCHECK:-0}" != 1 ]; then
-    make -j"$jobs" distcheck
+    make -j"$jobs" distcheck || dist_status=$?
     t2=$(date +%s)
 fi
-t3=$t2
-if [ "${GMC_SKIP_SANITIZE:-0}" != 1 ]; then
-    sh "$here/tests/sanitize.sh" "$build/../_build_san"
-    t3=$(date +%s)
+san_status=0
+if [ -n "$san_pid" ]; then
+    wait "$san_pid" || san_status=$?
+    echo "==== tests/sanitize.sh ($san_log)"
+    cat "$san_log"
 fi
+t3=$(date +%s)
 slowest
-echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (quick subset) $((t2 - t1)) s, sanitizers $((t3 - t2)) s"
+echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (quick subset) $((t2 - t1)) s, both with the sanitizers $((t3 - t1)) s"
+[ $san_status -eq 0 ] || echo "run-tests.sh: tests/sanitize.sh failed" >&2
+[ $dist_status -eq 0 ] || { echo "run-tests.sh: make distcheck failed" >&2; exit $dist_status; }
+[ $san_status -eq 0 ] || exit $san_status
 echo "run-tests.sh: all tests passed"

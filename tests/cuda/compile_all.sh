@@ -3,10 +3,36 @@
 # whatever `gmc --check` accepts there) goes through
 # `gmc -t cuda --main`, and nvcc compiles the .cu for sm_90 with the host
 # compiler's -Wall -Wextra: no error and no warning allowed; so do
-# libgmrt-cuda's sources (gm_runtime/cuda), and every program with a main
-# links against the built libgmrt-cuda.a and libgmrt.a (every runtime
-# function the generated code calls is defined there). No GPU is needed
-# (nothing runs); without nvcc the test is skipped (exit 77).
+# libgmrt-cuda's sources (gm_runtime/cuda), and every program links against
+# the built libgmrt-cuda.a and libgmrt.a (every runtime function the
+# generated code calls is defined there). No GPU is needed (nothing runs);
+# without nvcc the test is skipped (exit 77).
+#
+# Batches (for speed: nvcc spends ~95% of a program's compile on the CUDA
+# headers, so one compile of 25 programs costs about what 2 single ones do).
+# Programs whose .cu files include the same headers are compiled
+# together as one translation unit: those headers first, then each
+# program's .cu inside a namespace of its own (its static functions,
+# kernels and main() cannot meet another's), each macro it defines #undef'd
+# after it; programs that declare the same extern "C" procedure go to
+# different batches. All of nvcc's phases run on the batch with the same
+# flags (cudafe++, cicc, ptxas, the host compiler), and the object links
+# (a main() of its own added) against the runtime libraries. Each program's
+# code is the same text in the batch as alone, so a warning in any program
+# is a warning of its batch, and the batch fails. A batch that fails is
+# split in halves and each half compiled again, down to single programs,
+# which are compiled exactly as before batches existed (`nvcc -c` on the
+# .cu, then linked when it has a main()): only a single program's failure
+# fails the test, with its own log, so a batch cannot blame a program that
+# builds alone. What a batch does not prove, and alone compiles would: that
+# a program's headers come in its own order (the batch includes them all
+# first: a name used before its #include line), and g++'s checks of a global
+# main() (in a namespace it is an ordinary function). GMC_CUDA_BATCH=1
+# compiles every program alone (the old way); the default is 25.
+# libgmrt-cuda's sources are compiled the same way (as one unit, without
+# namespaces: they define the extern "C" functions gmcu.h declares; the
+# library build itself compiles each file alone, which proves each one
+# includes what it uses).
 set -u
 : "${GMC:?}" "${GMC_SRCDIR:?}"
 NVCC=${GMC_NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
@@ -18,35 +44,134 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-cuda-all.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 flags="-std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra -I$GMC_SRCDIR/gm_runtime"
 [ "${GMRT_EDGE64:-0}" = 1 ] && flags="$flags -DGMRT_EDGE64"
+batch=${GMC_CUDA_BATCH:-25}
 
 fail=0 count=0 linked=0
 . "$GMC_SRCDIR/tests/shard.sh"
-# libgmrt-cuda's own sources: no warning either.
-shard_first && for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
-    name=$(basename "$f" .cu)
-    if ! "$NVCC" $flags -Xcompiler -fPIC -c -o "$tmp/rt-$name.o" "$f" >"$tmp/cc.log" 2>&1 ||
-        grep -qi "warning" "$tmp/cc.log"; then
-        echo "FAIL: nvcc -c gm_runtime/cuda/$name.cu"
-        sed 's/^/    /' "$tmp/cc.log" | head -12
-        fail=$((fail + 1))
-    fi
-done
 rtlibs=
 if [ -n "${GMC_BUILDDIR:-}" ] && [ -f "$GMC_BUILDDIR/libgmrt-cuda.a" ] && [ -f "$GMC_BUILDDIR/.libs/libgmrt.a" ]; then
     rtlibs="$GMC_BUILDDIR/libgmrt-cuda.a $GMC_BUILDDIR/.libs/libgmrt.a $(sed -n 's/^ZLIB_LIBS = //p' "$GMC_BUILDDIR/Makefile" | head -n 1)"
 else
     echo "cuda compile_all: no libgmrt-cuda.a built: programs are compiled, not linked"
 fi
+
+# nvcc_ok LOG ARGS...: nvcc succeeds and says nothing about a warning.
+nvcc_ok() {
+    _log=$1
+    shift
+    "$NVCC" "$@" >"$_log" 2>&1 && ! grep -qi "warning" "$_log"
+}
+
+# compile_group KIND: compiles the units listed in $tmp/KIND.units (lines
+# "DIR NAME SOURCE LINK", one per program or runtime file), in batches
+# ($tmp/KIND.batches: one line of unit numbers per batch), halving the
+# batches that fail. KIND is prog (namespaces, linked) or rt (-fPIC, one unit,
+# not linked).
+compile_group() {
+    kind=$1
+    n=0
+    while [ -s "$tmp/$kind.batches" ]; do
+        set -- $(head -n 1 "$tmp/$kind.batches")
+        sed -i 1d "$tmp/$kind.batches"
+        n=$((n + 1))
+        if [ $# -eq 1 ]; then
+            set -- $(sed -n "$1p" "$tmp/$kind.units")
+            dir=$1 name=$2 src=$3 link=$4
+            if [ "$kind" = rt ]; then
+                if ! nvcc_ok "$tmp/cc.log" $flags -Xcompiler -fPIC -c -o "$tmp/rt-$name.o" "$dir/$name.cu"; then
+                    echo "FAIL: nvcc -c gm_runtime/cuda/$name.cu"
+                    sed 's/^/    /' "$tmp/cc.log" | head -12
+                    fail=$((fail + 1))
+                fi
+                continue
+            fi
+            count=$((count + 1))
+            if ! nvcc_ok "$tmp/cc.log" $flags -c -o "$dir/$name.o" "$dir/$name.cu"; then
+                echo "FAIL: nvcc -c $name.cu (from $src)"
+                sed 's/^/    /' "$tmp/cc.log" | head -12
+                fail=$((fail + 1))
+                continue
+            fi
+            # A program (--main): links against the runtime libraries.
+            if [ -n "$rtlibs" ] && [ "$link" = 1 ]; then
+                if "$NVCC" -arch=sm_90 -o "$dir/$name" "$dir/$name.o" $rtlibs -lgomp -lm >"$tmp/ld.log" 2>&1; then
+                    linked=$((linked + 1))
+                else
+                    echo "FAIL: nvcc link $name (from $src)"
+                    sed 's/^/    /' "$tmp/ld.log" | head -12
+                    fail=$((fail + 1))
+                fi
+            fi
+            continue
+        fi
+        # A batch: one translation unit.
+        b="$tmp/batch$n.cu"
+        set -- $(sed -n "$1p" "$tmp/$kind.units") "$@"
+        first=$1/$2.cu own=$2.h
+        shift 4
+        if [ "$kind" = rt ]; then
+            for i in "$@"; do
+                sed -n "$i{s/^\([^ ]*\) \([^ ]*\) .*/#include \"\1\/\2.cu\"/;p;}" "$tmp/$kind.units"
+            done >"$b"
+            what="-Xcompiler -fPIC"
+        else
+            {
+                grep '^#include' "$first" | grep -vF "\"$own\"" | awk '!seen[$0]++'
+                for i in "$@"; do
+                    set -- $(sed -n "${i}p" "$tmp/$kind.units") "$@"
+                    echo "namespace gmc_batch_$i {"
+                    echo "#include \"$1/$2.cu\""
+                    echo "}"
+                    sed -n 's/^[[:space:]]*#[[:space:]]*define[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/#undef \1/p' "$1/$2.cu" | sort -u
+                    shift 4
+                done
+                echo 'int main(void) { return 0; }'
+            } >"$b"
+            what=
+        fi
+        ok=1
+        nvcc_ok "$tmp/cc.log" $flags $what -c -o "$tmp/batch.o" "$b" || ok=0
+        if [ $ok = 1 ] && [ "$kind" = prog ] && [ -n "$rtlibs" ]; then
+            "$NVCC" -arch=sm_90 -o "$tmp/batch" "$tmp/batch.o" $rtlibs -lgomp -lm >"$tmp/ld.log" 2>&1 || ok=0
+        fi
+        if [ $ok = 1 ]; then
+            if [ "$kind" = prog ]; then
+                count=$((count + $#))
+                [ -n "$rtlibs" ] && for i in "$@"; do
+                    [ "$(sed -n "${i}p" "$tmp/$kind.units" | cut -d' ' -f4)" = 1 ] && linked=$((linked + 1))
+                done
+            fi
+        else
+            echo "note: a batch of $# failed ($(for i in "$@"; do sed -n "${i}p" "$tmp/$kind.units" | cut -d' ' -f2; done | tr '\n' ' ')); compiling it in halves"
+            h=$(($# / 2))
+            echo "$@" | awk -v h=$h '{ a = b = ""; for (i = 1; i <= NF; i++) if (i <= h) a = a " " $i; else b = b " " $i; print a; print b }' >>"$tmp/$kind.batches"
+        fi
+        rm -f "$tmp/batch.o" "$tmp/batch"
+    done
+}
+
+# libgmrt-cuda's own sources: no warning either.
+: >"$tmp/rt.units"
+shard_first && for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
+    echo "$(dirname "$f") $(basename "$f" .cu) - 0" >>"$tmp/rt.units"
+done
+if [ -s "$tmp/rt.units" ]; then
+    awk -v b="$batch" '{ l = l " " NR; if (NR % b == 0) { print l; l = "" } } END { if (l != "") print l }' "$tmp/rt.units" >"$tmp/rt.batches"
+    compile_group rt
+fi
+
 # Every program in the repository that gmc accepts (tests/codegen/build_all.sh
 # compiles the same programs' OpenMP output with gcc and clang).
 find "$GMC_SRCDIR/apps" "$GMC_SRCDIR/bench" "$GMC_SRCDIR/tests" -name '*.gm' | LC_ALL=C sort >"$tmp/all"
+: >"$tmp/prog.units"
+: >"$tmp/prog.keys"
 while read -r f <&3; do
     "$GMC" --check "$f" >/dev/null 2>&1 || continue
     shard_take || continue
     name=$(basename "$f" .gm)
     # Foreign code that calls C functions it never declares: C allows that, C++ not.
     case "$name" in foreign_code) continue ;; esac
-    out="$tmp/$name"
+    out="$tmp/p$(($(wc -l <"$tmp/prog.units") + 1))"
     mkdir -p "$out"
     extra="--main"
     if ! "$GMC" -t cuda $extra -o "$out" "$f" >"$tmp/gmc.log" 2>&1; then
@@ -61,28 +186,32 @@ while read -r f <&3; do
             echo "FAIL: gmc -t cuda $extra $f"
             sed 's/^/    /' "$tmp/gmc.log" | head -5
             fail=$((fail + 1))
+            rm -rf "$out"
             continue
         fi
     fi
-    count=$((count + 1))
-    if ! "$NVCC" $flags -c -o "$out/$name.o" "$out/$name.cu" >"$tmp/cc.log" 2>&1 ||
-        grep -qi "warning" "$tmp/cc.log"; then
-        echo "FAIL: nvcc -c $name.cu (from $f)"
-        sed 's/^/    /' "$tmp/cc.log" | head -12
-        fail=$((fail + 1))
-        continue
-    fi
-    # A program (--main): links against the runtime libraries.
-    if [ -n "$rtlibs" ] && [ "$extra" != "" ]; then
-        if "$NVCC" -arch=sm_90 -o "$out/$name" "$out/$name.o" $rtlibs -lgomp -lm >"$tmp/ld.log" 2>&1; then
-            linked=$((linked + 1))
-        else
-            echo "FAIL: nvcc link $name (from $f)"
-            sed 's/^/    /' "$tmp/ld.log" | head -12
-            fail=$((fail + 1))
-        fi
-    fi
-    rm -rf "$out"
+    echo "$out $name $f $([ -n "$extra" ] && echo 1 || echo 0)" >>"$tmp/prog.units"
+    # Batch key: the headers the .cu includes (but its own); then the extern "C"
+    # names its header declares (two programs that share one never meet).
+    key=$(grep '^#include' "$out/$name.cu" | grep -vF "\"$name.h\"" | LC_ALL=C sort | cksum | cut -d' ' -f1)
+    names=$(grep -v '^[[:space:]]*/\?\*' "$out/$name.h" | grep -o '[A-Za-z_][A-Za-z_0-9]*(' | tr -d '(' | tr '\n' ' ')
+    echo "$key $names" >>"$tmp/prog.keys"
 done 3<"$tmp/all"
+# Greedy batches: each program joins the first open batch of its key that
+# has room and none of its names.
+awk -v b="$batch" '{
+    key = $1; placed = 0
+    for (j = 1; j <= nb && !placed; j++) {
+        if (bkey[j] != key || bn[j] >= b) continue
+        clash = 0
+        for (k = 2; k <= NF; k++) if ((j SUBSEP $k) in bname) clash = 1
+        if (clash) continue
+        placed = j
+    }
+    if (!placed) { placed = ++nb; bkey[nb] = key; bn[nb] = 0; bl[nb] = "" }
+    bn[placed]++; bl[placed] = bl[placed] " " NR
+    for (k = 2; k <= NF; k++) bname[placed, $k] = 1
+} END { for (j = 1; j <= nb; j++) print bl[j] }' "$tmp/prog.keys" >"$tmp/prog.batches"
+[ -s "$tmp/prog.units" ] && compile_group prog
 echo "cuda compile_all: compiled $count programs with nvcc (linked $linked), $fail failures"
 [ "$fail" -eq 0 ]
