@@ -29,7 +29,7 @@ check "header: says why in a comment" has "$h" 'exported with a trailing undersc
 check "header compiles as C++ (class, new, this ...)" \
     g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$GMC_SRCDIR/gm_runtime" -x c++ "$h"
 check "Local template -> template_, called so" has "$c" 'main_ = template_(gm_graph_, new_, while_);'
-check "--main options keep the Green-Marl names" has "$c" '_c_opt(a, "register")'
+check "--main options keep the Green-Marl names" has "$c" '{"register", GMRT_CLI_INT,'
 check "--main calls int_" has "$c" 'result = int_(G'
 check "no argument spelled as a keyword" hasnt "$c" 'int32_t register[,;)]'
 check "the .c compiles" gcc -std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-only -I"$GMC_SRCDIR/gm_runtime" "$c"
