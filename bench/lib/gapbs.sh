@@ -11,7 +11,8 @@
 #                                           be run: prints time_ms = the fastest
 #                                           trial; with --out=DIR runs gapbs's own
 #                                           verifier (-v) and exits 1 unless it
-#                                           says PASS
+#                                           says PASS (tc: not run, DIR/unverified
+#                                           says why)
 #
 # Nothing of gapbs is copied here: the user names its source folder
 # (--with gapbs=DIR) and this script drives its own programs through their
@@ -84,6 +85,12 @@ run)
     # tolerance: the check run converges to gapbs's default one instead of
     # running a fixed count
     [ -n "$out" ] && [ "$k" = pr ] && set -- -f "$base.sg" -i 1000 -t 1e-4
+    # tc's verifier lists every triangle again on one core (over 150 s on
+    # kron20 where the kernel takes 1): not run; the row says so
+    if [ -n "$out" ] && [ "$k" = tc ]; then
+        verify=
+        echo "gapbs's tc verifier is serial: not run" >"$out/unverified"
+    fi
     log=${out:-${TMPDIR:-/tmp}}/gapbs-$$.txt
     [ -n "$out" ] && log=$out/gapbs.txt
     "$bin/$k" "$@" -n "$repeat" $verify >"$log" 2>&1
@@ -94,7 +101,7 @@ run)
     bad=$(grep -c '^Verification: *FAIL' "$log")
     [ -z "$out" ] && rm -f "$log"
     [ -n "$ms" ] || { echo "gapbs.sh: no 'Trial Time' from $k" >&2; exit 1; }
-    if [ -n "$out" ]; then
+    if [ -n "$out" ] && [ -n "$verify" ]; then
         grep -q '^Verification: *PASS' "$log" && [ "$bad" -eq 0 ] ||
             { echo "gapbs.sh: gapbs's $k did not verify (see $log)" >&2; exit 1; }
     fi

@@ -4,6 +4,9 @@
 ## (bench/) is distributed so that the test also runs under distcheck.
 ## summarize.sh checks the table arithmetic on hand-made records.
 TESTS += tests/bench/quick.sh tests/bench/summarize.sh
+# bench/run --with gapbs=DIR against a stand-in gapbs
+TESTS += tests/bench/anchor_gapbs.sh
+EXTRA_DIST += tests/bench/anchor_gapbs.sh
 EXTRA_DIST += tests/bench/quick.sh tests/bench/summarize.sh \
 	bench/run bench/README.md bench/RESULTS.md \
 	bench/lib/prep.c bench/lib/copybw.c bench/lib/gpucopybw.cu bench/lib/ref_clock.c \
