@@ -8,6 +8,7 @@
 #include "config.h"
 #include "driver/gmc_commit.h"
 #include "opt.h"
+#include "gmrt_edit.h"
 
 static const char *const help_text =
     "Usage: gmc [options] FILE.gm\n"
@@ -148,27 +149,7 @@ static const char *const known_options[] = {
 
 size_t gmc_edit_distance(const char *a, const char *b)
 {
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 64 || lb > 64)
-        return (size_t)-1;
-    size_t row[65];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
+    return gmrt_edit_distance(a, strlen(a), b, false);
 }
 
 const char *gmc_closest_option(const char *arg)

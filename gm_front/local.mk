@@ -20,7 +20,8 @@ libgmfront_a_SOURCES = \
 	gm_front/desugar.c \
 	gm_front/locinfer.c \
 	gm_front/oom.h gm_front/oom.c \
-	gm_runtime/gmrt_file.h gm_runtime/file.c
+	gm_runtime/gmrt_file.h gm_runtime/file.c \
+	gm_runtime/gmrt_edit.h gm_runtime/edit.c
 libgmfront_a_LIBADD = $(libgmfront_gen_a_OBJECTS)
 libgmfront_a_DEPENDENCIES = $(libgmfront_gen_a_OBJECTS)
 

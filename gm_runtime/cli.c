@@ -1,6 +1,7 @@
 /* cli.c: the command line and the output of generated programs
  * (gmrt_cli.h says what each function promises). */
 #include "gmrt_cli.h"
+#include "gmrt_edit.h"
 #include "gmrt_timer.h"
 
 #include <ctype.h>
@@ -182,35 +183,6 @@ static bool same_name(const char *typed, size_t n, const char *o)
     return *o == '\0';
 }
 
-/* Levenshtein distance of two short names, '-' and '_' alike (as gmc's own
- * suggestions, driver/usage.c). */
-static size_t distance(const char *a, size_t la, const char *b)
-{
-    size_t lb = strlen(b);
-    if (la > 64 || lb > 64)
-        return (size_t)-1;
-    size_t row[65];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            char x = a[i - 1] == '_' ? '-' : (char)tolower((unsigned char)a[i - 1]);
-            char y = b[j - 1] == '_' ? '-' : b[j - 1];
-            size_t best = diag + (x != y);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 static const char *meta_of(const gmrt_cli_opt *o)
 {
     if (o->meta)
@@ -304,7 +276,7 @@ static void unknown(const gmrt_cli_run *run, const char *arg, const gmrt_cli_opt
     size_t best_d = (size_t)-1;
     for (size_t i = 0; i < n + N_COMMON; i++) {
         const char *k = i < n ? opts[i].name : common[i - n].name;
-        size_t d = distance(name, len, k);
+        size_t d = gmrt_edit_distance(name, len, k, true); /* - and _ alike */
         if (d < best_d) {
             best_d = d;
             best = k;
