@@ -201,7 +201,7 @@ enum { N_COMMON = 13 };
 static void common_options(gmrt_cli_opt *c, gmrt_cli_run *run, common_flags *f)
 {
     const gmrt_cli_opt table[N_COMMON] = {
-        {"out", GMRT_CLI_STRING, "DIR", "write each property the procedure writes to DIR/NAME.txt", &run->out_dir, 0, 0, false},
+        {"out", GMRT_CLI_STRING, "DIR", "write each property the procedure writes to DIR/NAME.txt (.tsv, .csv: --out-format)", &run->out_dir, 0, 0, false},
         {"out-format", GMRT_CLI_STRING, "values|tsv|csv",
          "values: one per line (line i: node or edge i); tsv, csv: a header, then id (label) and value",
          &f->out_format, 0, 0, false},
@@ -707,6 +707,12 @@ int gmrt_cli_finish(gmrt_cli_run *run, int status)
 
 static char separator(const gmrt_cli_run *run) { return run->out_format == GMRT_OUT_CSV ? ',' : '\t'; }
 
+/* The file's extension says its format: NAME.txt (values), NAME.tsv, NAME.csv */
+static const char *extension(const gmrt_cli_run *run)
+{
+    return run->out_format == GMRT_OUT_CSV ? "csv" : run->out_format == GMRT_OUT_TSV ? "tsv" : "txt";
+}
+
 bool gmrt_cli_out_open(gmrt_cli_out *o, const gmrt_cli_run *run, const char *name, bool edge_keyed)
 {
     char path[4096];
@@ -714,7 +720,7 @@ bool gmrt_cli_out_open(gmrt_cli_out *o, const gmrt_cli_run *run, const char *nam
     o->run = run;
     o->name = name;
     o->edge_keyed = edge_keyed;
-    snprintf(path, sizeof path, "%s/%s.txt", run->out_dir, name);
+    snprintf(path, sizeof path, "%s/%s.%s", run->out_dir, name, extension(run));
     o->f = gmrt_file_create(&o->file, path);
     if (!o->f) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", run->prog, path, strerror(errno));
@@ -753,8 +759,8 @@ bool gmrt_cli_out_close(gmrt_cli_out *o)
     int e = gmrt_file_commit(&o->file);
     o->f = NULL;
     if (e)
-        fprintf(stderr, "%s: cannot write '%s/%s.txt': %s (the previous file was kept)\n", o->run->prog,
-                o->run->out_dir, o->name, strerror(e));
+        fprintf(stderr, "%s: cannot write '%s/%s.%s': %s (the previous file was kept)\n", o->run->prog,
+                o->run->out_dir, o->name, extension(o->run), strerror(e));
     return e == 0;
 }
 

@@ -76,7 +76,7 @@ same "--relabel tsv: labels, then degrees" "node	deg
 10	2
 20	2
 30	2
-40	2" "$(cat o_rel/deg.txt)"
+40	2" "$(cat o_rel/deg.tsv)"
 
 # ---- item 8: forms of options, suggestions, --help ------------------------------
 expect 0 "--name value" "$GMC" run deg.gm g1.el --s 2 --repeat 2
@@ -113,7 +113,7 @@ same "csv: header, id, value" "node,deg
 0,2
 1,2
 2,2
-3,2" "$(cat o_csv/deg.txt)"
+3,2" "$(cat o_csv/deg.csv)"
 expect 2 "--out-format without --out" ./prog g1.el --s=1 --out-format=csv
 expect 2 "--out-format=xml" ./prog g1.el --s=1 --out=o_x --out-format=xml
 expect 0 "--json" ./prog g1.el --s=1 --one-based --json --repeat=3

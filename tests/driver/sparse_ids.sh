@@ -34,7 +34,7 @@ same "labels" "0 2000000000" "$(tr '\n' ' ' < small.el.labels | sed 's/ $//')"
 
 # ... and so does a generated program's --relabel (degrees by label)
 expect 0 "a generated program --relabel on id 2e9 (ulimit -v 2 GB)" sh -c 'ulimit -v 2000000 && exec ./degree huge.el --relabel --out=rl --out-format=tsv'
-same "program --relabel: degrees by label" "0 1 2000000000 0" "$(grep '^[0-9]' rl/deg.txt 2>/dev/null | tr '\t\n' '  ' | sed 's/ $//')"
+same "program --relabel: degrees by label" "0 1 2000000000 0" "$(grep '^[0-9]' rl/deg.tsv 2>/dev/null | tr '\t\n' '  ' | sed 's/ $//')"
 
 # a dense file is never refused: 2^24 + 2 nodes reached by enough edges
 awk 'BEGIN { for (i = 0; i < 300000; i++) print i, i + 16477218 }' > dense.el

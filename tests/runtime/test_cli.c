@@ -247,18 +247,18 @@ static void test_writers(void)
     CU_ASSERT_STRING_EQUAL(slurp(rt_path("v.txt")), "5\n-1\n7\n");
     run.out_format = GMRT_OUT_TSV;
     CU_ASSERT(gmrt_cli_write(&run, "v", GMRT_T_INT32, v, 3, false));
-    CU_ASSERT_STRING_EQUAL(slurp(rt_path("v.txt")), "node\tv\n0\t5\n1\t-1\n2\t7\n");
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("v.tsv")), "node\tv\n0\t5\n1\t-1\n2\t7\n");
     run.out_format = GMRT_OUT_CSV;
     CU_ASSERT(gmrt_cli_write(&run, "w", GMRT_T_DOUBLE, d, 2, true));
-    CU_ASSERT_STRING_EQUAL(slurp(rt_path("w.txt")), "edge,w\n0,0.5\n1,2\n");
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("w.csv")), "edge,w\n0,0.5\n1,2\n");
     /* labels: node keys and node values, not edge keys */
     int64_t labels[3] = {10, 20, 30};
     run.labels = labels;
     run.nodes = 3;
     CU_ASSERT(gmrt_cli_write(&run, "p", GMRT_T_NODE, nodes, 3, false));
-    CU_ASSERT_STRING_EQUAL(slurp(rt_path("p.txt")), "node,p\n10,30\n20,-1\n30,10\n");
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("p.csv")), "node,p\n10,30\n20,-1\n30,10\n");
     CU_ASSERT(gmrt_cli_write(&run, "w", GMRT_T_DOUBLE, d, 2, true));
-    CU_ASSERT_STRING_EQUAL(slurp(rt_path("w.txt")), "edge,w\n0,0.5\n1,2\n");
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("w.csv")), "edge,w\n0,0.5\n1,2\n");
     run.out_format = GMRT_OUT_VALUES;
     CU_ASSERT(gmrt_cli_write(&run, "p", GMRT_T_NODE, nodes, 3, false));
     CU_ASSERT_STRING_EQUAL(slurp(rt_path("p.txt")), "30\n-1\n10\n");
@@ -275,7 +275,7 @@ static void test_writers(void)
         gmrt_cli_out_end_row(&o);
     }
     CU_ASSERT(gmrt_cli_out_close(&o));
-    CU_ASSERT_STRING_EQUAL(slurp(rt_path("s.txt")), "node\ts\n10\t30\n20\t30 20\n");
+    CU_ASSERT_STRING_EQUAL(slurp(rt_path("s.tsv")), "node\ts\n10\t30\n20\t30 20\n");
     run.labels = NULL;
     /* a folder that cannot be written: a message, false */
     run.out_dir = "/proc/no/such";
