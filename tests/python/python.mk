@@ -7,3 +7,5 @@ EXTRA_DIST += tests/python/sig_types.json
 TESTS += tests/python/python.sh
 EXTRA_DIST += tests/python/python.sh
 EXTRA_DIST += tests/python/test_gmc.py
+TESTS += tests/python/tutorial.sh
+EXTRA_DIST += tests/python/tutorial.sh
