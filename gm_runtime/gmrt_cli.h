@@ -21,10 +21,11 @@
  * Output: plain text prints "graph = N nodes, M edges", "load_ms = T",
  * "time_ms = T" (the fastest repeat) and "NAME = V" lines; --json prints
  * one JSON object instead (see gmrt_cli_finish), in which NaN and
- * infinities are written as null.  --out=DIR writes DIR/NAME.txt per
- * property: --out-format=values (one value per line, line i for node or
- * edge i), tsv or csv (a header line, then the node id, or its label under
- * --relabel, or the edge index, and the value).  Under --relabel, node
+ * infinities are written as null.  --out=DIR writes one file per
+ * property: --out-format=values, DIR/NAME.txt (one value per line, line i
+ * for node or edge i), tsv or csv, DIR/NAME.tsv or DIR/NAME.csv (a header
+ * line, then the node id, or its label under --relabel, or the edge index,
+ * and the value).  Under --relabel, node
  * values and collection members are written as labels.
  *
  * Not thread-safe: one gmrt_cli_run per program, used by its main thread. */
