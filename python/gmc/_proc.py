@@ -14,6 +14,14 @@ them back).  The Result holds output scalars, output properties and the
 return value (return_value) as attributes, time_ms (the call's wall time;
 with target='cuda' also transfer_ms and transfer_mb, the property copies
 between host and device) and as_dict(name) keyed by the graph's labels.
+
+With target='cuda', a property may also be device memory: any object with
+__cuda_array_interface__ (a CuPy array, a PyTorch CUDA tensor, Numba's
+device arrays) of exactly the property's dtype and length, used in place (nothing
+is copied; an output given that way is filled on the device).  device=True
+allocates every output property not given as a CuPy array (so results stay on
+the GPU for the next call).  Node/edge-valued device inputs are range-checked
+on the device through CuPy.
 """
 
 import ctypes
@@ -32,6 +40,19 @@ _SCALARS = {
     "bool": (ctypes.c_bool, np.bool_),
     "node": (ctypes.c_int32, np.int32),
 }
+def _cupy():
+    """CuPy, or None when it is not installed (imported on first need only)."""
+    try:
+        import cupy
+        return cupy
+    except Exception:
+        return None
+
+
+def _is_device_array(v):
+    return hasattr(v, "__cuda_array_interface__") and not isinstance(v, np.ndarray)
+
+
 class DeviceError(RuntimeError):
     """target='cuda' without a usable GPU (said before the call, which would
     otherwise end the process)."""
@@ -96,7 +117,13 @@ class Result:
     def __repr__(self):
         parts = []
         for k, v in self._values.items():
-            parts.append("%s=%s" % (k, ("array(%d)" % v.size) if isinstance(v, np.ndarray) else repr(v)))
+            if isinstance(v, np.ndarray):
+                v = "array(%d)" % v.size
+            elif _is_device_array(v):
+                v = "device_array(%d)" % v.__cuda_array_interface__["shape"][0]
+            else:
+                v = repr(v)
+            parts.append("%s=%s" % (k, v))
         return "<gmc.Result %s, time_ms=%.3f>" % (", ".join(parts), self.time_ms)
 
     def as_dict(self, name):
@@ -106,6 +133,11 @@ class Result:
         kind, elem, graph = self._kinds[name]
         g = self._graphs[graph]
         a = self._values[name]
+        if _is_device_array(a):  # a device output: one copy to the host
+            cp = _cupy()
+            if cp is None:
+                raise TypeError("output %r is device memory and CuPy is not installed to copy it" % name)
+            a = cp.asnumpy(cp.asarray(a))
         conv = (lambda x: g.label(int(x))) if elem == "node" else (lambda x: x.item())
         if kind == "node_prop":
             return {g.label(i): conv(a[i]) for i in range(g.num_nodes)}
@@ -246,7 +278,50 @@ class Procedure:
             v = np.array(v, dtype=dt, order="C")
         return v
 
-    def __call__(self, *args, threads=None, **kwargs):
+    def _device_array(self, p, v, length, what_len, g):
+        """A device array argument (target='cuda'), checked without copying it:
+        dtype, length, layout, and for Node/Edge values the ids (on the device)."""
+        t = p["type"]
+        dt = self._dtype(t["elem"])
+        what = "argument %s (%s)" % (p["name"], _type_text(t))
+        if self.target != "cuda":
+            raise TypeError("%s is device memory (%s): only a procedure compiled with target='cuda' "
+                            "takes device arrays; pass a NumPy array (e.g. cupy.asnumpy(x))"
+                            % (what, type(v).__name__))
+        try:
+            cai = v.__cuda_array_interface__
+            shape, typestr, (ptr, readonly) = tuple(cai["shape"]), cai["typestr"], cai["data"]
+            strides = cai.get("strides")
+        except Exception as e:
+            raise TypeError("%s: unreadable __cuda_array_interface__ (%s)" % (what, e)) from None
+        got = np.dtype(typestr)
+        if got != dt:
+            raise TypeError("%s is a device array of dtype %s; it must be %s exactly (device arrays are "
+                            "used in place, never converted: x.astype(%s))" % (what, got, dt, dt.name))
+        if len(shape) != 1 or shape[0] != length:
+            raise ValueError("%s must be a 1-D array of %d values (%s), not shape %s"
+                             % (what, length, what_len, shape))
+        if strides is not None and length > 1 and tuple(strides) != (dt.itemsize,):
+            raise ValueError("%s is a strided device array; pass a contiguous one (cupy.ascontiguousarray)"
+                             % what)
+        if p["output"] and readonly:
+            raise ValueError("%s is a read-only device array and receives the output" % what)
+        if cai.get("mask") is not None:
+            raise TypeError("%s: masked device arrays are not supported" % what)
+        ek = t["elem"]["kind"]
+        if ek in ("node", "edge") and length and not p["output"]:
+            cp = _cupy()
+            if cp is None:
+                raise TypeError("%s holds %s ids in device memory; checking them needs CuPy "
+                                "(or pass a NumPy array)" % (what, ek))
+            a = cp.asarray(v)
+            hi = g.num_nodes if ek == "node" else g.num_edges
+            if int(a.min()) < -1 or int(a.max()) >= hi:
+                raise ValueError("argument %s holds %s ids outside the graph (0..%d, or NIL = -1)"
+                                 % (p["name"], ek, hi - 1))
+        return v, ptr
+
+    def __call__(self, *args, threads=None, device=False, **kwargs):
         if len(args) > len(self.inputs):
             raise TypeError("%s() takes %d positional arguments (%s) but %d were given"
                             % (self.name, len(self.inputs), ", ".join(self.inputs), len(args)))
@@ -261,6 +336,17 @@ class Procedure:
                 raise TypeError("%s() argument %r is an output scalar: it comes back in the result"
                                 % (self.name, k))
             given[k] = v
+        cp_mod = None
+        if device:
+            if self.target != "cuda":
+                raise TypeError("device=True needs a procedure compiled with target='cuda'")
+            why = rt.gpu_check()
+            if why:
+                raise DeviceError(why)
+            cp_mod = _cupy()
+            if cp_mod is None:
+                raise TypeError("device=True allocates the outputs with CuPy, which is not installed; "
+                                "pass device arrays for the outputs instead")
         # Graphs first: everything else is checked against them.
         graphs = {}
         for p in self.params:
@@ -285,6 +371,14 @@ class Procedure:
                 gname, g = self._graph_of(t, graphs)
                 n = g.num_nodes if k == "node_prop" else g.num_edges
                 what_len = "one per node" if k == "node_prop" else "one per stored edge, in stored order"
+                if name in given and _is_device_array(given[name]):
+                    a, ptr = self._device_array(p, given[name], n, what_len, g)
+                    keep.append(a)
+                    cargs.append(ctypes.c_void_p(ptr))
+                    if p["output"]:
+                        outs[name] = a
+                        kinds[name] = (k, t["elem"]["kind"], gname)
+                    continue
                 if name in given:
                     a = self._array(p, given[name], n, what_len)
                     ek = t["elem"]["kind"]
@@ -293,6 +387,13 @@ class Procedure:
                         if a.min() < -1 or a.max() >= hi:
                             raise ValueError("argument %s holds %s ids outside the graph (0..%d, or NIL = -1)"
                                              % (name, ek, hi - 1))
+                elif p["output"] and device:
+                    a = cp_mod.zeros(n, dtype=self._dtype(t["elem"]))
+                    keep.append(a)
+                    cargs.append(ctypes.c_void_p(a.data.ptr))
+                    outs[name] = a
+                    kinds[name] = (k, t["elem"]["kind"], gname)
+                    continue
                 elif p["output"]:
                     a = np.zeros(n, dtype=self._dtype(t["elem"]))
                 elif k == "edge_prop" and g.weights is not None:
@@ -349,7 +450,7 @@ class Procedure:
         values = {}
         for name, v in outs.items():
             k = kinds[name][0]
-            if isinstance(v, np.ndarray):
+            if isinstance(v, np.ndarray) or _is_device_array(v):
                 values[name] = v
             elif k == "node":
                 g = graphs[kinds[name][2]]

@@ -358,6 +358,65 @@ def test_cuda_target():
         del G
         G = gmc.Graph.from_networkx(nx.gnp_random_graph(300, 0.02, seed=seed, directed=True))
         assert np.array_equal(bfs(G, 0).dist, app("bfs")(G, 0).dist)
+    cuda_device_arrays(bfs)
+
+
+def cuda_device_arrays(bfs):
+    # Device memory in and out (CuPy): outputs allocated on the device with
+    # device=True or given as device arrays, inputs used in place, one call's
+    # device output fed to the next call; the answers equal the OpenMP ones.
+    try:
+        import cupy as cp
+    except ImportError:
+        print("  device arrays: skipped, no CuPy here")
+        return
+    g = nx.gnp_random_graph(400, 0.015, seed=4, directed=True)
+    for u, v in g.edges():
+        g[u][v]["weight"] = (u * 7 + v * 3) % 11 + 1
+    G = gmc.Graph.from_networkx(g)
+    want = app("bfs")(G, 0).dist
+    res = bfs(G, 0, device=True)
+    assert isinstance(res.dist, cp.ndarray), type(res.dist)
+    assert np.array_equal(cp.asnumpy(res.dist), want)
+    assert res.as_dict("dist") == app("bfs")(G, 0).as_dict("dist")
+    out = cp.full(G.num_nodes, -7, dtype=cp.int32)        # an output given on the device
+    bfs(G, 0, dist=out)
+    assert np.array_equal(cp.asnumpy(out), want)
+    # a device output as the next call's device input
+    cond = gmc.compile(os.path.join(APPS, "conductance.gm"), target="cuda")
+    member = (out % 3).astype(cp.int32)
+    got = cond(G, member, 1).return_value
+    host = app("conductance")(G, cp.asnumpy(member), 1).return_value
+    assert abs(got - host) <= 1e-12 * max(1.0, abs(host)), (got, host)
+    assert np.array_equal(cp.asnumpy(member), cp.asnumpy(out) % 3)   # an input is not written
+    sssp = gmc.compile(os.path.join(APPS, "sssp.gm"), target="cuda")
+    w = np.asarray(G.weights).astype(np.int32)
+    d = sssp(G, cp.asarray(w), 0, device=True).dist
+    assert np.array_equal(cp.asnumpy(d), app("sssp")(G, w, 0).dist)
+    # wrong dtype, length, layout: refused before the call, never converted
+    expect_raises(TypeError, sssp, G, cp.asarray(w, dtype=cp.int64), 0, contains="dtype int64")
+    expect_raises(ValueError, sssp, G, cp.asarray(w[:-1]), 0, contains="1-D array of")
+    expect_raises(ValueError, sssp, G, cp.asarray(np.repeat(w, 2))[::2], 0, contains="strided")
+    print("  device arrays: CuPy in and out, %d nodes" % G.num_nodes)
+
+
+class _FakeDeviceArray:
+    """Stands for a CuPy array where none is installed: only the interface."""
+
+    def __init__(self, n, typestr="<i4"):
+        self.__cuda_array_interface__ = {"shape": (n,), "typestr": typestr, "data": (0, False),
+                                         "version": 3, "strides": None}
+
+
+def test_device_arrays_need_cuda():
+    # An OpenMP procedure given device memory, or asked for device outputs,
+    # refuses clearly instead of handing C a pointer it cannot read.
+    bfs = app("bfs")
+    G = gmc.Graph.from_edges([0, 1], [1, 2])
+    expect_raises(TypeError, bfs, G, 0, dist=_FakeDeviceArray(3), contains="target='cuda'")
+    expect_raises(TypeError, bfs, G, 0, device=True, contains="target='cuda'")
+    cond = app("conductance")
+    expect_raises(TypeError, cond, G, _FakeDeviceArray(3), 1, contains="device memory")
 
 
 def test_compile_error():
