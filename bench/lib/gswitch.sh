@@ -9,7 +9,9 @@
 #                                           as IN), OUT_BASE-u.el (each undirected
 #                                           pair once: cc), OUT_BASE.wel if
 #                                           WEIGHTED=1, and OUT_BASE.ids (the
-#                                           smallest and largest id of an edge)
+#                                           smallest and largest id of an edge,
+#                                           and "symmetric" when every edge has
+#                                           its reverse and none is repeated)
 #   gswitch.sh run BUILD_DIR MAP APP GRAPH [program options]
 #                                           runs one application as a gmc program
 #                                           would be run: prints time_ms = the
@@ -22,9 +24,12 @@
 # documented command lines. Its reader numbers nodes from the smallest id
 # that has an edge (ids below it are dropped, ids past the largest one too),
 # so the root is shifted by that smallest id; a root outside that range has
-# no GSWITCH row. Its reader also drops self-loops; BFS and SSSP read the
-# edges as directed (-d), so they see gmc's graph; CC reads every pair once as
-# undirected, the weakly connected components gmc's wcc computes. It times
+# no GSWITCH row. Its reader also drops self-loops; SSSP reads the edges as
+# directed (-d), so it sees gmc's graph; CC reads every pair once as
+# undirected, the weakly connected components gmc's wcc computes; BFS reads
+# the pairs as undirected too when the graph is symmetric without repeated
+# edges (the same graph; its BFS in directed mode failed its own check on
+# kron20, H200, 2026-11-26), else the directed list with -d. It times
 # one run per process (printed last), after its own load.
 set -u
 
@@ -59,8 +64,12 @@ graph)
     if ! fresh "$base.el" || ! fresh "$base-u.el" || ! fresh "$base.ids"; then
         edges --no-weights >"$base.tmp.el" || die "cannot convert '$in'"
         [ -s "$base.tmp.el" ] || die "'$in' has no edges (GSWITCH exits on an empty graph)"
-        awk 'NR == 1 { lo = hi = $1 } { for (i = 1; i <= 2; i++) { if ($i < lo) lo = $i; if ($i > hi) hi = $i } }
-             END { print lo, hi }' "$base.tmp.el" >"$base.tmp.ids" || die "cannot read '$base.tmp.el'"
+        sym=
+        "$gmgraph" info "$in" >"$base.tmp.info" 2>&1 || die "gmgraph info failed on '$in'"
+        grep -q '^symmetric: *yes' "$base.tmp.info" && grep -q '^duplicate edges: *0$' "$base.tmp.info" && sym=symmetric
+        rm -f "$base.tmp.info"
+        awk -v sym="$sym" 'NR == 1 { lo = hi = $1 } { for (i = 1; i <= 2; i++) { if ($i < lo) lo = $i; if ($i > hi) hi = $i } }
+             END { print lo, hi, sym }' "$base.tmp.el" >"$base.tmp.ids" || die "cannot read '$base.tmp.el'"
         awk '$1 < $2 { print $1, $2 } $2 < $1 { print $2, $1 }' "$base.tmp.el" | sort -u -k1,1n -k2,2n >"$base.tmp-u.el" ||
             die "cannot write '$base.tmp-u.el'"
         mv "$base.tmp.el" "$base.el" && mv "$base.tmp-u.el" "$base-u.el" && mv "$base.tmp.ids" "$base.ids" ||
@@ -83,7 +92,7 @@ run)
     done
     base=$(awk -v g="$graph" '$1 == g { print $2 }' "$map")
     [ -n "$base" ] || die "no GSWITCH copy of '$graph' in $map"
-    read -r lo hi <"$base.ids" || die "cannot read '$base.ids'"
+    read -r lo hi sym <"$base.ids" || die "cannot read '$base.ids'"
     r=
     if [ "$app" != wcc ]; then
         [ "$root" -ge "$lo" ] && [ "$root" -le "$hi" ] ||
@@ -91,7 +100,7 @@ run)
         r=$((root - lo))
     fi
     case $app in
-    bfs) set -- BFS "$base.el" -d -r "$r" ;;
+    bfs) if [ "$sym" = symmetric ]; then set -- BFS "$base-u.el" -r "$r"; else set -- BFS "$base.el" -d -r "$r"; fi ;;
     sssp) set -- SSSP "$base.wel" -W -d -r "$r" ;;
     wcc) set -- CC "$base-u.el" ;;
     *) die "GSWITCH has no application for $app here" ;;

@@ -4,7 +4,7 @@
 # shell script answering GSWITCH's command lines (FILE [-d] [-W] [-r ROOT]
 # [-V]), printing "passed" for -V and the time on its last line.
 # Checks: BFS and SSSP read the directed edge lists (SSSP the weighted one)
-# with -d, CC the undirected pairs once each; the root is shifted by the
+# with -d, CC the undirected pairs once each, BFS too on a symmetric graph; the root is shifted by the
 # smallest id that has an edge (GSWITCH numbers from there); the fastest of
 # --repeat runs is the row's time; "passed" makes the row verified; apps
 # GSWITCH lacks are n/a; a failed check makes bench/run exit 1. The real
@@ -70,7 +70,15 @@ base=$(awk '{ print $2 }' "$W/out/work/gswitch_map.txt")
 check "the undirected list holds each pair once, no self-loop" \
     '[ "$(cat "$base-u.el")" = "$(printf "2 3\n2 5\n3 4\n3 9\n4 5\n5 9")" ]'
 check "the edge lists have no comment lines" '! grep -q "^#" "$base.el" "$base.wel"'
-check "the ids file holds the smallest and largest id with an edge" '[ "$(cat "$base.ids")" = "2 9" ]'
+check "the ids file holds the smallest and largest id with an edge" '[ "$(cat "$base.ids")" = "2 9 " ]'
+# a symmetric graph without repeated edges: BFS reads the undirected pairs
+printf '2 3 1\n3 2 1\n3 4 2\n4 3 2\n' >"$W/s.el"
+sh "$GMC_SRCDIR/bench/run" --quick --with gswitch="$G" --apps bfs --graphs none --graph "$W/s.el" \
+    --build "$GMC_BUILDDIR" --cache "$W/cache" --out "$W/out3" >"$W/log3" 2>&1
+check "symmetric: bench/run exits 0" '[ $? -eq 0 ]'
+sbase=$(awk '{ print $2 }' "$W/out3/work/gswitch_map.txt")
+check "symmetric: the ids file says so" '[ "$(cat "$sbase.ids")" = "2 4 symmetric" ]'
+check "symmetric: BFS ran on the undirected pairs without -d" 'grep -q "^BFS .*/gswitch-s-u\.el root=[0-9]*\$" "$FAKE_GSWITCH_LOG"'
 # a timed run of 3 (0.4, 0.5, 0.4 ms or the like): the fastest
 t=$(sh "$GMC_SRCDIR/bench/lib/gswitch.sh" run "$W/out/work/anchors/gswitch" "$W/out/work/gswitch_map.txt" bfs \
     "$W/g.el" --root="$root" --repeat=3)
