@@ -16,6 +16,9 @@
 # ids, row offsets, old rank read twice, new rank written), conductance
 # N (4 + E) + M 4 (member labels, row offsets, edge targets), with E the
 # size of an edge index.  Caches are ignored, so these are lower bounds.
+# A row whose slowest timed run took more than 1.5 times its fastest is
+# marked "noisy" (text and Markdown; the CSV keeps min and max) and counted
+# in a note under the table: its median is not to be trusted alone.
 function median(list, n,    a, i, j, t, k) {
     n = split(list, a, " ")
     for (i = 2; i <= n; i++) {
@@ -79,15 +82,26 @@ END {
         tps = tp == "" ? "n/a" : sprintf("%.2f %s", tp, unit)
         if (share != "") tps = tps " (" share ")"
         xf = (key in xmed) ? sprintf("%.1f", xmed[key]) : ""
+        st = status[key]
+        if ((key in med) && mn[key] > 0 && mx[key] / mn[key] > 1.5) {
+            st = sprintf("%s, noisy (max/min %.1f)", st, mx[key] / mn[key])
+            nnoisy++
+        }
         printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", app, g, n, m, v, t,
             (key in med) ? sprintf("%.3f", med[key]) : "", (key in med) ? mn[key] : "",
             (key in med) ? mx[key] : "", tp == "" ? "" : sprintf("%.3f", tp), unit, share, ratio,
             status[key], (key in xmed) ? sprintf("%.3f", xmed[key]) : "" > csv
         printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", app, g, n, m, v, t,
-            fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "" : ratio, xf, status[key] > md
+            fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "" : ratio, xf, st > md
         printf "%-15s %-10s %9s %10s %-8s %3s %10s %10s %10s %16s %6s %9s %s\n", app, g, n, m, v, t,
             fmt(med, key), fmt(mn, key), fmt(mx, key), tps, ratio == "" ? "-" : ratio, xf == "" ? "-" : xf,
-            status[key]
+            st
+    }
+    if (nnoisy) {
+        note = sprintf("%d row(s) noisy: the slowest timed run took more than 1.5 times the fastest; " \
+            "look at the load, or raise --repeat", nnoisy)
+        print ""; print note
+        print "" > md; print note "." > md
     }
     # the anchors (--with gapbs=DIR, gswitch=DIR): gmc's time over theirs, per
     # app, graph and thread count; gapbs against the OpenMP row at its thread

@@ -10,6 +10,9 @@ EXTRA_DIST += tests/bench/anchor_gapbs.sh
 # bench/run --with gswitch=DIR against a stand-in GSWITCH and nvcc
 TESTS += tests/bench/anchor_gswitch.sh
 EXTRA_DIST += tests/bench/anchor_gswitch.sh
+# the charts' gnuplot script (log axis, whiskers, anchors) with a stand-in gnuplot
+TESTS += tests/bench/charts.sh
+EXTRA_DIST += tests/bench/charts.sh
 EXTRA_DIST += tests/bench/quick.sh tests/bench/summarize.sh \
 	bench/run bench/README.md bench/RESULTS.md \
 	bench/lib/prep.c bench/lib/copybw.c bench/lib/gpucopybw.cu bench/lib/ref_clock.c \
