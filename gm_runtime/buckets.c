@@ -16,7 +16,7 @@
 
 double gmrt_bk_delta(double sum, int64_t count, const gm_graph *g)
 {
-    double scale = GMRT_BK_SCALE;
+    double scale = gmrt_few_rounds(g) ? GMRT_BK_SCALE_FEW : GMRT_BK_SCALE;
     const char *env = getenv("GMRT_BK_SCALE");
     if (env && *env) {
         char *end;
@@ -32,9 +32,10 @@ double gmrt_bk_delta(double sum, int64_t count, const gm_graph *g)
 bool gmrt_bk_wanted(const gm_graph *g)
 {
     const char *env = getenv("GMRT_PRIORITY");
+    (void)g;
     if (env && *env)
         return strcmp(env, "0") != 0;
-    return !gmrt_few_rounds(g);
+    return true;
 }
 
 bool gmrt_bk_init(gmrt_buckets *b, int nthreads, double base, double delta)

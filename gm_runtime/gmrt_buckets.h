@@ -63,18 +63,25 @@ typedef struct gmrt_buckets {
 } gmrt_buckets;
 
 /* The bin width: the mean |term| (sum / count, over the edges of about
- * GMRT_BK_SAMPLE_NODES nodes) times GMRT_BK_SCALE over g's mean degree; the
- * environment's GMRT_BK_SCALE, a positive number, overrides the factor. 1
- * when the sample is empty or all zero. */
+ * GMRT_BK_SAMPLE_NODES nodes) times a factor over g's mean degree: the factor
+ * is GMRT_BK_SCALE on graphs whose frontiers take many rounds (road-like:
+ * low degree, no hubs) and GMRT_BK_SCALE_FEW on the others (gmrt_few_rounds:
+ * a high mean degree or hubs), where narrower bins relax fewer nodes twice;
+ * the environment's GMRT_BK_SCALE, a positive number, overrides both. 1 when
+ * the sample is empty or all zero. The factors were measured (bench/RESULTS.md,
+ * Session 19: SSSP on kron20, uniform20 and road1m at 2 and 16 threads). */
 #define GMRT_BK_SAMPLE_NODES 1024
 #ifndef GMRT_BK_SCALE
 #define GMRT_BK_SCALE 32.0
 #endif
+#ifndef GMRT_BK_SCALE_FEW
+#define GMRT_BK_SCALE_FEW 2.0
+#endif
 double gmrt_bk_delta(double sum, int64_t count, const gm_graph *g);
 
 /* Whether a frontier loop on g takes the nearest-first run: the
- * environment's GMRT_PRIORITY=1 or 0 decides, else graphs whose frontiers
- * take many rounds (not gmrt_few_rounds). */
+ * environment's GMRT_PRIORITY=1 or 0 decides, else yes (on every graph it
+ * was measured on it did no worse than rounds, and up to 2.8x better). */
 bool gmrt_bk_wanted(const gm_graph *g);
 
 /* Empty buckets for nthreads threads (ids 0 .. nthreads - 1); delta <= 0 or

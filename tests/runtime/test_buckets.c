@@ -117,8 +117,10 @@ static void test_large_bin(void)
     gmrt_bk_free(&b);
 }
 
-/* The bin width: mean term x GMRT_BK_SCALE over the mean degree, the
- * environment's factor, and 1 for an empty or zero sample. */
+/* The bin width: mean term x GMRT_BK_SCALE (road-like graphs) or
+ * GMRT_BK_SCALE_FEW (dense or skewed ones) over the mean degree, the
+ * environment's factor, and 1 for an empty or zero sample; the nearest-first
+ * run is taken unless GMRT_PRIORITY=0. */
 static void test_delta(void)
 {
     const gm_node_t pairs[] = {0, 1, 1, 2, 2, 3, 3, 0, 0, 2, 1, 3, 2, 0, 3, 1}; /* 4 nodes, mean degree 2 */
@@ -133,12 +135,33 @@ static void test_delta(void)
     setenv("GMRT_BK_SCALE", "x", 1); /* not a number: the default */
     CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta(30.0, 10, g), 3.0 * GMRT_BK_SCALE / 2.0, 1e-12);
     unsetenv("GMRT_BK_SCALE");
+    unsetenv("GMRT_PRIORITY");
+    CU_ASSERT(gmrt_bk_wanted(g)); /* nearest-first unless the environment says no */
     setenv("GMRT_PRIORITY", "1", 1);
     CU_ASSERT(gmrt_bk_wanted(g));
     setenv("GMRT_PRIORITY", "0", 1);
     CU_ASSERT_FALSE(gmrt_bk_wanted(g));
     unsetenv("GMRT_PRIORITY");
     gmrt_graph_free(g);
+    /* a graph whose frontiers take few rounds (mean degree 9 > 8): the
+     * narrower bins of GMRT_BK_SCALE_FEW; the environment still overrides */
+    gm_node_t k10[2 * 90];
+    int e = 0;
+    for (gm_node_t u = 0; u < 10; u++)
+        for (gm_node_t v = 0; v < 10; v++)
+            if (u != v) {
+                k10[e++] = u;
+                k10[e++] = v;
+            }
+    gm_graph *dense = rt_graph(10, 90, k10, NULL);
+    CU_ASSERT_FATAL(dense != NULL);
+    CU_ASSERT(gmrt_few_rounds(dense));
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta(30.0, 10, dense), 3.0 * GMRT_BK_SCALE_FEW / 9.0, 1e-12);
+    CU_ASSERT(gmrt_bk_wanted(dense));
+    setenv("GMRT_BK_SCALE", "4", 1);
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta(30.0, 10, dense), 3.0 * 4.0 / 9.0, 1e-12);
+    unsetenv("GMRT_BK_SCALE");
+    gmrt_graph_free(dense);
 }
 
 int main(void)
