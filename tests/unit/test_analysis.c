@@ -229,6 +229,82 @@ static void test_walk_reduce_range_arg(void)
     CU_ASSERT_EQUAL(n, 1);
 }
 
+/* gm_walk_hooked: the enter hook sees statements in gm_walk's order, a
+ * skipped statement's expressions and bodies are not visited and it gets no
+ * leave call, leave runs after a statement's bodies, and STOP stops. */
+typedef struct hook_log {
+    char buf[256];
+    size_t n;
+    gm_stmt_kind skip, stop;
+} hook_log;
+
+static void log_char(hook_log *h, char ch)
+{
+    if (h->n + 1 < sizeof h->buf) {
+        h->buf[h->n++] = ch;
+        h->buf[h->n] = '\0';
+    }
+}
+
+static char kind_char(const gm_stmt *s)
+{
+    switch (s->kind) {
+    case GMS_BLOCK: return 'B';
+    case GMS_FOREACH: return 'F';
+    case GMS_ASSIGN: return 'A';
+    case GMS_IF: return 'I';
+    default: return '?';
+    }
+}
+
+static gm_walk_step log_enter(const gm_stmt *s, void *ctx)
+{
+    hook_log *h = ctx;
+    log_char(h, kind_char(s));
+    if (s->kind == h->stop)
+        return GM_WALK_STOP;
+    return s->kind == h->skip ? GM_WALK_SKIP : GM_WALK_ON;
+}
+
+static bool log_leave(const gm_stmt *s, void *ctx)
+{
+    hook_log *h = ctx;
+    log_char(h, '/');
+    log_char(h, kind_char(s));
+    return true;
+}
+
+static bool log_prop(const gm_expr *e, void *ctx)
+{
+    if (e->kind == GME_PROP)
+        log_char(ctx, 'p');
+    return true;
+}
+
+static void test_walk_hooked(void)
+{
+    const gm_program *p = check_src("Procedure f(G: Graph; A: N_P<Int>)\n"
+                                    "{\n"
+                                    "    Foreach (n: G.Nodes) {\n"
+                                    "        If (n.A > 0)\n"
+                                    "            n.A = 1;\n"
+                                    "    }\n"
+                                    "    Foreach (n: G.Nodes)\n"
+                                    "        n.A = 2;\n"
+                                    "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    const gm_walk_hooks hooks = {log_enter, log_leave, log_prop};
+    hook_log h = {.skip = GMS_EMPTY, .stop = GMS_EMPTY};
+    CU_ASSERT_TRUE(gm_walk_hooked(p->procs->body, false, &hooks, &h));
+    CU_ASSERT_STRING_EQUAL(h.buf, "BFBIpAp/A/I/B/FFAp/A/F/B");
+    hook_log skip = {.skip = GMS_IF, .stop = GMS_EMPTY};
+    CU_ASSERT_TRUE(gm_walk_hooked(p->procs->body, false, &hooks, &skip));
+    CU_ASSERT_STRING_EQUAL(skip.buf, "BFBI/B/FFAp/A/F/B");
+    hook_log stop = {.skip = GMS_EMPTY, .stop = GMS_IF};
+    CU_ASSERT_FALSE(gm_walk_hooked(p->procs->body, false, &hooks, &stop));
+    CU_ASSERT_STRING_EQUAL(stop.buf, "BFBI");
+}
+
 int main(void)
 {
     static const cu_test tests[] = {
@@ -237,6 +313,7 @@ int main(void)
         {"a round counter: not monotone", test_round_counter_is_not_monotone},
         {"what counts as a use of a symbol", test_sym_used},
         {"the walk visits a reduction's range argument", test_walk_reduce_range_arg},
+        {"the hooked walk: order, skip, leave, stop", test_walk_hooked},
         {NULL, NULL},
     };
     return run_tests("analysis", tests);
