@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "entry.h"
 #include "front.h"
+#include "gma_plan.h"
 #include "nvcc.h"
 #include "omp_backend.h"
 #include "opt.h"
@@ -45,6 +46,14 @@ static void after_pass(const gmo_pass *pass, gm_program *p, void *ctx)
         return;
     printf("// ---- %s: after pass %s ----\n", p->filename, pass->name);
     gmf_print_program(stdout, p);
+}
+
+/* --dump=plan: the loop plan on stdout. */
+static void plan_out(const gm_program *p)
+{
+    gma_plan *plan = gma_plan_build(p);
+    gma_plan_print(stdout, plan, p->filename);
+    gma_plan_free(plan);
 }
 
 /* Creates dir and its missing parents, like mkdir -p, and checks that
@@ -210,6 +219,8 @@ int gmc_compile(const gmc_options *opt, const gmc_tools *t)
     if (gm_error_count())
         goto done;
     gmf_infer_locations(p); /* passes may have moved code across regions */
+    if (opt->dump_plan)
+        plan_out(p);
     if (opt->dump == GMC_STAGE_OPT)
         goto ok;
 
