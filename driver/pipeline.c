@@ -48,11 +48,17 @@ static void after_pass(const gmo_pass *pass, gm_program *p, void *ctx)
     gmf_print_program(stdout, p);
 }
 
-/* --dump=plan: the loop plan on stdout. */
-static void plan_out(const gm_program *p)
+/* The loop plan: --dump=plan on stdout, or -t omp --report's lines (one
+ * per loop, FILE:LINE: as -t cuda --report writes them) on stderr. */
+static void plan_out(const gm_program *p, bool report)
 {
     gma_plan *plan = gma_plan_build(p);
-    gma_plan_print(stdout, plan, p->filename);
+    if (report) {
+        const char *slash = strrchr(p->filename, '/');
+        gma_plan_report(stderr, plan, slash ? slash + 1 : p->filename);
+    } else {
+        gma_plan_print(stdout, plan, p->filename);
+    }
     gma_plan_free(plan);
 }
 
@@ -165,6 +171,8 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
     bool generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);
     if (!generated || gm_error_count())
         return false;
+    if (!cuda && opt->cuda.report)
+        plan_out(p, true); /* -t cuda reports its own choices while it generates */
     if (!opt->compile_output)
         return true;
     gmc_runtime rt;
@@ -220,7 +228,7 @@ int gmc_compile(const gmc_options *opt, const gmc_tools *t)
         goto done;
     gmf_infer_locations(p); /* passes may have moved code across regions */
     if (opt->dump_plan)
-        plan_out(p);
+        plan_out(p, false);
     if (opt->dump == GMC_STAGE_OPT)
         goto ok;
 

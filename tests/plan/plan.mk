@@ -1,6 +1,7 @@
 ## tests/plan: golden `gmc --dump=plan` tests of the loop plan (gm_analysis/gma_plan.h):
 ## targeted programs (one .gm and its .expected each) and every apps/*.gm
-## (tests/plan/apps/NAME.expected); PLAN_UPDATE=1 tests/plan/run rewrites them.
+## (tests/plan/apps/NAME.expected), and -t omp --report of the targeted ones
+## (NAME.report); PLAN_UPDATE=1 tests/plan/run rewrites them.
 TESTS += tests/plan/run
 dist_noinst_SCRIPTS += tests/plan/run
 EXTRA_DIST += \
@@ -16,6 +17,12 @@ EXTRA_DIST += \
 	tests/plan/index_kinds.expected \
 	tests/plan/not_local.expected \
 	tests/plan/reduce_ops.expected \
+	tests/plan/bfs_reverse.report \
+	tests/plan/edge_loop.report \
+	tests/plan/filter_reduce.report \
+	tests/plan/index_kinds.report \
+	tests/plan/not_local.report \
+	tests/plan/reduce_ops.report \
 	tests/plan/apps/adamic_adar.expected \
 	tests/plan/apps/avg_teen_cnt.expected \
 	tests/plan/apps/bc.expected \
