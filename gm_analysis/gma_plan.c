@@ -454,7 +454,9 @@ static bool sum_expr(const gm_expr *e, void *vctx)
         switch (e->builtin) {
         case GMB_NODE_HAS_EDGE_TO:
         case GMB_NODE_IS_NBR_FROM:
-            if (classify_node(c, e->a) != GMA_IX_OWNER)
+            /* an edge at the own node, either way: its out- or in-edges
+             * (each rank holds both directions of its own nodes' edges) */
+            if (classify_node(c, e->a) != GMA_IX_OWNER && classify_node(c, e->args) != GMA_IX_OWNER)
                 not_distributable(c, "an adjacency query on a node other than its own");
             break;
         case GMB_NODE_COUNT_LINKED:

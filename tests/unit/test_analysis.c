@@ -342,6 +342,8 @@ static void test_plan_index_kinds(void)
                             "        Node q = n.par;\n"
                             "        n.B = s + root.A + q.A;\n"
                             "        Foreach (v: n.Nbrs) {\n"
+                            "            If (v.HasEdgeTo(n))\n"
+                            "                n.B += 1;\n"
                             "            Node x = v;\n"
                             "            x.C max= 1;\n"
                             "            Node y = v;\n"
@@ -367,7 +369,8 @@ static void test_plan_index_kinds(void)
     CU_ASSERT_TRUE(gma_access_has(acc(r, "W"), GMA_REDUCE, GMA_OP_SUM, GMA_IX_IN_EDGE));
     CU_ASSERT_FALSE(gma_access_has(acc(r, "W"), GMA_READ, GMA_OP_NONE, GMA_IX_IN_EDGE));
     CU_ASSERT_TRUE(gma_access_has(acc(r, "B"), GMA_WRITE, GMA_OP_NONE, GMA_IX_OWNER));
-    CU_ASSERT_EQUAL(acc(r, "B")->nuses, 1); /* a store's target is no read */
+    CU_ASSERT_FALSE(gma_access_has(acc(r, "B"), GMA_READ, GMA_OP_NONE, GMA_IX_OWNER)); /* targets */
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "B"), GMA_REDUCE, GMA_OP_SUM, GMA_IX_OWNER));
     CU_ASSERT_TRUE(gma_access_has(acc(r, "C"), GMA_REDUCE, GMA_OP_MAX, GMA_IX_OUT_NBR));
     CU_ASSERT_TRUE(gma_access_has(acc(r, "C"), GMA_REDUCE, GMA_OP_MAX, GMA_IX_REMOTE));
     CU_ASSERT_FALSE(gma_access_has(acc(r, "C"), GMA_REDUCE, GMA_OP_MAX, GMA_IX_OWNER));
@@ -522,12 +525,20 @@ static void test_plan_not_distributable(void)
                             "        M[1] = n.A;\n"
                             "        n.B = M[1];\n"
                             "    }\n"
+                            "    Foreach (n: G.Nodes) {\n"
+                            "        Foreach (t: n.Nbrs) {\n"
+                            "            Foreach (u: n.InNbrs) {\n"
+                            "                If (u.IsNbrFrom(t))\n"
+                            "                    n.B += 1;\n"
+                            "            }\n"
+                            "        }\n"
+                            "    }\n"
                             "    InDFS (v: G.Nodes From G.PickRandom()) {\n"
                             "        v.B = 2;\n"
                             "    }\n"
                             "}\n");
     gma_plan *plan = gma_plan_build(p);
-    CU_ASSERT_EQUAL_FATAL(plan->n, 5);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 6);
     const gma_record *r = plan->recs;
     CU_ASSERT_EQUAL(r[0].space, GMA_SPACE_COLLECTION);
     CU_ASSERT_EQUAL_FATAL(r[0].nwhy, 1);
@@ -538,9 +549,11 @@ static void test_plan_not_distributable(void)
     CU_ASSERT_EQUAL_FATAL(r[2].nwhy, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(r[2].why[0], "PickRandomNbr"));
     CU_ASSERT_EQUAL(r[3].nwhy, 0); /* a map of the iteration's own */
-    CU_ASSERT_EQUAL(r[4].space, GMA_SPACE_DFS);
-    CU_ASSERT_EQUAL_FATAL(r[4].nwhy, 1);
-    CU_ASSERT_STRING_EQUAL(r[4].why[0], "DFS");
+    CU_ASSERT_EQUAL_FATAL(r[4].nwhy, 1); /* an edge between two neighbours */
+    CU_ASSERT_PTR_NOT_NULL(strstr(r[4].why[0], "adjacency query"));
+    CU_ASSERT_EQUAL(r[5].space, GMA_SPACE_DFS);
+    CU_ASSERT_EQUAL_FATAL(r[5].nwhy, 1);
+    CU_ASSERT_STRING_EQUAL(r[5].why[0], "DFS");
     gma_plan_free(plan);
 }
 
