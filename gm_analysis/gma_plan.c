@@ -37,8 +37,8 @@ typedef struct plan_ctx {
     const gm_expr *not_read;     /* the receiver of the mutator call just visited */
     const gm_symbol **locals;    /* declared in the loop */
     int nlocals, locals_cap;
-    alias_var *evars;
-    int nevars, evars_cap;
+    alias_var *aliases;
+    int naliases, aliases_cap;
 } plan_ctx;
 
 /* ------------------------------------------------------------------ */
@@ -181,9 +181,9 @@ static gma_index classify_node(const plan_ctx *c, const gm_expr *e)
         const gm_symbol *s = e->sym;
         if (s == own)
             return GMA_IX_OWNER;
-        for (int i = c->nevars - 1; i >= 0; i--)
-            if (c->evars[i].sym == s)
-                return c->evars[i].ix;
+        for (int i = c->naliases - 1; i >= 0; i--)
+            if (c->aliases[i].sym == s)
+                return c->aliases[i].ix;
         if (s->kind != GMSYM_ITER || !own || !s->iter_source || s->iter_source != own)
             return GMA_IX_REMOTE;
         switch (s->iter_range) {
@@ -217,9 +217,9 @@ static gma_index classify_edge(const plan_ctx *c, const gm_expr *e)
         const gm_symbol *s = e->sym;
         if (s == own)
             return GMA_IX_OWNER;
-        for (int i = c->nevars - 1; i >= 0; i--)
-            if (c->evars[i].sym == s)
-                return c->evars[i].ix;
+        for (int i = c->naliases - 1; i >= 0; i--)
+            if (c->aliases[i].sym == s)
+                return c->aliases[i].ix;
         if (s->kind == GMSYM_ITER && own && s->iter_source == own)
             return s->iter_range == GMR_OUT_EDGES ? GMA_IX_OUT_EDGE
                    : s->iter_range == GMR_IN_EDGES ? GMA_IX_IN_EDGE
@@ -378,12 +378,12 @@ static gm_walk_step sum_enter(const gm_stmt *s, void *vctx)
             }
             c->locals[c->nlocals++] = n->sym;
             if (s->init && n->sym->type && (n->sym->type->kind == GMT_EDGE || n->sym->type->kind == GMT_NODE)) {
-                if (c->nevars == c->evars_cap) {
-                    c->evars_cap = c->evars_cap ? 2 * c->evars_cap : 8;
-                    c->evars = gm_xrealloc(c->evars, (size_t)c->evars_cap, sizeof *c->evars, "the loop plan");
+                if (c->naliases == c->aliases_cap) {
+                    c->aliases_cap = c->aliases_cap ? 2 * c->aliases_cap : 8;
+                    c->aliases = gm_xrealloc(c->aliases, (size_t)c->aliases_cap, sizeof *c->aliases, "the loop plan");
                 }
                 gma_index ix = n->sym->type->kind == GMT_EDGE ? classify_edge(c, s->init) : classify_node(c, s->init);
-                c->evars[c->nevars++] = (alias_var){n->sym, reassigned(c, n->sym) ? GMA_IX_REMOTE : ix};
+                c->aliases[c->naliases++] = (alias_var){n->sym, reassigned(c, n->sym) ? GMA_IX_REMOTE : ix};
             }
         }
         break;
@@ -497,7 +497,7 @@ static void begin_summary(plan_ctx *c, gma_record *r)
     c->targets = NULL;
     c->not_read = NULL;
     c->nlocals = 0;
-    c->nevars = 0;
+    c->naliases = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -627,7 +627,7 @@ gma_plan *gma_plan_build(const gm_program *p)
         gm_walk_hooked(proc->body, false, &host_hooks, &c);
     }
     free(c.locals);
-    free(c.evars);
+    free(c.aliases);
     return plan;
 }
 
