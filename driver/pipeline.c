@@ -48,18 +48,22 @@ static void after_pass(const gmo_pass *pass, gm_program *p, void *ctx)
     gmf_print_program(stdout, p);
 }
 
-/* The loop plan: --dump=plan on stdout, or -t omp --report's lines (one
- * per loop, FILE:LINE: as -t cuda --report writes them) on stderr. */
-static void plan_out(const gm_program *p, bool report)
+/* --dump=plan: the loop plan on stdout. */
+static void plan_dump(const gm_program *p)
 {
     gma_plan *plan = gma_plan_build(p);
-    if (report) {
-        const char *slash = strrchr(p->filename, '/');
-        gma_plan_report(stderr, plan, slash ? slash + 1 : p->filename);
-    } else {
-        gma_plan_print(stdout, plan, p->filename);
-    }
+    gma_plan_print(stdout, plan, p->filename);
     gma_plan_free(plan);
+}
+
+/* -t omp --report: the plan, one line per loop (FILE:LINE: as -t cuda
+ * --report writes its lines), on stderr; NULL plan: none to print. */
+static void plan_report(const gm_program *p, gma_plan *plan)
+{
+    if (!plan)
+        return;
+    const char *slash = strrchr(p->filename, '/');
+    gma_plan_report(stderr, plan, slash ? slash + 1 : p->filename);
 }
 
 /* Creates dir and its missing parents, like mkdir -p, and checks that
@@ -168,11 +172,15 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .entry = entry,
         .cuda = opt->cuda,
     };
+    /* the plan of the tree the passes left, read before a backend's
+     * bookkeeping touches it; -t cuda reports its own choices as it generates */
+    gma_plan *plan = !cuda && opt->cuda.report ? gma_plan_build(p) : NULL;
     bool generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);
+    if (generated && !gm_error_count())
+        plan_report(p, plan);
+    gma_plan_free(plan);
     if (!generated || gm_error_count())
         return false;
-    if (!cuda && opt->cuda.report)
-        plan_out(p, true); /* -t cuda reports its own choices while it generates */
     if (!opt->compile_output)
         return true;
     gmc_runtime rt;
@@ -228,7 +236,7 @@ int gmc_compile(const gmc_options *opt, const gmc_tools *t)
         goto done;
     gmf_infer_locations(p); /* passes may have moved code across regions */
     if (opt->dump_plan)
-        plan_out(p, false);
+        plan_dump(p);
     if (opt->dump == GMC_STAGE_OPT)
         goto ok;
 
