@@ -631,6 +631,14 @@ gma_plan *gma_plan_build(const gm_program *p)
     return plan;
 }
 
+const gma_record *gma_plan_find(const gma_plan *plan, const gm_stmt *s, bool reverse)
+{
+    for (int i = 0; plan && s && i < plan->n; i++)
+        if (plan->recs[i].stmt == s && (plan->recs[i].space == GMA_SPACE_BFS_REVERSE) == reverse)
+            return &plan->recs[i];
+    return NULL;
+}
+
 void gma_plan_free(gma_plan *plan)
 {
     if (!plan)

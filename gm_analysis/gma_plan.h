@@ -134,6 +134,11 @@ const char *gma_space_name(gma_space s); /* "nodes", "bfs-reverse", ... */
 const char *gma_index_name(gma_index i); /* "owner", "in-nbr", ... */
 const char *gma_redop_name(gma_redop op); /* "+=", "argmin-payload", ... */
 
+/* The record of the loop statement s (a parallel Foreach, InBFS or InDFS;
+ * for an InBFS, its InReverse's when reverse), NULL when s has none: how a
+ * pass walking the host code finds a loop's summary. */
+const gma_record *gma_plan_find(const gma_plan *plan, const gm_stmt *s, bool reverse);
+
 /* The access record of sym in r (a property or a scalar), NULL when none. */
 const gma_access *gma_record_access(const gma_record *r, const gm_symbol *sym);
 /* Whether a has a use of that mode (and op, for GMA_REDUCE) with index ix. */

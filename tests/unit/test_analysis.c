@@ -478,6 +478,11 @@ static void test_plan_records(void)
     CU_ASSERT_EQUAL(r[3].nwhy, 1);
     CU_ASSERT_EQUAL(r[0].nwhy + r[1].nwhy + r[2].nwhy, 0);
     CU_ASSERT_TRUE(r[0].loc.line < r[1].loc.line && r[1].loc.line < r[2].loc.line && r[2].loc.line < r[3].loc.line);
+    CU_ASSERT_PTR_EQUAL(gma_plan_find(plan, r[0].stmt, false), &r[0]);
+    CU_ASSERT_PTR_EQUAL(gma_plan_find(plan, r[1].stmt, false), &r[1]);
+    CU_ASSERT_PTR_EQUAL(gma_plan_find(plan, r[1].stmt, true), &r[2]);
+    CU_ASSERT_PTR_NULL(gma_plan_find(plan, r[0].stmt, true));
+    CU_ASSERT_PTR_NULL(gma_plan_find(plan, p->procs->body, false));
     gma_plan_free(plan);
 }
 
