@@ -101,7 +101,8 @@ typedef struct gma_access {
 } gma_access;
 
 typedef struct gma_record {
-    gm_loc loc;              /* the loop's keyword (InReverse: its block's brace) */
+    gm_loc loc;              /* the loop keyword, or the code a pass made the loop from
+                                (G.P = e, a hoisted value); InReverse: its block's brace */
     const gm_proc *proc;
     gma_space space;
     const gm_stmt *stmt;     /* the Foreach, InBFS (also for InReverse) or InDFS */
