@@ -35,6 +35,12 @@ static bool parse_dump(const char *stage, gmc_options *opt)
             opt->dump = GMC_STAGE_CHECK;
         return true;
     }
+    if (strcmp(stage, "plan") == 0) { /* the loop plan after the passes: gma_plan.h */
+        opt->dump_plan = true;
+        if (opt->dump < GMC_STAGE_OPT)
+            opt->dump = GMC_STAGE_OPT;
+        return true;
+    }
     for (size_t i = 0; i < sizeof stages / sizeof *stages; i++)
         if (strcmp(stage, stages[i].name) == 0)
             s = stages[i].stage;
@@ -45,7 +51,7 @@ static bool parse_dump(const char *stage, gmc_options *opt)
     if (s == GMC_STAGE_NONE) {
         fprintf(stderr,
                 "gmc: error: unknown stage '%s' for --dump (parse, check, desugar, opt, "
-                "a pass name from --help-passes, or signature)\n",
+                "a pass name from --help-passes, signature or plan)\n",
                 stage);
         return false;
     }

@@ -41,6 +41,7 @@ typedef struct gmc_options {
     bool dump_stages[GMC_STAGE_OPT + 1];
     const char *dump_pass;      /* --dump=PASSNAME: only after that pass */
     bool dump_signature;        /* --dump=signature: the API as JSON after the checks */
+    bool dump_plan;             /* --dump=plan: each parallel loop's accesses after the passes */
     bool opt_none;              /* -O0: no optimization pass (-O1..-O3: all, the default) */
     const char *disabled[GMC_MAX_DISABLED]; /* -fno-PASS */
     int n_disabled;

@@ -9,7 +9,12 @@
  * navigator and reverse filter, value, modified list, foreign references,
  * then the bodies: body, then, else, reverse body, each as a list), in that
  * order. It reads a child after the visitor of its parent returned, so a
- * visitor may replace its node's children (gm_opt's rewriting walks do). */
+ * visitor may replace its node's children (gm_opt's rewriting walks do).
+ *
+ * gm_walk_hooked is the same walk, in the same order, for analyses that need
+ * to know where a statement ends (gm_analysis/gma_plan.c): its enter hook may
+ * also skip a statement's expressions and bodies, and its leave hook runs
+ * after them. */
 #ifndef GM_AST_WALK_H
 #define GM_AST_WALK_H
 
@@ -23,6 +28,22 @@ typedef bool (*gm_expr_visit)(const gm_expr *e, void *ctx);
 /* Every statement and expression under s, and under its list successors
  * when list is true; either visitor may be NULL. */
 bool gm_walk(const gm_stmt *s, bool list, gm_stmt_visit sv, gm_expr_visit ev, void *ctx);
+/* What an enter hook asks of the walk. */
+typedef enum gm_walk_step {
+    GM_WALK_ON,   /* visit the statement's expressions and bodies */
+    GM_WALK_SKIP, /* go on with its list successor; no leave call for it */
+    GM_WALK_STOP, /* stop the whole walk */
+} gm_walk_step;
+
+typedef struct gm_walk_hooks {
+    gm_walk_step (*enter)(const gm_stmt *s, void *ctx); /* NULL: always on */
+    bool (*leave)(const gm_stmt *s, void *ctx);         /* after s's bodies; false: stop */
+    gm_expr_visit expr;                                 /* NULL: none */
+} gm_walk_hooks;
+
+/* The walk of gm_walk with hooks h. Returns false when a hook stopped it. */
+bool gm_walk_hooked(const gm_stmt *s, bool list, const gm_walk_hooks *h, void *ctx);
+
 /* Every expression under e, and under its list successors when list. */
 bool gm_walk_expr(const gm_expr *e, bool list, gm_expr_visit ev, void *ctx);
 

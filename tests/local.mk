@@ -9,6 +9,7 @@ EXTRA_DIST += tests/dist/tarball.sh tests/dist/build_sh.sh tests/dist/hide_tools
 include tests/cuda/cuda.mk
 include tests/e2e/e2e.mk
 include tests/opt/opt.mk
+include tests/plan/plan.mk
 include tests/omp/omp.mk
 include tests/golden/golden.mk
 include tests/bench/bench.mk

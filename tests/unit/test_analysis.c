@@ -1,11 +1,13 @@
 /* test_analysis.c: unit tests of gm_analysis/ on programs taken through
  * gmc's stages (check, desugar, every gm_opt pass): the frontier and
  * monotone-fixpoint shapes both backends test (accepted and refused
- * variants), and what the shared walk counts as a use of a symbol. */
+ * variants), what the shared walk counts as a use of a symbol, and the
+ * loop plan's records (index kinds, operators, what they visit). */
 #include "check_util.h"
 
 #include "gma_frontier.h"
 #include "gma_monotone.h"
+#include "gma_plan.h"
 #include "gma_walk.h"
 #include "opt.h"
 
@@ -13,6 +15,8 @@
 static gm_program *lowered(const char *src)
 {
     gm_program *p = check_src(src);
+    if (!cu_check_ok)
+        fprintf(stderr, "\n%s", cu_capture_text());
     CU_ASSERT_TRUE_FATAL(cu_check_ok);
     gmf_infer_locations(p);
     gmf_desugar(p);
@@ -229,6 +233,335 @@ static void test_walk_reduce_range_arg(void)
     CU_ASSERT_EQUAL(n, 1);
 }
 
+/* gm_walk_hooked: the enter hook sees statements in gm_walk's order, a
+ * skipped statement's expressions and bodies are not visited and it gets no
+ * leave call, leave runs after a statement's bodies, and STOP stops. */
+typedef struct hook_log {
+    char buf[256];
+    size_t n;
+    gm_stmt_kind skip, stop;
+} hook_log;
+
+static void log_char(hook_log *h, char ch)
+{
+    if (h->n + 1 < sizeof h->buf) {
+        h->buf[h->n++] = ch;
+        h->buf[h->n] = '\0';
+    }
+}
+
+static char kind_char(const gm_stmt *s)
+{
+    switch (s->kind) {
+    case GMS_BLOCK: return 'B';
+    case GMS_FOREACH: return 'F';
+    case GMS_ASSIGN: return 'A';
+    case GMS_IF: return 'I';
+    default: return '?';
+    }
+}
+
+static gm_walk_step log_enter(const gm_stmt *s, void *ctx)
+{
+    hook_log *h = ctx;
+    log_char(h, kind_char(s));
+    if (s->kind == h->stop)
+        return GM_WALK_STOP;
+    return s->kind == h->skip ? GM_WALK_SKIP : GM_WALK_ON;
+}
+
+static bool log_leave(const gm_stmt *s, void *ctx)
+{
+    hook_log *h = ctx;
+    log_char(h, '/');
+    log_char(h, kind_char(s));
+    return true;
+}
+
+static bool log_prop(const gm_expr *e, void *ctx)
+{
+    if (e->kind == GME_PROP)
+        log_char(ctx, 'p');
+    return true;
+}
+
+static void test_walk_hooked(void)
+{
+    const gm_program *p = check_src("Procedure f(G: Graph; A: N_P<Int>)\n"
+                                    "{\n"
+                                    "    Foreach (n: G.Nodes) {\n"
+                                    "        If (n.A > 0)\n"
+                                    "            n.A = 1;\n"
+                                    "    }\n"
+                                    "    Foreach (n: G.Nodes)\n"
+                                    "        n.A = 2;\n"
+                                    "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    const gm_walk_hooks hooks = {log_enter, log_leave, log_prop};
+    hook_log h = {.skip = GMS_EMPTY, .stop = GMS_EMPTY};
+    CU_ASSERT_TRUE(gm_walk_hooked(p->procs->body, false, &hooks, &h));
+    CU_ASSERT_STRING_EQUAL(h.buf, "BFBIpAp/A/I/B/FFAp/A/F/B");
+    hook_log skip = {.skip = GMS_IF, .stop = GMS_EMPTY};
+    CU_ASSERT_TRUE(gm_walk_hooked(p->procs->body, false, &hooks, &skip));
+    CU_ASSERT_STRING_EQUAL(skip.buf, "BFBI/B/FFAp/A/F/B");
+    hook_log stop = {.skip = GMS_EMPTY, .stop = GMS_IF};
+    CU_ASSERT_FALSE(gm_walk_hooked(p->procs->body, false, &hooks, &stop));
+    CU_ASSERT_STRING_EQUAL(stop.buf, "BFBI");
+}
+
+/* The access of the property or scalar named name in r (NULL: none). */
+static const gma_access *acc(const gma_record *r, const char *name)
+{
+    for (int i = 0; i < r->nprops; i++)
+        if (strcmp(r->props[i].sym->name, name) == 0)
+            return &r->props[i];
+    for (int i = 0; i < r->nscalars; i++)
+        if (strcmp(r->scalars[i].sym->name, name) == 0)
+            return &r->scalars[i];
+    return NULL;
+}
+
+/* Index kinds: owner, out-/in-neighbour, the edges to them, a Node variable
+ * (remote), a Node-valued property (remote), a Node variable declared in
+ * the loop from a neighbour (that neighbour) or assigned again (remote). */
+static void test_plan_index_kinds(void)
+{
+    const gm_program *p = lowered("Procedure f(G: Graph, root: Node, len: E_P<Int>, A: N_P<Int>, par: N_P<Node>;\n"
+                            "          B: N_P<Int>, C: N_P<Int>, W: E_P<Int>)\n"
+                            "{\n"
+                            "    Foreach (n: G.Nodes) {\n"
+                            "        Int s = n.A;\n"
+                            "        Foreach (t: n.Nbrs) {\n"
+                            "            Edge e = t.ToEdge();\n"
+                            "            s += e.len;\n"
+                            "        }\n"
+                            "        Foreach (u: n.InNbrs) {\n"
+                            "            Edge f = u.ToEdge();\n"
+                            "            f.W += u.A;\n"
+                            "        }\n"
+                            "        Node q = n.par;\n"
+                            "        n.B = s + root.A + q.A;\n"
+                            "        Foreach (v: n.Nbrs) {\n"
+                            "            If (v.HasEdgeTo(n))\n"
+                            "                n.B += 1;\n"
+                            "            Node x = v;\n"
+                            "            x.C max= 1;\n"
+                            "            Node y = v;\n"
+                            "            y = n.par;\n"
+                            "            y.C max= 0;\n"
+                            "        }\n"
+                            "    }\n"
+                            "}\n");
+    gma_plan *plan = gma_plan_build(p);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 1);
+    const gma_record *r = &plan->recs[0];
+    CU_ASSERT_EQUAL(r->space, GMA_SPACE_NODES);
+    CU_ASSERT_STRING_EQUAL(r->own->name, "n");
+    CU_ASSERT_EQUAL(r->nwhy, 0);
+    const gma_access *a = acc(r, "A");
+    CU_ASSERT_TRUE(gma_access_has(a, GMA_READ, GMA_OP_NONE, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(a, GMA_READ, GMA_OP_NONE, GMA_IX_IN_NBR));
+    CU_ASSERT_TRUE(gma_access_has(a, GMA_READ, GMA_OP_NONE, GMA_IX_REMOTE));
+    CU_ASSERT_FALSE(gma_access_has(a, GMA_READ, GMA_OP_NONE, GMA_IX_OUT_NBR));
+    CU_ASSERT_FALSE(gma_access_has(a, GMA_WRITE, GMA_OP_NONE, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "len"), GMA_READ, GMA_OP_NONE, GMA_IX_OUT_EDGE));
+    CU_ASSERT_TRUE(acc(r, "len")->edge);
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "W"), GMA_REDUCE, GMA_OP_SUM, GMA_IX_IN_EDGE));
+    CU_ASSERT_FALSE(gma_access_has(acc(r, "W"), GMA_READ, GMA_OP_NONE, GMA_IX_IN_EDGE));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "B"), GMA_WRITE, GMA_OP_NONE, GMA_IX_OWNER));
+    CU_ASSERT_FALSE(gma_access_has(acc(r, "B"), GMA_READ, GMA_OP_NONE, GMA_IX_OWNER)); /* targets */
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "B"), GMA_REDUCE, GMA_OP_SUM, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "C"), GMA_REDUCE, GMA_OP_MAX, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "C"), GMA_REDUCE, GMA_OP_MAX, GMA_IX_REMOTE));
+    CU_ASSERT_FALSE(gma_access_has(acc(r, "C"), GMA_REDUCE, GMA_OP_MAX, GMA_IX_OWNER));
+    CU_ASSERT_EQUAL(acc(r, "C")->nuses, 1);
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "par"), GMA_READ, GMA_OP_NONE, GMA_IX_OWNER));
+    CU_ASSERT_PTR_NULL(acc(r, "s")); /* declared in the loop */
+    gma_plan_free(plan);
+}
+
+/* Each reduction operator, on properties through a neighbour and on
+ * scalars declared outside the loop; arg-min payloads. */
+static void test_plan_operators(void)
+{
+    const gm_program *p = lowered("Procedure f(G: Graph, A: N_P<Int>; S: N_P<Int>, P: N_P<Double>, Lo: N_P<Int>,\n"
+                            "          Hi: N_P<Int>, E: N_P<Bool>, O: N_P<Bool>, K: N_P<Int>, Par: N_P<Node>) : Int\n"
+                            "{\n"
+                            "    Int c = 0;\n"
+                            "    Double m = 1.0;\n"
+                            "    Int lo = 0;\n"
+                            "    Bool any = False;\n"
+                            "    Node who;\n"
+                            "    Foreach (n: G.Nodes) {\n"
+                            "        Foreach (t: n.Nbrs) {\n"
+                            "            t.S += n.A;\n"
+                            "            t.P *= 2.0;\n"
+                            "            t.Lo min= n.A;\n"
+                            "            t.Hi max= n.A;\n"
+                            "            t.E &= n.A > 0;\n"
+                            "            t.O |= n.A > 0;\n"
+                            "            <t.K; t.Par> min= <n.A; n>;\n"
+                            "        }\n"
+                            "        c += n.A;\n"
+                            "        m *= 2.0;\n"
+                            "        any |= n.A > 1;\n"
+                            "        <lo; who> max= <n.A; n>;\n"
+                            "    }\n"
+                            "    Return c + lo + (Int) m + (any ? 1 : 0);\n"
+                            "}\n");
+    gma_plan *plan = gma_plan_build(p);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 1);
+    const gma_record *r = &plan->recs[0];
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "S"), GMA_REDUCE, GMA_OP_SUM, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "P"), GMA_REDUCE, GMA_OP_MUL, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "Lo"), GMA_REDUCE, GMA_OP_MIN, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "Hi"), GMA_REDUCE, GMA_OP_MAX, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "E"), GMA_REDUCE, GMA_OP_AND, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "O"), GMA_REDUCE, GMA_OP_OR, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "K"), GMA_REDUCE, GMA_OP_MIN, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "Par"), GMA_REDUCE, GMA_OP_ARGMIN, GMA_IX_OUT_NBR));
+    CU_ASSERT_FALSE(gma_access_has(acc(r, "Par"), GMA_REDUCE, GMA_OP_MIN, GMA_IX_OUT_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "A"), GMA_READ, GMA_OP_NONE, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "c"), GMA_REDUCE, GMA_OP_SUM, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "m"), GMA_REDUCE, GMA_OP_MUL, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "any"), GMA_REDUCE, GMA_OP_OR, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "lo"), GMA_REDUCE, GMA_OP_MAX, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(r, "who"), GMA_REDUCE, GMA_OP_ARGMAX, GMA_IX_OWNER));
+    CU_ASSERT_EQUAL(r->nscalars, 5);
+    CU_ASSERT_STRING_EQUAL(gma_redop_name(GMA_OP_ARGMIN), "argmin-payload");
+    CU_ASSERT_STRING_EQUAL(gma_redop_name(GMA_OP_AND), "&&=");
+    gma_plan_free(plan);
+}
+
+/* Records: one per outermost parallel loop, in order, nested loops inside
+ * theirs; InBFS and InReverse apart, with their filters; an edge loop's
+ * endpoints; a reduction's range argument and filter are visited; the
+ * sequential For around a BFS makes no record. */
+static void test_plan_records(void)
+{
+    const gm_program *p = lowered("Procedure f(G: Graph, root: Node, w: E_P<Int>, A: N_P<Int>, mate: N_P<Node>;\n"
+                            "          B: N_P<Int>, D: N_P<Int>, Z: N_P<Int>)\n"
+                            "{\n"
+                            "    Foreach (e: G.Edges)\n"
+                            "        e.ToNode().D min= e.w + e.FromNode().A;\n"
+                            "    For (s: G.Nodes) {\n"
+                            "        InBFS (v: G.Nodes From s)(v != s) {\n"
+                            "            v.B = Sum(u: v.UpNbrs) { u.B + u.ToEdge().w };\n"
+                            "        } InReverse (v.A > 0) {\n"
+                            "            v.Z += Sum(u: v.DownNbrs) { u.Z };\n"
+                            "        }\n"
+                            "    }\n"
+                            "    Foreach (n: G.Nodes)\n"
+                            "        n.Z = Count(x: n.CommonNbrs(n.mate))(x.A > 1);\n"
+                            "}\n");
+    gma_plan *plan = gma_plan_build(p);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 4);
+    const gma_record *r = plan->recs;
+    CU_ASSERT_EQUAL(r[0].space, GMA_SPACE_EDGES);
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[0], "D"), GMA_REDUCE, GMA_OP_MIN, GMA_IX_EDGE_DST));
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[0], "A"), GMA_READ, GMA_OP_NONE, GMA_IX_EDGE_SRC));
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[0], "w"), GMA_READ, GMA_OP_NONE, GMA_IX_OWNER));
+    CU_ASSERT_EQUAL(r[1].space, GMA_SPACE_BFS);
+    CU_ASSERT_PTR_NOT_NULL(r[1].filter);
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[1], "B"), GMA_READ, GMA_OP_NONE, GMA_IX_UP_NBR));
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[1], "B"), GMA_WRITE, GMA_OP_NONE, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[1], "w"), GMA_READ, GMA_OP_NONE, GMA_IX_UP_EDGE));
+    CU_ASSERT_PTR_NULL(acc(&r[1], "Z"));
+    CU_ASSERT_EQUAL(r[2].space, GMA_SPACE_BFS_REVERSE);
+    CU_ASSERT_PTR_NOT_NULL(r[2].filter);
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[2], "A"), GMA_READ, GMA_OP_NONE, GMA_IX_OWNER)); /* its filter */
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[2], "Z"), GMA_READ, GMA_OP_NONE, GMA_IX_DOWN_NBR));
+    CU_ASSERT_PTR_NULL(acc(&r[2], "B"));
+    CU_ASSERT_EQUAL(r[3].space, GMA_SPACE_NODES);
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[3], "mate"), GMA_READ, GMA_OP_NONE, GMA_IX_OWNER)); /* range argument */
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[3], "A"), GMA_READ, GMA_OP_NONE, GMA_IX_COMMON_NBR));
+    CU_ASSERT_EQUAL(r[3].nwhy, 1);
+    CU_ASSERT_EQUAL(r[0].nwhy + r[1].nwhy + r[2].nwhy, 0);
+    CU_ASSERT_TRUE(r[0].loc.line < r[1].loc.line && r[1].loc.line < r[2].loc.line && r[2].loc.line < r[3].loc.line);
+    CU_ASSERT_PTR_EQUAL(gma_plan_find(plan, r[0].stmt, false), &r[0]);
+    CU_ASSERT_PTR_EQUAL(gma_plan_find(plan, r[1].stmt, false), &r[1]);
+    CU_ASSERT_PTR_EQUAL(gma_plan_find(plan, r[1].stmt, true), &r[2]);
+    CU_ASSERT_PTR_NULL(gma_plan_find(plan, r[0].stmt, true));
+    CU_ASSERT_PTR_NULL(gma_plan_find(plan, p->procs->body, false));
+    gma_plan_free(plan);
+}
+
+/* A reduction over the nodes written on the host is a record of its own
+ * (on the checked tree: desugaring makes it a loop); one nested in it is not. */
+static void test_plan_host_reduction(void)
+{
+    const gm_program *p = check_src("Procedure f(G: Graph, A: N_P<Int>) : Int\n"
+                              "{\n"
+                              "    Int s = Sum(n: G.Nodes)(n.A > 0) { Count(m: G.Nodes)(m.A < n.A) };\n"
+                              "    Return s + Max(n: G.Nodes) { n.A };\n"
+                              "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    gma_plan *plan = gma_plan_build(p);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 2);
+    CU_ASSERT_PTR_NOT_NULL(plan->recs[0].reduce);
+    CU_ASSERT_PTR_NOT_NULL(plan->recs[0].filter);
+    CU_ASSERT_TRUE(gma_access_has(acc(&plan->recs[0], "A"), GMA_READ, GMA_OP_NONE, GMA_IX_OWNER));
+    CU_ASSERT_TRUE(gma_access_has(acc(&plan->recs[0], "A"), GMA_READ, GMA_OP_NONE, GMA_IX_REMOTE));
+    CU_ASSERT_EQUAL(plan->recs[1].reduce->reduce_op, GMRED_MAX);
+    gma_plan_free(plan);
+}
+
+/* Why a loop stays on one rank; each reason once. */
+static void test_plan_not_distributable(void)
+{
+    const gm_program *p = lowered("Procedure f(G: Graph, S: Node_Set, A: N_P<Int>; B: N_P<Int>)\n"
+                            "{\n"
+                            "    Foreach (x: S.Items)\n"
+                            "        x.B = 1;\n"
+                            "    Foreach (n: G.Nodes) {\n"
+                            "        Foreach (t: n.Nbrs) {\n"
+                            "            Foreach (u: t.Nbrs)\n"
+                            "                u.B += 1;\n"
+                            "            Foreach (u: t.InNbrs)\n"
+                            "                u.B += 1;\n"
+                            "        }\n"
+                            "    }\n"
+                            "    Foreach (n: G.Nodes) {\n"
+                            "        Node m = n.PickRandomNbr();\n"
+                            "        m.B += 1;\n"
+                            "    }\n"
+                            "    Foreach (n: G.Nodes) {\n"
+                            "        Map<Int, Int> M;\n"
+                            "        M[1] = n.A;\n"
+                            "        n.B = M[1];\n"
+                            "    }\n"
+                            "    Foreach (n: G.Nodes) {\n"
+                            "        Foreach (t: n.Nbrs) {\n"
+                            "            Foreach (u: n.InNbrs) {\n"
+                            "                If (u.IsNbrFrom(t))\n"
+                            "                    n.B += 1;\n"
+                            "            }\n"
+                            "        }\n"
+                            "    }\n"
+                            "    InDFS (v: G.Nodes From G.PickRandom()) {\n"
+                            "        v.B = 2;\n"
+                            "    }\n"
+                            "}\n");
+    gma_plan *plan = gma_plan_build(p);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 6);
+    const gma_record *r = plan->recs;
+    CU_ASSERT_EQUAL(r[0].space, GMA_SPACE_COLLECTION);
+    CU_ASSERT_EQUAL_FATAL(r[0].nwhy, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r[0].why[0], "collection"));
+    CU_ASSERT_EQUAL_FATAL(r[1].nwhy, 1); /* two 2-hop loops, one reason */
+    CU_ASSERT_PTR_NOT_NULL(strstr(r[1].why[0], "adjacency"));
+    CU_ASSERT_TRUE(gma_access_has(acc(&r[1], "B"), GMA_REDUCE, GMA_OP_SUM, GMA_IX_REMOTE));
+    CU_ASSERT_EQUAL_FATAL(r[2].nwhy, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r[2].why[0], "PickRandomNbr"));
+    CU_ASSERT_EQUAL(r[3].nwhy, 0); /* a map of the iteration's own */
+    CU_ASSERT_EQUAL_FATAL(r[4].nwhy, 1); /* an edge between two neighbours */
+    CU_ASSERT_PTR_NOT_NULL(strstr(r[4].why[0], "adjacency query"));
+    CU_ASSERT_EQUAL(r[5].space, GMA_SPACE_DFS);
+    CU_ASSERT_EQUAL_FATAL(r[5].nwhy, 1);
+    CU_ASSERT_STRING_EQUAL(r[5].why[0], "DFS");
+    gma_plan_free(plan);
+}
+
 int main(void)
 {
     static const cu_test tests[] = {
@@ -237,6 +570,12 @@ int main(void)
         {"a round counter: not monotone", test_round_counter_is_not_monotone},
         {"what counts as a use of a symbol", test_sym_used},
         {"the walk visits a reduction's range argument", test_walk_reduce_range_arg},
+        {"the hooked walk: order, skip, leave, stop", test_walk_hooked},
+        {"plan: index kinds", test_plan_index_kinds},
+        {"plan: reduction operators", test_plan_operators},
+        {"plan: records, filters, range arguments", test_plan_records},
+        {"plan: host-level reductions", test_plan_host_reduction},
+        {"plan: not distributable", test_plan_not_distributable},
         {NULL, NULL},
     };
     return run_tests("analysis", tests);
