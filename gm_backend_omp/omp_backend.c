@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cident.h"
+#include "cg_ident.h"
 #include "diag.h"
 #include "gm_runtime/gmrt_file.h"
-#include "omp_emit.h"
+#include "cg_emit.h"
 #include "oom.h"
 
 static gm_proc *main_proc(gm_program *p, const char *base)
@@ -27,10 +27,10 @@ static gm_proc *main_proc(gm_program *p, const char *base)
     return first;
 }
 
-bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_program_writer *w)
+bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const cg_program_writer *w)
 {
-    char *hpath = omp_strf("%s/%s.h", opt->out_dir, opt->base_name);
-    char *cpath = omp_strf("%s/%s.%s", opt->out_dir, opt->base_name, w->ext);
+    char *hpath = cg_strf("%s/%s.h", opt->out_dir, opt->base_name);
+    char *cpath = cg_strf("%s/%s.%s", opt->out_dir, opt->base_name, w->ext);
     /* both files go to temporary files renamed into place at the end, so a
      * failed write (full disk) leaves the previous NAME.h and NAME.c alone */
     gmrt_file hfile, cfile;
@@ -49,11 +49,11 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
         free(cpath);
         return false;
     }
-    omp_write_header(p, hout, opt->base_name, w->target);
+    cg_write_header(p, hout, opt->base_name, w->target);
     const char *slash = strrchr(p->filename, '/');
     /* The file name goes into comments and string literals. */
-    char *src_base = cident_text(slash ? slash + 1 : p->filename);
-    omp_emit em = {
+    char *src_base = cg_ident_text(slash ? slash + 1 : p->filename);
+    cg_emit em = {
         .out = out,
         .prog = p,
         .src_base = src_base,
@@ -73,29 +73,29 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
         if (!pr->is_local)
             continue;
         em.proc = pr;
-        omp_reset_names(&em);
-        omp_signature(&em, pr, false);
-        omp_printf(&em, ";\n");
+        cg_reset_names(&em);
+        cg_signature(&em, pr, false);
+        cg_printf(&em, ";\n");
     }
-    omp_printf(&em, "\n");
+    cg_printf(&em, "\n");
     for (gm_proc *pr = p->procs; pr; pr = pr->next) {
         if (w->proc)
             w->proc(&em, pr, out);
         else
-            omp_proc(&em, pr);
+            cg_proc(&em, pr);
     }
     if (opt->emit_main) {
         gm_proc *m = main_proc(p, opt->entry ? opt->entry : opt->base_name);
         if (m) {
             em.proc = m;
-            omp_reset_names(&em);
-            omp_main(&em, m);
+            cg_reset_names(&em);
+            cg_main(&em, m);
         } else {
             gm_error((gm_loc){0, 0}, GMD_UNSUPPORTED, "--main needs an entry (non-Local) procedure");
             em.ok = false;
         }
     }
-    omp_reset_names(&em);
+    cg_reset_names(&em);
     free(em.names);
     free(em.edge_of);
     free(em.deferred);
@@ -122,6 +122,6 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_
 
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
 {
-    const omp_program_writer w = {.target = "omp", .ext = "c", .prologue = omp_prologue};
+    const cg_program_writer w = {.target = "omp", .ext = "c", .prologue = cg_prologue};
     return omp_generate_files(p, opt, &w);
 }

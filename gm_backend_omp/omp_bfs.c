@@ -9,7 +9,7 @@
  * order is kept in one array with the start of every level, which InReverse
  * walks from the deepest level back to the root. A forward body that
  * touches only its own node runs right where its node is found instead. */
-#include "omp_emit.h"
+#include "cg_emit.h"
 
 #include "builtins.h"
 #include "opt.h"
@@ -18,17 +18,17 @@
 
 /* `if (!(navigator)) STOP;` evaluated on candidate `cand` (the iterator's
  * name is rebound to it meanwhile); nothing without a navigator. */
-void omp_bfs_nav_check(omp_emit *em, const gm_stmt *s, const char *cand, const char *stop)
+void omp_bfs_nav_check(cg_emit *em, const gm_stmt *s, const char *cand, const char *stop)
 {
     if (!s->navigator)
         return;
-    char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
-    omp_set_name(em, s->iter.sym, cand);
-    omp_start_line(em);
-    omp_printf(em, "if (!(");
-    omp_expr(em, s->navigator);
-    omp_printf(em, ")) %s;\n", stop);
-    omp_set_name(em, s->iter.sym, saved);
+    char *saved = cg_strf("%s", cg_name(em, s->iter.sym));
+    cg_set_name(em, s->iter.sym, cand);
+    cg_start_line(em);
+    cg_printf(em, "if (!(");
+    cg_expr(em, s->navigator);
+    cg_printf(em, ")) %s;\n", stop);
+    cg_set_name(em, s->iter.sym, saved);
     free(saved);
 }
 
@@ -107,53 +107,53 @@ bool omp_bfs_body_is_local(const gm_stmt *s)
 
 /* A local body (omp_bfs_body_is_local) for the node `node`, in braces
  * (under `if (guard)` when guard is given), marked with what it is. */
-void omp_bfs_local_body(omp_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
+void omp_bfs_local_body(cg_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
                         const char *what)
 {
-    char *saved = omp_strf("%s", omp_name(em, s->iter.sym));
-    omp_set_name(em, s->iter.sym, node);
-    omp_line(em, "%s%s%s{ /* %s:%d: %s */", guard ? "if (" : "", guard ? guard : "", guard ? ") " : "", em->src_base,
+    char *saved = cg_strf("%s", cg_name(em, s->iter.sym));
+    cg_set_name(em, s->iter.sym, node);
+    cg_line(em, "%s%s%s{ /* %s:%d: %s */", guard ? "if (" : "", guard ? guard : "", guard ? ") " : "", em->src_base,
              s->loc.line, what);
     em->indent++;
     if (in_parallel)
         em->par_depth++;
-    omp_scope_push(em);
+    cg_scope_push(em);
     if (s->body->kind == GMS_BLOCK)
-        omp_stmt_list(em, s->body->body);
+        cg_stmt_list(em, s->body->body);
     else
-        omp_stmt(em, s->body);
-    omp_scope_pop(em, true);
+        cg_stmt(em, s->body);
+    cg_scope_pop(em, true);
     if (in_parallel)
         em->par_depth--;
     em->indent--;
-    omp_line(em, "}");
-    omp_set_name(em, s->iter.sym, saved);
+    cg_line(em, "}");
+    cg_set_name(em, s->iter.sym, saved);
     free(saved);
 }
 
-static void level_body(omp_emit *em, const gm_stmt *s, const gm_stmt *body, const char *g,
+static void level_body(cg_emit *em, const gm_stmt *s, const gm_stmt *body, const char *g,
                        const char *queue, const char *from, const char *to, const char *i)
 {
-    const char *v = omp_name(em, s->iter.sym);
-    omp_par par;
+    const char *v = cg_name(em, s->iter.sym);
+    cg_par par;
     bool parallel = em->par_depth == 0;
-    char *trip = omp_strf("(%s - %s)", to, from);
+    char *trip = cg_strf("(%s - %s)", to, from);
     if (parallel)
-        omp_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g, trip);
+        cg_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g, trip);
     free(trip);
-    omp_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, from, i, to, i);
+    cg_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, from, i, to, i);
     em->indent++;
-    omp_scope_push(em);
-    omp_line(em, "gm_node_t %s = %s[%s];", v, queue, i);
+    cg_scope_push(em);
+    cg_line(em, "gm_node_t %s = %s[%s];", v, queue, i);
     if (body && body->kind == GMS_BLOCK)
-        omp_stmt_list(em, body->body);
+        cg_stmt_list(em, body->body);
     else if (body)
-        omp_stmt(em, body);
-    omp_scope_pop(em, true);
+        cg_stmt(em, body);
+    cg_scope_pop(em, true);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     if (parallel)
-        omp_par_end(em, &par);
+        cg_par_end(em, &par);
 }
 
 /* Discovered nodes go to a per-thread buffer of BFS_BUFFER nodes that is
@@ -163,235 +163,235 @@ static void level_body(omp_emit *em, const gm_stmt *s, const gm_stmt *body, cons
  * for the buffer _c_buf and its fill level _c_nbuf. */
 enum { BFS_BUFFER = 256 };
 
-static void buffers_begin(omp_emit *em, bool par, const char *trip)
+static void buffers_begin(cg_emit *em, bool par, const char *trip)
 {
     if (par && trip)
-        omp_line(em, "#pragma omp parallel if(%s >= 256)", trip); /* as level loops */
+        cg_line(em, "#pragma omp parallel if(%s >= 256)", trip); /* as level loops */
     else if (par)
-        omp_line(em, "#pragma omp parallel");
-    omp_line(em, "{");
+        cg_line(em, "#pragma omp parallel");
+    cg_line(em, "{");
     em->indent++;
-    omp_line(em, "gm_node_t _c_buf[%d];", BFS_BUFFER);
-    omp_line(em, "int _c_nbuf = 0;");
+    cg_line(em, "gm_node_t _c_buf[%d];", BFS_BUFFER);
+    cg_line(em, "int _c_nbuf = 0;");
 }
 
-static void flush_buffer(omp_emit *em, const char *queue, const char *next)
+static void flush_buffer(cg_emit *em, const char *queue, const char *next)
 {
-    omp_line(em, "int64_t _c_at = __atomic_fetch_add(&%s, _c_nbuf, __ATOMIC_RELAXED);", next);
-    omp_line(em, "for (int _c_k = 0; _c_k < _c_nbuf; _c_k++)");
-    omp_line(em, "    %s[_c_at + _c_k] = _c_buf[_c_k];", queue);
-    omp_line(em, "_c_nbuf = 0;");
+    cg_line(em, "int64_t _c_at = __atomic_fetch_add(&%s, _c_nbuf, __ATOMIC_RELAXED);", next);
+    cg_line(em, "for (int _c_k = 0; _c_k < _c_nbuf; _c_k++)");
+    cg_line(em, "    %s[_c_at + _c_k] = _c_buf[_c_k];", queue);
+    cg_line(em, "_c_nbuf = 0;");
 }
 
-static void buffer_append(omp_emit *em, const char *queue, const char *next, const char *node)
+static void buffer_append(cg_emit *em, const char *queue, const char *next, const char *node)
 {
-    omp_line(em, "_c_buf[_c_nbuf++] = %s;", node);
-    omp_line(em, "if (_c_nbuf == %d) {", BFS_BUFFER);
-    em->indent++;
-    flush_buffer(em, queue, next);
-    em->indent--;
-    omp_line(em, "}");
-}
-
-static void buffers_end(omp_emit *em, const char *queue, const char *next)
-{
-    omp_line(em, "if (_c_nbuf > 0) {");
+    cg_line(em, "_c_buf[_c_nbuf++] = %s;", node);
+    cg_line(em, "if (_c_nbuf == %d) {", BFS_BUFFER);
     em->indent++;
     flush_buffer(em, queue, next);
     em->indent--;
-    omp_line(em, "}");
-    em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
 }
 
-void omp_bfs(omp_emit *em, const gm_stmt *s)
+static void buffers_end(cg_emit *em, const char *queue, const char *next)
 {
-    const char *g = omp_graph_of(em, s->iter.sym->type);
+    cg_line(em, "if (_c_nbuf > 0) {");
+    em->indent++;
+    flush_buffer(em, queue, next);
+    em->indent--;
+    cg_line(em, "}");
+    em->indent--;
+    cg_line(em, "}");
+}
+
+void omp_bfs(cg_emit *em, const gm_stmt *s)
+{
+    const char *g = cg_graph_of(em, s->iter.sym->type);
     bool tr = s->iter.transposed;
     /* Forward arrays of the walked direction, and the opposite ones. */
     const char *fb = tr ? "r_begin" : "begin", *fi = tr ? "r_node_idx" : "node_idx";
     const char *rb = tr ? "begin" : "r_begin", *ri = tr ? "node_idx" : "r_node_idx";
     bool par = em->par_depth == 0;
-    char *lvl = omp_fresh(em, "level");
-    char *queue = omp_fresh(em, "queue");
-    char *start = omp_fresh(em, "level_start");
-    char *nlev = omp_fresh(em, "nlevels");
-    char *head = omp_fresh(em, "head"), *tail = omp_fresh(em, "tail"), *next = omp_fresh(em, "next");
-    char *depth = omp_fresh(em, "depth"), *root = omp_fresh(em, "root");
-    char *i = omp_fresh(em, "i"), *e = omp_fresh(em, "e");
+    char *lvl = cg_fresh(em, "level");
+    char *queue = cg_fresh(em, "queue");
+    char *start = cg_fresh(em, "level_start");
+    char *nlev = cg_fresh(em, "nlevels");
+    char *head = cg_fresh(em, "head"), *tail = cg_fresh(em, "tail"), *next = cg_fresh(em, "next");
+    char *depth = cg_fresh(em, "depth"), *root = cg_fresh(em, "root");
+    char *i = cg_fresh(em, "i"), *e = cg_fresh(em, "e");
 
-    omp_line(em, "{");
+    cg_line(em, "{");
     em->indent++;
-    omp_scope_push(em);
-    omp_start_line(em);
-    omp_printf(em, "gm_node_t %s = ", root);
-    omp_expr(em, s->root);
-    omp_printf(em, ";\n");
+    cg_scope_push(em);
+    cg_start_line(em);
+    cg_printf(em, "gm_node_t %s = ", root);
+    cg_expr(em, s->root);
+    cg_printf(em, ";\n");
     /* Without InReverse no level is walked twice: this level's queue and the
      * next one's take turns in two buffers that stay in cache (one queue of
      * every visited node walks fresh memory at every level: 7-10% of a road
      * grid BFS). With it, one queue in visiting order and each level's start. */
     bool turns = !s->rev_body;
-    char *spare = turns ? omp_fresh(em, "queue_next") : NULL;
+    char *spare = turns ? cg_fresh(em, "queue_next") : NULL;
     /* Levels kept in the property that bfs_level proved equal to them: no
      * array to fill and no copy per node (5-8% of a road grid BFS). */
     const gm_symbol *in_prop = gmo_bfs_levels_prop(s);
     const char *unseen = in_prop ? "INT32_MAX" : "-1";
     if (in_prop) {
-        omp_line(em, "int32_t *const %s = %s; /* the levels live in %s (+INF: not visited yet) */", lvl,
-                 omp_name(em, in_prop), in_prop->name);
+        cg_line(em, "int32_t *const %s = %s; /* the levels live in %s (+INF: not visited yet) */", lvl,
+                 cg_name(em, in_prop), in_prop->name);
     } else {
-        omp_line(em, "int32_t *%s = (int32_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(int32_t));", lvl, g);
-        omp_scope_add_cleanup(em, omp_strf("free(%s);", lvl));
+        cg_line(em, "int32_t *%s = (int32_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(int32_t));", lvl, g);
+        cg_scope_add_cleanup(em, cg_strf("free(%s);", lvl));
     }
-    omp_line(em, "gm_node_t *%s = (gm_node_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", queue, g);
+    cg_line(em, "gm_node_t *%s = (gm_node_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", queue, g);
     if (turns) {
-        omp_line(em, "gm_node_t *%s = (gm_node_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", spare, g);
-        omp_line(em, "gm_node_t *const %s_first = %s, *const %s_first = %s; /* freed at the end */", queue, queue,
+        cg_line(em, "gm_node_t *%s = (gm_node_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", spare, g);
+        cg_line(em, "gm_node_t *const %s_first = %s, *const %s_first = %s; /* freed at the end */", queue, queue,
                  spare, spare);
-        omp_scope_add_cleanup(em, omp_strf("free(%s_first);", queue));
-        omp_scope_add_cleanup(em, omp_strf("free(%s_first);", spare));
+        cg_scope_add_cleanup(em, cg_strf("free(%s_first);", queue));
+        cg_scope_add_cleanup(em, cg_strf("free(%s_first);", spare));
     } else {
-        omp_line(em, "int64_t *%s = (int64_t *)_c_alloc((size_t)%s->num_nodes + 2, sizeof(int64_t));", start, g);
-        omp_scope_add_cleanup(em, omp_strf("free(%s);", queue));
-        omp_scope_add_cleanup(em, omp_strf("free(%s);", start));
+        cg_line(em, "int64_t *%s = (int64_t *)_c_alloc((size_t)%s->num_nodes + 2, sizeof(int64_t));", start, g);
+        cg_scope_add_cleanup(em, cg_strf("free(%s);", queue));
+        cg_scope_add_cleanup(em, cg_strf("free(%s);", start));
     }
     const char *appendq = turns ? spare : queue; /* where the next level goes */
     if (!in_prop) {
         if (par)
-            omp_line(em, "#pragma omp parallel for schedule(static)");
-        omp_line(em, "for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", i, i, g, i);
-        omp_line(em, "    %s[%s] = -1;", lvl, i);
+            cg_line(em, "#pragma omp parallel for schedule(static)");
+        cg_line(em, "for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", i, i, g, i);
+        cg_line(em, "    %s[%s] = -1;", lvl, i);
     }
     if (turns)
-        omp_line(em, "int64_t %s = 0, %s = 0;", head, tail);
+        cg_line(em, "int64_t %s = 0, %s = 0;", head, tail);
     else
-        omp_line(em, "int64_t %s = 0, %s = 0, %s = 0;", nlev, head, tail);
-    omp_line(em, "int32_t %s = 0;", depth);
-    omp_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
-    omp_bfs_ctx *outer = em->bfs;
+        cg_line(em, "int64_t %s = 0, %s = 0, %s = 0;", nlev, head, tail);
+    cg_line(em, "int32_t %s = 0;", depth);
+    cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
+    cg_bfs_ctx *outer = em->bfs;
     em->bfs = &ctx;
     bool fuse = !in_prop && omp_bfs_body_is_local(s);
-    omp_line(em, "if (%s >= 0 && %s < %s->num_nodes) {", root, root, g);
-    omp_line(em, "    %s[%s] = 0;", lvl, root);
-    omp_line(em, "    %s[0] = %s;", queue, root);
-    omp_line(em, "    %s = 1;", tail);
+    cg_line(em, "if (%s >= 0 && %s < %s->num_nodes) {", root, root, g);
+    cg_line(em, "    %s[%s] = 0;", lvl, root);
+    cg_line(em, "    %s[0] = %s;", queue, root);
+    cg_line(em, "    %s = 1;", tail);
     if (fuse) {
         em->indent++;
         omp_bfs_local_body(em, s, root, NULL, false, "the body, run where the node is found");
         em->indent--;
     }
-    omp_line(em, "}");
-    omp_line(em, "while (%s < %s) {", head, tail);
+    cg_line(em, "}");
+    cg_line(em, "while (%s < %s) {", head, tail);
     em->indent++;
     if (!turns)
-        omp_line(em, "%s[%s++] = %s;", start, nlev, head);
-    omp_line(em, "int64_t %s = %s;", next, turns ? "0" : tail);
+        cg_line(em, "%s[%s++] = %s;", start, nlev, head);
+    cg_line(em, "int64_t %s = %s;", next, turns ? "0" : tail);
     /* Direction optimization: a frontier holding more than 1/20 of the nodes
      * is cheaper to find from the unvisited side. */
-    omp_line(em, "if (%s - %s > (int64_t)%s->num_nodes / 20) {", tail, head, g);
+    cg_line(em, "if (%s - %s > (int64_t)%s->num_nodes / 20) {", tail, head, g);
     em->indent++;
-    omp_line(em, "/* bottom-up: every unvisited node looks for a parent in the frontier */");
+    cg_line(em, "/* bottom-up: every unvisited node looks for a parent in the frontier */");
     buffers_begin(em, par, NULL);
     if (par)
-        omp_line(em, "#pragma omp for schedule(dynamic, 1024) nowait");
-    omp_line(em, "for (gm_node_t %s_w = 0; %s_w < %s->num_nodes; %s_w++) {", i, i, g, i);
+        cg_line(em, "#pragma omp for schedule(dynamic, 1024) nowait");
+    cg_line(em, "for (gm_node_t %s_w = 0; %s_w < %s->num_nodes; %s_w++) {", i, i, g, i);
     em->indent++;
-    omp_line(em, "if (%s[%s_w] != %s)", lvl, i, unseen);
-    omp_line(em, "    continue;");
-    char *cand = omp_strf("%s_w", i);
+    cg_line(em, "if (%s[%s_w] != %s)", lvl, i, unseen);
+    cg_line(em, "    continue;");
+    char *cand = cg_strf("%s_w", i);
     omp_bfs_nav_check(em, s, cand, "continue");
-    omp_line(em, "for (gm_edge_t %s = %s->%s[%s_w]; %s < %s->%s[%s_w + 1]; %s++) {", e, g, rb, i, e,
+    cg_line(em, "for (gm_edge_t %s = %s->%s[%s_w]; %s < %s->%s[%s_w + 1]; %s++) {", e, g, rb, i, e,
              g, rb, i, e);
-    omp_line(em, "    if (__atomic_load_n(&%s[%s->%s[%s]], __ATOMIC_RELAXED) == %s) {", lvl, g, ri, e,
+    cg_line(em, "    if (__atomic_load_n(&%s[%s->%s[%s]], __ATOMIC_RELAXED) == %s) {", lvl, g, ri, e,
              depth);
-    omp_line(em, "        __atomic_store_n(&%s[%s_w], %s + 1, __ATOMIC_RELAXED);", lvl, i, depth);
+    cg_line(em, "        __atomic_store_n(&%s[%s_w], %s + 1, __ATOMIC_RELAXED);", lvl, i, depth);
     em->indent += 2;
     buffer_append(em, appendq, next, cand);
     if (fuse)
         omp_bfs_local_body(em, s, cand, NULL, par, "the body, run where the node is found");
     em->indent -= 2;
-    omp_line(em, "        break;");
-    omp_line(em, "    }");
-    omp_line(em, "}");
+    cg_line(em, "        break;");
+    cg_line(em, "    }");
+    cg_line(em, "}");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     buffers_end(em, appendq, next);
     em->indent--;
-    omp_line(em, "} else {");
+    cg_line(em, "} else {");
     em->indent++;
-    omp_line(em, "/* top-down: the frontier claims its unvisited neighbours */");
-    char *trip = omp_strf("%s - %s", tail, head);
+    cg_line(em, "/* top-down: the frontier claims its unvisited neighbours */");
+    char *trip = cg_strf("%s - %s", tail, head);
     buffers_begin(em, par, trip);
     free(trip);
     if (par)
-        omp_line(em, "#pragma omp for schedule(dynamic, 64) nowait");
-    omp_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, head, i, tail, i);
+        cg_line(em, "#pragma omp for schedule(dynamic, 64) nowait");
+    cg_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, head, i, tail, i);
     em->indent++;
-    omp_line(em, "gm_node_t %s_u = %s[%s];", i, queue, i);
-    omp_line(em, "for (gm_edge_t %s = %s->%s[%s_u]; %s < %s->%s[%s_u + 1]; %s++) {", e, g, fb, i, e, g,
+    cg_line(em, "gm_node_t %s_u = %s[%s];", i, queue, i);
+    cg_line(em, "for (gm_edge_t %s = %s->%s[%s_u]; %s < %s->%s[%s_u + 1]; %s++) {", e, g, fb, i, e, g,
              fb, i, e);
     em->indent++;
-    omp_line(em, "gm_node_t %s = %s->%s[%s];", cand, g, fi, e);
-    omp_line(em, "if (__atomic_load_n(&%s[%s], __ATOMIC_RELAXED) != %s)", lvl, cand, unseen);
-    omp_line(em, "    continue;");
+    cg_line(em, "gm_node_t %s = %s->%s[%s];", cand, g, fi, e);
+    cg_line(em, "if (__atomic_load_n(&%s[%s], __ATOMIC_RELAXED) != %s)", lvl, cand, unseen);
+    cg_line(em, "    continue;");
     omp_bfs_nav_check(em, s, cand, "continue");
-    omp_line(em, "int32_t _c_unseen = %s;", unseen);
-    omp_line(em, "if (__atomic_compare_exchange_n(&%s[%s], &_c_unseen, %s + 1, false, "
+    cg_line(em, "int32_t _c_unseen = %s;", unseen);
+    cg_line(em, "if (__atomic_compare_exchange_n(&%s[%s], &_c_unseen, %s + 1, false, "
                  "__ATOMIC_RELAXED, __ATOMIC_RELAXED))",
              lvl, cand, depth);
-    omp_line(em, "{");
+    cg_line(em, "{");
     em->indent++;
     buffer_append(em, appendq, next, cand);
     if (fuse)
         omp_bfs_local_body(em, s, cand, NULL, par, "the body, run where the node is found");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     buffers_end(em, appendq, next);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
 
     /* The body of this level (unless it ran as the nodes were found). */
     if (s->body && !fuse && !in_prop)
         level_body(em, s, s->body, g, queue, head, tail, i);
     if (turns) {
-        omp_line(em, "{ /* the next level becomes this one */");
-        omp_line(em, "    gm_node_t *_c_t = %s;", queue);
-        omp_line(em, "    %s = %s;", queue, spare);
-        omp_line(em, "    %s = _c_t;", spare);
-        omp_line(em, "}");
-        omp_line(em, "%s = 0;", head);
+        cg_line(em, "{ /* the next level becomes this one */");
+        cg_line(em, "    gm_node_t *_c_t = %s;", queue);
+        cg_line(em, "    %s = %s;", queue, spare);
+        cg_line(em, "    %s = _c_t;", spare);
+        cg_line(em, "}");
+        cg_line(em, "%s = 0;", head);
     } else {
-        omp_line(em, "%s = %s;", head, tail);
+        cg_line(em, "%s = %s;", head, tail);
     }
-    omp_line(em, "%s = %s;", tail, next);
-    omp_line(em, "%s++;", depth);
+    cg_line(em, "%s = %s;", tail, next);
+    cg_line(em, "%s++;", depth);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     if (!turns)
-        omp_line(em, "%s[%s] = %s;", start, nlev, head);
-    omp_line(em, "(void)%s;", depth);
+        cg_line(em, "%s[%s] = %s;", start, nlev, head);
+    cg_line(em, "(void)%s;", depth);
     if (s->rev_body) {
-        omp_line(em, "/* InReverse: from the deepest level back to the root */");
-        char *l = omp_fresh(em, "l");
-        omp_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--) {", l, nlev, l, l);
+        cg_line(em, "/* InReverse: from the deepest level back to the root */");
+        char *l = cg_fresh(em, "l");
+        cg_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--) {", l, nlev, l, l);
         em->indent++;
-        char *from = omp_strf("%s[%s]", start, l), *to = omp_strf("%s[%s + 1]", start, l);
+        char *from = cg_strf("%s[%s]", start, l), *to = cg_strf("%s[%s + 1]", start, l);
         level_body(em, s, s->rev_body, g, queue, from, to, i);
         free(from);
         free(to);
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
         free(l);
     }
     em->bfs = outer;
-    omp_scope_pop(em, true);
+    cg_scope_pop(em, true);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(cand);
     free(lvl); free(queue); free(start); free(nlev); free(head); free(tail); free(next);
     free(depth); free(root); free(i); free(e); free(spare);
@@ -399,40 +399,40 @@ void omp_bfs(omp_emit *em, const gm_stmt *s)
 
 /* Foreach (u: v.UpNbrs) / v.DownNbrs: neighbours one level closer to / further
  * from the root, in the direction the traversal walks. */
-void omp_bfs_updown_loop(omp_emit *em, const gm_stmt *s)
+void omp_bfs_updown_loop(cg_emit *em, const gm_stmt *s)
 {
     if (!em->bfs) {
-        omp_unsupported(em, s->loc, "UpNbrs/DownNbrs outside a BFS");
+        cg_unsupported(em, s->loc, "UpNbrs/DownNbrs outside a BFS");
         return;
     }
-    const omp_bfs_ctx *b = em->bfs;
+    const cg_bfs_ctx *b = em->bfs;
     const char *g = b->graph;
     bool up = s->iter.range == GMR_UP_NBRS;
     /* Up walks against the traversal direction, Down along it. */
     bool use_reverse = up != b->transposed;
-    char *src = omp_expr_str(em, s->iter.source);
-    char *e = omp_fresh(em, "e");
-    const char *v = omp_name(em, s->iter.sym);
-    omp_line(em, "for (gm_edge_t %s = %s->%s[%s]; %s < %s->%s[%s + 1]; %s++) {", e, g,
+    char *src = cg_expr_str(em, s->iter.source);
+    char *e = cg_fresh(em, "e");
+    const char *v = cg_name(em, s->iter.sym);
+    cg_line(em, "for (gm_edge_t %s = %s->%s[%s]; %s < %s->%s[%s + 1]; %s++) {", e, g,
              use_reverse ? "r_begin" : "begin", src, e, g, use_reverse ? "r_begin" : "begin", src, e);
     em->indent++;
-    omp_scope_push(em);
-    omp_line(em, "gm_node_t %s = %s->%s[%s];", v, g, use_reverse ? "r_node_idx" : "node_idx", e);
-    omp_line(em, "if (%s[%s] != %s[%s] %s 1)", b->level, v, b->level, src, up ? "-" : "+");
-    omp_line(em, "    continue;");
+    cg_scope_push(em);
+    cg_line(em, "gm_node_t %s = %s->%s[%s];", v, g, use_reverse ? "r_node_idx" : "node_idx", e);
+    cg_line(em, "if (%s[%s] != %s[%s] %s 1)", b->level, v, b->level, src, up ? "-" : "+");
+    cg_line(em, "    continue;");
     if (gm_symbol_id_below(s->iter.sym, em->nsyms)) {
         free(em->edge_of[s->iter.sym->id]);
         em->edge_of[s->iter.sym->id] =
-            use_reverse ? omp_strf("%s->r_edge_idx[%s]", g, e) : omp_strf("%s", e);
+            use_reverse ? cg_strf("%s->r_edge_idx[%s]", g, e) : cg_strf("%s", e);
     }
     const gm_stmt *body = s->body;
     if (body && body->kind == GMS_BLOCK)
-        omp_stmt_list(em, body->body);
+        cg_stmt_list(em, body->body);
     else if (body)
-        omp_stmt(em, body);
-    omp_scope_pop(em, true);
+        cg_stmt(em, body);
+    cg_scope_pop(em, true);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(e);
     free(src);
 }

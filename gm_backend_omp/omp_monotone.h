@@ -7,7 +7,7 @@
 
 #include "gma_frontier.h"
 #include "gma_monotone.h"
-#include "omp_emit.h"
+#include "cg_emit.h"
 
 /* With n (the frontier loop's node) and its newest value _c_val in scope:
  * the loop over n's edges; each update that lowers (raises) the target's
@@ -15,7 +15,7 @@
  * `lowered` (a format whose one %s is the target node). lowered NULL: no
  * update, the term's |value| summed into _c_gsum and counted in _c_gcnt
  * (the sample that sets a nearest-first schedule's bin width). */
-void omp_monotone_edges(omp_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered);
+void omp_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered);
 
 /* ---- the OpenMP target (omp_priority.c) */
 /* Whether the frontier loop w of `loop` is such a fixpoint with an ordered
@@ -24,6 +24,6 @@ bool omp_priority_possible(const gm_stmt *loop, const gma_frontier *w, gma_monot
 /* Inside omp_worklist_loop's round loop: the rounds up to the fixpoint as
  * one run of nearest-first buckets (gmrt_buckets.h) seeded from the nodes
  * whose flag F is set. */
-void omp_priority_fixpoint(omp_emit *em, const gma_monotone *a, const gma_frontier *w);
+void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w);
 
 #endif

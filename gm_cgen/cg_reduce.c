@@ -1,4 +1,4 @@
-/* omp_reduce.c: reduction assignments and arg-min/arg-max.
+/* cg_reduce.c: reduction assignments and arg-min/arg-max.
  *
  * Where an update runs decides how it is emitted:
  *  - outside any parallel region, or on a location only this iteration
@@ -13,13 +13,13 @@
  *    a constant (concurrent winners then write the same values), otherwise
  *    a per-element spin lock taken around the compare-and-assign.
  */
-#include "omp_emit.h"
+#include "cg_emit.h"
 #include "oom.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-const char *omp_atomic_suffix(gm_type_kind k)
+const char *cg_atomic_suffix(gm_type_kind k)
 {
     switch (k) {
     case GMT_LONG: return "i64";
@@ -31,7 +31,7 @@ const char *omp_atomic_suffix(gm_type_kind k)
 }
 
 /* The target is touched by this iteration only. */
-static bool is_private_target(const omp_emit *em, const gm_expr *lhs)
+static bool is_private_target(const cg_emit *em, const gm_expr *lhs)
 {
     if (em->par_depth == 0)
         return true;
@@ -44,76 +44,76 @@ static bool is_private_target(const omp_emit *em, const gm_expr *lhs)
     return false;
 }
 
-static void plain_update(omp_emit *em, gm_assign_op op, const char *lv, const char *v,
+static void plain_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
                          const char *ty)
 {
     switch (op) {
-    case GMA_PLUS: omp_line(em, "%s += %s;", lv, v); break;
-    case GMA_MINUS: omp_line(em, "%s -= %s;", lv, v); break;
-    case GMA_MULT: omp_line(em, "%s *= %s;", lv, v); break;
-    case GMA_MIN: omp_line(em, "{ %s _c_v = %s; if (_c_v < %s) %s = _c_v; }", ty, v, lv, lv); break;
-    case GMA_MAX: omp_line(em, "{ %s _c_v = %s; if (_c_v > %s) %s = _c_v; }", ty, v, lv, lv); break;
-    case GMA_AND: omp_line(em, "%s = %s && %s;", lv, lv, v); break;
-    case GMA_OR: omp_line(em, "%s = %s || %s;", lv, lv, v); break;
-    default: omp_line(em, "%s = %s;", lv, v); break;
+    case GMA_PLUS: cg_line(em, "%s += %s;", lv, v); break;
+    case GMA_MINUS: cg_line(em, "%s -= %s;", lv, v); break;
+    case GMA_MULT: cg_line(em, "%s *= %s;", lv, v); break;
+    case GMA_MIN: cg_line(em, "{ %s _c_v = %s; if (_c_v < %s) %s = _c_v; }", ty, v, lv, lv); break;
+    case GMA_MAX: cg_line(em, "{ %s _c_v = %s; if (_c_v > %s) %s = _c_v; }", ty, v, lv, lv); break;
+    case GMA_AND: cg_line(em, "%s = %s && %s;", lv, lv, v); break;
+    case GMA_OR: cg_line(em, "%s = %s || %s;", lv, lv, v); break;
+    default: cg_line(em, "%s = %s;", lv, v); break;
     }
 }
 
 /* The same updates in a CUDA kernel (gmcu.h): the value is converted to the
  * target's type first so that the overloads resolve. */
-static void device_atomic_update(omp_emit *em, gm_assign_op op, const char *lv, const char *v,
+static void device_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
                                  gm_type_kind k)
 {
-    const char *ty = omp_prim_ctype(k == GMT_NODE ? GMT_INT : k);
+    const char *ty = cg_prim_ctype(k == GMT_NODE ? GMT_INT : k);
     switch (op) {
-    case GMA_PLUS: omp_line(em, "gmcu_atomic_add(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_MINUS: omp_line(em, "gmcu_atomic_add(&%s, (%s)(-(%s)));", lv, ty, v); break;
-    case GMA_MULT: omp_line(em, "gmcu_atomic_mul(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_MIN: omp_line(em, "gmcu_atomic_min(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_MAX: omp_line(em, "gmcu_atomic_max(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_AND: omp_line(em, "gmcu_store_and(&%s, %s);", lv, v); break;
-    case GMA_OR: omp_line(em, "gmcu_store_or(&%s, %s);", lv, v); break;
-    default: omp_line(em, "%s = %s;", lv, v); break;
+    case GMA_PLUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MINUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(-(%s)));", lv, ty, v); break;
+    case GMA_MULT: cg_line(em, "gmcu_atomic_mul(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MIN: cg_line(em, "gmcu_atomic_min(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MAX: cg_line(em, "gmcu_atomic_max(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_AND: cg_line(em, "gmcu_store_and(&%s, %s);", lv, v); break;
+    case GMA_OR: cg_line(em, "gmcu_store_or(&%s, %s);", lv, v); break;
+    default: cg_line(em, "%s = %s;", lv, v); break;
     }
 }
 
-static void atomic_update(omp_emit *em, gm_assign_op op, const char *lv, const char *v,
+static void atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
                           gm_type_kind k)
 {
     if (em->in_kernel) {
         device_atomic_update(em, op, lv, v, k);
         return;
     }
-    const char *sfx = omp_atomic_suffix(k);
+    const char *sfx = cg_atomic_suffix(k);
     bool integral = k == GMT_INT || k == GMT_LONG || k == GMT_NODE;
     switch (op) {
     case GMA_PLUS:
     case GMA_MINUS:
         if (integral)
-            omp_line(em, "__atomic_fetch_%s(&%s, %s, __ATOMIC_RELAXED);",
+            cg_line(em, "__atomic_fetch_%s(&%s, %s, __ATOMIC_RELAXED);",
                      op == GMA_PLUS ? "add" : "sub", lv, v);
         else
-            omp_line(em, "_c_atomic_add_%s(&%s, %s(%s));", sfx, lv, op == GMA_MINUS ? "-" : "", v);
+            cg_line(em, "_c_atomic_add_%s(&%s, %s(%s));", sfx, lv, op == GMA_MINUS ? "-" : "", v);
         break;
-    case GMA_MULT: omp_line(em, "_c_atomic_mul_%s(&%s, %s);", sfx, lv, v); break;
-    case GMA_MIN: omp_line(em, "_c_atomic_min_%s(&%s, %s);", sfx, lv, v); break;
-    case GMA_MAX: omp_line(em, "_c_atomic_max_%s(&%s, %s);", sfx, lv, v); break;
+    case GMA_MULT: cg_line(em, "_c_atomic_mul_%s(&%s, %s);", sfx, lv, v); break;
+    case GMA_MIN: cg_line(em, "_c_atomic_min_%s(&%s, %s);", sfx, lv, v); break;
+    case GMA_MAX: cg_line(em, "_c_atomic_max_%s(&%s, %s);", sfx, lv, v); break;
     /* Only the value that breaks the identity is ever stored: no CAS. */
-    case GMA_AND: omp_line(em, "if (!(%s)) __atomic_store_n(&%s, false, __ATOMIC_RELAXED);", v, lv); break;
-    case GMA_OR: omp_line(em, "if (%s) __atomic_store_n(&%s, true, __ATOMIC_RELAXED);", v, lv); break;
-    default: omp_line(em, "%s = %s;", lv, v); break;
+    case GMA_AND: cg_line(em, "if (!(%s)) __atomic_store_n(&%s, false, __ATOMIC_RELAXED);", v, lv); break;
+    case GMA_OR: cg_line(em, "if (%s) __atomic_store_n(&%s, true, __ATOMIC_RELAXED);", v, lv); break;
+    default: cg_line(em, "%s = %s;", lv, v); break;
     }
 }
 
-void omp_reduce_assign(omp_emit *em, const gm_stmt *s)
+void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
 {
     const gm_expr *lhs = s->lhs;
     gm_type_kind k = lhs->type ? lhs->type->kind : GMT_INT;
-    const char *ty = omp_ctype(lhs->type);
-    char *v = omp_expr_str(em, s->rhs);
+    const char *ty = cg_ctype(lhs->type);
+    char *v = cg_expr_str(em, s->rhs);
     if (lhs->kind == GME_INDEX) {
         /* A map element: read-modify-write under the map's lock. */
-        char *m = omp_expr_str(em, lhs->a);
+        char *m = cg_expr_str(em, lhs->a);
         char *cur = NULL;
         {
             FILE *saved = em->out;
@@ -122,25 +122,25 @@ void omp_reduce_assign(omp_emit *em, const gm_stmt *s)
             em->out = mem;
             int depth = em->par_depth;
             em->par_depth = 0; /* plain get inside the lock */
-            omp_map_get(em, lhs);
+            cg_map_get(em, lhs);
             em->par_depth = depth;
             em->out = saved;
             fclose(mem);
         }
         if (em->par_depth)
-            omp_line(em, "gmrt_map_lock(%s);", m);
-        omp_line(em, "{");
+            cg_line(em, "gmrt_map_lock(%s);", m);
+        cg_line(em, "{");
         em->indent++;
-        omp_line(em, "%s _c_cur = %s;", ty, cur);
+        cg_line(em, "%s _c_cur = %s;", ty, cur);
         plain_update(em, s->assign_op, "_c_cur", v, ty);
         int depth = em->par_depth;
         em->par_depth = 0;
-        omp_map_set(em, lhs, "_c_cur");
+        cg_map_set(em, lhs, "_c_cur");
         em->par_depth = depth;
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
         if (em->par_depth)
-            omp_line(em, "gmrt_map_unlock(%s);", m);
+            cg_line(em, "gmrt_map_unlock(%s);", m);
         free(cur);
         free(m);
         free(v);
@@ -152,7 +152,7 @@ void omp_reduce_assign(omp_emit *em, const gm_stmt *s)
         size_t len;
         FILE *mem = open_memstream(&lv, &len);
         em->out = mem;
-        omp_lvalue(em, lhs);
+        cg_lvalue(em, lhs);
         em->out = saved;
         fclose(mem);
     }
@@ -166,15 +166,15 @@ void omp_reduce_assign(omp_emit *em, const gm_stmt *s)
 
 /* ---- arg-min / arg-max ------------------------------------------------ */
 
-bool omp_argmin_payload_constant(const gm_stmt *s)
+bool cg_argmin_payload_constant(const gm_stmt *s)
 {
     for (const gm_expr *r = s->rhs ? s->rhs->next : NULL; r; r = r->next)
-        if (!omp_is_literal(r))
+        if (!cg_is_literal(r))
             return false;
     return true;
 }
 
-bool omp_argmin_on_props(const gm_stmt *s)
+bool cg_argmin_on_props(const gm_stmt *s)
 {
     return s->lhs && s->lhs->kind == GME_PROP;
 }
@@ -184,59 +184,59 @@ bool omp_argmin_on_props(const gm_stmt *s)
  * several such payloads (a ticket: packed_ticket) each update first writes
  * them to a slot of its own and the CAS pairs the key with that slot. The
  * winner stores the literal payloads. */
-static void packed_update(omp_emit *em, const gm_stmt *s, const char *shadow, bool is_min)
+static void packed_update(cg_emit *em, const gm_stmt *s, const char *shadow, bool is_min)
 {
     char *ticket = em->region->packed_ticket ? em->region->packed_ticket(em, em->region, s) : NULL;
-    char *idx = omp_expr_str(em, s->lhs->a);
+    char *idx = cg_expr_str(em, s->lhs->a);
     const char *locks = em->region->lock_name ? em->region->lock_name : "_c_locks";
     if (ticket) {
-        omp_line(em, "const int64_t _c_ticket = %s; /* this update's own slot */", ticket);
+        cg_line(em, "const int64_t _c_ticket = %s; /* this update's own slot */", ticket);
         int i = 0, j = 0;
         const gm_expr *r = s->rhs;
         for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++)
-            if (l != s->lhs && !omp_is_literal(r))
-                omp_line(em, "%s_p%d[_c_ticket] = _c_a%d; /* %s */", shadow, j++, i, l->sym->name);
-        omp_line(em, "if (gmcu_kp_update<%s, %s, int64_t>(&%s[%s], _c_a0, _c_ticket, &%s[%s])) {",
-                 is_min ? "true" : "false", omp_ctype(s->lhs->type), shadow, idx, locks, idx);
+            if (l != s->lhs && !cg_is_literal(r))
+                cg_line(em, "%s_p%d[_c_ticket] = _c_a%d; /* %s */", shadow, j++, i, l->sym->name);
+        cg_line(em, "if (gmcu_kp_update<%s, %s, int64_t>(&%s[%s], _c_a0, _c_ticket, &%s[%s])) {",
+                 is_min ? "true" : "false", cg_ctype(s->lhs->type), shadow, idx, locks, idx);
     } else {
         int pi = 1;
         const gm_expr *pay = s->lhs->next;
-        for (const gm_expr *r = s->rhs->next; r && omp_is_literal(r); r = r->next, pay = pay->next)
+        for (const gm_expr *r = s->rhs->next; r && cg_is_literal(r); r = r->next, pay = pay->next)
             pi++;
-        omp_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a%d, &%s[%s])) {", is_min ? "true" : "false",
-                 omp_ctype(s->lhs->type), omp_ctype(pay->type), shadow, idx, pi, locks, idx);
+        cg_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a%d, &%s[%s])) {", is_min ? "true" : "false",
+                 cg_ctype(s->lhs->type), cg_ctype(pay->type), shadow, idx, pi, locks, idx);
     }
     em->indent++;
-    omp_line(em, "/* the shadow holds the new pair; the properties get it after the kernel */");
+    cg_line(em, "/* the shadow holds the new pair; the properties get it after the kernel */");
     int i = 0;
     const gm_expr *r = s->rhs;
     for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++) {
-        if (l != s->lhs && omp_is_literal(r)) {
-            omp_start_line(em);
-            omp_lvalue(em, l);
-            omp_printf(em, " = _c_a%d;\n", i);
+        if (l != s->lhs && cg_is_literal(r)) {
+            cg_start_line(em);
+            cg_lvalue(em, l);
+            cg_printf(em, " = _c_a%d;\n", i);
         }
-        omp_after_prop_store(em, l->sym, l->a);
+        cg_after_prop_store(em, l->sym, l->a);
     }
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(idx);
     free(ticket);
 }
 
-void omp_argminmax(omp_emit *em, const gm_stmt *s)
+void cg_argminmax(cg_emit *em, const gm_stmt *s)
 {
     bool is_min = s->assign_op == GMA_MIN;
     const char *cmp = is_min ? "<" : ">";
-    omp_line(em, "{");
+    cg_line(em, "{");
     em->indent++;
     /* Every value first: the targets may appear in them. */
     int i = 0;
     for (const gm_expr *r = s->rhs, *l = s->lhs; r && l; r = r->next, l = l->next, i++) {
-        omp_start_line(em);
-        omp_printf(em, "%s _c_a%d = ", omp_ctype(l->type), i);
-        omp_expr(em, r);
-        omp_printf(em, ";\n");
+        cg_start_line(em);
+        cg_printf(em, "%s _c_a%d = ", cg_ctype(l->type), i);
+        cg_expr(em, r);
+        cg_printf(em, ";\n");
     }
     char *key = NULL;
     {
@@ -244,11 +244,11 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         size_t len;
         FILE *mem = open_memstream(&key, &len);
         em->out = mem;
-        omp_lvalue(em, s->lhs);
+        cg_lvalue(em, s->lhs);
         em->out = saved;
         fclose(mem);
     }
-    char *shadow = em->in_kernel && em->region && em->region->packed_shadow && omp_argmin_on_props(s)
+    char *shadow = em->in_kernel && em->region && em->region->packed_shadow && cg_argmin_on_props(s)
                        ? em->region->packed_shadow(em, em->region, s)
                        : NULL;
     if (shadow) {
@@ -256,39 +256,39 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
         free(shadow);
         free(key);
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
         return;
     }
-    bool private_targets = is_private_target(em, s->lhs) || !omp_argmin_on_props(s);
+    bool private_targets = is_private_target(em, s->lhs) || !cg_argmin_on_props(s);
     if (private_targets) {
-        omp_line(em, "if (_c_a0 %s %s) {", cmp, key);
-    } else if (omp_argmin_payload_constant(s) && em->in_kernel) {
-        omp_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
-    } else if (omp_argmin_payload_constant(s)) {
-        omp_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
-                 omp_atomic_suffix(s->lhs->type->kind), key);
+        cg_line(em, "if (_c_a0 %s %s) {", cmp, key);
+    } else if (cg_argmin_payload_constant(s) && em->in_kernel) {
+        cg_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
+    } else if (cg_argmin_payload_constant(s)) {
+        cg_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
+                 cg_atomic_suffix(s->lhs->type->kind), key);
     } else {
-        char *idx = omp_expr_str(em, s->lhs->a);
+        char *idx = cg_expr_str(em, s->lhs->a);
         const char *lock = em->region && em->region->lock_name ? em->region->lock_name : "_c_lock";
         const char *rt = em->in_kernel ? "gmcu" : "_c";
-        omp_line(em, "%s_lock_acquire(&%s[%s]);", rt, lock, idx);
-        omp_line(em, "if (_c_a0 %s %s) {", cmp, key);
+        cg_line(em, "%s_lock_acquire(&%s[%s]);", rt, lock, idx);
+        cg_line(em, "if (_c_a0 %s %s) {", cmp, key);
         em->indent++;
         i = 0;
         for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
-            omp_start_line(em);
-            omp_lvalue(em, l);
-            omp_printf(em, " = _c_a%d;\n", i);
+            cg_start_line(em);
+            cg_lvalue(em, l);
+            cg_printf(em, " = _c_a%d;\n", i);
             if (l->kind == GME_PROP)
-                omp_after_prop_store(em, l->sym, l->a);
+                cg_after_prop_store(em, l->sym, l->a);
         }
         em->indent--;
-        omp_line(em, "}");
-        omp_line(em, "%s_lock_release(&%s[%s]);", rt, lock, idx);
+        cg_line(em, "}");
+        cg_line(em, "%s_lock_release(&%s[%s]);", rt, lock, idx);
         free(idx);
         free(key);
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
         return;
     }
     em->indent++;
@@ -296,32 +296,32 @@ void omp_argminmax(omp_emit *em, const gm_stmt *s)
     for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
         if (i == 0 && !private_targets)
             continue; /* the CAS stored the key */
-        omp_start_line(em);
+        cg_start_line(em);
         if (private_targets || em->in_kernel) {
-            omp_lvalue(em, l);
-            omp_printf(em, " = _c_a%d;\n", i);
+            cg_lvalue(em, l);
+            cg_printf(em, " = _c_a%d;\n", i);
             if (l->kind == GME_PROP)
-                omp_after_prop_store(em, l->sym, l->a);
+                cg_after_prop_store(em, l->sym, l->a);
         } else {
-            omp_printf(em, "__atomic_store(&");
-            omp_lvalue(em, l);
-            omp_printf(em, ", &_c_a%d, __ATOMIC_RELAXED);\n", i);
+            cg_printf(em, "__atomic_store(&");
+            cg_lvalue(em, l);
+            cg_printf(em, ", &_c_a%d, __ATOMIC_RELAXED);\n", i);
             if (l->kind == GME_PROP)
-                omp_after_prop_store(em, l->sym, l->a);
+                cg_after_prop_store(em, l->sym, l->a);
         }
     }
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(key);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
 }
 
 /* ---- analyses run before a parallel loop ------------------------------- */
 
 typedef struct scan_ctx {
-    omp_emit *em;
-    omp_region *r;
+    cg_emit *em;
+    cg_region *r;
     char *clauses;
     size_t len;
     FILE *mem;
@@ -343,7 +343,7 @@ static bool mark_decl(const gm_stmt *s, void *vctx)
     return true;
 }
 
-void omp_mark_declared(omp_emit *em, const gm_stmt *body, omp_region *r)
+void cg_mark_declared(cg_emit *em, const gm_stmt *body, cg_region *r)
 {
     scan_ctx c = {.em = em, .r = r};
     gma_walk(body, false, mark_decl, NULL, &c);
@@ -373,15 +373,15 @@ static bool collect_clause(const gm_stmt *s, void *vctx)
         int id = s->lhs->sym->id;
         if (op && id >= 0 && id < c->em->nsyms && !c->r->declared_inside[id] && !c->seen[id]) {
             c->seen[id] = true;
-            fprintf(c->mem, " reduction(%s:%s)", op, omp_name(c->em, s->lhs->sym));
+            fprintf(c->mem, " reduction(%s:%s)", op, cg_name(c->em, s->lhs->sym));
         }
     }
-    if (s->kind == GMS_ARGMINMAX && omp_argmin_on_props(s) && !omp_argmin_payload_constant(s))
+    if (s->kind == GMS_ARGMINMAX && cg_argmin_on_props(s) && !cg_argmin_payload_constant(s))
         c->r->needs_locks = true;
     return true;
 }
 
-char *omp_reduction_clauses(omp_emit *em, const gm_stmt *body, omp_region *r)
+char *cg_reduction_clauses(cg_emit *em, const gm_stmt *body, cg_region *r)
 {
     scan_ctx c = {.em = em, .r = r};
     c.seen = calloc((size_t)em->nsyms + 1, 1);
@@ -405,7 +405,7 @@ static bool collect_argmin(const gm_stmt *s, void *vctx)
     return true;
 }
 
-int omp_collect_scalar_argmin(omp_emit *em, const gm_stmt *body, omp_region *r,
+int cg_collect_scalar_argmin(cg_emit *em, const gm_stmt *body, cg_region *r,
                               const gm_stmt **out, int max)
 {
     scan_ctx c = {.em = em, .r = r, .argmins = out, .max = max};
