@@ -2,7 +2,7 @@
  * same C API as the OpenMP target) and NAME.cu: the kernels of each
  * procedure, then its host function, then main() with --main.
  *
- * The OpenMP emitter writes the host code; the hooks of cuda_emit.h turn
+ * The shared emitter (gm_cgen/) writes the host code; the hooks below turn
  * outermost parallel loops and BFS traversals into kernels and keep the
  * properties' host and device copies consistent. */
 #include "cuda_backend.h"
@@ -14,17 +14,74 @@
 #include "diag.h"
 #include "oom.h"
 
-static const cg_target_hooks cuda_hooks = {
-    .host_stmt = cuda_host_stmt,
-    .parallel_loop = cuda_parallel_loop,
-    .bfs = cuda_bfs,
-    .prop_read = cuda_prop_read,
-    .prop_write = cuda_prop_write,
-    .prop_elem = cuda_prop_elem,
-    .nbr_ids = cuda_nbr_ids,
+/* ---- the hook table (cg_emit.h): host code goes through cuda_host.c's
+ * hooks unless it uses property arrays directly (host_direct); device code
+ * (in_kernel) takes the gmcu_ forms. */
+static bool host_code(cg_emit *em) { return !cuda_st(em)->in_kernel && cuda_st(em)->host_direct == 0; }
+
+static bool stmt(cg_emit *em, const gm_stmt *s) { return host_code(em) && cuda_host_stmt(em, s); }
+static bool prop_read(cg_emit *em, const gm_expr *e) { return host_code(em) && cuda_prop_read(em, e); }
+static bool prop_write(cg_emit *em, const gm_stmt *s) { return host_code(em) && cuda_prop_write(em, s); }
+static bool parallel_loop(cg_emit *em, const gm_stmt *s)
+{
+    return !cuda_st(em)->in_kernel && cuda_parallel_loop(em, s);
+}
+
+/* A minimum-label loop on the host: the shared union-find form (host_stmt
+ * takes the device form first where it can). */
+static bool round_loop(cg_emit *em, const gm_stmt *s)
+{
+    if (cuda_st(em)->in_kernel || !s->min_label)
+        return false;
+    cg_min_label(em, s);
+    return true;
+}
+
+/* Device kernels per level where they fit, else the OpenMP form on the host. */
+static void bfs(cg_emit *em, const gm_stmt *s)
+{
+    if (!cuda_st(em)->in_kernel && em->par_depth == 0 && cuda_bfs(em, s))
+        return;
+    omp_bfs(em, s);
+}
+
+static bool prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
+{
+    return cuda_st(em)->in_kernel && cuda_prop_elem(em, prop, index);
+}
+
+static const char *nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
+{
+    if (cuda_st(em)->in_kernel)
+        return cuda_nbr_ids(em, iter, reverse);
+    return reverse ? "r_node_idx" : "node_idx";
+}
+
+static const char *runtime(cg_emit *em) { return cuda_st(em)->in_kernel ? "gmcu" : "gmrt"; }
+static const char *rng(cg_emit *em) { return cuda_st(em)->in_kernel ? "&_c_rng" : "gmrt_thread_rng()"; }
+/* Not in a kernel: see cg_loops.c. */
+static bool row_search(cg_emit *em) { return !cuda_st(em)->in_kernel; }
+/* C++ has no compound literals. */
+static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "gmcu_discard<%s>()", cg_ctype(t)); }
+
+static const cg_hooks cuda_hooks = {
+    .stmt = stmt,
+    .parallel_loop = parallel_loop,
+    .round_loop = round_loop,
+    .bfs = bfs,
+    .prop_read = prop_read,
+    .prop_write = prop_write,
+    .prop_elem = prop_elem,
+    .nbr_ids = nbr_ids,
+    .runtime = runtime,
+    .rng = rng,
+    .row_search = row_search,
+    .discard_arg = discard_arg,
+    .atomic_update = cuda_atomic_update,
+    .argminmax = cuda_argminmax,
     .proc_begin = cuda_proc_begin,
-    .main_graph_loaded = cuda_main_graph_loaded,
-    .reports_transfers = true,
+    .main_step = cuda_main_step,
+    .cxx = true,
     .device_args = true,
 };
 
@@ -73,7 +130,7 @@ bool gmb_cuda_generate(gm_program *p, const gmb_options *opt)
     const cg_program_writer w = {
         .target = "cuda",
         .ext = "cu",
-        .hooks = &cuda_hooks,
+        .tg = &cuda_hooks,
         .target_state = &st,
         .prologue = prologue,
         .proc = emit_proc,

@@ -252,7 +252,7 @@ static void launch_twc_expansion(cg_emit *em, const gm_stmt *s, const cuda_launc
 
 bool cuda_bfs(cg_emit *em, const gm_stmt *s)
 {
-    if (em->host_direct > 0)
+    if (cuda_st(em)->host_direct > 0)
         return false;
     const char *why = NULL;
     if (!cuda_bfs_on_gpu(em, s, &why))

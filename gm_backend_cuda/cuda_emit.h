@@ -1,8 +1,9 @@
 /* cuda_emit.h: the CUDA code generator's shared state and modules.
  *
- * The CUDA target reuses the OpenMP emitter (gm_cgen/cg_emit.h) for
+ * The CUDA target uses the shared emitter (gm_cgen/cg_emit.h) for
  * everything that reads the same in C and in CUDA C++ (expressions,
- * statements, sequential loops), and takes over through its target hooks:
+ * statements, sequential loops), and takes over through its hook table
+ * (cuda_backend.c; its state, cuda_state, is the table's context em->target):
  *  - cuda_host.c: host statements: property mirrors (gmcu.h), single
  *    elements read and written where they live, statements that must run on
  *    the host bracketed by the transfers they need;
@@ -16,6 +17,7 @@
 
 #include "backend_options.h"
 #include "cg_emit.h"
+#include "omp_emit.h" /* omp_generate_files; the BFS helpers both targets use */
 #include "omp_monotone.h"
 
 typedef struct cuda_state {
@@ -33,6 +35,10 @@ typedef struct cuda_state {
     int gather_nsyms;
     char *gather_props[3]; /* by walk: the properties' names, for --report */
     bool walked_gather;    /* a kernel emitted since reset declared one */
+    bool in_kernel;        /* emitting device code: atomics, RNG and graph
+                              queries take their gmcu_ forms */
+    int host_direct;       /* > 0: host code that uses property arrays directly */
+    struct cuda_kernel_frame *frame; /* the innermost kernel of cuda_kernel_open */
 } cuda_state;
 
 static inline cuda_state *cuda_st(cg_emit *em) { return (cuda_state *)em->target; }
@@ -178,6 +184,10 @@ typedef struct cuda_kernel_frame {
     int saved_indent;
     cg_region region;
     cg_region *outer;
+    /* The capture whose arg-min/max packs (cuda_pack) the body's updates
+     * use lock-free, or NULL; the enclosing frame. */
+    const struct cuda_capture *packs;
+    struct cuda_kernel_frame *outer_frame;
 } cuda_kernel_frame;
 char *cuda_kernel_open(cg_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
                        const char *params, gm_symbol *iter, gm_range_kind range, cuda_capture *c,
@@ -296,8 +306,11 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s);
 bool cuda_host_stmt(cg_emit *em, const gm_stmt *s);
 bool cuda_prop_read(cg_emit *em, const gm_expr *e);
 bool cuda_prop_write(cg_emit *em, const gm_stmt *s);
-void cuda_proc_begin(cg_emit *em, const gm_proc *proc);
-void cuda_main_graph_loaded(cg_emit *em, const gm_proc *proc, const char *graph);
+bool cuda_proc_begin(cg_emit *em, const gm_proc *proc);
+void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step);
+/* The device forms of atomic updates and arg-min/max (cuda_kernel.c). */
+bool cuda_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k);
+bool cuda_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min);
 /* Whether a whole parallel Foreach / BFS can run on the GPU. */
 bool cuda_foreach_on_gpu(cg_emit *em, const gm_stmt *s, const char **why);
 bool cuda_bfs_on_gpu(cg_emit *em, const gm_stmt *s, const char **why);

@@ -283,7 +283,7 @@ const char *cuda_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
     cuda_state *st = cuda_st(em);
     bool gather = false;
     if (iter && !iter->is_property && planned_dir(st, iter) != DIR_NONE) {
-        gather = em->in_kernel && planned_dir(st, iter) == (reverse ? DIR_IN : DIR_OUT);
+        gather = cuda_st(em)->in_kernel && planned_dir(st, iter) == (reverse ? DIR_IN : DIR_OUT);
         st->gather_live[iter->id] = gather;
         st->walked_gather |= gather;
     }
@@ -296,7 +296,7 @@ bool cuda_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
     const cuda_state *st = cuda_st(em);
     const int d = prop && prop->is_property ? planned_dir(st, prop) : DIR_NONE;
-    if (d == DIR_NONE || !em->in_kernel)
+    if (d == DIR_NONE || !cuda_st(em)->in_kernel)
         return false;
     const gm_symbol *w = index && index->kind == GME_ID ? index->sym : NULL;
     const bool live = w && planned_dir(st, w) == d && st->gather_live[w->id];

@@ -125,9 +125,9 @@ static void host_bracket(cg_emit *em, const gm_stmt *s)
         cg_line(em, "%s = (%s *)gmcu_to_host(&%s);", cg_name(em, c.sym[i]), elem_ctype(c.sym[i]), m);
         free(m);
     }
-    em->host_direct++;
+    cuda_st(em)->host_direct++;
     cg_stmt(em, s);
-    em->host_direct--;
+    cuda_st(em)->host_direct--;
     for (int i = 0; i < c.n; i++) {
         if (!c.written[i] && !c.calls)
             continue;
@@ -314,7 +314,7 @@ static bool has_packable_argmin(const gm_stmt *body)
     return found;
 }
 
-void cuda_proc_begin(cg_emit *em, const gm_proc *proc)
+bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
 {
     bool reverse = false, edge_src = false;
     cg_graph_needs(proc->body, &reverse, &edge_src);
@@ -365,13 +365,64 @@ void cuda_proc_begin(cg_emit *em, const gm_proc *proc)
             free(m);
         }
     }
+    return true; /* the graph is set up: no indexes built on the host */
 }
 
-void cuda_main_graph_loaded(cg_emit *em, const gm_proc *proc, const char *graph)
+/* --main: the graph goes to the device before the clock starts; with
+ * --device-args each property argument gets a device array, filled from
+ * the host one before the clock starts and read back after it stops, so the
+ * call copies nothing; the host-device copies inside the best call are
+ * reported apart (bench/run's transfer column). */
+void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
 {
-    bool reverse = false, edge_src = false;
-    cg_graph_needs(proc->body, &reverse, &edge_src);
-    cg_line(em, "/* The graph goes to the GPU before the clock starts (kept for every call). */");
-    (void)edge_src; /* edge sources too: collapsed loops on skewed graphs read them */
-    cg_line(em, "(void)gmcu_graph(%s, %s, true);", graph, reverse ? "true" : "false");
+    switch (step) {
+    case CG_MAIN_GRAPH_LOADED: {
+        bool reverse = false, edge_src = false;
+        cg_graph_needs(proc->body, &reverse, &edge_src);
+        cg_line(em, "/* The graph goes to the GPU before the clock starts (kept for every call). */");
+        (void)edge_src; /* edge sources too: collapsed loops on skewed graphs read them */
+        cg_line(em, "(void)gmcu_graph(%s, %s, true);", "G", reverse ? "true" : "false");
+        return;
+    }
+    case CG_MAIN_BEFORE_RUNS:
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (cg_main_is_prop(p->type))
+                cg_line(em, "%s *d_%s = device_args ? (%s *)gmcu_malloc((size_t)%s * sizeof *v_%s, \"--device-args\") : NULL;",
+                        cg_ctype(p->type->elem), p->name, cg_ctype(p->type->elem), cg_main_prop_count(p), p->name);
+        cg_line(em, "double best = 0, best_transfer_ms = 0, best_transfer_mb = 0;");
+        return;
+    case CG_MAIN_RUN_BEGIN:
+        cg_line(em, "if (device_args) {");
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (cg_main_is_prop(p->type))
+                cg_line(em, "    GMCU_CHECK(cudaMemcpy(d_%s, v_%s, (size_t)%s * sizeof *v_%s, cudaMemcpyHostToDevice));",
+                        p->name, p->name, cg_main_prop_count(p), p->name);
+        cg_line(em, "    GMCU_CHECK(cudaDeviceSynchronize());");
+        cg_line(em, "}");
+        cg_line(em, "gmcu_transfers_reset();");
+        return;
+    case CG_MAIN_RUN_TIMED:
+        cg_line(em, "if (r == 0 || t < best) {");
+        cg_line(em, "    best = t;");
+        cg_line(em, "    best_transfer_ms = gmcu_transfer_ms();");
+        cg_line(em, "    best_transfer_mb = gmcu_transfer_mb();");
+        cg_line(em, "}");
+        return;
+    case CG_MAIN_RUN_END:
+        cg_line(em, "if (device_args) {");
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (cg_main_is_prop(p->type) && (p->is_output || cg_proc_writes(proc, p->sym)))
+                cg_line(em, "    GMCU_CHECK(cudaMemcpy(v_%s, d_%s, (size_t)%s * sizeof *v_%s, cudaMemcpyDeviceToHost));",
+                        p->name, p->name, cg_main_prop_count(p), p->name);
+        cg_line(em, "}");
+        return;
+    case CG_MAIN_AFTER_RUNS:
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (cg_main_is_prop(p->type))
+                cg_line(em, "gmcu_free(d_%s);", p->name);
+        return;
+    case CG_MAIN_TIMES_DONE:
+        cg_line(em, "gmrt_cli_transfer(&run, best_transfer_ms, best_transfer_mb);");
+        return;
+    }
 }

@@ -377,7 +377,7 @@ char *cuda_kernel_begin(cg_emit *em, const char *what, gm_loc loc, const char *p
     cg_printf(em, "/* %s:%d: %s */\n", em->src_base, loc.line, what);
     cg_printf(em, "__global__ static void __launch_bounds__(GMCU_BLOCK) %s(%s)\n{\n", name, params);
     em->indent = 1;
-    em->in_kernel = true;
+    cuda_st(em)->in_kernel = true;
     em->par_depth++;
     return name;
 }
@@ -386,7 +386,7 @@ void cuda_kernel_end(cg_emit *em, FILE *saved_out, int saved_indent)
 {
     em->indent = 0;
     cg_printf(em, "}\n\n");
-    em->in_kernel = false;
+    cuda_st(em)->in_kernel = false;
     em->par_depth--;
     em->out = saved_out;
     em->indent = saved_indent;
@@ -394,9 +394,8 @@ void cuda_kernel_end(cg_emit *em, FILE *saved_out, int saved_indent)
 
 /* A ticketed update's slot: its node (or edge) in the kernel loop, else the
  * node count plus the edge of its neighbour loop. NULL: not ticketed. */
-static char *packed_ticket(cg_emit *em, const cg_region *r, const gm_stmt *s)
+static char *packed_ticket(cg_emit *em, const cg_region *r, const cuda_capture *c, const gm_stmt *s)
 {
-    const cuda_capture *c = r->packed_ctx;
     const cuda_pack *p = cuda_capture_pack_of(c, s);
     const gm_symbol *it = p && p->ticketed ? cuda_capture_slot_of(c, s) : NULL;
     if (!it)
@@ -411,19 +410,122 @@ static char *packed_ticket(cg_emit *em, const cg_region *r, const gm_stmt *s)
 
 /* The kernel parameter of the pack s updates, for cg_argminmax (NULL: the
  * locks; a ticketed update always has its slot, capture checked it). */
-static char *packed_shadow(cg_emit *em, const cg_region *r, const gm_stmt *s)
+static char *packed_shadow(cg_emit *em, const cg_region *r, const cuda_capture *c, const gm_stmt *s)
 {
-    const cuda_capture *c = r->packed_ctx;
     const cuda_pack *p = cuda_capture_pack_of(c, s);
     if (!p)
         return NULL;
     if (p->ticketed) {
-        char *t = packed_ticket(em, r, s);
+        char *t = packed_ticket(em, r, c, s);
         if (!t)
             return NULL;
         free(t);
     }
     return cg_strf("_c_kp%d", (int)(p - c->packs));
+}
+
+/* A packed arg-min/max (cuda_pack): the key and the one payload that
+ * is not a literal change together in one CAS of the shadow element; with
+ * several such payloads (a ticket: packed_ticket) each update first writes
+ * them to a slot of its own and the CAS pairs the key with that slot. The
+ * winner stores the literal payloads. */
+static void packed_update(cg_emit *em, const cuda_capture *c, const gm_stmt *s, const char *shadow, bool is_min)
+{
+    char *ticket = packed_ticket(em, em->region, c, s);
+    char *idx = cg_expr_str(em, s->lhs->a);
+    const char *locks = em->region->lock_name ? em->region->lock_name : "_c_locks";
+    if (ticket) {
+        cg_line(em, "const int64_t _c_ticket = %s; /* this update's own slot */", ticket);
+        int i = 0, j = 0;
+        const gm_expr *r = s->rhs;
+        for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++)
+            if (l != s->lhs && !cg_is_literal(r))
+                cg_line(em, "%s_p%d[_c_ticket] = _c_a%d; /* %s */", shadow, j++, i, l->sym->name);
+        cg_line(em, "if (gmcu_kp_update<%s, %s, int64_t>(&%s[%s], _c_a0, _c_ticket, &%s[%s])) {",
+                 is_min ? "true" : "false", cg_ctype(s->lhs->type), shadow, idx, locks, idx);
+    } else {
+        int pi = 1;
+        const gm_expr *pay = s->lhs->next;
+        for (const gm_expr *r = s->rhs->next; r && cg_is_literal(r); r = r->next, pay = pay->next)
+            pi++;
+        cg_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a%d, &%s[%s])) {", is_min ? "true" : "false",
+                 cg_ctype(s->lhs->type), cg_ctype(pay->type), shadow, idx, pi, locks, idx);
+    }
+    em->indent++;
+    cg_line(em, "/* the shadow holds the new pair; the properties get it after the kernel */");
+    int i = 0;
+    const gm_expr *r = s->rhs;
+    for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++) {
+        if (l != s->lhs && cg_is_literal(r)) {
+            cg_start_line(em);
+            cg_lvalue(em, l);
+            cg_printf(em, " = _c_a%d;\n", i);
+        }
+        cg_after_prop_store(em, l->sym, l->a);
+    }
+    em->indent--;
+    cg_line(em, "}");
+    free(idx);
+    free(ticket);
+}
+
+/* An arg-min/max in a kernel (cg_argminmax has declared _c_a0.. and
+ * computed key): packed, or a CAS on the key when every payload is a
+ * literal, or under the element's lock; private targets take the shared
+ * compare-and-store. */
+bool cuda_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
+{
+    if (!cuda_st(em)->in_kernel)
+        return false;
+    const cuda_kernel_frame *f = cuda_st(em)->frame;
+    const cuda_capture *c = f && em->region == &f->region ? f->packs : NULL;
+    char *shadow = c && cg_argmin_on_props(s) ? packed_shadow(em, em->region, c, s) : NULL;
+    if (shadow) {
+        packed_update(em, c, s, shadow, is_min);
+        free(shadow);
+        return true;
+    }
+    if (cg_argmin_private(em, s))
+        return false;
+    if (cg_argmin_payload_constant(s)) {
+        cg_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
+        em->indent++;
+        cg_argmin_stores(em, s, 1);
+        em->indent--;
+        cg_line(em, "}");
+        return true;
+    }
+    char *idx = cg_expr_str(em, s->lhs->a);
+    const char *lock = em->region && em->region->lock_name ? em->region->lock_name : "_c_lock";
+    cg_line(em, "gmcu_lock_acquire(&%s[%s]);", lock, idx);
+    cg_line(em, "if (_c_a0 %s %s) {", is_min ? "<" : ">", key);
+    em->indent++;
+    cg_argmin_stores(em, s, 0);
+    em->indent--;
+    cg_line(em, "}");
+    cg_line(em, "gmcu_lock_release(&%s[%s]);", lock, idx);
+    free(idx);
+    return true;
+}
+
+/* An atomic update in a kernel (gmcu.h): the value is converted to the
+ * target's type first so that the overloads resolve. */
+bool cuda_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k)
+{
+    if (!cuda_st(em)->in_kernel)
+        return false;
+    const char *ty = cg_prim_ctype(k == GMT_NODE ? GMT_INT : k);
+    switch (op) {
+    case GMA_PLUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MINUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(-(%s)));", lv, ty, v); break;
+    case GMA_MULT: cg_line(em, "gmcu_atomic_mul(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MIN: cg_line(em, "gmcu_atomic_min(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MAX: cg_line(em, "gmcu_atomic_max(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_AND: cg_line(em, "gmcu_store_and(&%s, %s);", lv, v); break;
+    case GMA_OR: cg_line(em, "gmcu_store_or(&%s, %s);", lv, v); break;
+    default: cg_line(em, "%s = %s;", lv, v); break;
+    }
+    return true;
 }
 
 char *cuda_kernel_open(cg_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
@@ -436,11 +538,11 @@ char *cuda_kernel_open(cg_emit *em, cuda_kernel_frame *f, const char *what, gm_l
     f->region.range = range;
     f->region.declared_inside = c->declared;
     f->region.lock_name = cuda_capture_uses_locks(c) ? "_c_locks" : NULL;
-    f->region.packed_shadow = c->npacks ? packed_shadow : NULL;
-    f->region.packed_ticket = c->npacks ? packed_ticket : NULL;
-    f->region.packed_ctx = c;
+    f->packs = c->npacks ? c : NULL;
     f->outer = em->region;
     em->region = &f->region;
+    f->outer_frame = cuda_st(em)->frame;
+    cuda_st(em)->frame = f;
     cuda_kernel_enter(em, c, l);
     return name;
 }
@@ -449,6 +551,7 @@ void cuda_kernel_close(cg_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_
 {
     cuda_kernel_leave(em, c, l);
     em->region = f->outer;
+    cuda_st(em)->frame = f->outer_frame;
     cuda_kernel_end(em, f->saved_out, f->saved_indent);
 }
 
@@ -594,7 +697,7 @@ static bool writes_whole_prop(cg_emit *em, const gm_stmt *s, const cuda_capture 
 
 bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
 {
-    if (em->host_direct > 0 || em->par_depth > 0)
+    if (cuda_st(em)->host_direct > 0 || em->par_depth > 0)
         return false;
     const gm_iter *it = &s->iter;
     if (!range_on_gpu(it->range))

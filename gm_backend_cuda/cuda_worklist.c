@@ -339,7 +339,7 @@ static void per_round(cg_emit *em, const gma_frontier *w, const gm_stmt *list, c
 bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
 {
     gmb_cuda_knobs *k = &cuda_st(em)->knobs;
-    if (k->worklist == GMB_OFF || em->host_direct > 0 || em->par_depth > 0)
+    if (k->worklist == GMB_OFF || cuda_st(em)->host_direct > 0 || em->par_depth > 0)
         return false;
     gma_frontier w;
     if (!gma_frontier_shape(loop, &w))

@@ -1,6 +1,8 @@
 /* omp_backend.c: the OpenMP code generator's entry point: writes NAME.h
  * (prototypes of the entry procedures) and NAME.c (every procedure, plus
- * main() with --main). Local procedures become static functions. */
+ * main() with --main). Local procedures become static functions. The code
+ * is the shared emitter's (gm_cgen/); the OpenMP target's hook table,
+ * omp_hooks, adds its BFS, worklists and minimum-label calls. */
 #include "omp_backend.h"
 
 #include <errno.h>
@@ -10,7 +12,7 @@
 #include "cg_ident.h"
 #include "diag.h"
 #include "gm_runtime/gmrt_file.h"
-#include "cg_emit.h"
+#include "omp_emit.h"
 #include "oom.h"
 
 static gm_proc *main_proc(gm_program *p, const char *base)
@@ -59,7 +61,7 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const cg_p
         .src_base = src_base,
         .nsyms = p->next_symbol_id + 1,
         .ok = true,
-        .hooks = w->hooks,
+        .tg = w->tg,
         .target = w->target_state,
     };
     em.names = calloc((size_t)em.nsyms, sizeof(char *));
@@ -120,8 +122,85 @@ bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const cg_p
     return ok;
 }
 
+/* ---- the OpenMP target's hooks: host C everywhere, so the shared
+ * translation stands except where OpenMP has its own form. */
+static bool no_stmt(cg_emit *em, const gm_stmt *s) { (void)em; (void)s; return false; }
+static bool no_expr(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
+static bool plain_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
+{
+    (void)em; (void)prop; (void)index;
+    return false;
+}
+static const char *plain_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
+{
+    (void)em; (void)iter;
+    return reverse ? "r_node_idx" : "node_idx";
+}
+static const char *host_runtime(cg_emit *em) { (void)em; return "gmrt"; }
+static const char *host_rng(cg_emit *em) { (void)em; return "gmrt_thread_rng()"; }
+static bool row_search(cg_emit *em) { (void)em; return true; }
+static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "&(%s){0}", cg_ctype(t)); }
+static bool host_atomic(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k)
+{
+    (void)em; (void)op; (void)lv; (void)v; (void)k;
+    return false;
+}
+static bool host_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
+{
+    (void)em; (void)s; (void)key; (void)is_min;
+    return false;
+}
+static bool proc_begin(cg_emit *em, const gm_proc *proc) { (void)em; (void)proc; return false; }
+
+/* A minimum-label loop as one union-find call; a frontier loop with a worklist. */
+static bool round_loop(cg_emit *em, const gm_stmt *s)
+{
+    if (s->min_label) {
+        cg_min_label(em, s);
+        return true;
+    }
+    return omp_worklist_loop(em, s);
+}
+
+/* --main: the graph's indexes the procedure needs, before the clock. */
+static void main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
+{
+    if (step != CG_MAIN_GRAPH_LOADED)
+        return;
+    /* The procedure builds these on its first call; building them here
+     * keeps that one-time work out of the timed calls (as loading it
+     * with the graph would). */
+    bool reverse = false, edge_src = false;
+    cg_graph_needs(proc->body, &reverse, &edge_src);
+    if (reverse || edge_src)
+        cg_line(em, "/* The graph's indexes the procedure needs, before the clock starts. */");
+    if (reverse)
+        cg_line(em, "if (!gmrt_graph_make_reverse(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
+    if (edge_src)
+        cg_line(em, "if (!gmrt_graph_make_edge_src(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
+}
+
+const cg_hooks omp_hooks = {
+    .stmt = no_stmt,
+    .parallel_loop = no_stmt,
+    .round_loop = round_loop,
+    .bfs = omp_bfs,
+    .prop_read = no_expr,
+    .prop_write = no_stmt,
+    .prop_elem = plain_elem,
+    .nbr_ids = plain_nbr_ids,
+    .runtime = host_runtime,
+    .rng = host_rng,
+    .row_search = row_search,
+    .discard_arg = discard_arg,
+    .atomic_update = host_atomic,
+    .argminmax = host_argminmax,
+    .proc_begin = proc_begin,
+    .main_step = main_step,
+};
+
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
 {
-    const cg_program_writer w = {.target = "omp", .ext = "c", .prologue = cg_prologue};
+    const cg_program_writer w = {.target = "omp", .ext = "c", .tg = &omp_hooks, .prologue = cg_prologue};
     return omp_generate_files(p, opt, &w);
 }

@@ -9,7 +9,7 @@
  * order is kept in one array with the start of every level, which InReverse
  * walks from the deepest level back to the root. A forward body that
  * touches only its own node runs right where its node is found instead. */
-#include "cg_emit.h"
+#include "omp_emit.h"
 
 #include "builtins.h"
 #include "opt.h"
@@ -395,44 +395,4 @@ void omp_bfs(cg_emit *em, const gm_stmt *s)
     free(cand);
     free(lvl); free(queue); free(start); free(nlev); free(head); free(tail); free(next);
     free(depth); free(root); free(i); free(e); free(spare);
-}
-
-/* Foreach (u: v.UpNbrs) / v.DownNbrs: neighbours one level closer to / further
- * from the root, in the direction the traversal walks. */
-void omp_bfs_updown_loop(cg_emit *em, const gm_stmt *s)
-{
-    if (!em->bfs) {
-        cg_unsupported(em, s->loc, "UpNbrs/DownNbrs outside a BFS");
-        return;
-    }
-    const cg_bfs_ctx *b = em->bfs;
-    const char *g = b->graph;
-    bool up = s->iter.range == GMR_UP_NBRS;
-    /* Up walks against the traversal direction, Down along it. */
-    bool use_reverse = up != b->transposed;
-    char *src = cg_expr_str(em, s->iter.source);
-    char *e = cg_fresh(em, "e");
-    const char *v = cg_name(em, s->iter.sym);
-    cg_line(em, "for (gm_edge_t %s = %s->%s[%s]; %s < %s->%s[%s + 1]; %s++) {", e, g,
-             use_reverse ? "r_begin" : "begin", src, e, g, use_reverse ? "r_begin" : "begin", src, e);
-    em->indent++;
-    cg_scope_push(em);
-    cg_line(em, "gm_node_t %s = %s->%s[%s];", v, g, use_reverse ? "r_node_idx" : "node_idx", e);
-    cg_line(em, "if (%s[%s] != %s[%s] %s 1)", b->level, v, b->level, src, up ? "-" : "+");
-    cg_line(em, "    continue;");
-    if (gm_symbol_id_below(s->iter.sym, em->nsyms)) {
-        free(em->edge_of[s->iter.sym->id]);
-        em->edge_of[s->iter.sym->id] =
-            use_reverse ? cg_strf("%s->r_edge_idx[%s]", g, e) : cg_strf("%s", e);
-    }
-    const gm_stmt *body = s->body;
-    if (body && body->kind == GMS_BLOCK)
-        cg_stmt_list(em, body->body);
-    else if (body)
-        cg_stmt(em, body);
-    cg_scope_pop(em, true);
-    em->indent--;
-    cg_line(em, "}");
-    free(e);
-    free(src);
 }

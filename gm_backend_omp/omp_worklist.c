@@ -16,7 +16,7 @@
  * rounds of a few thousand nodes each. GMRT_WORKLIST=0 in the environment
  * keeps the sweeps everywhere, GMRT_WORKLIST=1 takes the worklist on every
  * graph (for comparisons and tests). */
-#include "cg_emit.h"
+#include "omp_emit.h"
 #include "gma_frontier.h"
 #include "omp_monotone.h"
 

@@ -260,11 +260,8 @@ void cg_proc(cg_emit *em, gm_proc *proc)
                      cg_name(em, p->sym), proc->name, p->name, refused_value(proc));
     needs nd = {false, false};
     gma_walk(proc->body, false, need_stmt, need_expr, &nd);
-    if (em->hooks && em->hooks->proc_begin) {
-        /* The target uploads the graph and sets up its own state. */
-        em->hooks->proc_begin(em, proc);
+    if (em->tg->proc_begin(em, proc)) /* the target set up the graph and its own state */
         nd.reverse = nd.edge_src = false;
-    }
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (p->type->kind != GMT_GRAPH)
             continue;

@@ -1,5 +1,5 @@
 /* cg_emit.c: output helpers, symbol naming and the scope stack of the
- * OpenMP generator. */
+ * shared emitter. */
 #include "cg_emit.h"
 
 #include <stdarg.h>

@@ -1,4 +1,8 @@
-/* cg_emit.h: the state shared by the OpenMP code generator's modules.
+/* cg_emit.h: the target-neutral C emitter (gm_cgen/) that both code
+ * generators share, and its hook table (cg_hooks), which each target
+ * (gm_backend_omp/, gm_backend_cuda/) fills with its own functions. No
+ * file of gm_cgen/ asks which target it writes for: where C for the two
+ * differs, it calls a hook.
  *
  * One cg_emit lives for one generated file. It holds the output stream and
  * indentation, the C name chosen for every symbol (cg_ident.h: names never
@@ -30,20 +34,14 @@ typedef struct cg_scope {
 
 struct cg_emit;
 
-/* The outermost parallel loop being emitted (OpenMP's "parallel for"). */
+/* The outermost parallel loop being emitted (OpenMP's "parallel for", or
+ * the target's, e.g. a CUDA kernel's body). */
 typedef struct cg_region {
     gm_symbol *iter;        /* its iterator */
     gm_range_kind range;    /* what it ranges over */
     bool *declared_inside;  /* by symbol id: declared in the region (thread-private) */
     bool needs_locks;       /* an arg-min/max on properties takes per-element locks */
     const char *lock_name;  /* the lock array's C name */
-    /* CUDA: the shadow array that a per-node arg-min/max updates lock-free
-     * (gmcu_kp), or NULL (locks, or a CAS on the key alone). */
-    char *(*packed_shadow)(struct cg_emit *em, const struct cg_region *r, const gm_stmt *s);
-    /* ... and, when the pair holds a ticket (several payloads), the C
-     * expression of the update's slot in the payload buffers SHADOW_pJ. */
-    char *(*packed_ticket)(struct cg_emit *em, const struct cg_region *r, const gm_stmt *s);
-    const void *packed_ctx;
 } cg_region;
 
 /* The BFS traversal whose body is being emitted. */
@@ -56,33 +54,75 @@ typedef struct cg_bfs_ctx {
 
 struct cg_emit;
 
-/* What another target (the CUDA backend) changes in the emitter. Each hook
- * returns true when it emitted the construct itself; NULL hooks and false
- * answers leave the OpenMP translation in place. */
-typedef struct cg_target_hooks {
-    /* A statement of host code (not inside a kernel or a synced statement). */
-    bool (*host_stmt)(struct cg_emit *em, const gm_stmt *s);
-    /* An outermost parallel Foreach / a BFS in host code. */
+/* The steps of --main's timed runs where a target adds code (cg_main.c). */
+typedef enum cg_main_step {
+    CG_MAIN_GRAPH_LOADED, /* after the graph is loaded, before the clock */
+    CG_MAIN_BEFORE_RUNS,  /* before the loop of repeated calls */
+    CG_MAIN_RUN_BEGIN,    /* in a run, after the arguments are reset */
+    CG_MAIN_RUN_TIMED,    /* in a run, after its time is recorded */
+    CG_MAIN_RUN_END,      /* in a run, after the call's results */
+    CG_MAIN_AFTER_RUNS,   /* after the loop */
+    CG_MAIN_TIMES_DONE,   /* after the times are printed */
+} cg_main_step;
+
+/* The hook table: what each target (gm_backend_omp/, gm_backend_cuda/)
+ * supplies to the shared emitter. Both fill every entry; the shared code
+ * calls them unconditionally and never asks which target it writes for.
+ * A hook gets the emitter and reaches the target's own state through
+ * em->target (the context pointer). Hooks that answer bool return true when
+ * they emitted the construct themselves, false to leave the shared
+ * translation in place. */
+typedef struct cg_hooks {
+    /* Any statement, before the shared translation (CUDA: host statements
+     * that launch kernels or need transfers). */
+    bool (*stmt)(struct cg_emit *em, const gm_stmt *s);
+    /* An outermost parallel Foreach (CUDA: a kernel). */
     bool (*parallel_loop)(struct cg_emit *em, const gm_stmt *s);
-    bool (*bfs)(struct cg_emit *em, const gm_stmt *s);
-    /* A property element read / plain write in host code. */
+    /* A While / Do-While outside parallel code (OpenMP: a minimum-label
+     * loop's union-find, a frontier worklist). */
+    bool (*round_loop)(struct cg_emit *em, const gm_stmt *s);
+    /* A BFS traversal (InBFS / InReverse): always emitted by the target. */
+    void (*bfs)(struct cg_emit *em, const gm_stmt *s);
+    /* A property element read / plain write (CUDA, host code: where the
+     * element lives). */
     bool (*prop_read)(struct cg_emit *em, const gm_expr *e);
     bool (*prop_write)(struct cg_emit *em, const gm_stmt *s);
-    /* In device code: a property element prop[index] printed the target's
-     * way (false: the plain form), and the CSR array a neighbour loop's
-     * iterator is read from (node_idx / r_node_idx when NULL). */
+    /* A property element prop[index] printed the target's way (false: the
+     * plain form), and the CSR array a neighbour loop's iterator is read
+     * from (node_idx / r_node_idx for the plain layout). */
     bool (*prop_elem)(struct cg_emit *em, const gm_symbol *prop, const gm_expr *index);
     const char *(*nbr_ids)(struct cg_emit *em, const gm_symbol *iter, bool reverse);
-    /* After a procedure's parameters are set up / at the start of main(). */
-    void (*proc_begin)(struct cg_emit *em, const gm_proc *proc);
-    void (*main_graph_loaded)(struct cg_emit *em, const gm_proc *proc, const char *graph);
-    /* The target copies property arguments between host and device and
-     * accounts for them (gmcu_transfer_ms): the driver reports that part. */
-    bool reports_transfers;
+    /* The runtime the code being emitted calls for graph queries, common
+     * neighbours and random numbers ("gmrt" on the host), and the random
+     * number state those calls take. */
+    const char *(*runtime)(struct cg_emit *em);
+    const char *(*rng)(struct cg_emit *em);
+    /* Whether a sequential Nbrs loop filtered by a lower bound on a sorted
+     * row may start at a binary search of the row (false where the threads
+     * of a warp walk rows in lockstep). */
+    bool (*row_search)(struct cg_emit *em);
+    /* Prints the address of a throw-away out-argument of type t. */
+    void (*discard_arg)(struct cg_emit *em, const gm_type *t);
+    /* An atomic update lv OP= v of type k in parallel code (false: the
+     * host's C11/GNU atomics). */
+    bool (*atomic_update)(struct cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k);
+    /* An arg-min/max in parallel code on shared targets, after its values
+     * _c_a0.. are declared; key is the C lvalue of its key (false: the
+     * host's CAS or locks). */
+    bool (*argminmax)(struct cg_emit *em, const gm_stmt *s, const char *key, bool is_min);
+    /* After a procedure's parameters are checked (the target sets up its
+     * state; true: it also built the graph indexes the body needs). */
+    bool (*proc_begin)(struct cg_emit *em, const gm_proc *proc);
+    /* --main: what the target adds at each step of the timed runs (the
+     * host's graph indexes at CG_MAIN_GRAPH_LOADED; a device target's
+     * uploads, transfers and accounting at the others). */
+    void (*main_step)(struct cg_emit *em, const gm_proc *proc, cg_main_step step);
+    /* The output is C++ (void * converts only by a cast). */
+    bool cxx;
     /* Property arguments may be device memory, used in place (no copies):
      * the driver's --device-args measures the call that way. */
     bool device_args;
-} cg_target_hooks;
+} cg_hooks;
 
 typedef struct cg_emit {
     FILE *out;
@@ -101,15 +141,12 @@ typedef struct cg_emit {
     cg_scope *scope;       /* innermost C scope */
     cg_bfs_ctx *bfs;
     bool ok;                /* false after an unsupported construct */
-    /* Another target's hooks (NULL for OpenMP) and its state. */
-    const cg_target_hooks *hooks;
+    /* The target's hook table and its own state (the hooks' context). */
+    const cg_hooks *tg;
     void *target;
-    bool in_kernel;         /* emitting device code: atomics, RNG and graph
-                               queries take their gmcu_ forms */
-    int host_direct;        /* > 0: host code that uses property arrays directly */
-    /* CUDA worklists: in a kernel, a store into the Bool property push_flag
-     * (always of True) also appends the element to the next worklist;
-     * push_fmt is a printf format taking the element's C index. */
+    /* Worklists: a store into the Bool property push_flag (always of True)
+     * also appends the element to the next worklist; push_fmt is a printf
+     * format taking the element's C index. */
     const gm_symbol *push_flag;
     const char *push_fmt;
     /* OpenMP worklists (omp_worklist.c): the node loop queue_loop runs over
@@ -120,10 +157,6 @@ typedef struct cg_emit {
     const char *queue_count;
     const char *queue_decl;
 } cg_emit;
-
-/* The frontier loop (gm_analysis/gma_frontier.h) with a worklist on the OpenMP target;
- * false when the loop has another shape (omp_worklist.c). */
-bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop);
 
 /* The suffix of the emitted _c_atomic_OP_SUFFIX helpers for a value type
  * (i32, i64, f32, f64; b for Bool) (cg_reduce.c). */
@@ -166,10 +199,10 @@ const char *cg_collection_free_fn(gm_type_kind k); /* "gmrt_nodeset_free" */
 const char *cg_collection_new_fn(gm_type_kind k);
 const char *cg_coll_kind(gm_type_kind k);        /* "GMRT_COLL_SET" ... */
 const char *cg_graph_of(cg_emit *em, const gm_type *t); /* C name of t's graph */
-/* prop[index], or the target's form of it in device code (hooks->prop_elem). */
+/* prop[index], or the target's form of it in device code (tg->prop_elem). */
 void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index);
-/* The CSR array a neighbour iterator is read from ("node_idx" or
- * "r_node_idx" unless the target's hooks->nbr_ids says otherwise). */
+/* The CSR array a neighbour iterator is read from (the target's
+ * tg->nbr_ids). */
 const char *cg_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse);
 /* Size of a property's array: "G->num_nodes" or "G->num_edges". */
 char *cg_prop_count(cg_emit *em, const gm_type *prop_type);
@@ -230,20 +263,10 @@ bool cg_loop_over_edges(const gm_stmt *s);
 void *cg_emit_deferred_begin(cg_emit *em, const gm_stmt *loop_body, gm_symbol *bound);
 void cg_emit_deferred_end(cg_emit *em, void *state);
 
-/* ---- traversals (omp_bfs.c, cg_dfs.c) */
-void omp_bfs(cg_emit *em, const gm_stmt *s);
-/* Whether a BFS's forward body touches only its own node (no loop,
- * reduction, call or navigator): it may run at any point of its level. */
-bool omp_bfs_body_is_local(const gm_stmt *s);
-/* `if (!(navigator)) STOP;` on candidate node `cand`; nothing without one. */
-void omp_bfs_nav_check(cg_emit *em, const gm_stmt *s, const char *cand, const char *stop);
-/* Such a body for the node named `node`, in braces (under `if (guard)`
- * when guard is not NULL), with a comment saying `what`. */
-void omp_bfs_local_body(cg_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
-                        const char *what);
+/* ---- traversals (cg_dfs.c; BFS: the target's tg->bfs) */
 void cg_dfs(cg_emit *em, const gm_stmt *s);
-/* Up/Down neighbour loops inside a BFS body. */
-void omp_bfs_updown_loop(cg_emit *em, const gm_stmt *s);
+/* Up/Down neighbour loops inside a BFS body (em->bfs) (cg_loops.c). */
+void cg_bfs_updown_loop(cg_emit *em, const gm_stmt *s);
 
 /* ---- parallel regions (cg_loops.c) */
 /* Opens a parallel loop: prepares the region, emits what goes before the
@@ -273,25 +296,32 @@ void cg_write_header(gm_program *p, FILE *f, const char *base, const char *targe
 void cg_main(cg_emit *em, const gm_proc *proc);
 /* Whether proc writes its property parameter sym (directly or through a call). */
 bool cg_proc_writes(const gm_proc *proc, const gm_symbol *sym);
+/* --main's property arguments v_NAME: whether a parameter's type is one (a
+ * property of scalars), and the C expression of its element count. */
+bool cg_main_is_prop(const gm_type *t);
+const char *cg_main_prop_count(const gm_param *p);
 
-/* ---- whole files (omp_backend.c), shared with the CUDA target */
+/* ---- whole files (written by gm_backend_omp/omp_backend.c's
+ * omp_generate_files for both targets) */
 struct gmb_options;
 typedef struct cg_program_writer {
     const char *target;                 /* "omp", "cuda": named in the header's comment */
     const char *ext;                    /* "c", "cu" */
-    const cg_target_hooks *hooks;      /* NULL for OpenMP */
+    const cg_hooks *tg;                /* the target's hook table */
     void *target_state;
     void (*prologue)(cg_emit *em, const char *base);
     /* One procedure into file (NULL: cg_proc into em->out). */
     void (*proc)(cg_emit *em, gm_proc *pr, FILE *file);
 } cg_program_writer;
-/* Writes DIR/BASE.h and DIR/BASE.EXT: prologue, prototypes of the Local
- * procedures, every procedure, main() with --main. */
-bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const cg_program_writer *w);
 
 /* ---- arg-min/max shapes (cg_reduce.c) */
 bool cg_argmin_on_props(const gm_stmt *s);       /* the targets are property elements */
 bool cg_argmin_payload_constant(const gm_stmt *s); /* every value but the key is a literal */
+/* Whether an arg-min/max's targets are private to the thread (plain
+ * compare-and-store), and the stores `target = _c_aI;` of its targets from
+ * the from-th on (with their worklist appends), for a target's tg->argminmax. */
+bool cg_argmin_private(cg_emit *em, const gm_stmt *s);
+void cg_argmin_stores(cg_emit *em, const gm_stmt *s, int from);
 
 /* A local `Graph G2;` (always empty) in host code (cg_stmt.c); cxx: for
  * the CUDA target's C++. */

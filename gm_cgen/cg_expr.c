@@ -82,15 +82,14 @@ static void emit_abs(cg_emit *em, const gm_expr *e)
  * reads still see the current array P. */
 static void emit_prop(cg_emit *em, const gm_expr *e)
 {
-    if (em->hooks && em->hooks->prop_read && !em->in_kernel && em->host_direct == 0 &&
-        em->hooks->prop_read(em, e))
+    if (em->tg->prop_read(em, e))
         return;
     cg_prop_elem(em, e->sym, e->a);
 }
 
 void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
-    if (em->in_kernel && em->hooks && em->hooks->prop_elem && em->hooks->prop_elem(em, prop, index))
+    if (em->tg->prop_elem(em, prop, index))
         return;
     cg_printf(em, "%s[", cg_name(em, prop));
     cg_expr(em, index);
@@ -99,9 +98,7 @@ void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
 
 const char *cg_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
 {
-    if (em->in_kernel && em->hooks && em->hooks->nbr_ids)
-        return em->hooks->nbr_ids(em, iter, reverse);
-    return reverse ? "r_node_idx" : "node_idx";
+    return em->tg->nbr_ids(em, iter, reverse);
 }
 
 /* A reduction expression survives desugaring only inside a BFS navigator;
@@ -317,10 +314,7 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e)
                    r->sym->type && r->sym->type->undirected ? "num_undirected_edges" : "num_edges");
         return;
     case GMB_GRAPH_PICK_RANDOM:
-        if (em->in_kernel)
-            cg_printf(em, "gmcu_pick_random_node(%s, &_c_rng)", cg_name(em, r->sym));
-        else
-            cg_printf(em, "gmrt_pick_random_node(%s, gmrt_thread_rng())", cg_name(em, r->sym));
+        cg_printf(em, "%s_pick_random_node(%s, %s)", em->tg->runtime(em), cg_name(em, r->sym), em->tg->rng(em));
         return;
     case GMB_NODE_NUM_NBRS:
         cg_printf(em, "((int32_t)gmrt_out_degree(%s, ", graph_of_expr(em, r));
@@ -335,7 +329,7 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e)
     case GMB_NODE_HAS_EDGE_TO:
     case GMB_NODE_IS_NBR_FROM: {
         bool to = e->builtin == GMB_NODE_HAS_EDGE_TO;
-        cg_printf(em, "%s_has_edge(%s, ", em->in_kernel ? "gmcu" : "gmrt", graph_of_expr(em, r));
+        cg_printf(em, "%s_has_edge(%s, ", em->tg->runtime(em), graph_of_expr(em, r));
         cg_expr(em, to ? r : a0);
         cg_printf(em, ", ");
         cg_expr(em, to ? a0 : r);
@@ -362,10 +356,9 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e)
         return;
     }
     case GMB_NODE_PICK_RANDOM_NBR:
-        cg_printf(em, "%s_pick_random_nbr(%s, ", em->in_kernel ? "gmcu" : "gmrt",
-                   graph_of_expr(em, r));
+        cg_printf(em, "%s_pick_random_nbr(%s, ", em->tg->runtime(em), graph_of_expr(em, r));
         cg_expr(em, r);
-        cg_printf(em, em->in_kernel ? ", &_c_rng)" : ", gmrt_thread_rng())");
+        cg_printf(em, ", %s)", em->tg->rng(em));
         return;
     case GMB_NODE_BFS_LEVEL: /* bfs_level.c: only in a BFS body */
         if (!em->bfs) {
@@ -396,11 +389,11 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e)
         cg_printf(em, "]");
         return;
     case GMB_UNIFORM:
-        cg_printf(em, em->in_kernel ? "gmcu_uniform(&_c_rng)" : "gmrt_uniform(gmrt_thread_rng())");
+        cg_printf(em, "%s_uniform(%s)", em->tg->runtime(em), em->tg->rng(em));
         return;
     case GMB_RAND:
         /* Rand(n): the one argument is the bound (section 12). */
-        cg_printf(em, em->in_kernel ? "gmcu_rand(&_c_rng, (int64_t)(" : "gmrt_rand(gmrt_thread_rng(), (int64_t)(");
+        cg_printf(em, "%s_rand(%s, (int64_t)(", em->tg->runtime(em), em->tg->rng(em));
         cg_expr(em, a0);
         cg_printf(em, "))");
         return;
@@ -446,10 +439,7 @@ void cg_user_call(cg_emit *em, const gm_expr *e)
         cg_printf(em, first ? "" : ", ");
         first = false;
         if (a->is_discard || (a->kind != GME_ID && a->kind != GME_PROP && a->kind != GME_INDEX)) {
-            if (em->target) /* C++ (CUDA): no compound literals */
-                cg_printf(em, "gmcu_discard<%s>()", cg_ctype(p->type));
-            else
-                cg_printf(em, "&(%s){0}", cg_ctype(p->type));
+            em->tg->discard_arg(em, p->type);
         } else if (cg_is_prim(p->type->kind) || p->type->kind == GMT_NODE ||
                    p->type->kind == GMT_EDGE) {
             cg_printf(em, "&");

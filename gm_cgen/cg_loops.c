@@ -5,7 +5,9 @@
  * loops nested in it run sequentially inside their thread. The schedule is
  * dynamic when the body walks neighbours (the work per iteration follows the
  * degree, which is skewed on real graphs), in chunks of about 1/64 of a
- * thread's share, static otherwise. */
+ * thread's share, static otherwise. That is the host translation of both
+ * targets (CUDA host code is built with -Xcompiler -fopenmp); a target
+ * takes a parallel loop over through tg->parallel_loop. */
 #include "cg_emit.h"
 
 #include "builtins.h"
@@ -308,7 +310,7 @@ static void items_loop(cg_emit *em, const gm_stmt *s, bool par)
         cg_line(em, "int64_t %s = gmrt_collection_size(%s);", n, src);
         /* C++ (the CUDA target) does not convert void * implicitly. */
         const char *ty = cg_ctype(it->sym->type);
-        if (em->hooks)
+        if (em->tg->cxx)
             decl = cg_strf("%s%s = (%s)gmrt_collection_at(%s, %s);", ty, v, ty, src, i);
         else
             decl = cg_strf("%s%s = gmrt_collection_at(%s, %s);", ty, v, src, i);
@@ -545,6 +547,46 @@ static void edge_loop(cg_emit *em, const gm_stmt *s, const gm_stmt *inner)
     free(u);
 }
 
+/* Foreach (u: v.UpNbrs) / v.DownNbrs: neighbours one level closer to / further
+ * from the root, in the direction the traversal walks. */
+void cg_bfs_updown_loop(cg_emit *em, const gm_stmt *s)
+{
+    if (!em->bfs) {
+        cg_unsupported(em, s->loc, "UpNbrs/DownNbrs outside a BFS");
+        return;
+    }
+    const cg_bfs_ctx *b = em->bfs;
+    const char *g = b->graph;
+    bool up = s->iter.range == GMR_UP_NBRS;
+    /* Up walks against the traversal direction, Down along it. */
+    bool use_reverse = up != b->transposed;
+    char *src = cg_expr_str(em, s->iter.source);
+    char *e = cg_fresh(em, "e");
+    const char *v = cg_name(em, s->iter.sym);
+    cg_line(em, "for (gm_edge_t %s = %s->%s[%s]; %s < %s->%s[%s + 1]; %s++) {", e, g,
+             use_reverse ? "r_begin" : "begin", src, e, g, use_reverse ? "r_begin" : "begin", src, e);
+    em->indent++;
+    cg_scope_push(em);
+    cg_line(em, "gm_node_t %s = %s->%s[%s];", v, g, use_reverse ? "r_node_idx" : "node_idx", e);
+    cg_line(em, "if (%s[%s] != %s[%s] %s 1)", b->level, v, b->level, src, up ? "-" : "+");
+    cg_line(em, "    continue;");
+    if (gm_symbol_id_below(s->iter.sym, em->nsyms)) {
+        free(em->edge_of[s->iter.sym->id]);
+        em->edge_of[s->iter.sym->id] =
+            use_reverse ? cg_strf("%s->r_edge_idx[%s]", g, e) : cg_strf("%s", e);
+    }
+    const gm_stmt *body = s->body;
+    if (body && body->kind == GMS_BLOCK)
+        cg_stmt_list(em, body->body);
+    else if (body)
+        cg_stmt(em, body);
+    cg_scope_pop(em, true);
+    em->indent--;
+    cg_line(em, "}");
+    free(e);
+    free(src);
+}
+
 void cg_foreach(cg_emit *em, const gm_stmt *s)
 {
     const gm_iter *it = &s->iter;
@@ -552,8 +594,7 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
     const char *v = cg_name(em, sym);
     const char *g = cg_graph_of(em, sym->type);
     bool par = cg_loop_is_parallel(em, s);
-    if (par && em->hooks && em->hooks->parallel_loop && !em->in_kernel &&
-        em->hooks->parallel_loop(em, s))
+    if (par && em->tg->parallel_loop(em, s))
         return;
     void *deferred = cg_emit_deferred_begin(em, s->body, sym);
     if (it->range == GMR_ITEMS) {
@@ -562,7 +603,7 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
         return;
     }
     if (it->range == GMR_UP_NBRS || it->range == GMR_DOWN_NBRS) {
-        omp_bfs_updown_loop(em, s);
+        cg_bfs_updown_loop(em, s);
         cg_emit_deferred_end(em, deferred);
         return;
     }
@@ -593,10 +634,11 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
         header = cg_strf("for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", v, v, g, v);
         break;
     case GMR_NBRS:
-        /* Not in a CUDA kernel: a warp's threads walking one row in lockstep
-         * beat each starting at its own bound (triangle counting on RMAT-22 on
-         * an H200: 365 ms without the search, 1654 ms with it). */
-        if (!par && !em->in_kernel && (sorted_lower_bound(s, &bound), bound)) {
+        /* Where the target allows it (tg->row_search): in a CUDA kernel, a
+         * warp's threads walking one row in lockstep beat each starting at
+         * its own bound (triangle counting on RMAT-22 on an H200: 365 ms
+         * without the search, 1654 ms with it). */
+        if (!par && em->tg->row_search(em) && (sorted_lower_bound(s, &bound), bound)) {
             search_from = cg_fresh(em, "from");
             header = cg_strf("for (gm_edge_t %s = %s; %s < %s->begin[%s + 1]; %s++)", e,
                               search_from, e, g, src, e);
@@ -626,7 +668,7 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
         char *other = cg_expr_str(em, it->range_arg);
         cg_line(em, "{");
         em->indent++;
-        const char *rt = em->in_kernel ? "gmcu" : "gmrt";
+        const char *rt = em->tg->runtime(em);
         cg_line(em, "%s_common_iter %s;", rt, e);
         cg_line(em, "%s_common_nbrs_init(&%s, %s, %s, %s);", rt, e, g, src, other);
         header = cg_strf("for (__attribute__((unused)) gm_node_t %s; "

@@ -25,13 +25,12 @@ static bool is_scalar(gm_type_kind k)
     return cg_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
 }
 
-/* The C expression of how many values a property argument holds. */
-static const char *prop_count(const gm_param *p)
+const char *cg_main_prop_count(const gm_param *p)
 {
     return p->type->kind == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes";
 }
 
-static bool is_prop(const gm_type *t)
+bool cg_main_is_prop(const gm_type *t)
 {
     return (t->kind == GMT_NODE_PROP || t->kind == GMT_EDGE_PROP) && t->elem &&
            is_scalar(t->elem->kind);
@@ -217,7 +216,7 @@ static void emit_checks_before_load(cg_emit *em, const gm_proc *proc)
         if (is_scalar(k)) {
             if (!p->is_output && (k == GMT_INT || k == GMT_LONG || cg_is_float(k)))
                 cg_line(em, "v_%s = (%s)in_%s;", n, cg_ctype(p->type), n);
-        } else if (is_prop(p->type)) {
+        } else if (cg_main_is_prop(p->type)) {
             gm_type_kind ek = p->type->elem->kind;
             bool keep = ek != GMT_BOOL; /* a Bool is a coin flip: the range is only checked */
             if (keep)
@@ -259,7 +258,7 @@ static char *usage_args(const gm_proc *proc, bool dev_args)
         char *more = NULL;
         if (!p->is_output && is_scalar(p->type->kind))
             more = cg_strf("%s --%s=%s", u, p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
-        else if (!p->is_output && is_prop(p->type))
+        else if (!p->is_output && cg_main_is_prop(p->type))
             more = cg_strf("%s [--%s=FILE | --random-%s=LO:HI]", u, p->name, p->name);
         else if (is_node_coll_input(p))
             more = cg_strf("%s [--%s=FILE]", u, p->name);
@@ -278,7 +277,7 @@ static char *usage_args(const gm_proc *proc, bool dev_args)
 
 void cg_main(cg_emit *em, const gm_proc *proc)
 {
-    bool dev_args = em->hooks && em->hooks->device_args;
+    bool dev_args = em->tg->device_args;
     cg_printf(em, "#include <errno.h>\n\n/* ---- the driver (gmc --main): its command line and output are libgmrt's, gmrt_cli.h ---- */\n");
 
     /* main()'s own locals would hide a procedure of the same name: call it
@@ -316,7 +315,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
             else if (cg_is_float(k))
                 cg_line(em, "double in_%s = 0;", p->name);
         }
-        if (is_prop(p->type)) {
+        if (cg_main_is_prop(p->type)) {
             cg_line(em, "const char *arg_%s = NULL, *random_%s = NULL;", p->name, p->name);
             n_opts += 2;
         }
@@ -332,7 +331,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
             const char *n = p->name;
             if (is_scalar(p->type->kind) && !p->is_output)
                 emit_scalar_entry(em, p);
-            if (is_prop(p->type)) {
+            if (cg_main_is_prop(p->type)) {
                 const char *per = p->type->kind == GMT_EDGE_PROP ? "edge" : "node";
                 const char *tn = gm_type_kind_name(p->type->elem->kind);
                 cg_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s_P<%s> %s: a file of values, line i for %s i\", &arg_%s, 0, 0, false},",
@@ -405,7 +404,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
         if (is_scalar(k)) {
             if (!p->is_output && (k == GMT_NODE || k == GMT_EDGE))
                 emit_scalar_parse(em, p); /* its range needs the graph */
-        } else if (is_prop(p->type)) {
+        } else if (cg_main_is_prop(p->type)) {
             gm_type_kind ek = p->type->elem->kind;
             const char *ety = cg_prim_ctype(ek);
             const char *count = k == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes";
@@ -481,50 +480,14 @@ void cg_main(cg_emit *em, const gm_proc *proc)
     const char *rt = proc->ret_type ? cg_ctype(proc->ret_type) : NULL;
     if (rt)
         cg_line(em, "%s result = 0;", rt);
-    if (em->hooks && em->hooks->main_graph_loaded) {
-        em->hooks->main_graph_loaded(em, proc, "G"); /* e.g. upload before timing */
-    } else {
-        /* The procedure builds these on its first call; building them here
-         * keeps that one-time work out of the timed calls (as loading it
-         * with the graph would). */
-        bool reverse = false, edge_src = false;
-        cg_graph_needs(proc->body, &reverse, &edge_src);
-        if (reverse || edge_src)
-            cg_line(em, "/* The graph's indexes the procedure needs, before the clock starts. */");
-        if (reverse)
-            cg_line(em, "if (!gmrt_graph_make_reverse(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
-        if (edge_src)
-            cg_line(em, "if (!gmrt_graph_make_edge_src(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
-    }
-    /* a device target also reports the host-device copies inside the best call */
-    bool device = em->hooks && em->hooks->reports_transfers;
-    if (dev_args) {
-        /* --device-args: each property argument gets a device array, filled
-         * from the host one before the clock starts and read back after it
-         * stops, so the call copies nothing (the graph is uploaded above). */
-        for (const gm_param *p = proc->params; p; p = p->next)
-            if (is_prop(p->type))
-                cg_line(em, "%s *d_%s = device_args ? (%s *)gmcu_malloc((size_t)%s * sizeof *v_%s, \"--device-args\") : NULL;",
-                         cg_ctype(p->type->elem), p->name, cg_ctype(p->type->elem), prop_count(p), p->name);
-    }
-    if (device)
-        cg_line(em, "double best = 0, best_transfer_ms = 0, best_transfer_mb = 0;");
+    em->tg->main_step(em, proc, CG_MAIN_GRAPH_LOADED); /* e.g. the graph's indexes or upload, before timing */
+    em->tg->main_step(em, proc, CG_MAIN_BEFORE_RUNS);
     cg_line(em, "for (int64_t r = 0; r < run.repeat; r++) {");
     em->indent++;
     for (const gm_param *p = proc->params; p; p = p->next)
-        if (is_prop(p->type))
-            cg_line(em, "memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name, prop_count(p), p->name);
-    if (dev_args) {
-        cg_line(em, "if (device_args) {");
-        for (const gm_param *p = proc->params; p; p = p->next)
-            if (is_prop(p->type))
-                cg_line(em, "    GMCU_CHECK(cudaMemcpy(d_%s, v_%s, (size_t)%s * sizeof *v_%s, cudaMemcpyHostToDevice));",
-                         p->name, p->name, prop_count(p), p->name);
-        cg_line(em, "    GMCU_CHECK(cudaDeviceSynchronize());");
-        cg_line(em, "}");
-    }
-    if (device)
-        cg_line(em, "gmcu_transfers_reset();");
+        if (cg_main_is_prop(p->type))
+            cg_line(em, "memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name, cg_main_prop_count(p), p->name);
+    em->tg->main_step(em, proc, CG_MAIN_RUN_BEGIN);
     cg_line(em, "double t0 = gmrt_time_ms();");
     cg_start_line(em);
     if (rt)
@@ -534,7 +497,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
         bool by_ptr = p->is_output && is_scalar(p->type->kind);
         if (p->type->kind == GMT_GRAPH)
             cg_printf(em, "G");
-        else if (dev_args && is_prop(p->type))
+        else if (dev_args && cg_main_is_prop(p->type))
             cg_printf(em, "device_args ? d_%s : v_%s", p->name, p->name);
         else
             cg_printf(em, "%sv_%s", by_ptr ? "&" : "", p->name);
@@ -547,29 +510,13 @@ void cg_main(cg_emit *em, const gm_proc *proc)
         cg_line(em, "    return 1;");
     }
     cg_line(em, "gmrt_cli_time(&run, t);");
-    if (device) {
-        cg_line(em, "if (r == 0 || t < best) {");
-        cg_line(em, "    best = t;");
-        cg_line(em, "    best_transfer_ms = gmcu_transfer_ms();");
-        cg_line(em, "    best_transfer_mb = gmcu_transfer_mb();");
-        cg_line(em, "}");
-    }
-    if (dev_args) {
-        cg_line(em, "if (device_args) {");
-        for (const gm_param *p = proc->params; p; p = p->next)
-            if (is_prop(p->type) && (p->is_output || cg_proc_writes(proc, p->sym)))
-                cg_line(em, "    GMCU_CHECK(cudaMemcpy(v_%s, d_%s, (size_t)%s * sizeof *v_%s, cudaMemcpyDeviceToHost));",
-                         p->name, p->name, prop_count(p), p->name);
-        cg_line(em, "}");
-    }
+    em->tg->main_step(em, proc, CG_MAIN_RUN_TIMED);
+    em->tg->main_step(em, proc, CG_MAIN_RUN_END);
     em->indent--;
     cg_line(em, "}");
-    for (const gm_param *p = proc->params; dev_args && p; p = p->next)
-        if (is_prop(p->type))
-            cg_line(em, "gmcu_free(d_%s);", p->name);
+    em->tg->main_step(em, proc, CG_MAIN_AFTER_RUNS);
     cg_line(em, "gmrt_cli_times_done(&run);");
-    if (device) /* part of time_ms, reported apart (bench/run's transfer column) */
-        cg_line(em, "gmrt_cli_transfer(&run, best_transfer_ms, best_transfer_mb);");
+    em->tg->main_step(em, proc, CG_MAIN_TIMES_DONE);
     if (rt)
         print_value(em, "return", proc->ret_type->kind, "result");
     for (const gm_param *p = proc->params; p; p = p->next)
@@ -589,7 +536,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
             write_collection_prop(em, p);
             continue;
         }
-        if (!is_prop(p->type))
+        if (!cg_main_is_prop(p->type))
             continue;
         bool edges = p->type->kind == GMT_EDGE_PROP;
         cg_line(em, "if (!gmrt_cli_write(&run, \"%s\", %s, v_%s, %s, %s))", p->name, cg_gmrt_type(p->type->elem->kind),
@@ -600,7 +547,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
     cg_line(em, "}");
     /* Release everything (keeps leak checkers quiet). */
     for (const gm_param *p = proc->params; p; p = p->next) {
-        if (is_prop(p->type)) {
+        if (cg_main_is_prop(p->type)) {
             cg_line(em, "free(v_%s);", p->name);
             cg_line(em, "free(init_%s);", p->name);
         } else if (p->type->kind == GMT_MAP || cg_is_collection(p->type->kind)) {

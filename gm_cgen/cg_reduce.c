@@ -12,6 +12,8 @@
  *    properties get an atomic min/max on the key when every other value is
  *    a constant (concurrent winners then write the same values), otherwise
  *    a per-element spin lock taken around the compare-and-assign.
+ * Those are the host's forms; the target's tg->atomic_update and
+ * tg->argminmax come first (the CUDA target's device forms).
  */
 #include "cg_emit.h"
 #include "oom.h"
@@ -59,31 +61,11 @@ static void plain_update(cg_emit *em, gm_assign_op op, const char *lv, const cha
     }
 }
 
-/* The same updates in a CUDA kernel (gmcu.h): the value is converted to the
- * target's type first so that the overloads resolve. */
-static void device_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
-                                 gm_type_kind k)
-{
-    const char *ty = cg_prim_ctype(k == GMT_NODE ? GMT_INT : k);
-    switch (op) {
-    case GMA_PLUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_MINUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(-(%s)));", lv, ty, v); break;
-    case GMA_MULT: cg_line(em, "gmcu_atomic_mul(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_MIN: cg_line(em, "gmcu_atomic_min(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_MAX: cg_line(em, "gmcu_atomic_max(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_AND: cg_line(em, "gmcu_store_and(&%s, %s);", lv, v); break;
-    case GMA_OR: cg_line(em, "gmcu_store_or(&%s, %s);", lv, v); break;
-    default: cg_line(em, "%s = %s;", lv, v); break;
-    }
-}
-
 static void atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
                           gm_type_kind k)
 {
-    if (em->in_kernel) {
-        device_atomic_update(em, op, lv, v, k);
+    if (em->tg->atomic_update(em, op, lv, v, k))
         return;
-    }
     const char *sfx = cg_atomic_suffix(k);
     bool integral = k == GMT_INT || k == GMT_LONG || k == GMT_NODE;
     switch (op) {
@@ -179,49 +161,23 @@ bool cg_argmin_on_props(const gm_stmt *s)
     return s->lhs && s->lhs->kind == GME_PROP;
 }
 
-/* CUDA, a packed arg-min/max (cuda_pack): the key and the one payload that
- * is not a literal change together in one CAS of the shadow element; with
- * several such payloads (a ticket: packed_ticket) each update first writes
- * them to a slot of its own and the CAS pairs the key with that slot. The
- * winner stores the literal payloads. */
-static void packed_update(cg_emit *em, const gm_stmt *s, const char *shadow, bool is_min)
+bool cg_argmin_private(cg_emit *em, const gm_stmt *s)
 {
-    char *ticket = em->region->packed_ticket ? em->region->packed_ticket(em, em->region, s) : NULL;
-    char *idx = cg_expr_str(em, s->lhs->a);
-    const char *locks = em->region->lock_name ? em->region->lock_name : "_c_locks";
-    if (ticket) {
-        cg_line(em, "const int64_t _c_ticket = %s; /* this update's own slot */", ticket);
-        int i = 0, j = 0;
-        const gm_expr *r = s->rhs;
-        for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++)
-            if (l != s->lhs && !cg_is_literal(r))
-                cg_line(em, "%s_p%d[_c_ticket] = _c_a%d; /* %s */", shadow, j++, i, l->sym->name);
-        cg_line(em, "if (gmcu_kp_update<%s, %s, int64_t>(&%s[%s], _c_a0, _c_ticket, &%s[%s])) {",
-                 is_min ? "true" : "false", cg_ctype(s->lhs->type), shadow, idx, locks, idx);
-    } else {
-        int pi = 1;
-        const gm_expr *pay = s->lhs->next;
-        for (const gm_expr *r = s->rhs->next; r && cg_is_literal(r); r = r->next, pay = pay->next)
-            pi++;
-        cg_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a%d, &%s[%s])) {", is_min ? "true" : "false",
-                 cg_ctype(s->lhs->type), cg_ctype(pay->type), shadow, idx, pi, locks, idx);
-    }
-    em->indent++;
-    cg_line(em, "/* the shadow holds the new pair; the properties get it after the kernel */");
+    return is_private_target(em, s->lhs) || !cg_argmin_on_props(s);
+}
+
+void cg_argmin_stores(cg_emit *em, const gm_stmt *s, int from)
+{
     int i = 0;
-    const gm_expr *r = s->rhs;
-    for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++) {
-        if (l != s->lhs && cg_is_literal(r)) {
-            cg_start_line(em);
-            cg_lvalue(em, l);
-            cg_printf(em, " = _c_a%d;\n", i);
-        }
-        cg_after_prop_store(em, l->sym, l->a);
+    for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
+        if (i < from)
+            continue;
+        cg_start_line(em);
+        cg_lvalue(em, l);
+        cg_printf(em, " = _c_a%d;\n", i);
+        if (l->kind == GME_PROP)
+            cg_after_prop_store(em, l->sym, l->a);
     }
-    em->indent--;
-    cg_line(em, "}");
-    free(idx);
-    free(ticket);
 }
 
 void cg_argminmax(cg_emit *em, const gm_stmt *s)
@@ -248,43 +204,28 @@ void cg_argminmax(cg_emit *em, const gm_stmt *s)
         em->out = saved;
         fclose(mem);
     }
-    char *shadow = em->in_kernel && em->region && em->region->packed_shadow && cg_argmin_on_props(s)
-                       ? em->region->packed_shadow(em, em->region, s)
-                       : NULL;
-    if (shadow) {
-        packed_update(em, s, shadow, is_min);
-        free(shadow);
+    if (em->tg->argminmax(em, s, key, is_min)) {
         free(key);
         em->indent--;
         cg_line(em, "}");
         return;
     }
-    bool private_targets = is_private_target(em, s->lhs) || !cg_argmin_on_props(s);
+    bool private_targets = cg_argmin_private(em, s);
     if (private_targets) {
         cg_line(em, "if (_c_a0 %s %s) {", cmp, key);
-    } else if (cg_argmin_payload_constant(s) && em->in_kernel) {
-        cg_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
     } else if (cg_argmin_payload_constant(s)) {
         cg_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
                  cg_atomic_suffix(s->lhs->type->kind), key);
     } else {
         char *idx = cg_expr_str(em, s->lhs->a);
         const char *lock = em->region && em->region->lock_name ? em->region->lock_name : "_c_lock";
-        const char *rt = em->in_kernel ? "gmcu" : "_c";
-        cg_line(em, "%s_lock_acquire(&%s[%s]);", rt, lock, idx);
+        cg_line(em, "_c_lock_acquire(&%s[%s]);", lock, idx);
         cg_line(em, "if (_c_a0 %s %s) {", cmp, key);
         em->indent++;
-        i = 0;
-        for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
-            cg_start_line(em);
-            cg_lvalue(em, l);
-            cg_printf(em, " = _c_a%d;\n", i);
-            if (l->kind == GME_PROP)
-                cg_after_prop_store(em, l->sym, l->a);
-        }
+        cg_argmin_stores(em, s, 0);
         em->indent--;
         cg_line(em, "}");
-        cg_line(em, "%s_lock_release(&%s[%s]);", rt, lock, idx);
+        cg_line(em, "_c_lock_release(&%s[%s]);", lock, idx);
         free(idx);
         free(key);
         em->indent--;
@@ -297,7 +238,7 @@ void cg_argminmax(cg_emit *em, const gm_stmt *s)
         if (i == 0 && !private_targets)
             continue; /* the CAS stored the key */
         cg_start_line(em);
-        if (private_targets || em->in_kernel) {
+        if (private_targets) {
             cg_lvalue(em, l);
             cg_printf(em, " = _c_a%d;\n", i);
             if (l->kind == GME_PROP)

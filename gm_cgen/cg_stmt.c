@@ -178,8 +178,7 @@ static void emit_plain_assign(cg_emit *em, const gm_stmt *s)
         free(dst);
         return;
     }
-    if (lhs->kind == GME_PROP && em->hooks && em->hooks->prop_write && !em->in_kernel &&
-        em->host_direct == 0 && em->hooks->prop_write(em, s))
+    if (lhs->kind == GME_PROP && em->tg->prop_write(em, s))
         return;
     cg_start_line(em);
     cg_lvalue(em, lhs);
@@ -362,8 +361,7 @@ void cg_stmt_list(cg_emit *em, const gm_stmt *list)
 
 void cg_stmt(cg_emit *em, const gm_stmt *s)
 {
-    if (em->hooks && em->hooks->host_stmt && !em->in_kernel && em->host_direct == 0 &&
-        em->hooks->host_stmt(em, s))
+    if (em->tg->stmt(em, s))
         return;
     switch (s->kind) {
     case GMS_EMPTY:
@@ -396,11 +394,7 @@ void cg_stmt(cg_emit *em, const gm_stmt *s)
         return;
     case GMS_WHILE:
         cg_marker(em, s->loc);
-        if (s->min_label && em->par_depth == 0 && !em->in_kernel) {
-            cg_min_label(em, s);
-            return;
-        }
-        if (!em->hooks && em->par_depth == 0 && !em->in_kernel && omp_worklist_loop(em, s))
+        if (em->par_depth == 0 && em->tg->round_loop(em, s))
             return;
         cg_start_line(em);
         cg_printf(em, "while (");
@@ -410,11 +404,7 @@ void cg_stmt(cg_emit *em, const gm_stmt *s)
         return;
     case GMS_DO_WHILE:
         cg_marker(em, s->loc);
-        if (s->min_label && em->par_depth == 0 && !em->in_kernel) {
-            cg_min_label(em, s);
-            return;
-        }
-        if (!em->hooks && em->par_depth == 0 && !em->in_kernel && omp_worklist_loop(em, s))
+        if (em->par_depth == 0 && em->tg->round_loop(em, s))
             return;
         cg_line(em, "do");
         cg_block(em, s->body);
@@ -429,10 +419,7 @@ void cg_stmt(cg_emit *em, const gm_stmt *s)
         return;
     case GMS_BFS:
         cg_marker(em, s->loc);
-        if (em->hooks && em->hooks->bfs && !em->in_kernel && em->par_depth == 0 &&
-            em->hooks->bfs(em, s))
-            return;
-        omp_bfs(em, s);
+        em->tg->bfs(em, s);
         return;
     case GMS_DFS:
         cg_marker(em, s->loc);
