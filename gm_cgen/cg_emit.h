@@ -303,7 +303,6 @@ const char *cg_main_prop_count(const gm_param *p);
 
 /* ---- whole files (written by gm_backend_omp/omp_backend.c's
  * omp_generate_files for both targets) */
-struct gmb_options;
 typedef struct cg_program_writer {
     const char *target;                 /* "omp", "cuda": named in the header's comment */
     const char *ext;                    /* "c", "cu" */
