@@ -37,12 +37,10 @@ static bool round_loop(cg_emit *em, const gm_stmt *s)
     return true;
 }
 
-/* Device kernels per level where they fit, else the OpenMP form on the host. */
-static void bfs(cg_emit *em, const gm_stmt *s)
+/* Device kernels per level where they fit (false: the host's form). */
+static bool bfs(cg_emit *em, const gm_stmt *s)
 {
-    if (!cuda_st(em)->in_kernel && em->par_depth == 0 && cuda_bfs(em, s))
-        return;
-    omp_bfs(em, s);
+    return !cuda_st(em)->in_kernel && em->par_depth == 0 && cuda_bfs(em, s);
 }
 
 static bool prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
@@ -135,7 +133,7 @@ bool gmb_cuda_generate(gm_program *p, const gmb_options *opt)
         .prologue = prologue,
         .proc = emit_proc,
     };
-    bool ok = omp_generate_files(p, opt, &w);
+    bool ok = cg_generate_files(p, opt, &w);
     free(st.gather_dir);
     free(st.gather_live);
     for (int d = 0; d < 3; d++)

@@ -127,7 +127,7 @@ static void claim_edge(cg_emit *em, const gm_stmt *s, const char *g, bool tr, co
     cg_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
     cg_line(em, "if (_c_level[_c_w] != -1)");
     cg_line(em, "    %s;", stop);
-    omp_bfs_nav_check(em, s, "_c_w", stop);
+    cg_bfs_nav_check(em, s, "_c_w", stop);
     cg_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
     cg_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);", g, fb,
              g, fb);
@@ -218,7 +218,7 @@ static char *pull_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_la
     if (s->navigator) {
         cg_line(em, "if (_c_mine) {");
         em->indent++;
-        omp_bfs_nav_check(em, s, "_c_w", "_c_mine = false");
+        cg_bfs_nav_check(em, s, "_c_w", "_c_mine = false");
         em->indent--;
         cg_line(em, "}");
     }

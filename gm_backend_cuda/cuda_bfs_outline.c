@@ -67,14 +67,14 @@ static void expand_level(cg_emit *em, const gm_stmt *s, const cg_bfs_ctx *ctx, c
     cg_line(em, "const bool _c_act = _c_i < _c_tail;");
     cg_line(em, "const gm_node_t _c_u = _c_act ? %s[_c_i] : 0;", queue);
     if (body)
-        omp_bfs_local_body(em, s, "_c_u", "_c_act", false, "the body, for this level's node");
+        cg_bfs_local_body(em, s, "_c_u", "_c_act", false, "the body, for this level's node");
     cg_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
                  "[&](gm_node_t, gm_edge_t _c_e) {", g, fb, g, fb);
     em->indent++;
     cg_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
     cg_line(em, "if (%s[_c_w] != -1)", lvl);
     cg_line(em, "    return;");
-    omp_bfs_nav_check(em, s, "_c_w", "return");
+    cg_bfs_nav_check(em, s, "_c_w", "return");
     cg_line(em, "if (atomicCAS((int *)&%s[_c_w], -1, _c_depth + 1) == -1)", lvl);
     cg_line(em, "    gmcu_push(%s + _c_tail, &_c_cnt[_c_k], _c_w);", queue);
     em->indent--;
@@ -93,7 +93,7 @@ char *cuda_outline_forward_kernel(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx
     cuda_kernel_frame f;
     char *name = cuda_kernel_open(em, &f, "BFS: runs of small levels in one persistent kernel", s->loc, params,
                                   s->iter.sym, GMR_NODES, c, l);
-    bool local = s->body && omp_bfs_body_is_local(s);
+    bool local = s->body && cg_bfs_body_is_local(s);
     cg_line(em, "cooperative_groups::grid_group _c_grid = cooperative_groups::this_grid();");
     cg_line(em, "int64_t _c_head = _c_state[0], _c_tail = _c_state[1], _c_nlev = _c_state[3];");
     cg_line(em, "int32_t _c_depth = (int32_t)_c_state[2];");

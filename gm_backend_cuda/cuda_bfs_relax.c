@@ -16,7 +16,7 @@
 bool cuda_bfs_relaxable(cg_emit *em, const gm_stmt *s)
 {
     return cuda_st(em)->knobs.async != GMB_OFF && !s->rev_body && !s->navigator &&
-           (!s->body || omp_bfs_body_is_local(s));
+           (!s->body || cg_bfs_body_is_local(s));
 }
 
 /* The kernel running the body for every node whose level is at least
@@ -36,7 +36,7 @@ static char *sweep_kernel(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, cuda_c
     em->indent++;
     cg_line(em, "const gm_node_t _c_u = (gm_node_t)_c_i;");
     char *guard = cg_strf("%s[_c_u] >= _c_from", ctx->level);
-    omp_bfs_local_body(em, s, "_c_u", guard, false, "the body, in any order: it touches only its node");
+    cg_bfs_local_body(em, s, "_c_u", guard, false, "the body, in any order: it touches only its node");
     free(guard);
     em->indent--;
     cg_line(em, "}");

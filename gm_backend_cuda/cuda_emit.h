@@ -17,8 +17,7 @@
 
 #include "backend_options.h"
 #include "cg_emit.h"
-#include "omp_emit.h" /* omp_generate_files; the BFS helpers both targets use */
-#include "omp_monotone.h"
+#include "cg_monotone.h"
 
 typedef struct cuda_state {
     FILE *kout;        /* the kernels of the procedure being emitted */

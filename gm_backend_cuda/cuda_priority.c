@@ -46,7 +46,7 @@ static void sample_delta(cg_emit *em, const gma_monotone *a, const char *g, cons
     cg_line(em, "{");
     em->indent++;
     cg_line(em, "const gm_node_t %s = (gm_node_t)(_c_i * _c_every);", n);
-    omp_monotone_edges(em, a, NULL, NULL);
+    cg_monotone_edges(em, a, NULL, NULL);
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "_c_gsum = gmcu_block_combine(_c_gsum, gmcu_op_add(), 0.0);");
@@ -116,7 +116,7 @@ static void near_step(cg_emit *em, const gma_monotone *a, const char *qn, const 
     cg_line(em, "const gm_node_t %s = _c_nf.near[_c_nc][_c_i];", n);
     cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
     cg_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
-    omp_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max",
+    cg_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max",
                        "gmcu_nf_lowered<_c_min>(&_c_nf, _c_key, _c_bound, _c_nc, _c_k, _c_step, _c_fc, _c_gen, %s);");
     em->indent--;
     cg_line(em, "}");

@@ -7,4 +7,3 @@ libgmbcuda_a_SOURCES = gm_backend_cuda/cuda_backend.h gm_backend_cuda/cuda_backe
 	gm_backend_cuda/cuda_priority.c \
 	gm_backend_cuda/cuda_blocking.c \
 	gm_backend_cuda/cuda_gather.c
-libgmbcuda_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/gm_backend_omp

@@ -1,6 +1,5 @@
 ## gm_backend_omp: C11 + OpenMP code generation, on the shared emitter (gm_cgen/).
 noinst_LIBRARIES += libgmbomp.a
 libgmbomp_a_SOURCES = \
-	gm_backend_omp/backend_options.h gm_backend_omp/omp_backend.h gm_backend_omp/omp_backend.c gm_backend_omp/omp_emit.h \
-	gm_backend_omp/omp_bfs.c gm_backend_omp/omp_worklist.c \
-	gm_backend_omp/omp_monotone.h gm_backend_omp/omp_monotone.c gm_backend_omp/omp_priority.c
+	gm_backend_omp/omp_backend.h gm_backend_omp/omp_backend.c gm_backend_omp/omp_emit.h \
+	gm_backend_omp/omp_worklist.c gm_backend_omp/omp_priority.c

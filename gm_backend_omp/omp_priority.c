@@ -14,7 +14,7 @@
  * The bin width delta is the mean |term| over the edges of a sample of
  * nodes, times GMRT_BK_SCALE over the mean degree. How the run replaces the
  * rounds, and why the loop ends in the same state: gma_monotone.h. */
-#include "omp_monotone.h"
+#include "omp_emit.h"
 
 #include <stdlib.h>
 
@@ -37,7 +37,7 @@ static void seed_and_sample(cg_emit *em, const gma_monotone *a, const gma_fronti
     cg_line(em, "for (int64_t _c_i = 0; _c_i < %s->num_nodes / _c_every; _c_i++) {", g);
     em->indent++;
     cg_line(em, "const gm_node_t %s = (gm_node_t)(_c_i * _c_every);", n);
-    omp_monotone_edges(em, a, NULL, NULL);
+    cg_monotone_edges(em, a, NULL, NULL);
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "double _c_base = HUGE_VAL; /* the nearest queued key: bin 0 */");
@@ -105,7 +105,7 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "const %s _c_val = (%s)_c_now;", xt, xt);
     char *atomic_fn = cg_strf("_c_atomic_%s_%s", is_min ? "min" : "max", cg_atomic_suffix(a->q->type->elem->kind));
     char *push = cg_strf("gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key);", sign);
-    omp_monotone_edges(em, a, atomic_fn, push);
+    cg_monotone_edges(em, a, atomic_fn, push);
     free(atomic_fn);
     free(push);
     em->indent--;

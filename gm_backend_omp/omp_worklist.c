@@ -18,7 +18,6 @@
  * graph (for comparisons and tests). */
 #include "omp_emit.h"
 #include "gma_frontier.h"
-#include "omp_monotone.h"
 
 #include <stdlib.h>
 

@@ -81,8 +81,8 @@ typedef struct cg_hooks {
     /* A While / Do-While outside parallel code (OpenMP: a minimum-label
      * loop's union-find, a frontier worklist). */
     bool (*round_loop)(struct cg_emit *em, const gm_stmt *s);
-    /* A BFS traversal (InBFS / InReverse): always emitted by the target. */
-    void (*bfs)(struct cg_emit *em, const gm_stmt *s);
+    /* A BFS traversal (InBFS / InReverse) (CUDA: kernels per level). */
+    bool (*bfs)(struct cg_emit *em, const gm_stmt *s);
     /* A property element read / plain write (CUDA, host code: where the
      * element lives). */
     bool (*prop_read)(struct cg_emit *em, const gm_expr *e);
@@ -263,7 +263,17 @@ bool cg_loop_over_edges(const gm_stmt *s);
 void *cg_emit_deferred_begin(cg_emit *em, const gm_stmt *loop_body, gm_symbol *bound);
 void cg_emit_deferred_end(cg_emit *em, void *state);
 
-/* ---- traversals (cg_dfs.c; BFS: the target's tg->bfs) */
+/* ---- traversals (cg_bfs.c, cg_dfs.c) */
+void cg_bfs(cg_emit *em, const gm_stmt *s);
+/* Whether a BFS's forward body touches only its own node (no loop,
+ * reduction, call or navigator): it may run at any point of its level. */
+bool cg_bfs_body_is_local(const gm_stmt *s);
+/* `if (!(navigator)) STOP;` on candidate node `cand`; nothing without one. */
+void cg_bfs_nav_check(cg_emit *em, const gm_stmt *s, const char *cand, const char *stop);
+/* Such a body for the node named `node`, in braces (under `if (guard)`
+ * when guard is not NULL), with a comment saying `what`. */
+void cg_bfs_local_body(cg_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
+                       const char *what);
 void cg_dfs(cg_emit *em, const gm_stmt *s);
 /* Up/Down neighbour loops inside a BFS body (em->bfs) (cg_loops.c). */
 void cg_bfs_updown_loop(cg_emit *em, const gm_stmt *s);
@@ -301,8 +311,8 @@ bool cg_proc_writes(const gm_proc *proc, const gm_symbol *sym);
 bool cg_main_is_prop(const gm_type *t);
 const char *cg_main_prop_count(const gm_param *p);
 
-/* ---- whole files (written by gm_backend_omp/omp_backend.c's
- * omp_generate_files for both targets) */
+/* ---- whole files (cg_files.c) */
+struct gmb_options;
 typedef struct cg_program_writer {
     const char *target;                 /* "omp", "cuda": named in the header's comment */
     const char *ext;                    /* "c", "cu" */
@@ -312,6 +322,9 @@ typedef struct cg_program_writer {
     /* One procedure into file (NULL: cg_proc into em->out). */
     void (*proc)(cg_emit *em, gm_proc *pr, FILE *file);
 } cg_program_writer;
+/* Writes DIR/BASE.h and DIR/BASE.EXT: prologue, prototypes of the Local
+ * procedures, every procedure, main() with --main. */
+bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_program_writer *w);
 
 /* ---- arg-min/max shapes (cg_reduce.c) */
 bool cg_argmin_on_props(const gm_stmt *s);       /* the targets are property elements */

@@ -419,7 +419,8 @@ void cg_stmt(cg_emit *em, const gm_stmt *s)
         return;
     case GMS_BFS:
         cg_marker(em, s->loc);
-        em->tg->bfs(em, s);
+        if (!em->tg->bfs(em, s))
+            cg_bfs(em, s);
         return;
     case GMS_DFS:
         cg_marker(em, s->loc);

@@ -1,4 +1,4 @@
-/* omp_bfs.c: InBFS / InReverse as a level-synchronous traversal.
+/* cg_bfs.c: InBFS / InReverse as a level-synchronous traversal.
  *
  * Per level: first the next level is discovered (top-down from the frontier
  * with a CAS on the level array, or bottom-up over the unvisited nodes when
@@ -8,8 +8,12 @@
  * unlimited (the old compiler stopped at 32,767: section 12). The visit
  * order is kept in one array with the start of every level, which InReverse
  * walks from the deepest level back to the root. A forward body that
- * touches only its own node runs right where its node is found instead. */
-#include "omp_emit.h"
+ * touches only its own node runs right where its node is found instead.
+ * This is the host's form (C with OpenMP, both targets); a target takes a
+ * traversal over through tg->bfs (the CUDA target: kernels per level), and
+ * the CUDA target prints its kernels' navigator checks and local bodies
+ * with the helpers below. */
+#include "cg_emit.h"
 
 #include "builtins.h"
 #include "opt.h"
@@ -18,7 +22,7 @@
 
 /* `if (!(navigator)) STOP;` evaluated on candidate `cand` (the iterator's
  * name is rebound to it meanwhile); nothing without a navigator. */
-void omp_bfs_nav_check(cg_emit *em, const gm_stmt *s, const char *cand, const char *stop)
+void cg_bfs_nav_check(cg_emit *em, const gm_stmt *s, const char *cand, const char *stop)
 {
     if (!s->navigator)
         return;
@@ -97,7 +101,7 @@ static bool local_expr(const gm_expr *e, void *vctx)
  * may run as soon as its node is found (its level is known), in the
  * discovery step, instead of in a sweep of its own after it. A navigator
  * could read what a body writes: none allowed. */
-bool omp_bfs_body_is_local(const gm_stmt *s)
+bool cg_bfs_body_is_local(const gm_stmt *s)
 {
     if (!s->body || s->navigator)
         return false;
@@ -105,9 +109,9 @@ bool omp_bfs_body_is_local(const gm_stmt *s)
     return gma_walk(s->body, false, local_stmt, local_expr, &b);
 }
 
-/* A local body (omp_bfs_body_is_local) for the node `node`, in braces
+/* A local body (cg_bfs_body_is_local) for the node `node`, in braces
  * (under `if (guard)` when guard is given), marked with what it is. */
-void omp_bfs_local_body(cg_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
+void cg_bfs_local_body(cg_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
                         const char *what)
 {
     char *saved = cg_strf("%s", cg_name(em, s->iter.sym));
@@ -204,7 +208,7 @@ static void buffers_end(cg_emit *em, const char *queue, const char *next)
     cg_line(em, "}");
 }
 
-void omp_bfs(cg_emit *em, const gm_stmt *s)
+void cg_bfs(cg_emit *em, const gm_stmt *s)
 {
     const char *g = cg_graph_of(em, s->iter.sym->type);
     bool tr = s->iter.transposed;
@@ -271,14 +275,14 @@ void omp_bfs(cg_emit *em, const gm_stmt *s)
     cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
     cg_bfs_ctx *outer = em->bfs;
     em->bfs = &ctx;
-    bool fuse = !in_prop && omp_bfs_body_is_local(s);
+    bool fuse = !in_prop && cg_bfs_body_is_local(s);
     cg_line(em, "if (%s >= 0 && %s < %s->num_nodes) {", root, root, g);
     cg_line(em, "    %s[%s] = 0;", lvl, root);
     cg_line(em, "    %s[0] = %s;", queue, root);
     cg_line(em, "    %s = 1;", tail);
     if (fuse) {
         em->indent++;
-        omp_bfs_local_body(em, s, root, NULL, false, "the body, run where the node is found");
+        cg_bfs_local_body(em, s, root, NULL, false, "the body, run where the node is found");
         em->indent--;
     }
     cg_line(em, "}");
@@ -300,7 +304,7 @@ void omp_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "if (%s[%s_w] != %s)", lvl, i, unseen);
     cg_line(em, "    continue;");
     char *cand = cg_strf("%s_w", i);
-    omp_bfs_nav_check(em, s, cand, "continue");
+    cg_bfs_nav_check(em, s, cand, "continue");
     cg_line(em, "for (gm_edge_t %s = %s->%s[%s_w]; %s < %s->%s[%s_w + 1]; %s++) {", e, g, rb, i, e,
              g, rb, i, e);
     cg_line(em, "    if (__atomic_load_n(&%s[%s->%s[%s]], __ATOMIC_RELAXED) == %s) {", lvl, g, ri, e,
@@ -309,7 +313,7 @@ void omp_bfs(cg_emit *em, const gm_stmt *s)
     em->indent += 2;
     buffer_append(em, appendq, next, cand);
     if (fuse)
-        omp_bfs_local_body(em, s, cand, NULL, par, "the body, run where the node is found");
+        cg_bfs_local_body(em, s, cand, NULL, par, "the body, run where the node is found");
     em->indent -= 2;
     cg_line(em, "        break;");
     cg_line(em, "    }");
@@ -335,7 +339,7 @@ void omp_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "gm_node_t %s = %s->%s[%s];", cand, g, fi, e);
     cg_line(em, "if (__atomic_load_n(&%s[%s], __ATOMIC_RELAXED) != %s)", lvl, cand, unseen);
     cg_line(em, "    continue;");
-    omp_bfs_nav_check(em, s, cand, "continue");
+    cg_bfs_nav_check(em, s, cand, "continue");
     cg_line(em, "int32_t _c_unseen = %s;", unseen);
     cg_line(em, "if (__atomic_compare_exchange_n(&%s[%s], &_c_unseen, %s + 1, false, "
                  "__ATOMIC_RELAXED, __ATOMIC_RELAXED))",
@@ -344,7 +348,7 @@ void omp_bfs(cg_emit *em, const gm_stmt *s)
     em->indent++;
     buffer_append(em, appendq, next, cand);
     if (fuse)
-        omp_bfs_local_body(em, s, cand, NULL, par, "the body, run where the node is found");
+        cg_bfs_local_body(em, s, cand, NULL, par, "the body, run where the node is found");
     em->indent--;
     cg_line(em, "}");
     em->indent--;

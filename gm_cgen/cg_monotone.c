@@ -1,14 +1,14 @@
-/* omp_monotone.c: the relaxation of one node's edges in a monotone
+/* cg_monotone.c: the relaxation of one node's edges in a monotone
  * fixpoint loop (the shape: gm_analysis/gma_monotone.h), printed for both
  * targets: cuda_async.c / cuda_priority.c and omp_priority.c. */
-#include "omp_monotone.h"
+#include "cg_monotone.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const gm_stmt *first_of(const gm_stmt *s) { return s && s->kind == GMS_BLOCK ? s->body : s; }
 
-void omp_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered)
+void cg_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered)
 {
     const gm_stmt *l1 = a->l1, *in = a->inner;
     const char *g = cg_graph_of(em, l1->iter.sym->type);
