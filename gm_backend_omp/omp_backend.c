@@ -66,7 +66,7 @@ static void main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
         cg_line(em, "if (!gmrt_graph_make_edge_src(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
 }
 
-const cg_hooks omp_hooks = {
+static const cg_hooks omp_hooks = {
     .stmt = no_stmt,
     .parallel_loop = no_stmt,
     .round_loop = round_loop,

@@ -1,6 +1,6 @@
 /* omp_emit.h: the OpenMP code generator's modules on the shared emitter
- * (gm_cgen/cg_emit.h): its hook table, the frontier worklists and their
- * nearest-first form. */
+ * (gm_cgen/cg_emit.h), which omp_backend.c's hook table (omp_hooks) reaches:
+ * the frontier worklists and their nearest-first form. */
 #ifndef GM_OMP_EMIT_H
 #define GM_OMP_EMIT_H
 
@@ -8,9 +8,6 @@
 #include "cg_monotone.h"
 #include "gma_frontier.h"
 #include "gma_monotone.h"
-
-/* The OpenMP target's hook table (omp_backend.c). */
-extern const cg_hooks omp_hooks;
 
 /* The frontier loop (gm_analysis/gma_frontier.h) with a worklist on the
  * OpenMP target; false when the loop has another shape (omp_worklist.c). */
