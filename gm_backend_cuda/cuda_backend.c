@@ -57,6 +57,12 @@ static const char *nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
 
 static const char *runtime(cg_emit *em) { return cuda_st(em)->in_kernel ? "gmcu" : "gmrt"; }
 static const char *rng(cg_emit *em) { return cuda_st(em)->in_kernel ? "&_c_rng" : "gmrt_thread_rng()"; }
+/* Every node loop runs over all nodes here (cuda_worklist.c has its own). */
+static const char *node_list(cg_emit *em, const gm_stmt *s, const char **decl)
+{
+    (void)em; (void)s; (void)decl;
+    return NULL;
+}
 /* Not in a kernel: see cg_loops.c. */
 static bool row_search(cg_emit *em) { return !cuda_st(em)->in_kernel; }
 /* C++ has no compound literals. */
@@ -73,6 +79,7 @@ static const cg_hooks cuda_hooks = {
     .nbr_ids = nbr_ids,
     .runtime = runtime,
     .rng = rng,
+    .node_list = node_list,
     .row_search = row_search,
     .discard_arg = discard_arg,
     .atomic_update = cuda_atomic_update,

@@ -24,6 +24,15 @@ static const char *plain_nbr_ids(cg_emit *em, const gm_symbol *iter, bool revers
 }
 static const char *host_runtime(cg_emit *em) { (void)em; return "gmrt"; }
 static const char *host_rng(cg_emit *em) { (void)em; return "gmrt_thread_rng()"; }
+/* A worklist round's node loop (omp_worklist.c). */
+static const char *node_list(cg_emit *em, const gm_stmt *s, const char **decl)
+{
+    const omp_state *st = omp_st(em);
+    if (st->queue_loop != s)
+        return NULL;
+    *decl = st->queue_decl;
+    return st->queue_count;
+}
 static bool row_search(cg_emit *em) { (void)em; return true; }
 static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "&(%s){0}", cg_ctype(t)); }
 static bool host_atomic(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k)
@@ -77,6 +86,7 @@ static const cg_hooks omp_hooks = {
     .nbr_ids = plain_nbr_ids,
     .runtime = host_runtime,
     .rng = host_rng,
+    .node_list = node_list,
     .row_search = row_search,
     .discard_arg = discard_arg,
     .atomic_update = host_atomic,
@@ -87,6 +97,8 @@ static const cg_hooks omp_hooks = {
 
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
 {
-    const cg_program_writer w = {.target = "omp", .ext = "c", .tg = &omp_hooks, .prologue = cg_prologue};
+    omp_state st = {0};
+    const cg_program_writer w = {.target = "omp", .ext = "c", .tg = &omp_hooks, .target_state = &st,
+                                 .prologue = cg_prologue};
     return cg_generate_files(p, opt, &w);
 }

@@ -9,6 +9,19 @@
 #include "gma_frontier.h"
 #include "gma_monotone.h"
 
+/* The OpenMP target's state (the hook table's context, em->target):
+ * while omp_worklist.c emits a round after the first, the node loop
+ * queue_loop runs over list positions _c_qi in [0, queue_count) instead of
+ * all nodes; queue_decl is a printf format taking the iterator's C name
+ * that declares it from _c_qi (and may `continue` past a position). */
+typedef struct omp_state {
+    const gm_stmt *queue_loop;
+    const char *queue_count;
+    const char *queue_decl;
+} omp_state;
+
+static inline omp_state *omp_st(cg_emit *em) { return (omp_state *)em->target; }
+
 /* The frontier loop (gm_analysis/gma_frontier.h) with a worklist on the
  * OpenMP target; false when the loop has another shape (omp_worklist.c). */
 bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop);

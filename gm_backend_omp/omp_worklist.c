@@ -25,9 +25,9 @@
 static void later_round_stmt(cg_emit *em, const gma_frontier *w, const gm_stmt *s)
 {
     if (s == w->l1) {
-        em->queue_loop = s;
-        em->queue_count = "_c_wl.ncur";
-        em->queue_decl = "gm_node_t %1$s = _c_wl.cur[_c_qi]; if (%1$s == GMRT_NIL_NODE) continue;";
+        omp_st(em)->queue_loop = s;
+        omp_st(em)->queue_count = "_c_wl.ncur";
+        omp_st(em)->queue_decl = "gm_node_t %1$s = _c_wl.cur[_c_qi]; if (%1$s == GMRT_NIL_NODE) continue;";
         em->push_flag = w->next;
         em->push_fmt = "gmrt_wl_push(&_c_wl, %s);";
         cg_stmt(em, s);
@@ -35,18 +35,18 @@ static void later_round_stmt(cg_emit *em, const gma_frontier *w, const gm_stmt *
         em->push_fmt = NULL;
     } else if (s == w->l2) {
         /* positions [0, ncur) are the old list, [ncur, ncur + nnext) the new */
-        em->queue_loop = s;
-        em->queue_count = "_c_wl.ncur + _c_wl.nnext";
-        em->queue_decl = "gm_node_t %1$s = _c_qi < _c_wl.ncur ? _c_wl.cur[_c_qi] : _c_wl.next[_c_qi - _c_wl.ncur];"
+        omp_st(em)->queue_loop = s;
+        omp_st(em)->queue_count = "_c_wl.ncur + _c_wl.nnext";
+        omp_st(em)->queue_decl = "gm_node_t %1$s = _c_qi < _c_wl.ncur ? _c_wl.cur[_c_qi] : _c_wl.next[_c_qi - _c_wl.ncur];"
                          " if (%1$s == GMRT_NIL_NODE || (_c_qi < _c_wl.ncur && _c_wl.mark[%1$s] == _c_wl.round)) continue;";
         cg_stmt(em, s);
     } else {
         cg_stmt(em, s);
         return;
     }
-    em->queue_loop = NULL;
-    em->queue_count = NULL;
-    em->queue_decl = NULL;
+    omp_st(em)->queue_loop = NULL;
+    omp_st(em)->queue_count = NULL;
+    omp_st(em)->queue_decl = NULL;
 }
 
 bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop)

@@ -97,6 +97,12 @@ typedef struct cg_hooks {
      * number state those calls take. */
     const char *(*runtime)(struct cg_emit *em);
     const char *(*rng)(struct cg_emit *em);
+    /* A Foreach over all nodes that the target runs over a list instead
+     * (OpenMP's worklists, omp_worklist.c): the list's length as a C
+     * expression, with in *decl a printf format taking the iterator's C
+     * name that declares it from list position _c_qi (and may `continue`
+     * past a position); NULL: every node. */
+    const char *(*node_list)(struct cg_emit *em, const gm_stmt *s, const char **decl);
     /* Whether a sequential Nbrs loop filtered by a lower bound on a sorted
      * row may start at a binary search of the row (false where the threads
      * of a warp walk rows in lockstep). */
@@ -149,13 +155,6 @@ typedef struct cg_emit {
      * format taking the element's C index. */
     const gm_symbol *push_flag;
     const char *push_fmt;
-    /* OpenMP worklists (omp_worklist.c): the node loop queue_loop runs over
-     * list positions _c_qi in [0, queue_count) instead of all nodes;
-     * queue_decl is a printf format taking the iterator's C name that
-     * declares it from _c_qi (and may `continue` past a position). */
-    const gm_stmt *queue_loop;
-    const char *queue_count;
-    const char *queue_decl;
 } cg_emit;
 
 /* The suffix of the emitted _c_atomic_OP_SUFFIX helpers for a value type

@@ -607,7 +607,9 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
         cg_emit_deferred_end(em, deferred);
         return;
     }
-    const bool queued = em->queue_loop == s && it->range == GMR_NODES; /* omp_worklist.c */
+    const char *qdecl = NULL;
+    const char *qcount = it->range == GMR_NODES ? em->tg->node_list(em, s, &qdecl) : NULL;
+    const bool queued = qcount != NULL;
     const gm_stmt *inner = par && !queued ? edge_collapsible_inner(s) : NULL;
     if (inner) {
         edge_loop(em, s, inner);
@@ -624,8 +626,8 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
     switch (it->range) {
     case GMR_NODES:
         if (queued) {
-            header = cg_strf("for (int64_t _c_qi = 0; _c_qi < %s; _c_qi++)", em->queue_count);
-            decl = cg_strf(em->queue_decl, v);
+            header = cg_strf("for (int64_t _c_qi = 0; _c_qi < %s; _c_qi++)", qcount);
+            decl = cg_strf(qdecl, v);
             break;
         }
         header = cg_strf("for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", v, v, g, v);
@@ -699,7 +701,7 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
     }
     cg_par par_state;
     if (par) /* a list: in parallel only when long enough */
-        cg_par_begin(em, &par_state, sym, it->range, s->body, g, queued ? em->queue_count : NULL);
+        cg_par_begin(em, &par_state, sym, it->range, s->body, g, qcount);
     cg_line(em, "%s", header);
     cg_loop_body(em, s, decl);
     if (par)
