@@ -2,7 +2,7 @@
 bin_PROGRAMS += gmc
 noinst_LIBRARIES += libgmcdriver.a
 gmc_SOURCES = driver/gmc_main.c
-gmc_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgma.a libgmfront.a -lm
+gmc_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgmcg.a libgma.a libgmfront.a -lm
 libgmcdriver_a_SOURCES = \
 	driver/options.h driver/options.c driver/usage.h driver/usage.c \
 	driver/pipeline.h driver/pipeline.c driver/entry.h driver/entry.c \

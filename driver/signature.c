@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "cident.h"
+#include "cg_ident.h"
 
 /* A JSON string; names are identifiers and file names, but any byte that
  * JSON does not allow bare is escaped all the same. */
@@ -72,7 +72,7 @@ static void json_type(FILE *out, const gm_type *t)
 
 static void json_c_name(FILE *out, const char *name)
 {
-    char *c = cident_name(name);
+    char *c = cg_ident_name(name);
     json_str(out, c);
     free(c);
 }

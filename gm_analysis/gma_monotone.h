@@ -4,7 +4,7 @@
  * cuda_priority.c; the OpenMP target's nearest-first buckets,
  * gm_backend_omp/omp_priority.c). Contract: the tests only look at the tree
  * and fill the record; printing the relaxation is the backends' job
- * (gm_backend_omp/omp_monotone.h).
+ * (gm_cgen/cg_monotone.h).
  *
  * The shape, within the frontier idiom of gma_frontier.h:
  *

@@ -18,25 +18,25 @@
 
 /* ---- the kernel ------------------------------------------------------------ */
 
-char *cuda_async_kernel(omp_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l)
+char *cuda_async_kernel(cg_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l)
 {
     const gm_stmt *l1 = a->l1;
     cuda_kernel_frame f;
     char *name = cuda_kernel_open(em, &f, "the frontier loop without rounds: one shared queue, no barrier",
                                   l1->loc, params, l1->iter.sym, GMR_NODES, c, l);
-    const char *n = omp_name(em, l1->iter.sym);
-    const char *qn = omp_name(em, a->q);
-    const char *xt = omp_ctype(a->x->type->elem), *qt = omp_ctype(a->q->type->elem);
-    omp_line(em, "gm_node_t %s;", n);
-    omp_line(em, "while (gmcu_aq_next(&_c_aq, &%s)) { /* each thread: the next queued node, until none waits */", n);
+    const char *n = cg_name(em, l1->iter.sym);
+    const char *qn = cg_name(em, a->q);
+    const char *xt = cg_ctype(a->x->type->elem), *qt = cg_ctype(a->q->type->elem);
+    cg_line(em, "gm_node_t %s;", n);
+    cg_line(em, "while (gmcu_aq_next(&_c_aq, &%s)) { /* each thread: the next queued node, until none waits */", n);
     em->indent++;
-    omp_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
-    omp_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
-    omp_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max",
+    cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
+    cg_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
+    cg_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max",
                        "gmcu_aq_push(&_c_aq, %s);");
-    omp_line(em, "gmcu_aq_done(&_c_aq);");
+    cg_line(em, "gmcu_aq_done(&_c_aq);");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     cuda_kernel_close(em, &f, c, l);
     return name;
 }

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
+bool cuda_bfs_on_gpu(cg_emit *em, const gm_stmt *s, const char **why)
 {
-    omp_bfs_ctx ctx = {.iter = s->iter.sym};
+    cg_bfs_ctx ctx = {.iter = s->iter.sym};
     cuda_capture parts[3];
     cuda_bfs_capture(em, &parts[0], s, s->body, &ctx, false);
     cuda_bfs_capture(em, &parts[1], s, s->rev_body, &ctx, false);
@@ -41,7 +41,7 @@ bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
 
 /* A kernel over queue[from, to) running body (forward or reverse), and its
  * launch over the host expressions from and to. */
-static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, omp_bfs_ctx *ctx,
+static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_bfs_ctx *ctx,
                          const char *queue, const char *level, const char *from, const char *to,
                          const char *what)
 {
@@ -51,7 +51,7 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     cuda_launch_prepare(em, &c, &l);
     char *params = cuda_params_plus(l.params, "const gm_node_t *%s, const int32_t *%s, int64_t _c_from, int64_t _c_to",
                                     queue, level);
-    omp_bfs_ctx *outer = em->bfs;
+    cg_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
     gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
     bool rev = false;
@@ -63,7 +63,7 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     if (plain) {
         cuda_kernel_frame f;
         kname = cuda_kernel_open(em, &f, what, s->loc, params, s->iter.sym, GMR_NODES, &c, &l);
-        omp_line(em, "(void)%s;", level);
+        cg_line(em, "(void)%s;", level);
         if (bal)
             cuda_report(em, 0, "%s: kernel %s per level, one thread per node; when the graph is skewed kernel %s: "
                         "the neighbour reduction by block, warp or thread (TWC pull)%s", what + 5, kname, bal,
@@ -76,29 +76,29 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     em->bfs = outer;
     free(params);
 
-    omp_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
+    cg_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
     cuda_launch_before(em, &c);
-    omp_line(em, "const int64_t _c_n = (%s) - (%s);", to, from);
+    cg_line(em, "const int64_t _c_n = (%s) - (%s);", to, from);
     if (has_bal) {
         if (lb == GMB_LB_AUTO)
-            omp_line(em, "if (_c_n > 0 && gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */",
+            cg_line(em, "if (_c_n > 0 && gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */",
                      ctx->graph, rev ? "true" : "false");
         else
-            omp_line(em, "if (_c_n > 0) { /* block, warp or thread by degree (-fcuda-lb) */");
+            cg_line(em, "if (_c_n > 0) { /* block, warp or thread by degree (-fcuda-lb) */");
         if (ht) {
-            omp_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s), GMCU_PULL_FRONTIER, _c_n), \"%s (%s:%d)\", "
+            cg_line(em, "    gmcu_launch_pull(%s, gmcu_blocks(_c_n), gmcu_hubs_for(%s, %s, sizeof(%s), GMCU_PULL_FRONTIER, _c_n), \"%s (%s:%d)\", "
                          "%s%s%s, %s, %s, %s);", bal, ctx->graph, rev ? "true" : "false", ht, bal, em->src_base,
                      s->loc.line, l.args, *l.args ? ", " : "", queue, level, from, to);
         } else {
-            omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", bal, l.args,
+            cg_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", bal, l.args,
                      *l.args ? ", " : "", queue, level, from, to);
-            omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
+            cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
         }
         if (lb == GMB_LB_AUTO)
-            omp_line(em, "} else if (_c_n > 0) {");
+            cg_line(em, "} else if (_c_n > 0) {");
     } else {
-        omp_line(em, "if (_c_n > 0) {");
+        cg_line(em, "if (_c_n > 0) {");
     }
     if (!plain)
         cuda_report(em, 0, "%s: kernel %s per level: the neighbour reduction by block, warp or thread (TWC pull)%s",
@@ -106,14 +106,14 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
     cuda_report_loop(em, body, s->iter.sym, &c);
     free(bal);
     if (plain) {
-        omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", kname, l.args,
+        cg_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", kname, l.args,
                  *l.args ? ", " : "", queue, level, from, to);
-        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
+        cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
     }
-    omp_line(em, "}");
+    cg_line(em, "}");
     cuda_launch_after(em, &c);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(kname);
     cuda_launch_free(em, &l);
     cuda_capture_free(&c);
@@ -121,15 +121,15 @@ static void launch_level(omp_emit *em, const gm_stmt *s, const gm_stmt *body, om
 
 /* The work of one edge _c_e of the frontier in an expansion kernel: claim
  * its head if unvisited and append it to the next level. */
-static void claim_edge(omp_emit *em, const gm_stmt *s, const char *g, bool tr, const char *stop)
+static void claim_edge(cg_emit *em, const gm_stmt *s, const char *g, bool tr, const char *stop)
 {
     const char *fb = tr ? "r_begin" : "begin", *fi = tr ? "r_node_idx" : "node_idx";
-    omp_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
-    omp_line(em, "if (_c_level[_c_w] != -1)");
-    omp_line(em, "    %s;", stop);
-    omp_bfs_nav_check(em, s, "_c_w", stop);
-    omp_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
-    omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);", g, fb,
+    cg_line(em, "const gm_node_t _c_w = %s->%s[_c_e];", g, fi);
+    cg_line(em, "if (_c_level[_c_w] != -1)");
+    cg_line(em, "    %s;", stop);
+    cg_bfs_nav_check(em, s, "_c_w", stop);
+    cg_line(em, "if (atomicCAS((int *)&_c_level[_c_w], -1, _c_depth + 1) == -1)");
+    cg_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);", g, fb,
              g, fb);
 }
 
@@ -142,7 +142,7 @@ typedef enum expand_mode {
 /* The expansion kernels: frontier [from, to) claims the next level. The
  * threads that claim nodes together append them with one atomic
  * (gmcu_push_counted). */
-static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l,
+static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l,
                            const char *g, bool tr, expand_mode mode)
 {
     const char *fb = tr ? "r_begin" : "begin";
@@ -157,38 +157,38 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
     cuda_kernel_frame f;
     char *kname = cuda_kernel_open(em, &f, what[mode], s->loc, params, s->iter.sym, GMR_NODES, c, l);
     if (mode == EXPAND_SPILL) {
-        omp_line(em, "gmcu_spill_walk(_c_spill, [&](gm_node_t, gm_edge_t _c_e) {");
+        cg_line(em, "gmcu_spill_walk(_c_spill, [&](gm_node_t, gm_edge_t _c_e) {");
         em->indent++;
         claim_edge(em, s, g, tr, "return");
         em->indent--;
-        omp_line(em, "});");
+        cg_line(em, "});");
     } else if (mode == EXPAND_TWC) {
-        omp_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
+        cg_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
                      "_c_base += (int64_t)gridDim.x * blockDim.x) {");
         em->indent++;
-        omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-        omp_line(em, "const bool _c_act = _c_i < _c_to;");
-        omp_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
-        omp_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
+        cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+        cg_line(em, "const bool _c_act = _c_i < _c_to;");
+        cg_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
+        cg_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
                      "[&](gm_node_t, gm_edge_t _c_e) {", g, fb, g, fb);
         em->indent++;
         claim_edge(em, s, g, tr, "return");
         em->indent--;
-        omp_line(em, "}, _c_spill);");
+        cg_line(em, "}, _c_spill);");
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     } else {
-        omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+        cg_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                      "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
         em->indent++;
-        omp_line(em, "gm_node_t _c_u = _c_queue[_c_i];");
-        omp_line(em, "for (gm_edge_t _c_e = %s->%s[_c_u]; _c_e < %s->%s[_c_u + 1]; _c_e++) {", g, fb, g, fb);
+        cg_line(em, "gm_node_t _c_u = _c_queue[_c_i];");
+        cg_line(em, "for (gm_edge_t _c_e = %s->%s[_c_u]; _c_e < %s->%s[_c_u + 1]; _c_e++) {", g, fb, g, fb);
         em->indent++;
         claim_edge(em, s, g, tr, "continue");
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     }
     cuda_kernel_close(em, &f, c, l);
     free(params);
@@ -200,7 +200,7 @@ static char *expand_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda
  * and stops at the first; it alone writes its level, so no CAS. Long rows
  * are searched by the block or the warp (gmcu_find_edge), so the loop runs
  * block by block, every thread to the end. */
-static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g, bool tr)
+static char *pull_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g, bool tr)
 {
     const char *rb = tr ? "begin" : "r_begin", *ri = tr ? "node_idx" : "r_node_idx";
     const char *fb = tr ? "r_begin" : "begin"; /* the next frontier's edges, walked forward */
@@ -209,28 +209,28 @@ static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_l
     cuda_kernel_frame f;
     char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level bottom-up (large frontiers)", s->loc, params,
                                    s->iter.sym, GMR_NODES, c, l);
-    omp_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
+    cg_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
                  "_c_base += (int64_t)gridDim.x * blockDim.x) {", g);
     em->indent++;
-    omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-    omp_line(em, "const gm_node_t _c_w = (gm_node_t)(_c_i < %s->num_nodes ? _c_i : 0);", g);
-    omp_line(em, "bool _c_mine = _c_i < %s->num_nodes && _c_level[_c_w] == -1;", g);
+    cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+    cg_line(em, "const gm_node_t _c_w = (gm_node_t)(_c_i < %s->num_nodes ? _c_i : 0);", g);
+    cg_line(em, "bool _c_mine = _c_i < %s->num_nodes && _c_level[_c_w] == -1;", g);
     if (s->navigator) {
-        omp_line(em, "if (_c_mine) {");
+        cg_line(em, "if (_c_mine) {");
         em->indent++;
-        omp_bfs_nav_check(em, s, "_c_w", "_c_mine = false");
+        cg_bfs_nav_check(em, s, "_c_w", "_c_mine = false");
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     }
-    omp_line(em, "const bool _c_hit = gmcu_find_edge(_c_mine, _c_mine ? %s->%s[_c_w] : 0, _c_mine ? %s->%s[_c_w + 1] : 0, "
+    cg_line(em, "const bool _c_hit = gmcu_find_edge(_c_mine, _c_mine ? %s->%s[_c_w] : 0, _c_mine ? %s->%s[_c_w + 1] : 0, "
                  "[&](gm_edge_t _c_e) { return _c_level[%s->%s[_c_e]] == _c_depth; });", g, rb, g, rb, g, ri);
-    omp_line(em, "if (_c_hit) {");
-    omp_line(em, "    _c_level[_c_w] = _c_depth + 1;");
-    omp_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
+    cg_line(em, "if (_c_hit) {");
+    cg_line(em, "    _c_level[_c_w] = _c_depth + 1;");
+    cg_line(em, "    gmcu_push_counted(_c_queue, _c_next, _c_w, _c_nedges, %s->%s[_c_w + 1] - %s->%s[_c_w]);",
              g, fb, g, fb);
-    omp_line(em, "}");
+    cg_line(em, "}");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     cuda_kernel_close(em, &f, c, l);
     free(params);
     return kname;
@@ -238,30 +238,30 @@ static char *pull_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_l
 
 /* The TWC expansion of [_c_head, _c_tail), then the kernel that walks the
  * chunks of hub edges it spilled (it reads their count on the device). */
-static void launch_twc_expansion(omp_emit *em, const gm_stmt *s, const cuda_launch *nl, const char *twc,
+static void launch_twc_expansion(cg_emit *em, const gm_stmt *s, const cuda_launch *nl, const char *twc,
                                  const char *spill, const char *queue, const char *lvl)
 {
     const char *sep = *nl->args ? ", " : "";
-    omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next, "
+    cg_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_next, "
                  "_c_nedges, _c_spill);", twc, nl->args, sep, queue, lvl);
-    omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", twc, em->src_base, s->loc.line);
-    omp_line(em, "%s<<<4 * gmcu_info()->sms, GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next, _c_nedges, _c_spill);", spill,
+    cg_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", twc, em->src_base, s->loc.line);
+    cg_line(em, "%s<<<4 * gmcu_info()->sms, GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next, _c_nedges, _c_spill);", spill,
              nl->args, sep, queue, lvl);
-    omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", spill, em->src_base, s->loc.line);
+    cg_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", spill, em->src_base, s->loc.line);
 }
 
-bool cuda_bfs(omp_emit *em, const gm_stmt *s)
+bool cuda_bfs(cg_emit *em, const gm_stmt *s)
 {
-    if (em->host_direct > 0)
+    if (cuda_st(em)->host_direct > 0)
         return false;
     const char *why = NULL;
     if (!cuda_bfs_on_gpu(em, s, &why))
         return false;
-    const char *g = omp_graph_of(em, s->iter.sym->type);
+    const char *g = cg_graph_of(em, s->iter.sym->type);
     bool tr = s->iter.transposed;
-    char *lvl = omp_fresh(em, "level");
-    char *queue = omp_fresh(em, "queue");
-    omp_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
+    char *lvl = cg_fresh(em, "level");
+    char *queue = cg_fresh(em, "queue");
+    cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
 
     /* The expansion kernel sees the graph and what the navigator reads. */
     cuda_capture nav;
@@ -327,117 +327,117 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
                     "between steps)%s", outline == GMB_ON ? "all levels" : "on graphs without hubs, levels no larger than its grid (a node per thread)",
                     ofwd, orev ? ", the reverse sweep's runs of such levels in " : "", orev ? orev : "",
                     outline == GMB_ON ? "" : "; the host launches the bigger levels");
-    omp_line(em, "{ /* BFS on the device, level-synchronous */");
+    cg_line(em, "{ /* BFS on the device, level-synchronous */");
     em->indent++;
-    omp_scope_push(em);
-    omp_start_line(em);
-    omp_printf(em, "gm_node_t _c_root = ");
-    omp_expr(em, s->root);
-    omp_printf(em, ";\n");
-    omp_line(em, "const int64_t _c_nn = %s->num_nodes;", g);
-    omp_line(em, "int32_t *%s = (int32_t *)gmcu_malloc((size_t)(_c_nn + 1) * sizeof(int32_t), \"BFS levels\");", lvl);
-    omp_line(em, "gm_node_t *%s = (gm_node_t *)gmcu_malloc((size_t)(_c_nn + 1) * sizeof(gm_node_t), \"BFS queue\");", queue);
-    omp_line(em, "int64_t *_c_start = (int64_t *)_c_alloc((size_t)_c_nn + 2, sizeof(int64_t));");
-    omp_scope_add_cleanup(em, omp_strf("gmcu_free(%s);", lvl));
-    omp_scope_add_cleanup(em, omp_strf("gmcu_free(%s);", queue));
-    omp_scope_add_cleanup(em, omp_strf("free(_c_start);"));
-    omp_line(em, "gmcu_fill_i32<<<gmcu_blocks(_c_nn + 1), GMCU_BLOCK>>>(%s, _c_nn + 1, -1);", lvl);
-    omp_line(em, "GMCU_LAUNCHED(\"BFS level reset\");");
-    omp_line(em, "int64_t _c_nlev = 0, _c_head = 0, _c_tail = 0;");
-    omp_line(em, "int32_t _c_depth = 0;");
-    omp_line(em, "if (_c_root >= 0 && _c_root < _c_nn) {");
-    omp_line(em, "    const int32_t _c_zero = 0;");
-    omp_line(em, "    gmcu_put(%s + _c_root, &_c_zero, sizeof _c_zero);", lvl);
-    omp_line(em, "    gmcu_put(%s, &_c_root, sizeof _c_root);", queue);
-    omp_line(em, "    _c_tail = 1;");
-    omp_line(em, "}");
-    omp_line(em, "/* the next level's end lives in the last slot, its edge count in the one before */");
-    omp_line(em, "unsigned long long *_c_next = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
-    omp_line(em, "unsigned long long *_c_nedges = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 2);");
+    cg_scope_push(em);
+    cg_start_line(em);
+    cg_printf(em, "gm_node_t _c_root = ");
+    cg_expr(em, s->root);
+    cg_printf(em, ";\n");
+    cg_line(em, "const int64_t _c_nn = %s->num_nodes;", g);
+    cg_line(em, "int32_t *%s = (int32_t *)gmcu_malloc((size_t)(_c_nn + 1) * sizeof(int32_t), \"BFS levels\");", lvl);
+    cg_line(em, "gm_node_t *%s = (gm_node_t *)gmcu_malloc((size_t)(_c_nn + 1) * sizeof(gm_node_t), \"BFS queue\");", queue);
+    cg_line(em, "int64_t *_c_start = (int64_t *)_c_alloc((size_t)_c_nn + 2, sizeof(int64_t));");
+    cg_scope_add_cleanup(em, cg_strf("gmcu_free(%s);", lvl));
+    cg_scope_add_cleanup(em, cg_strf("gmcu_free(%s);", queue));
+    cg_scope_add_cleanup(em, cg_strf("free(_c_start);"));
+    cg_line(em, "gmcu_fill_i32<<<gmcu_blocks(_c_nn + 1), GMCU_BLOCK>>>(%s, _c_nn + 1, -1);", lvl);
+    cg_line(em, "GMCU_LAUNCHED(\"BFS level reset\");");
+    cg_line(em, "int64_t _c_nlev = 0, _c_head = 0, _c_tail = 0;");
+    cg_line(em, "int32_t _c_depth = 0;");
+    cg_line(em, "if (_c_root >= 0 && _c_root < _c_nn) {");
+    cg_line(em, "    const int32_t _c_zero = 0;");
+    cg_line(em, "    gmcu_put(%s + _c_root, &_c_zero, sizeof _c_zero);", lvl);
+    cg_line(em, "    gmcu_put(%s, &_c_root, sizeof _c_root);", queue);
+    cg_line(em, "    _c_tail = 1;");
+    cg_line(em, "}");
+    cg_line(em, "/* the next level's end lives in the last slot, its edge count in the one before */");
+    cg_line(em, "unsigned long long *_c_next = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 1);");
+    cg_line(em, "unsigned long long *_c_nedges = gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 2);");
     if (expand_twc) {
-        omp_line(em, "/* hub edges the TWC expansion leaves for a second kernel; their count three slots from the end */");
-        omp_line(em, "gmcu_chunk *_c_chunks = (gmcu_chunk *)gmcu_malloc(gmcu_spill_capacity(%s->num_edges) * "
+        cg_line(em, "/* hub edges the TWC expansion leaves for a second kernel; their count three slots from the end */");
+        cg_line(em, "gmcu_chunk *_c_chunks = (gmcu_chunk *)gmcu_malloc(gmcu_spill_capacity(%s->num_edges) * "
                      "sizeof(gmcu_chunk), \"BFS hub chunks\");", g);
-        omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_chunks);"));
-        omp_line(em, "const gmcu_spill _c_spill = {_c_chunks, gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 3)};");
+        cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_chunks);"));
+        cg_line(em, "const gmcu_spill _c_spill = {_c_chunks, gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 3)};");
     }
     if (pull && dir != GMB_DIR_PULL) {
-        omp_line(em, "/* the frontier's edges and the edges not explored yet (Beamer's direction rule) */");
-        omp_line(em, "int64_t _c_mf = _c_tail > 0 && !%s ? (int64_t)(%s->begin[_c_root + 1] - %s->begin[_c_root]) : 0;",
+        cg_line(em, "/* the frontier's edges and the edges not explored yet (Beamer's direction rule) */");
+        cg_line(em, "int64_t _c_mf = _c_tail > 0 && !%s ? (int64_t)(%s->begin[_c_root + 1] - %s->begin[_c_root]) : 0;",
                  tr ? "true" : "false", g, g);
-        omp_line(em, "int64_t _c_mu = (int64_t)%s->num_edges;", g);
+        cg_line(em, "int64_t _c_mu = (int64_t)%s->num_edges;", g);
     }
     if (ofwd) {
-        omp_line(em, "/* levels of at most _c_small nodes run in one persistent kernel */");
-        omp_line(em, "const unsigned _c_oblocks = gmcu_coop_blocks(%s, 1);", ofwd);
+        cg_line(em, "/* levels of at most _c_small nodes run in one persistent kernel */");
+        cg_line(em, "const unsigned _c_oblocks = gmcu_coop_blocks(%s, 1);", ofwd);
         /* auto: graphs without hubs (a hub in a small level would be one
          * thread's work in the persistent kernel's per-node body) */
         if (outline == GMB_ON)
-            omp_line(em, "const int64_t _c_small = INT64_MAX;");
+            cg_line(em, "const int64_t _c_small = INT64_MAX;");
         else
-            omp_line(em, "const int64_t _c_small = gmcu_skewed(%s, %s) ? 0 : (int64_t)_c_oblocks * GMCU_BLOCK;", g,
+            cg_line(em, "const int64_t _c_small = gmcu_skewed(%s, %s) ? 0 : (int64_t)_c_oblocks * GMCU_BLOCK;", g,
                      tr ? "true" : "false");
-        omp_line(em, "int64_t *_c_state = (int64_t *)gmcu_malloc(8 * sizeof(int64_t), \"BFS state\"); /* and counters */");
-        omp_line(em, "int64_t *_c_dstart = (int64_t *)gmcu_malloc((size_t)(_c_nn + 2) * sizeof(int64_t), \"BFS level starts\");");
-        omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_state);"));
-        omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_dstart);"));
+        cg_line(em, "int64_t *_c_state = (int64_t *)gmcu_malloc(8 * sizeof(int64_t), \"BFS state\"); /* and counters */");
+        cg_line(em, "int64_t *_c_dstart = (int64_t *)gmcu_malloc((size_t)(_c_nn + 2) * sizeof(int64_t), \"BFS level starts\");");
+        cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_state);"));
+        cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_dstart);"));
     }
     const bool relax = cuda_bfs_relaxable(em, s);
     if (ofwd || relax)
-        omp_line(em, "const int64_t _c_relax_at = %s; /* levels before label correction */",
+        cg_line(em, "const int64_t _c_relax_at = %s; /* levels before label correction */",
                  !relax ? "INT64_MAX" : cuda_st(em)->knobs.async == GMB_ON ? "0" : "GMCU_BFS_RELAX_AFTER");
-    omp_line(em, "while (_c_head < _c_tail) {");
+    cg_line(em, "while (_c_head < _c_tail) {");
     em->indent++;
     if (relax)
         cuda_bfs_relax_switch(em, s, &ctx, queue);
     if (ofwd) {
-        omp_line(em, "if (_c_tail - _c_head <= _c_small) {");
+        cg_line(em, "if (_c_tail - _c_head <= _c_small) {");
         em->indent++;
-        omp_line(em, "int64_t _c_st[4] = {_c_head, _c_tail, _c_depth, _c_nlev};");
-        omp_line(em, "gmcu_put(_c_state, _c_st, sizeof _c_st);");
-        omp_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
+        cg_line(em, "int64_t _c_st[4] = {_c_head, _c_tail, _c_depth, _c_nlev};");
+        cg_line(em, "gmcu_put(_c_state, _c_st, sizeof _c_st);");
+        cg_line(em, "gmcu_slot_put<unsigned long long>(_c_slots, GMCU_SLOTS - 1, (unsigned long long)_c_tail);");
         cuda_launch_before(em, &fc);
-        omp_line(em, "gmcu_launch_coop(%s, _c_oblocks, \"%s (%s:%d)\", %s%s%s, %s, _c_next, _c_state, _c_dstart, _c_small, "
+        cg_line(em, "gmcu_launch_coop(%s, _c_oblocks, \"%s (%s:%d)\", %s%s%s, %s, _c_next, _c_state, _c_dstart, _c_small, "
                  "_c_relax_at);",
                  ofwd, ofwd, em->src_base, s->loc.line, fl.args, *fl.args ? ", " : "", queue, lvl);
         cuda_launch_after(em, &fc);
-        omp_line(em, "gmcu_fetch(_c_st, _c_state, sizeof _c_st);");
-        omp_line(em, "if (_c_st[3] > _c_nlev)");
-        omp_line(em, "    GMCU_CHECK(cudaMemcpy(_c_start + _c_nlev, _c_dstart + _c_nlev, "
+        cg_line(em, "gmcu_fetch(_c_st, _c_state, sizeof _c_st);");
+        cg_line(em, "if (_c_st[3] > _c_nlev)");
+        cg_line(em, "    GMCU_CHECK(cudaMemcpy(_c_start + _c_nlev, _c_dstart + _c_nlev, "
                      "(size_t)(_c_st[3] - _c_nlev) * sizeof(int64_t), cudaMemcpyDeviceToHost));");
-        omp_line(em, "_c_head = _c_st[0];");
-        omp_line(em, "_c_tail = _c_st[1];");
-        omp_line(em, "_c_depth = (int32_t)_c_st[2];");
-        omp_line(em, "_c_nlev = _c_st[3];");
+        cg_line(em, "_c_head = _c_st[0];");
+        cg_line(em, "_c_tail = _c_st[1];");
+        cg_line(em, "_c_depth = (int32_t)_c_st[2];");
+        cg_line(em, "_c_nlev = _c_st[3];");
         if (pull && dir != GMB_DIR_PULL)
-            omp_line(em, "_c_mf = 0; /* not counted there: the node count decides */");
-        omp_line(em, "continue;");
+            cg_line(em, "_c_mf = 0; /* not counted there: the node count decides */");
+        cg_line(em, "continue;");
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     }
-    omp_line(em, "_c_start[_c_nlev++] = _c_head;");
-    omp_line(em, "{");
-    omp_line(em, "    /* no spilled chunk, no edge counted, the next level's end */");
-    omp_line(em, "    const unsigned long long _c_cnt[3] = {0ULL, 0ULL, (unsigned long long)_c_tail};");
-    omp_line(em, "    gmcu_put(gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 3), _c_cnt, sizeof _c_cnt);");
-    omp_line(em, "}");
+    cg_line(em, "_c_start[_c_nlev++] = _c_head;");
+    cg_line(em, "{");
+    cg_line(em, "    /* no spilled chunk, no edge counted, the next level's end */");
+    cg_line(em, "    const unsigned long long _c_cnt[3] = {0ULL, 0ULL, (unsigned long long)_c_tail};");
+    cg_line(em, "    gmcu_put(gmcu_slot<unsigned long long>(_c_slots, GMCU_SLOTS - 3), _c_cnt, sizeof _c_cnt);");
+    cg_line(em, "}");
     cuda_launch_before(em, &nav);
     if (pull) {
         if (dir == GMB_DIR_PULL)
-            omp_line(em, "{ /* bottom-up (-fcuda-direction=pull) */");
+            cg_line(em, "{ /* bottom-up (-fcuda-direction=pull) */");
         else
-            omp_line(em, "if (_c_tail - _c_head > _c_nn / 20 || _c_mf > _c_mu / 14) { /* a large frontier: bottom-up */");
+            cg_line(em, "if (_c_tail - _c_head > _c_nn / 20 || _c_mf > _c_mu / 14) { /* a large frontier: bottom-up */");
         if (!tr)
-            omp_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
-        omp_line(em, "    %s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next, _c_nedges);", pull, nl.args,
+            cg_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
+        cg_line(em, "    %s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next, _c_nedges);", pull, nl.args,
                  *nl.args ? ", " : "", queue, lvl);
-        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", pull, em->src_base, s->loc.line);
-        omp_line(em, "}%s", dir == GMB_DIR_PULL ? "" : " else {");
+        cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", pull, em->src_base, s->loc.line);
+        cg_line(em, "}%s", dir == GMB_DIR_PULL ? "" : " else {");
         em->indent++;
     }
     if (dir != GMB_DIR_PULL) {
         if (expand_twc && lb == GMB_LB_AUTO) {
-            omp_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */", g,
+            cg_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */", g,
                      tr ? "true" : "false");
             em->indent++;
         }
@@ -445,69 +445,69 @@ bool cuda_bfs(omp_emit *em, const gm_stmt *s)
             launch_twc_expansion(em, s, &nl, expand_twc, expand_spill, queue, lvl);
         if (expand_twc && lb == GMB_LB_AUTO) {
             em->indent--;
-            omp_line(em, "} else {");
+            cg_line(em, "} else {");
             em->indent++;
         }
         if (expand) {
-            omp_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, "
+            cg_line(em, "%s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, "
                          "_c_next, _c_nedges);", expand, nl.args, *nl.args ? ", " : "", queue, lvl);
-            omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
+            cg_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
         }
         if (expand_twc && lb == GMB_LB_AUTO) {
             em->indent--;
-            omp_line(em, "}");
+            cg_line(em, "}");
         }
     }
     if (pull) {
         em->indent--;
         if (dir != GMB_DIR_PULL)
-            omp_line(em, "}");
+            cg_line(em, "}");
     }
     cuda_launch_after(em, &nav);
-    omp_line(em, "unsigned long long _c_got[2];");
-    omp_line(em, "gmcu_fetch(_c_got, _c_nedges, sizeof _c_got);");
-    omp_line(em, "const int64_t _c_next_tail = (int64_t)_c_got[1];");
+    cg_line(em, "unsigned long long _c_got[2];");
+    cg_line(em, "gmcu_fetch(_c_got, _c_nedges, sizeof _c_got);");
+    cg_line(em, "const int64_t _c_next_tail = (int64_t)_c_got[1];");
     if (pull && dir != GMB_DIR_PULL) {
-        omp_line(em, "_c_mu -= _c_mf;");
-        omp_line(em, "_c_mf = (int64_t)_c_got[0];");
+        cg_line(em, "_c_mu -= _c_mf;");
+        cg_line(em, "_c_mf = (int64_t)_c_got[0];");
     }
     if (s->body)
         launch_level(em, s, s->body, &ctx, queue, lvl, "_c_head", "_c_tail", "BFS: the forward body on one level");
-    omp_line(em, "_c_head = _c_tail;");
-    omp_line(em, "_c_tail = _c_next_tail;");
-    omp_line(em, "_c_depth++;");
+    cg_line(em, "_c_head = _c_tail;");
+    cg_line(em, "_c_tail = _c_next_tail;");
+    cg_line(em, "_c_depth++;");
     em->indent--;
-    omp_line(em, "}");
-    omp_line(em, "_c_start[_c_nlev] = _c_head;");
+    cg_line(em, "}");
+    cg_line(em, "_c_start[_c_nlev] = _c_head;");
     if (s->rev_body) {
-        omp_line(em, "/* InReverse: from the deepest level back to the root */");
+        cg_line(em, "/* InReverse: from the deepest level back to the root */");
         if (orev)
-            omp_line(em, "GMCU_CHECK(cudaMemcpy(_c_dstart, _c_start, (size_t)(_c_nlev + 1) * sizeof(int64_t), cudaMemcpyHostToDevice));");
-        omp_line(em, "for (int64_t _c_l = _c_nlev - 1; _c_l >= 0; _c_l--) {");
+            cg_line(em, "GMCU_CHECK(cudaMemcpy(_c_dstart, _c_start, (size_t)(_c_nlev + 1) * sizeof(int64_t), cudaMemcpyHostToDevice));");
+        cg_line(em, "for (int64_t _c_l = _c_nlev - 1; _c_l >= 0; _c_l--) {");
         em->indent++;
         if (orev) {
-            omp_line(em, "if (_c_start[_c_l + 1] - _c_start[_c_l] <= _c_small) { /* a run of small levels */");
+            cg_line(em, "if (_c_start[_c_l + 1] - _c_start[_c_l] <= _c_small) { /* a run of small levels */");
             em->indent++;
-            omp_line(em, "int64_t _c_lo = _c_l;");
-            omp_line(em, "while (_c_lo > 0 && _c_start[_c_lo] - _c_start[_c_lo - 1] <= _c_small)");
-            omp_line(em, "    _c_lo--;");
+            cg_line(em, "int64_t _c_lo = _c_l;");
+            cg_line(em, "while (_c_lo > 0 && _c_start[_c_lo] - _c_start[_c_lo - 1] <= _c_small)");
+            cg_line(em, "    _c_lo--;");
             cuda_launch_before(em, &rc);
-            omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 1), \"%s (%s:%d)\", %s%s%s, %s, _c_dstart, _c_l, _c_lo);",
+            cg_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 1), \"%s (%s:%d)\", %s%s%s, %s, _c_dstart, _c_l, _c_lo);",
                      orev, orev, orev, em->src_base, s->loc.line, rl.args, *rl.args ? ", " : "", queue, lvl);
             cuda_launch_after(em, &rc);
-            omp_line(em, "_c_l = _c_lo;");
-            omp_line(em, "continue;");
+            cg_line(em, "_c_l = _c_lo;");
+            cg_line(em, "continue;");
             em->indent--;
-            omp_line(em, "}");
+            cg_line(em, "}");
         }
         launch_level(em, s, s->rev_body, &ctx, queue, lvl, "_c_start[_c_l]", "_c_start[_c_l + 1]",
                      "BFS: the reverse body on one level");
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     }
-    omp_scope_pop(em, true);
+    cg_scope_pop(em, true);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(expand);
     free(expand_twc);
     free(expand_spill);

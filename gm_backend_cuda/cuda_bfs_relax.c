@@ -13,40 +13,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool cuda_bfs_relaxable(omp_emit *em, const gm_stmt *s)
+bool cuda_bfs_relaxable(cg_emit *em, const gm_stmt *s)
 {
     return cuda_st(em)->knobs.async != GMB_OFF && !s->rev_body && !s->navigator &&
-           (!s->body || omp_bfs_body_is_local(s));
+           (!s->body || cg_bfs_body_is_local(s));
 }
 
 /* The kernel running the body for every node whose level is at least
  * _c_from (every node the label correction found); NULL without a body. */
-static char *sweep_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, cuda_capture *c, cuda_launch *l)
+static char *sweep_kernel(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, cuda_capture *c, cuda_launch *l)
 {
     cuda_bfs_capture(em, c, s, s->body, ctx, false);
     cuda_launch_prepare(em, c, l);
     char *params = cuda_params_plus(l->params, "const int32_t *%s, int32_t _c_from", ctx->level);
-    omp_bfs_ctx *outer = em->bfs;
+    cg_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
     cuda_kernel_frame f;
     char *name = cuda_kernel_open(em, &f, "BFS: the body for the nodes found by label correction", s->loc, params,
                                   s->iter.sym, GMR_NODES, c, l);
-    omp_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < %s->num_nodes; "
+    cg_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < %s->num_nodes; "
                  "_c_i += (int64_t)gridDim.x * blockDim.x) {", ctx->graph);
     em->indent++;
-    omp_line(em, "const gm_node_t _c_u = (gm_node_t)_c_i;");
-    char *guard = omp_strf("%s[_c_u] >= _c_from", ctx->level);
-    omp_bfs_local_body(em, s, "_c_u", guard, false, "the body, in any order: it touches only its node");
+    cg_line(em, "const gm_node_t _c_u = (gm_node_t)_c_i;");
+    char *guard = cg_strf("%s[_c_u] >= _c_from", ctx->level);
+    cg_bfs_local_body(em, s, "_c_u", guard, false, "the body, in any order: it touches only its node");
     free(guard);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     cuda_kernel_close(em, &f, c, l);
     em->bfs = outer;
     free(params);
     return name;
 }
 
-void cuda_bfs_relax_switch(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue)
+void cuda_bfs_relax_switch(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, const char *queue)
 {
     cuda_capture c;
     cuda_launch l;
@@ -56,22 +56,22 @@ void cuda_bfs_relax_switch(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, con
                 "walks up to GMCU_BFS_LOCAL_LEVELS (%d) levels of its share of the frontier between grid barriers)%s%s",
                 now ? "=on" : "", now ? "from the root," : "after GMCU_BFS_RELAX_AFTER (64) levels,", 32,
                 sweep ? "; then the body for those nodes in one sweep, kernel " : "", sweep ? sweep : "");
-    omp_line(em, "if (_c_nlev >= _c_relax_at) { /* many levels: the rest by label correction */");
+    cg_line(em, "if (_c_nlev >= _c_relax_at) { /* many levels: the rest by label correction */");
     em->indent++;
-    omp_line(em, "gmcu_bfs_relax(gmcu_graph(%s, %s, false), %s, %s, %s, _c_head, _c_tail, _c_nn);", ctx->graph,
+    cg_line(em, "gmcu_bfs_relax(gmcu_graph(%s, %s, false), %s, %s, %s, _c_head, _c_tail, _c_nn);", ctx->graph,
              ctx->transposed ? "true" : "false", ctx->transposed ? "true" : "false", ctx->level, queue);
     if (sweep) {
         cuda_launch_before(em, &c);
-        omp_line(em, "%s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, _c_depth);", sweep, l.args, *l.args ? ", " : "",
+        cg_line(em, "%s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, _c_depth);", sweep, l.args, *l.args ? ", " : "",
                  ctx->level);
-        omp_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", sweep, em->src_base, s->loc.line);
+        cg_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", sweep, em->src_base, s->loc.line);
         cuda_launch_after(em, &c);
         cuda_launch_free(em, &l);
         cuda_capture_free(&c);
         free(sweep);
     }
-    omp_line(em, "_c_head = _c_tail;");
-    omp_line(em, "break;");
+    cg_line(em, "_c_head = _c_tail;");
+    cg_line(em, "break;");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
 }

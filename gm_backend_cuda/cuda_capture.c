@@ -36,10 +36,10 @@ bool cuda_is_mirrored(const gm_symbol *sym)
 
 static bool is_scalar_kind(gm_type_kind k)
 {
-    return omp_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
+    return cg_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
 }
 
-void cuda_capture_init(omp_emit *em, cuda_capture *c)
+void cuda_capture_init(cg_emit *em, cuda_capture *c)
 {
     memset(c, 0, sizeof *c);
     c->ok = true;
@@ -87,19 +87,19 @@ static int add(cuda_capture *c, gm_symbol *sym, cuda_use use, gm_loc loc)
     return c->n++;
 }
 
-static bool declared(const omp_emit *em, const cuda_capture *c, const gm_symbol *sym)
+static bool declared(const cg_emit *em, const cuda_capture *c, const gm_symbol *sym)
 {
     return gm_symbol_id_below(sym, em->nsyms) && c->declared[sym->id];
 }
 
-static void declare(omp_emit *em, cuda_capture *c, const gm_symbol *sym)
+static void declare(cg_emit *em, cuda_capture *c, const gm_symbol *sym)
 {
     if (gm_symbol_id_below(sym, em->nsyms))
         c->declared[sym->id] = true;
 }
 
 /* A symbol referenced by the code. */
-static void use_symbol(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc)
+static void use_symbol(cg_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc)
 {
     if (!sym || !sym->type || declared(em, c, sym) || sym->kind == GMSYM_PROC)
         return;
@@ -118,7 +118,7 @@ static void use_symbol(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc
 }
 
 /* A write to a scalar declared outside: op is GMA_ASSIGN for plain writes. */
-static void write_scalar(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_assign_op op, gm_loc loc)
+static void write_scalar(cg_emit *em, cuda_capture *c, gm_symbol *sym, gm_assign_op op, gm_loc loc)
 {
     if (!sym || declared(em, c, sym))
         return;
@@ -146,7 +146,7 @@ static void write_scalar(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_assig
 /* <key; payloads> min=/max= <...> on scalars of the host: the key is reduced
  * like `key min= value`, each payload is a private copy that only the thread
  * holding the final key hands back. */
-static void argmin_scalars(omp_emit *em, cuda_capture *c, const gm_stmt *s)
+static void argmin_scalars(cg_emit *em, cuda_capture *c, const gm_stmt *s)
 {
     int inside = 0, n = 0;
     for (const gm_expr *l = s->lhs; l; l = l->next, n++)
@@ -179,7 +179,7 @@ static void argmin_scalars(omp_emit *em, cuda_capture *c, const gm_stmt *s)
     }
 }
 
-static void write_prop(omp_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc)
+static void write_prop(cg_emit *em, cuda_capture *c, gm_symbol *sym, gm_loc loc)
 {
     use_symbol(em, c, sym, loc);
     int i = find(c, sym);
@@ -226,7 +226,7 @@ static int nonliteral_payloads(const gm_stmt *s, const gm_expr **out, int max)
     int n = 0;
     const gm_expr *l = s->lhs ? s->lhs->next : NULL, *r = s->rhs ? s->rhs->next : NULL;
     for (; l && r; l = l->next, r = r->next) {
-        if (omp_is_literal(r))
+        if (cg_is_literal(r))
             continue;
         if (n < max)
             out[n] = l;
@@ -401,7 +401,7 @@ static void check_packs(cuda_capture *c)
 }
 
 typedef struct walk_ctx {
-    omp_emit *em;
+    cg_emit *em;
     cuda_capture *c;
 } walk_ctx;
 
@@ -446,7 +446,7 @@ static bool visit_expr(const gm_expr *e, void *vctx)
     default:
         break;
     }
-    if (e->type && (omp_is_collection(e->type->kind) || e->type->kind == GMT_MAP))
+    if (e->type && (cg_is_collection(e->type->kind) || e->type->kind == GMT_MAP))
         refuse(c, "it uses a collection or a map", e->loc);
     return true;
 }
@@ -455,7 +455,7 @@ static bool visit_stmt(const gm_stmt *s, void *vctx)
 {
     walk_ctx *w = vctx;
     cuda_capture *c = w->c;
-    omp_emit *em = w->em;
+    cg_emit *em = w->em;
     switch (s->kind) {
     case GMS_DECL:
         for (const gm_name *n = s->names; n; n = n->next) {
@@ -475,13 +475,13 @@ static bool visit_stmt(const gm_stmt *s, void *vctx)
             refuse(c, "it writes a map", s->loc);
         break;
     case GMS_ARGMINMAX:
-        if (!omp_argmin_on_props(s)) {
+        if (!cg_argmin_on_props(s)) {
             argmin_scalars(em, c, s);
         } else {
             for (const gm_expr *l = s->lhs; l; l = l->next)
                 if (l->kind == GME_PROP)
                     write_prop(em, c, l->sym, s->loc);
-            if (!omp_argmin_payload_constant(s) && !add_pack(c, s))
+            if (!cg_argmin_payload_constant(s) && !add_pack(c, s))
                 c->needs_locks = true;
         }
         break;
@@ -539,7 +539,7 @@ static bool declare_expr(const gm_expr *e, void *vctx)
     return true;
 }
 
-void cuda_capture_stmt(omp_emit *em, cuda_capture *c, const gm_stmt *s, bool list)
+void cuda_capture_stmt(cg_emit *em, cuda_capture *c, const gm_stmt *s, bool list)
 {
     walk_ctx w = {em, c};
     if (!c->root)
@@ -548,7 +548,7 @@ void cuda_capture_stmt(omp_emit *em, cuda_capture *c, const gm_stmt *s, bool lis
     gma_walk(s, list, visit_stmt, visit_expr, &w);
 }
 
-void cuda_capture_expr(omp_emit *em, cuda_capture *c, const gm_expr *e)
+void cuda_capture_expr(cg_emit *em, cuda_capture *c, const gm_expr *e)
 {
     walk_ctx w = {em, c};
     /* An expression on its own: wrap it in a statement for the walker. */
@@ -561,14 +561,14 @@ void cuda_capture_expr(omp_emit *em, cuda_capture *c, const gm_expr *e)
     gma_walk(&tmp, false, visit_stmt, visit_expr, &w);
 }
 
-void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter)
+void cuda_capture_graph(cg_emit *em, cuda_capture *c, const gm_symbol *iter)
 {
     gm_symbol *g = iter && iter->type ? iter->type->graph : NULL;
     if (g && !declared(em, c, g))
         add(c, g, CU_GRAPH, iter->loc);
 }
 
-void cuda_capture_finish(omp_emit *em, cuda_capture *c)
+void cuda_capture_finish(cg_emit *em, cuda_capture *c)
 {
     (void)em;
     check_packs(c);

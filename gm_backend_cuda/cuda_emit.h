@@ -1,8 +1,9 @@
 /* cuda_emit.h: the CUDA code generator's shared state and modules.
  *
- * The CUDA target reuses the OpenMP emitter (gm_backend_omp/omp_emit.h) for
+ * The CUDA target uses the shared emitter (gm_cgen/cg_emit.h) for
  * everything that reads the same in C and in CUDA C++ (expressions,
- * statements, sequential loops), and takes over through its target hooks:
+ * statements, sequential loops), and takes over through its hook table
+ * (cuda_backend.c; its state, cuda_state, is the table's context em->target):
  *  - cuda_host.c: host statements: property mirrors (gmcu.h), single
  *    elements read and written where they live, statements that must run on
  *    the host bracketed by the transfers they need;
@@ -15,8 +16,8 @@
 #define GM_CUDA_EMIT_H
 
 #include "backend_options.h"
-#include "omp_emit.h"
-#include "omp_monotone.h"
+#include "cg_emit.h"
+#include "cg_monotone.h"
 
 typedef struct cuda_state {
     FILE *kout;        /* the kernels of the procedure being emitted */
@@ -33,26 +34,30 @@ typedef struct cuda_state {
     int gather_nsyms;
     char *gather_props[3]; /* by walk: the properties' names, for --report */
     bool walked_gather;    /* a kernel emitted since reset declared one */
+    bool in_kernel;        /* emitting device code: atomics, RNG and graph
+                              queries take their gmcu_ forms */
+    int host_direct;       /* > 0: host code that uses property arrays directly */
+    struct cuda_kernel_frame *frame; /* the innermost kernel of cuda_kernel_open */
 } cuda_state;
 
-static inline cuda_state *cuda_st(omp_emit *em) { return (cuda_state *)em->target; }
+static inline cuda_state *cuda_st(cg_emit *em) { return (cuda_state *)em->target; }
 
-/* The shape-test helpers of omp_emit.h under the names the CUDA passes use. */
+/* The shape-test helpers of cg_emit.h under the names the CUDA passes use. */
 static inline const gm_stmt *cuda_only_stmt(const gm_stmt *s) { return gma_only_stmt(s); }
 static inline const gm_symbol *cuda_prop_of(const gm_expr *e, const gm_symbol *n) { return gma_prop_of(e, n); }
 
 /* ---- gather order (cuda_gather.c) */
 /* Decides, before a procedure is emitted, which properties are stored in
  * gather order and which neighbour iterators read them as positions. */
-void cuda_gather_plan(omp_emit *em, const gm_proc *proc);
+void cuda_gather_plan(cg_emit *em, const gm_proc *proc);
 /* Host code at the procedure's start (after the graph's upload): builds the
  * order for each walk that needs one; says so in --report. */
-void cuda_gather_begin(omp_emit *em, const gm_proc *proc);
+void cuda_gather_begin(cg_emit *em, const gm_proc *proc);
 /* The CSR array a neighbour iterator is read from in a kernel (node_idx,
  * r_node_idx, or their gather-order forms); notes which one it was. */
-const char *cuda_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse);
+const char *cuda_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse);
 /* Prints prop[index] for a property in gather order (false: not one). */
-bool cuda_prop_elem(omp_emit *em, const gm_symbol *prop, const gm_expr *index);
+bool cuda_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index);
 
 /* ---- what a piece of code uses (cuda_capture.c) */
 typedef enum cuda_use {
@@ -125,13 +130,13 @@ typedef struct cuda_capture {
 
 /* Analyses s (its own iterator, filter and body; list: also its successors)
  * and the extra symbols in `private_syms` that are the kernel's own. */
-void cuda_capture_stmt(omp_emit *em, cuda_capture *c, const gm_stmt *s, bool list);
-void cuda_capture_expr(omp_emit *em, cuda_capture *c, const gm_expr *e);
-void cuda_capture_init(omp_emit *em, cuda_capture *c);
-void cuda_capture_finish(omp_emit *em, cuda_capture *c); /* classifies the scalars */
+void cuda_capture_stmt(cg_emit *em, cuda_capture *c, const gm_stmt *s, bool list);
+void cuda_capture_expr(cg_emit *em, cuda_capture *c, const gm_expr *e);
+void cuda_capture_init(cg_emit *em, cuda_capture *c);
+void cuda_capture_finish(cg_emit *em, cuda_capture *c); /* classifies the scalars */
 /* Adds the graph an iterator walks (kernels index it even when the code
  * never names it: n.Nbrs, n.Degree()). */
-void cuda_capture_graph(omp_emit *em, cuda_capture *c, const gm_symbol *iter);
+void cuda_capture_graph(cg_emit *em, cuda_capture *c, const gm_symbol *iter);
 void cuda_capture_free(cuda_capture *c);
 /* The slot iterator of a statement of a ticketed pack: the kernel loop's own
  * iterator (slot: its index) or a neighbour iterator (slot: nodes + edge). */
@@ -147,8 +152,8 @@ bool cuda_builtin_on_gpu(int b);
 bool cuda_is_mirrored(const gm_symbol *sym);
 
 /* ---- names (cuda_host.c) */
-char *cuda_mirror(omp_emit *em, const gm_symbol *prop);  /* "_c_m_rank", malloc'd */
-char *cuda_dev_graph(omp_emit *em, const gm_symbol *g);  /* "_c_gd_G", malloc'd */
+char *cuda_mirror(cg_emit *em, const gm_symbol *prop);  /* "_c_m_rank", malloc'd */
+char *cuda_dev_graph(cg_emit *em, const gm_symbol *g);  /* "_c_gd_G", malloc'd */
 
 /* ---- kernels (cuda_kernel.c) */
 /* Kernel parameters and host arguments for a capture, and the code that
@@ -158,88 +163,92 @@ typedef struct cuda_launch {
     char *args;        /* "_c_gd_G, (double *)gmcu_to_device(&_c_m_rank), ..." */
     char **saved;      /* names replaced while the body is emitted */
 } cuda_launch;
-void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l);
+void cuda_launch_prepare(cg_emit *em, cuda_capture *c, cuda_launch *l);
 /* A kernel's parameter list `params` (maybe "void") with more appended:
  * the printf-style rest, after a comma when params has any (malloc'd). */
 char *cuda_params_plus(const char *params, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void cuda_launch_before(omp_emit *em, cuda_capture *c);    /* host: slots in */
-void cuda_launch_after(omp_emit *em, cuda_capture *c);     /* host: slots out, flags */
-void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l); /* device prologue */
-void cuda_kernel_leave(omp_emit *em, cuda_capture *c, cuda_launch *l); /* device epilogue */
-void cuda_launch_free(omp_emit *em, cuda_launch *l);
+void cuda_launch_before(cg_emit *em, cuda_capture *c);    /* host: slots in */
+void cuda_launch_after(cg_emit *em, cuda_capture *c);     /* host: slots out, flags */
+void cuda_kernel_enter(cg_emit *em, cuda_capture *c, cuda_launch *l); /* device prologue */
+void cuda_kernel_leave(cg_emit *em, cuda_capture *c, cuda_launch *l); /* device epilogue */
+void cuda_launch_free(cg_emit *em, cuda_launch *l);
 /* Starts a kernel's text in the kernel buffer; returns its name. */
-char *cuda_kernel_begin(omp_emit *em, const char *what, gm_loc loc, const char *params, FILE **saved_out,
+char *cuda_kernel_begin(cg_emit *em, const char *what, gm_loc loc, const char *params, FILE **saved_out,
                         int *saved_indent);
-void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent);
+void cuda_kernel_end(cg_emit *em, FILE *saved_out, int saved_indent);
 /* Both of the above plus the body's region (iter, range, what it declares)
  * and the device prologue/epilogue. */
 typedef struct cuda_kernel_frame {
     FILE *saved_out;
     int saved_indent;
-    omp_region region;
-    omp_region *outer;
+    cg_region region;
+    cg_region *outer;
+    /* The capture whose arg-min/max packs (cuda_pack) the body's updates
+     * use lock-free, or NULL; the enclosing frame. */
+    const struct cuda_capture *packs;
+    struct cuda_kernel_frame *outer_frame;
 } cuda_kernel_frame;
-char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
+char *cuda_kernel_open(cg_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
                        const char *params, gm_symbol *iter, gm_range_kind range, cuda_capture *c,
                        cuda_launch *l);
-void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l);
+void cuda_kernel_close(cg_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l);
 
 /* The TWC push form of a collapsible node loop over queue[_c_from, _c_to)
  * (a worklist), with the kernel parameters `params`; NULL if not that shape. */
-char *cuda_twc_queue_push_kernel(omp_emit *em, const gm_stmt *s, const char *queue, const char *params,
+char *cuda_twc_queue_push_kernel(cg_emit *em, const gm_stmt *s, const char *queue, const char *params,
                                  cuda_capture *c, cuda_launch *l);
 
 /* Only the uniform loop of that form, inside a kernel being emitted (the
  * names _c_wq, _c_from, _c_to in scope); false if not that shape. */
-bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue);
+bool cuda_twc_queue_push_loop(cg_emit *em, const gm_stmt *s, const char *queue);
 /* The identity of a reduction operator on a type, as C. */
 const char *cuda_identity(gm_assign_op op, gm_type_kind k);
 /* The gmcu_reduce_* function that combines a kernel's partials of op. */
 const char *cuda_reduce_fn(gm_assign_op op);
 
 /* ---- a minimum-label loop as one union-find call (cuda_min_label.c) */
-bool cuda_min_label(omp_emit *em, const gm_stmt *s);
+bool cuda_min_label(cg_emit *em, const gm_stmt *s);
 
 /* ---- a BFS finished by label correction (cuda_bfs_relax.c) */
 /* Whether only the levels' values are observed (-fcuda-async not off). */
-bool cuda_bfs_relaxable(omp_emit *em, const gm_stmt *s);
+bool cuda_bfs_relaxable(cg_emit *em, const gm_stmt *s);
 /* Host: at the top of the level loop, the switch to gmcu_bfs_relax once
  * _c_nlev reaches _c_relax_at, and the sweep of the body after it. */
-void cuda_bfs_relax_switch(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue);
+void cuda_bfs_relax_switch(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, const char *queue);
 
 /* ---- monotone frontier loops without rounds (cuda_async.c; the shape:
  * gm_analysis/gma_monotone.h) */
 /* The persistent kernel that runs it from a gmcu_aq named _c_aq (the last
  * parameter in `params`); returns its name. */
-char *cuda_async_kernel(omp_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
+char *cuda_async_kernel(cg_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
 /* The near-far kernel for it (cuda_priority.c): a gmcu_nf named _c_nf is
  * the last parameter in `params`; the fixpoint's key needs a term (a->g). */
-char *cuda_priority_kernel(omp_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
+char *cuda_priority_kernel(cg_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
 
 /* ---- data-driven worklists (cuda_worklist.c) */
 /* A While/Do loop with the frontier idiom, emitted with a worklist; false
  * (nothing emitted) when the loop does not have that shape. */
-bool cuda_worklist_loop(omp_emit *em, const gm_stmt *s);
+bool cuda_worklist_loop(cg_emit *em, const gm_stmt *s);
 
 /* ---- --report (cuda_report.c) */
-bool cuda_reporting(omp_emit *em);
+bool cuda_reporting(cg_emit *em);
 /* "FILE.gm:LINE: message" on stderr (line 0: an indented detail line). */
-void cuda_report(omp_emit *em, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cuda_report(cg_emit *em, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The details of one kernel: updates and their atomics, what it receives. */
-void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
+void cuda_report_loop(cg_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
 
 /* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
 /* What a kernel running body uses (with_nav: and the navigator). */
-void cuda_bfs_capture(omp_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
-                          const omp_bfs_ctx *ctx, bool with_nav);
+void cuda_bfs_capture(cg_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,
+                          const cg_bfs_ctx *ctx, bool with_nav);
 /* The grid-stride walk of queue[from, to) running a BFS body (in a kernel). */
-void cuda_bfs_body_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *body, const char *queue,
+void cuda_bfs_body_loop(cg_emit *em, const gm_stmt *s, const gm_stmt *body, const char *queue,
                         const char *from, const char *to);
 /* Kernel parameters: l's, then (queue, level, _c_next, _c_state, _c_dstart,
  * _c_small) forward, (queue, level, _c_dstart, _c_lhi, _c_llo) reverse. */
-char *cuda_outline_forward_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,
+char *cuda_outline_forward_kernel(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, const char *queue,
                                   cuda_capture *c, cuda_launch *l);
-char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *ctx, const char *queue,
+char *cuda_outline_reverse_kernel(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, const char *queue,
                                   cuda_capture *c, cuda_launch *l);
 
 /* ---- load balancing of neighbour loops (cuda_twc.c) */
@@ -257,7 +266,7 @@ char *cuda_outline_reverse_kernel(omp_emit *em, const gm_stmt *s, omp_bfs_ctx *c
  * filter, no condition), so MARK's chunks may be kept between launches. */
 /* How the report names the hub split of a TWC pull. */
 #define CUDA_HUB_SPLIT ", on skewed graphs nodes of 256 edges or more (32 in launches of fewer blocks than multiprocessors, 4096 in sweeps over all the nodes) by the whole grid in chunks (hub split: mark, walk, then the kernel; a sweep over every node marks once while the graph stays the same; GMCU_HUBS=0 turns it off)"
-char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
+char *cuda_twc_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
                       const char **form, const char **blocked_type, const char **hub_type, bool *hub_rows_fixed);
 
 /* ---- edge blocking of pull sweeps (cuda_blocking.c) */
@@ -265,22 +274,22 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
 char *cuda_blocking_params(const char *params);
 /* In the kernel: _c_eb, _c_ee, node n's edges whose other end is in this
  * segment (the whole row when there is one segment). */
-void cuda_blocking_range(omp_emit *em, const char *g, const char *n, bool rev);
+void cuda_blocking_range(cg_emit *em, const char *g, const char *n, bool rev);
 /* After reduction k's partial _c_qK of type ty (combined by functor fn):
  * kept for the next segment, or, in the last one, _c_rK with the earlier
  * segments' partials. */
-void cuda_blocking_partial(omp_emit *em, const char *ty, const char *fn, const char *n, int k);
+void cuda_blocking_partial(cg_emit *em, const char *ty, const char *fn, const char *n, int k);
 /* Host: the launches of kernel `name` (grid over the nodes), one per segment
  * of the nodes' values of type ty (rev: the kernel walks in-edges; gather:
  * it reads them as positions in the gather order, cuda_gather.c); `force`:
  * at least two segments (-fcuda-blocking=on); hub_type, hub_rows_fixed: see
  * cuda_twc_kernel (each segment then by gmcu_launch_pull). */
-void cuda_blocking_launch(omp_emit *em, const char *name, const char *g, bool rev, bool gather, const char *args,
+void cuda_blocking_launch(cg_emit *em, const char *name, const char *g, bool rev, bool gather, const char *args,
                           const char *ty, bool force, const char *where, const char *hub_type, bool hub_rows_fixed);
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such
  * shape. Up/DownNbrs test the levels. *hub_type as for cuda_twc_kernel. */
-char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *body, const omp_bfs_ctx *ctx,
+char *cuda_twc_level_kernel(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, const cg_bfs_ctx *ctx,
                             const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
                             bool *reverse, const char **hub_type);
 /* The inner loop of a loop that collapses to one thread per edge, or NULL;
@@ -291,15 +300,18 @@ const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond);
 bool cuda_push_prefers_edges(const gm_stmt *in);
 
 /* ---- hooks */
-bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s);
-bool cuda_bfs(omp_emit *em, const gm_stmt *s);
-bool cuda_host_stmt(omp_emit *em, const gm_stmt *s);
-bool cuda_prop_read(omp_emit *em, const gm_expr *e);
-bool cuda_prop_write(omp_emit *em, const gm_stmt *s);
-void cuda_proc_begin(omp_emit *em, const gm_proc *proc);
-void cuda_main_graph_loaded(omp_emit *em, const gm_proc *proc, const char *graph);
+bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s);
+bool cuda_bfs(cg_emit *em, const gm_stmt *s);
+bool cuda_host_stmt(cg_emit *em, const gm_stmt *s);
+bool cuda_prop_read(cg_emit *em, const gm_expr *e);
+bool cuda_prop_write(cg_emit *em, const gm_stmt *s);
+bool cuda_proc_begin(cg_emit *em, const gm_proc *proc);
+void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step);
+/* The device forms of atomic updates and arg-min/max (cuda_kernel.c). */
+bool cuda_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k);
+bool cuda_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min);
 /* Whether a whole parallel Foreach / BFS can run on the GPU. */
-bool cuda_foreach_on_gpu(omp_emit *em, const gm_stmt *s, const char **why);
-bool cuda_bfs_on_gpu(omp_emit *em, const gm_stmt *s, const char **why);
+bool cuda_foreach_on_gpu(cg_emit *em, const gm_stmt *s, const char **why);
+bool cuda_bfs_on_gpu(cg_emit *em, const gm_stmt *s, const char **why);
 
 #endif /* GM_CUDA_EMIT_H */

@@ -31,7 +31,7 @@
 enum { DIR_NONE = 0, DIR_OUT = 1, DIR_IN = 2, DIR_MIXED = 3 };
 
 typedef struct gather_scan {
-    omp_emit *em;
+    cg_emit *em;
     const gm_symbol *graph;
     int n;
     const gm_symbol **sym;  /* by symbol id: the symbol, once referenced */
@@ -101,7 +101,7 @@ static void scan_gpu_loops(gather_scan *g, const gm_stmt *list)
     for (const gm_stmt *s = list; s; s = s->next) {
         const char *why = NULL;
         if (s->kind == GMS_FOREACH && s->parallel) {
-            if (omp_loop_is_parallel(g->em, s) && s->iter.range == GMR_NODES && !s->iter.range_arg &&
+            if (cg_loop_is_parallel(g->em, s) && s->iter.range == GMR_NODES && !s->iter.range_arg &&
                 s->iter.source && s->iter.source->kind == GME_ID && s->iter.source->sym == g->graph &&
                 cuda_foreach_on_gpu(g->em, s, &why))
                 gma_walk(s, false, NULL, count_gpu, g);
@@ -228,7 +228,7 @@ static void analyse(gather_scan *g, const gm_proc *proc)
     }
 }
 
-void cuda_gather_plan(omp_emit *em, const gm_proc *proc)
+void cuda_gather_plan(cg_emit *em, const gm_proc *proc)
 {
     cuda_state *st = cuda_st(em);
     free(st->gather_dir);
@@ -256,7 +256,7 @@ void cuda_gather_plan(omp_emit *em, const gm_proc *proc)
         } else if (g.sym[i] && g.sym[i]->is_property && (g.dir[i] == DIR_OUT || g.dir[i] == DIR_IN)) {
             st->gather_dir[i] = g.dir[i];
             char **names = &st->gather_props[g.dir[i]];
-            char *more = omp_strf("%s%s%s", *names ? *names : "", *names ? ", " : "", g.sym[i]->name);
+            char *more = cg_strf("%s%s%s", *names ? *names : "", *names ? ", " : "", g.sym[i]->name);
             free(*names);
             *names = more;
         }
@@ -278,12 +278,12 @@ static int planned_dir(const cuda_state *st, const gm_symbol *sym)
     return st->gather_dir[sym->id];
 }
 
-const char *cuda_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse)
+const char *cuda_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
 {
     cuda_state *st = cuda_st(em);
     bool gather = false;
     if (iter && !iter->is_property && planned_dir(st, iter) != DIR_NONE) {
-        gather = em->in_kernel && planned_dir(st, iter) == (reverse ? DIR_IN : DIR_OUT);
+        gather = cuda_st(em)->in_kernel && planned_dir(st, iter) == (reverse ? DIR_IN : DIR_OUT);
         st->gather_live[iter->id] = gather;
         st->walked_gather |= gather;
     }
@@ -292,27 +292,27 @@ const char *cuda_nbr_ids(omp_emit *em, const gm_symbol *iter, bool reverse)
     return reverse ? "r_node_idx" : "node_idx";
 }
 
-bool cuda_prop_elem(omp_emit *em, const gm_symbol *prop, const gm_expr *index)
+bool cuda_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
     const cuda_state *st = cuda_st(em);
     const int d = prop && prop->is_property ? planned_dir(st, prop) : DIR_NONE;
-    if (d == DIR_NONE || !em->in_kernel)
+    if (d == DIR_NONE || !cuda_st(em)->in_kernel)
         return false;
     const gm_symbol *w = index && index->kind == GME_ID ? index->sym : NULL;
     const bool live = w && planned_dir(st, w) == d && st->gather_live[w->id];
-    omp_printf(em, "%s[", omp_name(em, prop));
+    cg_printf(em, "%s[", cg_name(em, prop));
     if (live) {
-        omp_expr(em, index); /* already a position in the gather order */
+        cg_expr(em, index); /* already a position in the gather order */
     } else {
-        omp_printf(em, "gmcu_gather_at(%s, %s, ", omp_graph_of(em, prop->type), d == DIR_IN ? "true" : "false");
-        omp_expr(em, index);
-        omp_printf(em, ")");
+        cg_printf(em, "gmcu_gather_at(%s, %s, ", cg_graph_of(em, prop->type), d == DIR_IN ? "true" : "false");
+        cg_expr(em, index);
+        cg_printf(em, ")");
     }
-    omp_printf(em, "]");
+    cg_printf(em, "]");
     return true;
 }
 
-void cuda_gather_begin(omp_emit *em, const gm_proc *proc)
+void cuda_gather_begin(cg_emit *em, const gm_proc *proc)
 {
     cuda_state *st = cuda_st(em);
     const gm_symbol *graph = only_graph(proc);
@@ -324,8 +324,8 @@ void cuda_gather_begin(omp_emit *em, const gm_proc *proc)
                     "nodes of most %s first when those degrees are skewed%s (decided at run time; "
                     "GMCU_GATHER_ORDER=0 turns it off); blocked sweeps reading it then run in one segment", st->gather_props[d], edges,
                     d == DIR_IN ? "out-edges" : "in-edges", st->knobs.gather_order == GMB_ON ? " or not (-fcuda-gather-order=on)" : "");
-        omp_line(em, "(void)gmcu_gather_order(%s, %s, %s); /* %s: most-read nodes first (skewed graphs) */",
-                 omp_name(em, graph), d == DIR_IN ? "true" : "false", st->knobs.gather_order == GMB_ON ? "true" : "false",
+        cg_line(em, "(void)gmcu_gather_order(%s, %s, %s); /* %s: most-read nodes first (skewed graphs) */",
+                 cg_name(em, graph), d == DIR_IN ? "true" : "false", st->knobs.gather_order == GMB_ON ? "true" : "false",
                  st->gather_props[d]);
     }
 }

@@ -16,48 +16,48 @@
 
 #include "diag.h"
 
-char *cuda_mirror(omp_emit *em, const gm_symbol *prop)
+char *cuda_mirror(cg_emit *em, const gm_symbol *prop)
 {
-    return omp_strf("_c_m_%s", omp_name(em, prop));
+    return cg_strf("_c_m_%s", cg_name(em, prop));
 }
 
-char *cuda_dev_graph(omp_emit *em, const gm_symbol *g)
+char *cuda_dev_graph(cg_emit *em, const gm_symbol *g)
 {
-    return omp_strf("_c_gd_%s", omp_name(em, g));
+    return cg_strf("_c_gd_%s", cg_name(em, g));
 }
 
 static const char *elem_ctype(const gm_symbol *prop)
 {
-    return omp_prim_ctype(prop->type->elem->kind);
+    return cg_prim_ctype(prop->type->elem->kind);
 }
 
 /* ---- single elements ------------------------------------------------------ */
 
-bool cuda_prop_read(omp_emit *em, const gm_expr *e)
+bool cuda_prop_read(cg_emit *em, const gm_expr *e)
 {
     if (!cuda_is_mirrored(e->sym))
         return false;
     char *m = cuda_mirror(em, e->sym);
-    omp_printf(em, "gmcu_get<%s>(&%s, (int64_t)(", elem_ctype(e->sym), m);
-    omp_expr(em, e->a);
-    omp_printf(em, "))");
+    cg_printf(em, "gmcu_get<%s>(&%s, (int64_t)(", elem_ctype(e->sym), m);
+    cg_expr(em, e->a);
+    cg_printf(em, "))");
     free(m);
     return true;
 }
 
-bool cuda_prop_write(omp_emit *em, const gm_stmt *s)
+bool cuda_prop_write(cg_emit *em, const gm_stmt *s)
 {
     const gm_expr *lhs = s->lhs;
     if (!cuda_is_mirrored(lhs->sym))
         return false;
     char *m = cuda_mirror(em, lhs->sym);
     const char *ty = elem_ctype(lhs->sym);
-    omp_start_line(em);
-    omp_printf(em, "gmcu_set<%s>(&%s, (int64_t)(", ty, m);
-    omp_expr(em, lhs->a);
-    omp_printf(em, "), (%s)(", ty);
-    omp_expr(em, s->rhs);
-    omp_printf(em, "));\n");
+    cg_start_line(em);
+    cg_printf(em, "gmcu_set<%s>(&%s, (int64_t)(", ty, m);
+    cg_expr(em, lhs->a);
+    cg_printf(em, "), (%s)(", ty);
+    cg_expr(em, s->rhs);
+    cg_printf(em, "));\n");
     free(m);
     return true;
 }
@@ -65,7 +65,7 @@ bool cuda_prop_write(omp_emit *em, const gm_stmt *s)
 /* ---- statements that run on the host as a whole --------------------------- */
 
 typedef struct props_ctx {
-    omp_emit *em;
+    cg_emit *em;
     const gm_symbol *sym[128];
     bool written[128];
     int n;
@@ -114,7 +114,7 @@ static bool props_expr(const gm_expr *e, void *vctx)
 }
 
 /* Runs s on the host with the property arrays used directly. */
-static void host_bracket(omp_emit *em, const gm_stmt *s)
+static void host_bracket(cg_emit *em, const gm_stmt *s)
 {
     props_ctx c;
     memset(&c, 0, sizeof c);
@@ -122,17 +122,17 @@ static void host_bracket(omp_emit *em, const gm_stmt *s)
     gma_walk(s, false, props_stmt, props_expr, &c);
     for (int i = 0; i < c.n; i++) {
         char *m = cuda_mirror(em, c.sym[i]);
-        omp_line(em, "%s = (%s *)gmcu_to_host(&%s);", omp_name(em, c.sym[i]), elem_ctype(c.sym[i]), m);
+        cg_line(em, "%s = (%s *)gmcu_to_host(&%s);", cg_name(em, c.sym[i]), elem_ctype(c.sym[i]), m);
         free(m);
     }
-    em->host_direct++;
-    omp_stmt(em, s);
-    em->host_direct--;
+    cuda_st(em)->host_direct++;
+    cg_stmt(em, s);
+    cuda_st(em)->host_direct--;
     for (int i = 0; i < c.n; i++) {
         if (!c.written[i] && !c.calls)
             continue;
         char *m = cuda_mirror(em, c.sym[i]);
-        omp_line(em, "gmcu_host_wrote(&%s);", m);
+        cg_line(em, "gmcu_host_wrote(&%s);", m);
         free(m);
     }
 }
@@ -168,66 +168,66 @@ static bool has_device_work(const gm_stmt *loop)
 }
 
 /* A local property: its mirror, starting on the device. */
-static bool decl_props(omp_emit *em, const gm_stmt *s)
+static bool decl_props(cg_emit *em, const gm_stmt *s)
 {
     const gm_name *first = s->names;
     if (!first || !cuda_is_mirrored(first->sym))
         return false;
     for (const gm_name *n = s->names; n; n = n->next) {
         const gm_symbol *sym = n->sym;
-        const char *name = omp_name(em, sym);
+        const char *name = cg_name(em, sym);
         char *m = cuda_mirror(em, sym);
-        char *count = omp_prop_count(em, sym->type);
+        char *count = cg_prop_count(em, sym->type);
         const char *ty = elem_ctype(sym);
-        omp_line(em, "gmcu_mirror %s;", m);
-        omp_line(em, "gmcu_mirror_local(&%s, (size_t)%s, sizeof(%s));", m, count, ty);
-        omp_line(em, "[[maybe_unused]] %s *%s = NULL; /* the host side, once needed */", ty, name);
-        omp_scope_add_cleanup(em, omp_strf("gmcu_mirror_free(&%s);", m));
+        cg_line(em, "gmcu_mirror %s;", m);
+        cg_line(em, "gmcu_mirror_local(&%s, (size_t)%s, sizeof(%s));", m, count, ty);
+        cg_line(em, "[[maybe_unused]] %s *%s = NULL; /* the host side, once needed */", ty, name);
+        cg_scope_add_cleanup(em, cg_strf("gmcu_mirror_free(&%s);", m));
         free(count);
         free(m);
     }
     return true;
 }
 
-static bool swap_props(omp_emit *em, const gm_stmt *s)
+static bool swap_props(cg_emit *em, const gm_stmt *s)
 {
     if (!cuda_is_mirrored(s->lhs->sym) || !cuda_is_mirrored(s->rhs->sym))
         return false;
     char *a = cuda_mirror(em, s->lhs->sym), *b = cuda_mirror(em, s->rhs->sym);
-    omp_line(em, "gmcu_mirror_swap(&%s, &%s); /* device buffers exchanged */", a, b);
+    cg_line(em, "gmcu_mirror_swap(&%s, &%s); /* device buffers exchanged */", a, b);
     free(a);
     free(b);
     return true;
 }
 
-static void note_host(omp_emit *em, const gm_stmt *s, const char *what, const char *why)
+static void note_host(cg_emit *em, const gm_stmt *s, const char *what, const char *why)
 {
     gm_note(s->loc, "%s runs on the host%s%s", what, why ? ": " : "", why ? why : "");
-    omp_line(em, "/* runs on the host%s%s */", why ? ": " : "", why ? why : "");
+    cg_line(em, "/* runs on the host%s%s */", why ? ": " : "", why ? why : "");
 }
 
 /* A local `Graph G2;`: the empty host graph, and for kernels an empty
  * device graph of this file's own (zero-initialized, so no node and no
  * edge; not gmcu_graph(), whose one cached graph is the argument's). */
-static void local_graphs(omp_emit *em, const gm_stmt *s)
+static void local_graphs(cg_emit *em, const gm_stmt *s)
 {
     for (const gm_name *n = s->names; n; n = n->next) {
         if (!n->sym)
             continue;
-        omp_decl_local_graph(em, n->sym, true);
+        cg_decl_local_graph(em, n->sym, true);
         char *dg = cuda_dev_graph(em, n->sym);
-        char *var = omp_strf("_c_empty_%s_%s", em->proc->name, omp_name(em, n->sym));
+        char *var = cg_strf("_c_empty_%s_%s", em->proc->name, cg_name(em, n->sym));
         fprintf(cuda_st(em)->kout, "__device__ static gm_graph %s; /* local Graph %s: empty */\n\n",
                 var, n->sym->name);
-        omp_line(em, "const gm_graph *%s = NULL;", dg);
-        omp_line(em, "GMCU_CHECK(cudaGetSymbolAddress((void **)&%s, %s));", dg, var);
-        omp_line(em, "(void)%s;", dg);
+        cg_line(em, "const gm_graph *%s = NULL;", dg);
+        cg_line(em, "GMCU_CHECK(cudaGetSymbolAddress((void **)&%s, %s));", dg, var);
+        cg_line(em, "(void)%s;", dg);
         free(var);
         free(dg);
     }
 }
 
-bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
+bool cuda_host_stmt(cg_emit *em, const gm_stmt *s)
 {
     const char *why = NULL;
     switch (s->kind) {
@@ -257,7 +257,7 @@ bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
         }
         return false;
     case GMS_FOREACH:
-        if (omp_loop_is_parallel(em, s) && cuda_foreach_on_gpu(em, s, &why))
+        if (cg_loop_is_parallel(em, s) && cuda_foreach_on_gpu(em, s, &why))
             return false;
         if (!s->parallel && has_device_work(s))
             return false; /* a host loop around kernels: its statements choose one by one */
@@ -301,7 +301,7 @@ bool cuda_host_stmt(omp_emit *em, const gm_stmt *s)
 
 static bool find_packable(const gm_stmt *s, void *vfound)
 {
-    if (s->kind == GMS_ARGMINMAX && omp_argmin_on_props(s) && !omp_argmin_payload_constant(s))
+    if (s->kind == GMS_ARGMINMAX && cg_argmin_on_props(s) && !cg_argmin_payload_constant(s))
         *(bool *)vfound = true;
     return true;
 }
@@ -314,10 +314,10 @@ static bool has_packable_argmin(const gm_stmt *body)
     return found;
 }
 
-void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
+bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
 {
     bool reverse = false, edge_src = false;
-    omp_graph_needs(proc->body, &reverse, &edge_src);
+    cg_graph_needs(proc->body, &reverse, &edge_src);
     cuda_gather_plan(em, proc);
     char moved[512] = "";
     for (const gm_param *p = proc->params; p; p = p->next)
@@ -328,50 +328,101 @@ void cuda_proc_begin(omp_emit *em, const gm_proc *proc)
                 "property arguments (%s) go to the device at their first use by a kernel and come back at the end "
                 "if a kernel wrote them; local properties live on the device only",
                 proc->name, reverse ? " with its reverse edges" : "", *moved ? moved : "none");
-    omp_line(em, "gmcu_init();");
-    omp_line(em, "char *_c_slots = gmcu_slots_new(); /* scalars kernels hand back */");
+    cg_line(em, "gmcu_init();");
+    cg_line(em, "char *_c_slots = gmcu_slots_new(); /* scalars kernels hand back */");
     /* Last out: wait for the device (and report a kernel's failure). */
-    omp_scope_add_cleanup(em, omp_strf("GMCU_CHECK(cudaDeviceSynchronize()); gmcu_free(_c_slots);"));
-    omp_line(em, "int32_t *_c_locks = NULL; /* per-element locks, made on first use */");
-    omp_line(em, "(void)_c_locks;");
-    omp_scope_add_cleanup(em, omp_strf("gmcu_free(_c_locks);"));
+    cg_scope_add_cleanup(em, cg_strf("GMCU_CHECK(cudaDeviceSynchronize()); gmcu_free(_c_slots);"));
+    cg_line(em, "int32_t *_c_locks = NULL; /* per-element locks, made on first use */");
+    cg_line(em, "(void)_c_locks;");
+    cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_locks);"));
     if (has_packable_argmin(proc->body)) {
         int nbuf = CU_MAX_PACKS * (1 + CU_MAX_PAYS);
-        omp_line(em, "void *_c_kpbuf[%d] = {NULL}; /* packed arg-min/max: shadows and payload slots, grown on use */",
+        cg_line(em, "void *_c_kpbuf[%d] = {NULL}; /* packed arg-min/max: shadows and payload slots, grown on use */",
                  nbuf);
-        omp_line(em, "size_t _c_kpcap[%d] = {0};", nbuf);
-        omp_scope_add_cleanup(
-            em, omp_strf("for (int _c_k = 0; _c_k < %d; _c_k++) if (_c_kpcap[_c_k]) gmcu_free(_c_kpbuf[_c_k]);", nbuf));
+        cg_line(em, "size_t _c_kpcap[%d] = {0};", nbuf);
+        cg_scope_add_cleanup(
+            em, cg_strf("for (int _c_k = 0; _c_k < %d; _c_k++) if (_c_kpcap[_c_k]) gmcu_free(_c_kpbuf[_c_k]);", nbuf));
     }
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (p->type->kind == GMT_GRAPH) {
-            const char *g = omp_name(em, p->sym);
+            const char *g = cg_name(em, p->sym);
             char *dg = cuda_dev_graph(em, p->sym);
-            omp_line(em, "const gm_graph *%s = gmcu_graph(%s, %s, %s); /* kept for later calls */", dg,
+            cg_line(em, "const gm_graph *%s = gmcu_graph(%s, %s, %s); /* kept for later calls */", dg,
                      g, reverse ? "true" : "false", edge_src ? "true" : "false");
-            omp_line(em, "(void)%s;", dg);
+            cg_line(em, "(void)%s;", dg);
             free(dg);
             cuda_gather_begin(em, proc);
         } else if (cuda_is_mirrored(p->sym)) {
-            const char *name = omp_name(em, p->sym);
+            const char *name = cg_name(em, p->sym);
             char *m = cuda_mirror(em, p->sym);
-            char *count = omp_prop_count(em, p->type);
-            omp_line(em, "gmcu_mirror %s;", m);
-            omp_line(em, "gmcu_mirror_param(&%s, %s, (size_t)%s, sizeof *%s);", m, name, count, name);
+            char *count = cg_prop_count(em, p->type);
+            cg_line(em, "gmcu_mirror %s;", m);
+            cg_line(em, "gmcu_mirror_param(&%s, %s, (size_t)%s, sizeof *%s);", m, name, count, name);
             /* The caller's array (host or device memory) holds the final
              * values on every exit. */
-            omp_scope_add_cleanup(em, omp_strf("gmcu_mirror_return(&%s);", m));
+            cg_scope_add_cleanup(em, cg_strf("gmcu_mirror_return(&%s);", m));
             free(count);
             free(m);
         }
     }
+    return true; /* the graph is set up: no indexes built on the host */
 }
 
-void cuda_main_graph_loaded(omp_emit *em, const gm_proc *proc, const char *graph)
+/* --main: the graph goes to the device before the clock starts; with
+ * --device-args each property argument gets a device array, filled from
+ * the host one before the clock starts and read back after it stops, so the
+ * call copies nothing; the host-device copies inside the best call are
+ * reported apart (bench/run's transfer column). */
+void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
 {
-    bool reverse = false, edge_src = false;
-    omp_graph_needs(proc->body, &reverse, &edge_src);
-    omp_line(em, "/* The graph goes to the GPU before the clock starts (kept for every call). */");
-    (void)edge_src; /* edge sources too: collapsed loops on skewed graphs read them */
-    omp_line(em, "(void)gmcu_graph(%s, %s, true);", graph, reverse ? "true" : "false");
+    switch (step) {
+    case CG_MAIN_GRAPH_LOADED: {
+        bool reverse = false, edge_src = false;
+        cg_graph_needs(proc->body, &reverse, &edge_src);
+        cg_line(em, "/* The graph goes to the GPU before the clock starts (kept for every call). */");
+        (void)edge_src; /* edge sources too: collapsed loops on skewed graphs read them */
+        cg_line(em, "(void)gmcu_graph(%s, %s, true);", "G", reverse ? "true" : "false");
+        return;
+    }
+    case CG_MAIN_BEFORE_RUNS:
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (cg_main_is_prop(p->type))
+                cg_line(em, "%s *d_%s = device_args ? (%s *)gmcu_malloc((size_t)%s * sizeof *v_%s, \"--device-args\") : NULL;",
+                        cg_ctype(p->type->elem), p->name, cg_ctype(p->type->elem), cg_main_prop_count(p), p->name);
+        cg_line(em, "double best = 0, best_transfer_ms = 0, best_transfer_mb = 0;");
+        return;
+    case CG_MAIN_RUN_BEGIN:
+        cg_line(em, "if (device_args) {");
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (cg_main_is_prop(p->type))
+                cg_line(em, "    GMCU_CHECK(cudaMemcpy(d_%s, v_%s, (size_t)%s * sizeof *v_%s, cudaMemcpyHostToDevice));",
+                        p->name, p->name, cg_main_prop_count(p), p->name);
+        cg_line(em, "    GMCU_CHECK(cudaDeviceSynchronize());");
+        cg_line(em, "}");
+        cg_line(em, "gmcu_transfers_reset();");
+        return;
+    case CG_MAIN_RUN_TIMED:
+        cg_line(em, "if (r == 0 || t < best) {");
+        cg_line(em, "    best = t;");
+        cg_line(em, "    best_transfer_ms = gmcu_transfer_ms();");
+        cg_line(em, "    best_transfer_mb = gmcu_transfer_mb();");
+        cg_line(em, "}");
+        return;
+    case CG_MAIN_RUN_END:
+        cg_line(em, "if (device_args) {");
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (cg_main_is_prop(p->type) && (p->is_output || cg_proc_writes(proc, p->sym)))
+                cg_line(em, "    GMCU_CHECK(cudaMemcpy(v_%s, d_%s, (size_t)%s * sizeof *v_%s, cudaMemcpyDeviceToHost));",
+                        p->name, p->name, cg_main_prop_count(p), p->name);
+        cg_line(em, "}");
+        return;
+    case CG_MAIN_AFTER_RUNS:
+        for (const gm_param *p = proc->params; p; p = p->next)
+            if (cg_main_is_prop(p->type))
+                cg_line(em, "gmcu_free(d_%s);", p->name);
+        return;
+    case CG_MAIN_TIMES_DONE:
+        cg_line(em, "gmrt_cli_transfer(&run, best_transfer_ms, best_transfer_mb);");
+        return;
+    }
 }

@@ -17,12 +17,12 @@
 
 static const char *elem_ctype(const gm_symbol *prop)
 {
-    return omp_prim_ctype(prop->type->elem->kind);
+    return cg_prim_ctype(prop->type->elem->kind);
 }
 
 static const char *scalar_ctype(const gm_symbol *sym)
 {
-    return omp_ctype(sym->type);
+    return cg_ctype(sym->type);
 }
 
 const char *cuda_reduce_fn(gm_assign_op op)
@@ -60,8 +60,8 @@ static int elect_slot(const cuda_capture *c, int k)
 
 static void append(char **buf, const char *fmt, const char *a, const char *b, const char *c)
 {
-    char *piece = omp_strf(fmt, a, b, c);
-    char *joined = omp_strf("%s%s%s", *buf ? *buf : "", *buf && **buf ? ", " : "", piece);
+    char *piece = cg_strf(fmt, a, b, c);
+    char *joined = cg_strf("%s%s%s", *buf ? *buf : "", *buf && **buf ? ", " : "", piece);
     free(*buf);
     free(piece);
     *buf = joined;
@@ -70,54 +70,54 @@ static void append(char **buf, const char *fmt, const char *a, const char *b, co
 /* "gmcu_kp<double, gm_node_t>" for a pack, "gmcu_kp<double, int64_t>" (key and ticket) when ticketed. */
 static char *pack_type(const cuda_pack *p)
 {
-    return omp_strf("gmcu_kp<%s, %s>", omp_ctype(p->key->type->elem),
-                    p->ticketed ? "int64_t" : omp_ctype(p->pay->type->elem));
+    return cg_strf("gmcu_kp<%s, %s>", cg_ctype(p->key->type->elem),
+                    p->ticketed ? "int64_t" : cg_ctype(p->pay->type->elem));
 }
 
 /* _c_kpbuf slot of pack k's shadow (j = 0) and of its payload buffer j - 1. */
 static int kpbuf_slot(int k, int j) { return k * (1 + CU_MAX_PAYS) + j; }
 
 /* Host: a ticketed pack's shadow and payload buffers before the kernel, the winners' payloads after it. */
-static void ticket_copy(omp_emit *em, int k, const cuda_pack *p, bool unpack)
+static void ticket_copy(cg_emit *em, int k, const cuda_pack *p, bool unpack)
 {
     char *ty = pack_type(p), *mk = cuda_mirror(em, p->key);
-    char *n = omp_prop_count(em, p->key->type);
-    const char *g = omp_graph_of(em, p->key->type);
-    const char *kt = omp_ctype(p->key->type->elem);
+    char *n = cg_prop_count(em, p->key->type);
+    const char *g = cg_graph_of(em, p->key->type);
+    const char *kt = cg_ctype(p->key->type->elem);
     if (!unpack) {
-        omp_line(em, "%s *_c_kp%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s + 1) * sizeof(%s));", ty,
+        cg_line(em, "%s *_c_kp%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s + 1) * sizeof(%s));", ty,
                  k, ty, kpbuf_slot(k, 0), kpbuf_slot(k, 0), n, ty);
         for (int j = 0; j < p->npays; j++) {
-            const char *pt = omp_ctype(p->pays[j]->type->elem);
-            omp_line(em, "%s *_c_kp%d_p%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s->num_nodes + "
+            const char *pt = cg_ctype(p->pays[j]->type->elem);
+            cg_line(em, "%s *_c_kp%d_p%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s->num_nodes + "
                          "%s->num_edges + 1) * sizeof(%s)); /* %s of each update, by slot */",
                      pt, k, j, pt, kpbuf_slot(k, j + 1), kpbuf_slot(k, j + 1), g, g, pt, p->pays[j]->name);
         }
-        omp_line(em, "gmcu_kt_pack<%s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), %s); "
+        cg_line(em, "gmcu_kt_pack<%s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), %s); "
                      "/* %s with no ticket yet */",
                  kt, n, k, kt, mk, n, p->key->name);
     } else {
-        omp_start_line(em);
-        omp_printf(em, "gmcu_kt_unpack<%s", kt);
+        cg_start_line(em);
+        cg_printf(em, "gmcu_kt_unpack<%s", kt);
         for (int j = 0; j < p->npays; j++)
-            omp_printf(em, ", %s", omp_ctype(p->pays[j]->type->elem));
-        omp_printf(em, "><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), %s", n, k, kt, mk, n);
+            cg_printf(em, ", %s", cg_ctype(p->pays[j]->type->elem));
+        cg_printf(em, "><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), %s", n, k, kt, mk, n);
         for (int j = 0; j < p->npays; j++) {
-            const char *pt = omp_ctype(p->pays[j]->type->elem);
+            const char *pt = cg_ctype(p->pays[j]->type->elem);
             char *mp = cuda_mirror(em, p->pays[j]);
-            omp_printf(em, ", gmcu_kt_pay<%s>{(%s *)gmcu_to_device(&%s), _c_kp%d_p%d}", pt, pt, mp, k, j);
+            cg_printf(em, ", gmcu_kt_pay<%s>{(%s *)gmcu_to_device(&%s), _c_kp%d_p%d}", pt, pt, mp, k, j);
             free(mp);
         }
-        omp_printf(em, ");\n");
+        cg_printf(em, ");\n");
     }
-    omp_line(em, "GMCU_LAUNCHED(\"gmcu_kt_%s (%s)\");", unpack ? "unpack" : "pack", p->key->name);
+    cg_line(em, "GMCU_LAUNCHED(\"gmcu_kt_%s (%s)\");", unpack ? "unpack" : "pack", p->key->name);
     free(ty);
     free(mk);
     free(n);
 }
 
 /* Host: copies each pack's two properties into its shadow (unpack: back). */
-static void packs_copy(omp_emit *em, cuda_capture *c, bool unpack)
+static void packs_copy(cg_emit *em, cuda_capture *c, bool unpack)
 {
     for (int k = 0; k < c->npacks; k++) {
         const cuda_pack *p = &c->packs[k];
@@ -127,20 +127,20 @@ static void packs_copy(omp_emit *em, cuda_capture *c, bool unpack)
         }
         char *ty = pack_type(p);
         char *mk = cuda_mirror(em, p->key), *mp = cuda_mirror(em, p->pay);
-        char *n = omp_prop_count(em, p->key->type);
-        const char *kt = omp_ctype(p->key->type->elem), *pt = omp_ctype(p->pay->type->elem);
+        char *n = cg_prop_count(em, p->key->type);
+        const char *kt = cg_ctype(p->key->type->elem), *pt = cg_ctype(p->pay->type->elem);
         if (!unpack) {
-            omp_line(em, "%s *_c_kp%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s + 1) * sizeof(%s));",
+            cg_line(em, "%s *_c_kp%d = (%s *)gmcu_grow(&_c_kpbuf[%d], &_c_kpcap[%d], (size_t)(%s + 1) * sizeof(%s));",
                      ty, k, ty, kpbuf_slot(k, 0), kpbuf_slot(k, 0), n, ty);
-            omp_line(em, "gmcu_kp_pack<%s, %s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), "
+            cg_line(em, "gmcu_kp_pack<%s, %s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), "
                          "(%s *)gmcu_to_device(&%s), %s); /* %s and %s side by side */",
                      kt, pt, n, k, kt, mk, pt, mp, n, p->key->name, p->pay->name);
         } else {
-            omp_line(em, "gmcu_kp_unpack<%s, %s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), "
+            cg_line(em, "gmcu_kp_unpack<%s, %s><<<gmcu_blocks(%s), GMCU_BLOCK>>>(_c_kp%d, (%s *)gmcu_to_device(&%s), "
                          "(%s *)gmcu_to_device(&%s), %s);",
                      kt, pt, n, k, kt, mk, pt, mp, n);
         }
-        omp_line(em, "GMCU_LAUNCHED(\"gmcu_kp_%s (%s %s)\");", unpack ? "unpack" : "pack", p->key->name,
+        cg_line(em, "GMCU_LAUNCHED(\"gmcu_kp_%s (%s %s)\");", unpack ? "unpack" : "pack", p->key->name,
                  p->pay->name);
         free(ty);
         free(mk);
@@ -162,19 +162,19 @@ char *cuda_params_plus(const char *params, const char *fmt, ...)
     vsnprintf(more, (size_t)n + 1, fmt, ap);
     va_end(ap);
     const bool none = strcmp(params, "void") == 0;
-    char *all = omp_strf("%s%s%s", none ? "" : params, none ? "" : ", ", more);
+    char *all = cg_strf("%s%s%s", none ? "" : params, none ? "" : ", ", more);
     free(more);
     return all;
 }
 
-void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
+void cuda_launch_prepare(cg_emit *em, cuda_capture *c, cuda_launch *l)
 {
     memset(l, 0, sizeof *l);
-    l->params = omp_strf("%s", "");
-    l->args = omp_strf("%s", "");
+    l->params = cg_strf("%s", "");
+    l->args = cg_strf("%s", "");
     for (int i = 0; i < c->n; i++) {
         gm_symbol *sym = c->sym[i];
-        const char *name = omp_name(em, sym);
+        const char *name = cg_name(em, sym);
         switch (c->use[i]) {
         case CU_GRAPH: {
             char *dg = cuda_dev_graph(em, sym);
@@ -187,7 +187,7 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
             char *m = cuda_mirror(em, sym);
             const char *ty = elem_ctype(sym);
             append(&l->params, "%s *%s%s", ty, name, "");
-            char *arg = omp_strf("(%s *)gmcu_to_device%s(&%s)", ty, c->overwrite[i] ? "_overwrite" : "", m);
+            char *arg = cg_strf("(%s *)gmcu_to_device%s(&%s)", ty, c->overwrite[i] ? "_overwrite" : "", m);
             append(&l->args, "%s%s%s", arg, "", "");
             free(arg);
             free(m);
@@ -200,11 +200,11 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
         case CU_REDUCE:
         case CU_WRITE:
         case CU_ARGPAY: {
-            char *p = omp_strf("_c_s_%s", name);
+            char *p = cg_strf("_c_s_%s", name);
             char k[16];
             snprintf(k, sizeof k, "%d", slot_of(c, i));
             append(&l->params, "%s *%s%s", scalar_ctype(sym), p, "");
-            char *arg = omp_strf("gmcu_slot<%s>(_c_slots, %s)", scalar_ctype(sym), k);
+            char *arg = cg_strf("gmcu_slot<%s>(_c_slots, %s)", scalar_ctype(sym), k);
             append(&l->args, "%s%s%s", arg, "", "");
             free(arg);
             free(p);
@@ -214,9 +214,9 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
     }
     for (int k = 0; k < c->nargmin; k++) {
         const gm_symbol *key = c->argmins[k]->lhs->sym;
-        const char *kn = omp_name(em, key);
-        char *p = omp_strf("%s _c_i_%s, int *_c_elect%d", scalar_ctype(key), kn, k);
-        char *a = omp_strf("%s, gmcu_slot<int>(_c_slots, %d)", kn, elect_slot(c, k));
+        const char *kn = cg_name(em, key);
+        char *p = cg_strf("%s _c_i_%s, int *_c_elect%d", scalar_ctype(key), kn, k);
+        char *a = cg_strf("%s, gmcu_slot<int>(_c_slots, %d)", kn, elect_slot(c, k));
         append(&l->params, "%s%s%s", p, "", "");
         append(&l->args, "%s%s%s", a, "", "");
         free(p);
@@ -229,16 +229,16 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
     for (int k = 0; k < c->npacks; k++) {
         const cuda_pack *pk = &c->packs[k];
         char *ty = pack_type(pk);
-        char *p = omp_strf("%s *_c_kp%d", ty, k);
-        char *a = omp_strf("_c_kp%d", k);
+        char *p = cg_strf("%s *_c_kp%d", ty, k);
+        char *a = cg_strf("_c_kp%d", k);
         append(&l->params, "%s%s%s", p, "", "");
         append(&l->args, "%s%s%s", a, "", "");
         free(p);
         free(a);
         free(ty);
         for (int j = 0; pk->ticketed && j < pk->npays; j++) {
-            p = omp_strf("%s *_c_kp%d_p%d", omp_ctype(pk->pays[j]->type->elem), k, j);
-            a = omp_strf("_c_kp%d_p%d", k, j);
+            p = cg_strf("%s *_c_kp%d_p%d", cg_ctype(pk->pays[j]->type->elem), k, j);
+            a = cg_strf("_c_kp%d_p%d", k, j);
             append(&l->params, "%s%s%s", p, "", "");
             append(&l->args, "%s%s%s", a, "", "");
             free(p);
@@ -251,11 +251,11 @@ void cuda_launch_prepare(omp_emit *em, cuda_capture *c, cuda_launch *l)
     }
     if (!*l->params) {
         free(l->params);
-        l->params = omp_strf("void");
+        l->params = cg_strf("void");
     }
 }
 
-void cuda_launch_free(omp_emit *em, cuda_launch *l)
+void cuda_launch_free(cg_emit *em, cuda_launch *l)
 {
     (void)em;
     free(l->params);
@@ -265,48 +265,48 @@ void cuda_launch_free(omp_emit *em, cuda_launch *l)
 }
 
 /* Host, before the launch: the values the slots start from; the lock array. */
-void cuda_launch_before(omp_emit *em, cuda_capture *c)
+void cuda_launch_before(cg_emit *em, cuda_capture *c)
 {
     for (int i = 0; i < c->n; i++)
         if (has_slot(c->use[i]))
-            omp_line(em, "gmcu_slot_put<%s>(_c_slots, %d, %s);", scalar_ctype(c->sym[i]),
-                     slot_of(c, i), omp_name(em, c->sym[i]));
+            cg_line(em, "gmcu_slot_put<%s>(_c_slots, %d, %s);", scalar_ctype(c->sym[i]),
+                     slot_of(c, i), cg_name(em, c->sym[i]));
     for (int k = 0; k < c->nargmin; k++)
-        omp_line(em, "gmcu_slot_put<int>(_c_slots, %d, 0); /* no winner yet */", elect_slot(c, k));
+        cg_line(em, "gmcu_slot_put<int>(_c_slots, %d, 0); /* no winner yet */", elect_slot(c, k));
     packs_copy(em, c, false);
     if (cuda_capture_uses_locks(c)) {
         const char *g = NULL;
         for (int i = 0; i < c->n && !g; i++)
             if (c->use[i] == CU_GRAPH)
-                g = omp_name(em, c->sym[i]);
-        omp_line(em, "if (!_c_locks) {");
-        omp_line(em, "    size_t _c_n = (size_t)(%s->num_nodes > %s->num_edges ? %s->num_nodes : %s->num_edges) + 1;",
+                g = cg_name(em, c->sym[i]);
+        cg_line(em, "if (!_c_locks) {");
+        cg_line(em, "    size_t _c_n = (size_t)(%s->num_nodes > %s->num_edges ? %s->num_nodes : %s->num_edges) + 1;",
                  g, g, g, g);
-        omp_line(em, "    _c_locks = (int32_t *)gmcu_malloc(_c_n * sizeof(int32_t), \"locks\");");
-        omp_line(em, "    GMCU_CHECK(cudaMemset(_c_locks, 0, _c_n * sizeof(int32_t)));");
-        omp_line(em, "}");
+        cg_line(em, "    _c_locks = (int32_t *)gmcu_malloc(_c_n * sizeof(int32_t), \"locks\");");
+        cg_line(em, "    GMCU_CHECK(cudaMemset(_c_locks, 0, _c_n * sizeof(int32_t)));");
+        cg_line(em, "}");
     }
 }
 
 /* Host, after the launch: written properties are current on the device
  * only; written scalars come back (this waits for the kernel). */
-void cuda_launch_after(omp_emit *em, cuda_capture *c)
+void cuda_launch_after(cg_emit *em, cuda_capture *c)
 {
     packs_copy(em, c, true);
     for (int i = 0; i < c->n; i++) {
         if (c->use[i] == CU_PROP && c->written[i]) {
             char *m = cuda_mirror(em, c->sym[i]);
-            omp_line(em, "gmcu_device_wrote(&%s);", m);
+            cg_line(em, "gmcu_device_wrote(&%s);", m);
             free(m);
         } else if (has_slot(c->use[i])) {
-            omp_line(em, "%s = gmcu_slot_get<%s>(_c_slots, %d);", omp_name(em, c->sym[i]),
+            cg_line(em, "%s = gmcu_slot_get<%s>(_c_slots, %d);", cg_name(em, c->sym[i]),
                      scalar_ctype(c->sym[i]), slot_of(c, i));
         }
     }
 }
 
 /* Device, at the top of the kernel: accumulators, slot names, the RNG. */
-void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l)
+void cuda_kernel_enter(cg_emit *em, cuda_capture *c, cuda_launch *l)
 {
     /* one launch may open several kernels (TWC, in-edge and worklist
      * variants): the previous kernel's array is empty after its leave */
@@ -315,32 +315,32 @@ void cuda_kernel_enter(omp_emit *em, cuda_capture *c, cuda_launch *l)
     for (int i = 0; i < c->n; i++) {
         gm_symbol *sym = c->sym[i];
         if (c->use[i] == CU_REDUCE) {
-            omp_line(em, "%s %s = %s;", scalar_ctype(sym), omp_name(em, sym),
+            cg_line(em, "%s %s = %s;", scalar_ctype(sym), cg_name(em, sym),
                      cuda_identity(c->op[i], sym->type->kind));
         } else if (c->use[i] == CU_ARGPAY) {
-            omp_line(em, "%s %s{}; /* this thread's candidate */", scalar_ctype(sym), omp_name(em, sym));
+            cg_line(em, "%s %s{}; /* this thread's candidate */", scalar_ctype(sym), cg_name(em, sym));
         } else if (c->use[i] == CU_WRITE) {
-            l->saved[i] = omp_strf("%s", omp_name(em, sym));
-            char *through = omp_strf("(*_c_s_%s)", l->saved[i]);
-            omp_set_name(em, sym, through);
+            l->saved[i] = cg_strf("%s", cg_name(em, sym));
+            char *through = cg_strf("(*_c_s_%s)", l->saved[i]);
+            cg_set_name(em, sym, through);
             free(through);
         }
     }
     if (c->uses_rng)
-        omp_line(em, "gmcu_rng _c_rng = gmcu_rng_make(_c_seed);");
+        cg_line(em, "gmcu_rng _c_rng = gmcu_rng_make(_c_seed);");
 }
 
 /* Device, at the end of the kernel (every thread gets here): accumulators
  * into their slots; host names back. */
-void cuda_kernel_leave(omp_emit *em, cuda_capture *c, cuda_launch *l)
+void cuda_kernel_leave(cg_emit *em, cuda_capture *c, cuda_launch *l)
 {
     for (int i = 0; i < c->n; i++) {
         gm_symbol *sym = c->sym[i];
         if (c->use[i] == CU_REDUCE) {
-            const char *n = omp_name(em, sym);
-            omp_line(em, "%s(_c_s_%s, %s);", cuda_reduce_fn(c->op[i]), n, n);
+            const char *n = cg_name(em, sym);
+            cg_line(em, "%s(_c_s_%s, %s);", cuda_reduce_fn(c->op[i]), n, n);
         } else if (c->use[i] == CU_WRITE && l->saved && l->saved[i]) {
-            omp_set_name(em, sym, l->saved[i]);
+            cg_set_name(em, sym, l->saved[i]);
             free(l->saved[i]);
             l->saved[i] = NULL;
         }
@@ -350,43 +350,43 @@ void cuda_kernel_leave(omp_emit *em, cuda_capture *c, cuda_launch *l)
     /* Arg-min/max on host scalars: every key is final after a grid-wide
      * barrier; then one thread holding it (and beating the value the key
      * had before the loop) is elected and writes the payloads. */
-    omp_line(em, "cooperative_groups::this_grid().sync(); /* every key is in its slot */");
+    cg_line(em, "cooperative_groups::this_grid().sync(); /* every key is in its slot */");
     for (int k = 0; k < c->nargmin; k++) {
         const gm_stmt *s = c->argmins[k];
-        const char *kn = omp_name(em, s->lhs->sym), *ty = scalar_ctype(s->lhs->sym);
-        omp_line(em, "/* %s:%d: the winner writes the rest */", em->src_base, s->loc.line);
-        omp_line(em, "if (%s %s _c_i_%s && %s == *(volatile %s *)_c_s_%s && atomicExch(_c_elect%d, 1) == 0) {",
+        const char *kn = cg_name(em, s->lhs->sym), *ty = scalar_ctype(s->lhs->sym);
+        cg_line(em, "/* %s:%d: the winner writes the rest */", em->src_base, s->loc.line);
+        cg_line(em, "if (%s %s _c_i_%s && %s == *(volatile %s *)_c_s_%s && atomicExch(_c_elect%d, 1) == 0) {",
                  kn, s->assign_op == GMA_MIN ? "<" : ">", kn, kn, ty, kn, k);
         for (const gm_expr *p = s->lhs->next; p; p = p->next) {
-            const char *pn = omp_name(em, p->sym);
-            omp_line(em, "    *_c_s_%s = %s;", pn, pn);
+            const char *pn = cg_name(em, p->sym);
+            cg_line(em, "    *_c_s_%s = %s;", pn, pn);
         }
-        omp_line(em, "}");
+        cg_line(em, "}");
     }
 }
 
-char *cuda_kernel_begin(omp_emit *em, const char *what, gm_loc loc, const char *params,
+char *cuda_kernel_begin(cg_emit *em, const char *what, gm_loc loc, const char *params,
                         FILE **saved_out, int *saved_indent)
 {
     cuda_state *st = cuda_st(em);
-    char *name = omp_strf("%s_k%d", em->proc->name, ++st->nkernels);
+    char *name = cg_strf("%s_k%d", em->proc->name, ++st->nkernels);
     *saved_out = em->out;
     *saved_indent = em->indent;
     em->out = st->kout;
     em->indent = 0;
-    omp_printf(em, "/* %s:%d: %s */\n", em->src_base, loc.line, what);
-    omp_printf(em, "__global__ static void __launch_bounds__(GMCU_BLOCK) %s(%s)\n{\n", name, params);
+    cg_printf(em, "/* %s:%d: %s */\n", em->src_base, loc.line, what);
+    cg_printf(em, "__global__ static void __launch_bounds__(GMCU_BLOCK) %s(%s)\n{\n", name, params);
     em->indent = 1;
-    em->in_kernel = true;
+    cuda_st(em)->in_kernel = true;
     em->par_depth++;
     return name;
 }
 
-void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent)
+void cuda_kernel_end(cg_emit *em, FILE *saved_out, int saved_indent)
 {
     em->indent = 0;
-    omp_printf(em, "}\n\n");
-    em->in_kernel = false;
+    cg_printf(em, "}\n\n");
+    cuda_st(em)->in_kernel = false;
     em->par_depth--;
     em->out = saved_out;
     em->indent = saved_indent;
@@ -394,39 +394,141 @@ void cuda_kernel_end(omp_emit *em, FILE *saved_out, int saved_indent)
 
 /* A ticketed update's slot: its node (or edge) in the kernel loop, else the
  * node count plus the edge of its neighbour loop. NULL: not ticketed. */
-static char *packed_ticket(omp_emit *em, const omp_region *r, const gm_stmt *s)
+static char *packed_ticket(cg_emit *em, const cg_region *r, const cuda_capture *c, const gm_stmt *s)
 {
-    const cuda_capture *c = r->packed_ctx;
     const cuda_pack *p = cuda_capture_pack_of(c, s);
     const gm_symbol *it = p && p->ticketed ? cuda_capture_slot_of(c, s) : NULL;
     if (!it)
         return NULL;
     if (it == r->iter)
-        return omp_strf("(int64_t)%s", omp_name(em, it));
+        return cg_strf("(int64_t)%s", cg_name(em, it));
     const char *edge = gm_symbol_id_below(it, em->nsyms) ? em->edge_of[it->id] : NULL;
     if (!edge)
         return NULL;
-    return omp_strf("(int64_t)%s->num_nodes + (int64_t)(%s)", omp_graph_of(em, it->type), edge);
+    return cg_strf("(int64_t)%s->num_nodes + (int64_t)(%s)", cg_graph_of(em, it->type), edge);
 }
 
-/* The kernel parameter of the pack s updates, for omp_argminmax (NULL: the
+/* The kernel parameter of the pack s updates, for cg_argminmax (NULL: the
  * locks; a ticketed update always has its slot, capture checked it). */
-static char *packed_shadow(omp_emit *em, const omp_region *r, const gm_stmt *s)
+static char *packed_shadow(cg_emit *em, const cg_region *r, const cuda_capture *c, const gm_stmt *s)
 {
-    const cuda_capture *c = r->packed_ctx;
     const cuda_pack *p = cuda_capture_pack_of(c, s);
     if (!p)
         return NULL;
     if (p->ticketed) {
-        char *t = packed_ticket(em, r, s);
+        char *t = packed_ticket(em, r, c, s);
         if (!t)
             return NULL;
         free(t);
     }
-    return omp_strf("_c_kp%d", (int)(p - c->packs));
+    return cg_strf("_c_kp%d", (int)(p - c->packs));
 }
 
-char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
+/* A packed arg-min/max (cuda_pack): the key and the one payload that
+ * is not a literal change together in one CAS of the shadow element; with
+ * several such payloads (a ticket: packed_ticket) each update first writes
+ * them to a slot of its own and the CAS pairs the key with that slot. The
+ * winner stores the literal payloads. */
+static void packed_update(cg_emit *em, const cuda_capture *c, const gm_stmt *s, const char *shadow, bool is_min)
+{
+    char *ticket = packed_ticket(em, em->region, c, s);
+    char *idx = cg_expr_str(em, s->lhs->a);
+    const char *locks = em->region->lock_name ? em->region->lock_name : "_c_locks";
+    if (ticket) {
+        cg_line(em, "const int64_t _c_ticket = %s; /* this update's own slot */", ticket);
+        int i = 0, j = 0;
+        const gm_expr *r = s->rhs;
+        for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++)
+            if (l != s->lhs && !cg_is_literal(r))
+                cg_line(em, "%s_p%d[_c_ticket] = _c_a%d; /* %s */", shadow, j++, i, l->sym->name);
+        cg_line(em, "if (gmcu_kp_update<%s, %s, int64_t>(&%s[%s], _c_a0, _c_ticket, &%s[%s])) {",
+                 is_min ? "true" : "false", cg_ctype(s->lhs->type), shadow, idx, locks, idx);
+    } else {
+        int pi = 1;
+        const gm_expr *pay = s->lhs->next;
+        for (const gm_expr *r = s->rhs->next; r && cg_is_literal(r); r = r->next, pay = pay->next)
+            pi++;
+        cg_line(em, "if (gmcu_kp_update<%s, %s, %s>(&%s[%s], _c_a0, _c_a%d, &%s[%s])) {", is_min ? "true" : "false",
+                 cg_ctype(s->lhs->type), cg_ctype(pay->type), shadow, idx, pi, locks, idx);
+    }
+    em->indent++;
+    cg_line(em, "/* the shadow holds the new pair; the properties get it after the kernel */");
+    int i = 0;
+    const gm_expr *r = s->rhs;
+    for (const gm_expr *l = s->lhs; l && r; l = l->next, r = r->next, i++) {
+        if (l != s->lhs && cg_is_literal(r)) {
+            cg_start_line(em);
+            cg_lvalue(em, l);
+            cg_printf(em, " = _c_a%d;\n", i);
+        }
+        cg_after_prop_store(em, l->sym, l->a);
+    }
+    em->indent--;
+    cg_line(em, "}");
+    free(idx);
+    free(ticket);
+}
+
+/* An arg-min/max in a kernel (cg_argminmax has declared _c_a0.. and
+ * computed key): packed, or a CAS on the key when every payload is a
+ * literal, or under the element's lock; private targets take the shared
+ * compare-and-store. */
+bool cuda_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
+{
+    if (!cuda_st(em)->in_kernel)
+        return false;
+    const cuda_kernel_frame *f = cuda_st(em)->frame;
+    const cuda_capture *c = f && em->region == &f->region ? f->packs : NULL;
+    char *shadow = c && cg_argmin_on_props(s) ? packed_shadow(em, em->region, c, s) : NULL;
+    if (shadow) {
+        packed_update(em, c, s, shadow, is_min);
+        free(shadow);
+        return true;
+    }
+    if (cg_argmin_private(em, s))
+        return false;
+    if (cg_argmin_payload_constant(s)) {
+        cg_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
+        em->indent++;
+        cg_argmin_stores(em, s, 1);
+        em->indent--;
+        cg_line(em, "}");
+        return true;
+    }
+    char *idx = cg_expr_str(em, s->lhs->a);
+    const char *lock = em->region && em->region->lock_name ? em->region->lock_name : "_c_lock";
+    cg_line(em, "gmcu_lock_acquire(&%s[%s]);", lock, idx);
+    cg_line(em, "if (_c_a0 %s %s) {", is_min ? "<" : ">", key);
+    em->indent++;
+    cg_argmin_stores(em, s, 0);
+    em->indent--;
+    cg_line(em, "}");
+    cg_line(em, "gmcu_lock_release(&%s[%s]);", lock, idx);
+    free(idx);
+    return true;
+}
+
+/* An atomic update in a kernel (gmcu.h): the value is converted to the
+ * target's type first so that the overloads resolve. */
+bool cuda_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k)
+{
+    if (!cuda_st(em)->in_kernel)
+        return false;
+    const char *ty = cg_prim_ctype(k == GMT_NODE ? GMT_INT : k);
+    switch (op) {
+    case GMA_PLUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MINUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(-(%s)));", lv, ty, v); break;
+    case GMA_MULT: cg_line(em, "gmcu_atomic_mul(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MIN: cg_line(em, "gmcu_atomic_min(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_MAX: cg_line(em, "gmcu_atomic_max(&%s, (%s)(%s));", lv, ty, v); break;
+    case GMA_AND: cg_line(em, "gmcu_store_and(&%s, %s);", lv, v); break;
+    case GMA_OR: cg_line(em, "gmcu_store_or(&%s, %s);", lv, v); break;
+    default: cg_line(em, "%s = %s;", lv, v); break;
+    }
+    return true;
+}
+
+char *cuda_kernel_open(cg_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,
                        const char *params, gm_symbol *iter, gm_range_kind range, cuda_capture *c,
                        cuda_launch *l)
 {
@@ -436,19 +538,20 @@ char *cuda_kernel_open(omp_emit *em, cuda_kernel_frame *f, const char *what, gm_
     f->region.range = range;
     f->region.declared_inside = c->declared;
     f->region.lock_name = cuda_capture_uses_locks(c) ? "_c_locks" : NULL;
-    f->region.packed_shadow = c->npacks ? packed_shadow : NULL;
-    f->region.packed_ticket = c->npacks ? packed_ticket : NULL;
-    f->region.packed_ctx = c;
+    f->packs = c->npacks ? c : NULL;
     f->outer = em->region;
     em->region = &f->region;
+    f->outer_frame = cuda_st(em)->frame;
+    cuda_st(em)->frame = f;
     cuda_kernel_enter(em, c, l);
     return name;
 }
 
-void cuda_kernel_close(omp_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l)
+void cuda_kernel_close(cg_emit *em, cuda_kernel_frame *f, cuda_capture *c, cuda_launch *l)
 {
     cuda_kernel_leave(em, c, l);
     em->region = f->outer;
+    cuda_st(em)->frame = f->outer_frame;
     cuda_kernel_end(em, f->saved_out, f->saved_indent);
 }
 
@@ -469,7 +572,7 @@ static bool range_on_gpu(gm_range_kind r)
     }
 }
 
-bool cuda_foreach_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
+bool cuda_foreach_on_gpu(cg_emit *em, const gm_stmt *s, const char **why)
 {
     if (!range_on_gpu(s->iter.range)) {
         *why = "it walks a collection or a range kernels do not walk";
@@ -492,46 +595,46 @@ bool cuda_foreach_on_gpu(omp_emit *em, const gm_stmt *s, const char **why)
  * thread equally busy instead of one thread walking a hub. */
 
 /* The edge-parallel kernel of a collapsible loop (same parameters). */
-static char *edge_kernel(omp_emit *em, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond,
+static char *edge_kernel(cg_emit *em, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond,
                          cuda_capture *c, cuda_launch *l)
 {
-    const char *g = omp_graph_of(em, s->iter.sym->type);
+    const char *g = cg_graph_of(em, s->iter.sym->type);
     bool rev = in->iter.range == GMR_IN_NBRS;
     cuda_kernel_frame f;
     /* no element is this thread's own */
     char *name = cuda_kernel_open(em, &f, rev ? "the same loop, one thread per in-edge"
                                               : "the same loop, one thread per edge",
                                   s->loc, l->params, NULL, GMR_EDGES, c, l);
-    omp_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+    cg_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                  "_c_i < %s->num_edges; _c_i += (int64_t)gridDim.x * blockDim.x) {", g);
     em->indent++;
-    const char *n = omp_name(em, s->iter.sym), *t = omp_name(em, in->iter.sym);
+    const char *n = cg_name(em, s->iter.sym), *t = cg_name(em, in->iter.sym);
     if (rev)
-        omp_line(em, "__attribute__((unused)) gm_node_t %s = %s->node_idx[%s->r_edge_idx[_c_i]];", n, g, g);
+        cg_line(em, "__attribute__((unused)) gm_node_t %s = %s->node_idx[%s->r_edge_idx[_c_i]];", n, g, g);
     else
-        omp_line(em, "__attribute__((unused)) gm_node_t %s = %s->edge_src[_c_i];", n, g);
+        cg_line(em, "__attribute__((unused)) gm_node_t %s = %s->edge_src[_c_i];", n, g);
     if (s->iter.filter) {
-        omp_start_line(em);
-        omp_printf(em, "if (!(");
-        omp_expr(em, s->iter.filter);
-        omp_printf(em, ")) continue;\n");
+        cg_start_line(em);
+        cg_printf(em, "if (!(");
+        cg_expr(em, s->iter.filter);
+        cg_printf(em, ")) continue;\n");
     }
     if (cond) {
-        omp_start_line(em);
-        omp_printf(em, "if (!(");
-        omp_expr(em, cond);
-        omp_printf(em, ")) continue;\n");
+        cg_start_line(em);
+        cg_printf(em, "if (!(");
+        cg_expr(em, cond);
+        cg_printf(em, ")) continue;\n");
     }
     if (gm_symbol_id_below(in->iter.sym, em->nsyms)) {
         free(em->edge_of[in->iter.sym->id]);
         em->edge_of[in->iter.sym->id] =
-            rev ? omp_strf("%s->r_edge_idx[_c_i]", g) : omp_strf("((gm_edge_t)_c_i)");
+            rev ? cg_strf("%s->r_edge_idx[_c_i]", g) : cg_strf("((gm_edge_t)_c_i)");
     }
-    char *decl = omp_strf("gm_node_t %s = %s->%s[_c_i];", t, g, cuda_nbr_ids(em, in->iter.sym, rev));
-    omp_loop_body(em, in, decl);
+    char *decl = cg_strf("gm_node_t %s = %s->%s[_c_i];", t, g, cuda_nbr_ids(em, in->iter.sym, rev));
+    cg_loop_body(em, in, decl);
     free(decl);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     cuda_kernel_close(em, &f, c, l);
     return name;
 }
@@ -562,7 +665,7 @@ static bool check_prop_ref(const gm_expr *e, void *vctx)
  * has just written. The host's values are then dead: the launch skips
  * copying them in (gmcu_to_device_overwrite). A statement before the write
  * cannot skip it: a parallel body has no early exit. */
-static bool writes_whole_prop(omp_emit *em, const gm_stmt *s, const cuda_capture *c, int i)
+static bool writes_whole_prop(cg_emit *em, const gm_stmt *s, const cuda_capture *c, int i)
 {
     const gm_symbol *p = c->sym[i];
     if (c->use[i] != CU_PROP || !c->written[i] || c->npacks > 0 || c->nargmin > 0)
@@ -572,7 +675,7 @@ static bool writes_whole_prop(omp_emit *em, const gm_stmt *s, const cuda_capture
     bool nodes = p->type->kind == GMT_NODE_PROP;
     if (!(nodes ? s->iter.range == GMR_NODES : p->type->kind == GMT_EDGE_PROP && s->iter.range == GMR_EDGES))
         return false;
-    if (strcmp(omp_graph_of(em, p->type), omp_graph_of(em, s->iter.sym->type)) != 0)
+    if (strcmp(cg_graph_of(em, p->type), cg_graph_of(em, s->iter.sym->type)) != 0)
         return false;
     bool block = s->body && s->body->kind == GMS_BLOCK;
     prop_refs none = {p, s->iter.sym, false, true};
@@ -592,9 +695,9 @@ static bool writes_whole_prop(omp_emit *em, const gm_stmt *s, const cuda_capture
     return false;
 }
 
-bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
+bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
 {
-    if (em->host_direct > 0 || em->par_depth > 0)
+    if (cuda_st(em)->host_direct > 0 || em->par_depth > 0)
         return false;
     const gm_iter *it = &s->iter;
     if (!range_on_gpu(it->range))
@@ -611,44 +714,44 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
         return false;
     }
     gm_symbol *sym = it->sym;
-    const char *g = omp_graph_of(em, sym->type);
+    const char *g = cg_graph_of(em, sym->type);
     /* The range: [lo, hi) of an index, and the iterator's declaration. */
     char *src = it->source && it->range != GMR_NODES && it->range != GMR_EDGES
-                    ? omp_expr_str(em, it->source) : NULL;
+                    ? cg_expr_str(em, it->source) : NULL;
     char *lo = NULL, *hi = NULL, *decl = NULL, *edge = NULL;
-    const char *v = omp_name(em, sym);
+    const char *v = cg_name(em, sym);
     switch (it->range) {
     case GMR_NODES:
-        lo = omp_strf("0");
-        hi = omp_strf("%s->num_nodes", g);
-        decl = omp_strf("gm_node_t %s = (gm_node_t)_c_i;", v);
+        lo = cg_strf("0");
+        hi = cg_strf("%s->num_nodes", g);
+        decl = cg_strf("gm_node_t %s = (gm_node_t)_c_i;", v);
         break;
     case GMR_EDGES:
-        lo = omp_strf("0");
-        hi = omp_strf("%s->num_edges", g);
-        decl = omp_strf("gm_edge_t %s = (gm_edge_t)_c_i;", v);
+        lo = cg_strf("0");
+        hi = cg_strf("%s->num_edges", g);
+        decl = cg_strf("gm_edge_t %s = (gm_edge_t)_c_i;", v);
         break;
     case GMR_NBRS:
-        lo = omp_strf("%s->begin[%s]", g, src);
-        hi = omp_strf("%s->begin[%s + 1]", g, src);
-        decl = omp_strf("gm_node_t %s = %s->node_idx[_c_i];", v, g);
-        edge = omp_strf("((gm_edge_t)_c_i)");
+        lo = cg_strf("%s->begin[%s]", g, src);
+        hi = cg_strf("%s->begin[%s + 1]", g, src);
+        decl = cg_strf("gm_node_t %s = %s->node_idx[_c_i];", v, g);
+        edge = cg_strf("((gm_edge_t)_c_i)");
         break;
     case GMR_IN_NBRS:
-        lo = omp_strf("%s->r_begin[%s]", g, src);
-        hi = omp_strf("%s->r_begin[%s + 1]", g, src);
-        decl = omp_strf("gm_node_t %s = %s->r_node_idx[_c_i];", v, g);
-        edge = omp_strf("%s->r_edge_idx[_c_i]", g);
+        lo = cg_strf("%s->r_begin[%s]", g, src);
+        hi = cg_strf("%s->r_begin[%s + 1]", g, src);
+        decl = cg_strf("gm_node_t %s = %s->r_node_idx[_c_i];", v, g);
+        edge = cg_strf("%s->r_edge_idx[_c_i]", g);
         break;
     case GMR_OUT_EDGES:
-        lo = omp_strf("%s->begin[%s]", g, src);
-        hi = omp_strf("%s->begin[%s + 1]", g, src);
-        decl = omp_strf("gm_edge_t %s = (gm_edge_t)_c_i;", v);
+        lo = cg_strf("%s->begin[%s]", g, src);
+        hi = cg_strf("%s->begin[%s + 1]", g, src);
+        decl = cg_strf("gm_edge_t %s = (gm_edge_t)_c_i;", v);
         break;
     default: /* GMR_IN_EDGES */
-        lo = omp_strf("%s->r_begin[%s]", g, src);
-        hi = omp_strf("%s->r_begin[%s + 1]", g, src);
-        decl = omp_strf("gm_edge_t %s = %s->r_edge_idx[_c_i];", v, g);
+        lo = cg_strf("%s->r_begin[%s]", g, src);
+        hi = cg_strf("%s->r_begin[%s + 1]", g, src);
+        decl = cg_strf("gm_edge_t %s = %s->r_edge_idx[_c_i];", v, g);
         break;
     }
     if (edge && gm_symbol_id_below(sym, em->nsyms)) {
@@ -692,10 +795,10 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
     if (plain) {
         cuda_kernel_frame f;
         kname = cuda_kernel_open(em, &f, what, s->loc, l.params, sym, it->range, &c, &l);
-        omp_line(em, "const int64_t _c_lo = %s, _c_hi = %s;", lo, hi);
-        omp_line(em, "for (int64_t _c_i = _c_lo + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+        cg_line(em, "const int64_t _c_lo = %s, _c_hi = %s;", lo, hi);
+        cg_line(em, "for (int64_t _c_i = _c_lo + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                      "_c_i < _c_hi; _c_i += (int64_t)gridDim.x * blockDim.x)");
-        omp_loop_body(em, s, decl);
+        cg_loop_body(em, s, decl);
         cuda_kernel_close(em, &f, &c, &l);
     }
 
@@ -716,63 +819,63 @@ bool cuda_parallel_loop(omp_emit *em, const gm_stmt *s)
                     "times the L2 when the graph has hubs and their rows are split, in the L2 without the split) or when the edges join close ids: decided at run time from "
                     "the node count, the L2 size, the degrees and a sample of edges", bt);
     cuda_report_loop(em, s->body, sym, &c);
-    omp_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
+    cg_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
     cuda_launch_before(em, &c);
     /* Host-side range size: the host graph has the same offsets. */
     if (plain && (it->range == GMR_NODES || it->range == GMR_EDGES))
-        omp_line(em, "const int64_t _c_n = %s;", hi);
+        cg_line(em, "const int64_t _c_n = %s;", hi);
     else if (plain)
-        omp_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);
+        cg_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);
     if (has_bal) {
         const char *r = rev ? "true" : "false";
         const bool force = bt && cuda_st(em)->knobs.blocking == GMB_ON;
         if (lb == GMB_LB_AUTO && force)
-            omp_line(em, "if (true) { /* in segments (-fcuda-blocking=on) */");
+            cg_line(em, "if (true) { /* in segments (-fcuda-blocking=on) */");
         else if (lb == GMB_LB_AUTO && bt)
-            omp_line(em, "if (gmcu_skewed(%s, %s) || gmcu_eb_segments(%s, %s, sizeof(%s), false) > 1) { "
+            cg_line(em, "if (gmcu_skewed(%s, %s) || gmcu_eb_segments(%s, %s, sizeof(%s), false) > 1) { "
                          "/* hubs, or neighbour values beyond the L2: block, warp or thread by degree */", g, r, g, r, bt);
         else if (lb == GMB_LB_AUTO)
-            omp_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: %s */", g, r,
+            cg_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: %s */", g, r,
                      want_edge ? "one thread per edge" : "block, warp or thread by degree");
         else
-            omp_line(em, "{ /* %s (-fcuda-lb) */", want_edge ? "one thread per edge" : "block, warp or thread by degree");
+            cg_line(em, "{ /* %s (-fcuda-lb) */", want_edge ? "one thread per edge" : "block, warp or thread by degree");
         if (want_edge || rev)
-            omp_line(em, "    (void)gmcu_graph(%s, %s, %s);", g, r, want_edge && !rev ? "true" : "false");
+            cg_line(em, "    (void)gmcu_graph(%s, %s, %s);", g, r, want_edge && !rev ? "true" : "false");
         if (bt) {
             em->indent++;
-            omp_line(em, "if (%s->num_nodes > 0)", g);
-            char *where = omp_strf("%s:%d", em->src_base, s->loc.line);
+            cg_line(em, "if (%s->num_nodes > 0)", g);
+            char *where = cg_strf("%s:%d", em->src_base, s->loc.line);
             cuda_blocking_launch(em, bal, g, rev, bal_gather, l.args, bt, force, where, ht, ht_fixed);
             free(where);
             em->indent--;
         } else if (ht) {
-            omp_line(em, "    if (%s->num_nodes > 0) /* rows of hubs by the whole grid, the rest by block, warp or thread */", g);
-            omp_line(em, "        gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), gmcu_hubs_for(%s, %s, sizeof(%s), %s, %s->num_nodes), "
+            cg_line(em, "    if (%s->num_nodes > 0) /* rows of hubs by the whole grid, the rest by block, warp or thread */", g);
+            cg_line(em, "        gmcu_launch_pull(%s, gmcu_blocks(%s->num_nodes), gmcu_hubs_for(%s, %s, sizeof(%s), %s, %s->num_nodes), "
                          "\"%s (%s:%d)\"%s%s);", bal, g, g, r, ht, ht_fixed ? "GMCU_PULL_SWEEP_ALL" : "GMCU_PULL_SWEEP", g,
                      bal, em->src_base, s->loc.line, *l.args ? ", " : "", l.args);
         } else {
-            omp_line(em, "    if (%s->%s > 0)", g, bal_range);
-            omp_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);
-            omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
+            cg_line(em, "    if (%s->%s > 0)", g, bal_range);
+            cg_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);
+            cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
         }
         if (lb == GMB_LB_AUTO)
-            omp_line(em, "} else if (_c_n > 0) {");
+            cg_line(em, "} else if (_c_n > 0) {");
     } else {
-        omp_line(em, "if (_c_n > 0) {");
+        cg_line(em, "if (_c_n > 0) {");
     }
     free(bal);
     if (plain && c.nargmin > 0) {
-        omp_line(em, "    gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 64), \"%s (%s:%d)\", %s);", kname, kname, kname,
+        cg_line(em, "    gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 64), \"%s (%s:%d)\", %s);", kname, kname, kname,
                  em->src_base, s->loc.line, l.args);
     } else if (plain) {
-        omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s);", kname, l.args);
-        omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
+        cg_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s);", kname, l.args);
+        cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", kname, em->src_base, s->loc.line);
     }
-    omp_line(em, "}");
+    cg_line(em, "}");
     cuda_launch_after(em, &c);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(kname);
     cuda_launch_free(em, &l);
     cuda_capture_free(&c);

@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-bool cuda_min_label(omp_emit *em, const gm_stmt *s)
+bool cuda_min_label(cg_emit *em, const gm_stmt *s)
 {
     const gm_symbol *p = s->min_label;
     const bool wide = p->type->elem->kind == GMT_LONG;
@@ -16,11 +16,11 @@ bool cuda_min_label(omp_emit *em, const gm_stmt *s)
                 "(gmcu_min_label_components: the larger root linked under the smaller, in Afforest's order: two edges "
                 "per node, then the other edges of the nodes outside the largest component only); no rounds",
                 s->kind == GMS_WHILE ? "While" : "Do-While", p->name);
-    omp_min_label_open(em, s);
-    omp_line(em, "gmcu_min_label_components_%s(%s, (%s *)gmcu_to_device(&%s));", wide ? "i64" : "i32",
-             omp_graph_of(em, p->type), ty, m);
-    omp_line(em, "gmcu_device_wrote(&%s);", m);
-    omp_min_label_close(em, s);
+    cg_min_label_open(em, s);
+    cg_line(em, "gmcu_min_label_components_%s(%s, (%s *)gmcu_to_device(&%s));", wide ? "i64" : "i32",
+             cg_graph_of(em, p->type), ty, m);
+    cg_line(em, "gmcu_device_wrote(&%s);", m);
+    cg_min_label_close(em, s);
     free(m);
     return true;
 }

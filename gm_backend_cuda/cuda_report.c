@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-bool cuda_reporting(omp_emit *em) { return cuda_st(em)->knobs.report; }
+bool cuda_reporting(cg_emit *em) { return cuda_st(em)->knobs.report; }
 
-void cuda_report(omp_emit *em, int line, const char *fmt, ...)
+void cuda_report(cg_emit *em, int line, const char *fmt, ...)
 {
     if (!cuda_reporting(em))
         return;
@@ -29,7 +29,7 @@ void cuda_report(omp_emit *em, int line, const char *fmt, ...)
 }
 
 typedef struct atomics_ctx {
-    omp_emit *em;
+    cg_emit *em;
     const gm_symbol *own;  /* the loop's iterator: its elements are private */
     const cuda_capture *c;
 } atomics_ctx;
@@ -49,7 +49,7 @@ static bool report_update(const gm_stmt *s, void *vctx)
         if (priv)
             cuda_report(a->em, 0, "%s %s: this thread's own element, no atomic", key->sym->name,
                         gm_assign_op_spelling(s->assign_op));
-        else if (!s->lhs->next || omp_argmin_payload_constant(s))
+        else if (!s->lhs->next || cg_argmin_payload_constant(s))
             cuda_report(a->em, 0, "%s %s: atomic %s on the key; the thread that lowered it stores the %s",
                         key->sym->name, gm_assign_op_spelling(s->assign_op), s->assign_op == GMA_MIN ? "min" : "max",
                         s->lhs->next ? "constant payload" : "value");
@@ -103,7 +103,7 @@ static bool report_count(const gm_expr *e, void *vctx)
     return true;
 }
 
-void cuda_report_loop(omp_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c)
+void cuda_report_loop(cg_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c)
 {
     if (!cuda_reporting(em))
         return;

@@ -136,7 +136,7 @@ static bool reads_only_shared(const gm_expr *e, void *vctx)
     return c->ok;
 }
 
-static bool expr_reads_only_shared(omp_emit *em, const cuda_capture *cap, const gm_expr *e,
+static bool expr_reads_only_shared(cg_emit *em, const cuda_capture *cap, const gm_expr *e,
                                    const gm_symbol *outer, const gm_symbol *inner)
 {
     if (!e)
@@ -154,13 +154,13 @@ static bool expr_reads_only_shared(omp_emit *em, const cuda_capture *cap, const 
  * idle one has node 0): a literal or a property of the outer node. */
 static bool uniform_init(const gm_expr *e, const gm_symbol *outer)
 {
-    return !e || omp_is_literal(e) ||
+    return !e || cg_is_literal(e) ||
            (e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym == outer);
 }
 
 /* Whether loop `st` is a neighbour loop whose body is one reduction into a
  * decl of [list, first); fills slot k of p. */
-static bool pull_loop(omp_emit *em, const gm_symbol *outer, const gm_stmt *list, const gm_stmt *first,
+static bool pull_loop(cg_emit *em, const gm_symbol *outer, const gm_stmt *list, const gm_stmt *first,
                       const gm_stmt *st, const cuda_capture *cap, bool in_bfs, pull_shape *p, int k)
 {
     if (!is_nbr_loop(st, outer, in_bfs))
@@ -190,7 +190,7 @@ static bool pull_loop(omp_emit *em, const gm_symbol *outer, const gm_stmt *list,
 }
 
 /* decls; the neighbour reduction loops: at the start of list. */
-static bool pull_core(omp_emit *em, const gm_symbol *outer, const gm_stmt *list, const cuda_capture *cap,
+static bool pull_core(cg_emit *em, const gm_symbol *outer, const gm_stmt *list, const cuda_capture *cap,
                       bool in_bfs, pull_shape *p)
 {
     p->decls = list;
@@ -211,7 +211,7 @@ static const gm_stmt *block_list(const gm_stmt *s)
     return s && s->kind == GMS_BLOCK ? s->body : s;
 }
 
-static bool pull_shape_of(omp_emit *em, const gm_symbol *outer, const gm_stmt *whole,
+static bool pull_shape_of(cg_emit *em, const gm_symbol *outer, const gm_stmt *whole,
                           const cuda_capture *cap, bool in_bfs, pull_shape *p)
 {
     memset(p, 0, sizeof *p);
@@ -265,7 +265,7 @@ static const char *op_functor(gm_assign_op op)
 
 const char *cuda_identity(gm_assign_op op, gm_type_kind k)
 {
-    bool fl = omp_is_float(k);
+    bool fl = cg_is_float(k);
     switch (op) {
     case GMA_MULT: return "1";
     case GMA_AND: return "true";
@@ -285,40 +285,40 @@ const char *cuda_identity(gm_assign_op op, gm_type_kind k)
 typedef struct twc_nodes {
     const char *g;            /* the graph's C name */
     const char *queue;        /* NULL: node i is i; otherwise queue[i] over [_c_from, _c_to) */
-    const omp_bfs_ctx *bfs;   /* the BFS whose body this is (Up/DownNbrs), or NULL */
+    const cg_bfs_ctx *bfs;   /* the BFS whose body this is (Up/DownNbrs), or NULL */
 } twc_nodes;
 
 /* `if (_c_act && !(e)) _c_act = false;` */
-static void narrow_active(omp_emit *em, const gm_expr *e)
+static void narrow_active(cg_emit *em, const gm_expr *e)
 {
     if (!e)
         return;
-    omp_start_line(em);
-    omp_printf(em, "if (_c_act && !(");
-    omp_expr(em, e);
-    omp_printf(em, ")) _c_act = false;\n");
+    cg_start_line(em);
+    cg_printf(em, "if (_c_act && !(");
+    cg_expr(em, e);
+    cg_printf(em, ")) _c_act = false;\n");
 }
 
 /* The uniform loop's head: n, and whether this thread has a node that passes
  * the loop's filter and the If around the body. */
-static void uniform_head(omp_emit *em, const twc_nodes *ns, const gm_symbol *iter,
+static void uniform_head(cg_emit *em, const twc_nodes *ns, const gm_symbol *iter,
                          const gm_expr *filter, const gm_expr *cond)
 {
-    const char *n = omp_name(em, iter);
+    const char *n = cg_name(em, iter);
     if (ns->queue) {
-        omp_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
+        cg_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
                      "_c_base += (int64_t)gridDim.x * blockDim.x) {");
         em->indent++;
-        omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-        omp_line(em, "bool _c_act = _c_i < _c_to;");
-        omp_line(em, "const gm_node_t %s = _c_act ? %s[_c_i] : 0;", n, ns->queue);
+        cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+        cg_line(em, "bool _c_act = _c_i < _c_to;");
+        cg_line(em, "const gm_node_t %s = _c_act ? %s[_c_i] : 0;", n, ns->queue);
     } else {
-        omp_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
+        cg_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
                      "_c_base += (int64_t)gridDim.x * blockDim.x) {", ns->g);
         em->indent++;
-        omp_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-        omp_line(em, "bool _c_act = _c_i < %s->num_nodes;", ns->g);
-        omp_line(em, "const gm_node_t %s = (gm_node_t)(_c_act ? _c_i : 0);", n);
+        cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+        cg_line(em, "bool _c_act = _c_i < %s->num_nodes;", ns->g);
+        cg_line(em, "const gm_node_t %s = (gm_node_t)(_c_act ? _c_i : 0);", n);
     }
     narrow_active(em, filter);
     narrow_active(em, cond);
@@ -337,57 +337,57 @@ static bool walks_reverse(const twc_nodes *ns, const gm_stmt *in)
 }
 
 /* The edge range of n, empty for an idle thread. */
-static char *edge_range(omp_emit *em, const gm_symbol *iter, const char *g, bool rev)
+static char *edge_range(cg_emit *em, const gm_symbol *iter, const char *g, bool rev)
 {
-    const char *n = omp_name(em, iter), *b = rev ? "r_begin" : "begin";
-    return omp_strf("_c_act ? %s->%s[%s] : 0, _c_act ? %s->%s[%s + 1] : 0", g, b, n, g, b, n);
+    const char *n = cg_name(em, iter), *b = rev ? "r_begin" : "begin";
+    return cg_strf("_c_act ? %s->%s[%s] : 0, _c_act ? %s->%s[%s + 1] : 0", g, b, n, g, b, n);
 }
 
 /* Inside the per-edge lambda: the inner iterator, its edge, and for
  * Up/DownNbrs the level test (`skip`: what leaves this edge out). */
-static void bind_inner(omp_emit *em, const twc_nodes *ns, const gm_stmt *in, const gm_symbol *outer,
+static void bind_inner(cg_emit *em, const twc_nodes *ns, const gm_stmt *in, const gm_symbol *outer,
                        bool used, const char *skip)
 {
     const char *g = ns->g;
     bool rev = walks_reverse(ns, in);
     if (gm_symbol_id_below(in->iter.sym, em->nsyms)) {
         free(em->edge_of[in->iter.sym->id]);
-        em->edge_of[in->iter.sym->id] = rev ? omp_strf("%s->r_edge_idx[_c_e]", g) : omp_strf("_c_e");
+        em->edge_of[in->iter.sym->id] = rev ? cg_strf("%s->r_edge_idx[_c_e]", g) : cg_strf("_c_e");
     }
     bool updown = in->iter.range == GMR_UP_NBRS || in->iter.range == GMR_DOWN_NBRS;
-    const char *t = omp_name(em, in->iter.sym);
-    omp_line(em, "%sconst gm_node_t %s = %s->%s[_c_e];", used || updown ? "" : "__attribute__((unused)) ",
+    const char *t = cg_name(em, in->iter.sym);
+    cg_line(em, "%sconst gm_node_t %s = %s->%s[_c_e];", used || updown ? "" : "__attribute__((unused)) ",
              t, g, cuda_nbr_ids(em, in->iter.sym, rev));
     if (updown)
-        omp_line(em, "if (%s[%s] != %s[%s] %s 1) %s;", ns->bfs->level, t, ns->bfs->level,
-                 omp_name(em, outer), in->iter.range == GMR_UP_NBRS ? "-" : "+", skip);
+        cg_line(em, "if (%s[%s] != %s[%s] %s 1) %s;", ns->bfs->level, t, ns->bfs->level,
+                 cg_name(em, outer), in->iter.range == GMR_UP_NBRS ? "-" : "+", skip);
 }
 
 /* The uniform loop of the push form (inside a kernel being emitted). */
-static void push_loop(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond)
+static void push_loop(cg_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in, const gm_expr *cond)
 {
     uniform_head(em, ns, s->iter.sym, s->iter.filter, cond);
     char *range = edge_range(em, s->iter.sym, ns->g, walks_reverse(ns, in));
-    const char *n = omp_name(em, s->iter.sym);
-    omp_line(em, "gmcu_twc(%s, %s, [&](gm_node_t %s, gm_edge_t _c_e) {", n, range, n);
+    const char *n = cg_name(em, s->iter.sym);
+    cg_line(em, "gmcu_twc(%s, %s, [&](gm_node_t %s, gm_edge_t _c_e) {", n, range, n);
     free(range);
     em->indent++;
-    omp_line(em, "(void)%s;", n);
-    omp_line(em, "do { /* a filter's continue skips this edge */");
+    cg_line(em, "(void)%s;", n);
+    cg_line(em, "do { /* a filter's continue skips this edge */");
     em->indent++;
     bool used = gma_sym_used(in->body, false, in->iter.sym) ||
                 (in->iter.filter && gma_sym_used_expr(in->iter.filter, in->iter.sym));
     bind_inner(em, ns, in, s->iter.sym, used, "continue");
-    omp_loop_body(em, in, NULL);
+    cg_loop_body(em, in, NULL);
     em->indent--;
-    omp_line(em, "} while (0);");
+    cg_line(em, "} while (0);");
     em->indent--;
-    omp_line(em, "});");
+    cg_line(em, "});");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
 }
 
-static char *push_kernel(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in,
+static char *push_kernel(cg_emit *em, const twc_nodes *ns, const gm_stmt *s, const gm_stmt *in,
                          const gm_expr *cond, const char *params, cuda_capture *c, cuda_launch *l)
 {
     cuda_kernel_frame f;
@@ -399,9 +399,9 @@ static char *push_kernel(omp_emit *em, const twc_nodes *ns, const gm_stmt *s, co
     return name;
 }
 
-bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue)
+bool cuda_twc_queue_push_loop(cg_emit *em, const gm_stmt *s, const char *queue)
 {
-    twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), queue, NULL};
+    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), queue, NULL};
     const gm_expr *cond = NULL;
     const gm_stmt *in = cuda_collapsible(s, &cond);
     if (!in)
@@ -413,31 +413,31 @@ bool cuda_twc_queue_push_loop(omp_emit *em, const gm_stmt *s, const char *queue)
 /* The lines of loop K's per-edge value, inside its lambda
  * `[&](gm_node_t n, gm_edge_t _c_e) -> T { ... }`: the edge's other end, the
  * loop's filter and the reduction's If, then the value. */
-static void pull_value_body(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k)
+static void pull_value_body(cg_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k)
 {
     const gm_stmt *in = p->loops[k], *red = p->reds[k];
     const gm_expr *rc = p->red_conds[k];
     gm_type_kind kind = red->lhs->sym->type->kind;
-    const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
+    const char *ty = cg_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
     em->indent++;
-    omp_line(em, "(void)%s;", omp_name(em, outer));
+    cg_line(em, "(void)%s;", cg_name(em, outer));
     bool used = gma_sym_used_expr(red->rhs, in->iter.sym) || (rc && gma_sym_used_expr(rc, in->iter.sym)) ||
                 (in->iter.filter && gma_sym_used_expr(in->iter.filter, in->iter.sym));
-    char *skip = omp_strf("return (%s)%s", ty, id);
+    char *skip = cg_strf("return (%s)%s", ty, id);
     bind_inner(em, ns, in, outer, used, skip);
     const gm_expr *guards[2] = {in->iter.filter, rc};
     for (int i = 0; i < 2; i++)
         if (guards[i]) {
-            omp_start_line(em);
-            omp_printf(em, "if (!(");
-            omp_expr(em, guards[i]);
-            omp_printf(em, ")) %s;\n", skip);
+            cg_start_line(em);
+            cg_printf(em, "if (!(");
+            cg_expr(em, guards[i]);
+            cg_printf(em, ")) %s;\n", skip);
         }
     free(skip);
-    omp_start_line(em);
-    omp_printf(em, "return (%s)(", ty);
-    omp_expr(em, red->rhs);
-    omp_printf(em, ");\n");
+    cg_start_line(em);
+    cg_printf(em, "return (%s)(", ty);
+    cg_expr(em, red->rhs);
+    cg_printf(em, ");\n");
     em->indent--;
 }
 
@@ -445,45 +445,45 @@ static void pull_value_body(omp_emit *em, const twc_nodes *ns, const gm_symbol *
  * node's edges by its block, warp or thread (all threads call it); with
  * `hubs`, hub rows by the whole grid (gmcu_launch_pull's MARK phase ends
  * here). */
-static void pull_reduce_call(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k,
+static void pull_reduce_call(cg_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p, int k,
                              bool blocked, bool hubs)
 {
     const gm_stmt *red = p->reds[k];
     gm_type_kind kind = red->lhs->sym->type->kind;
-    const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
+    const char *ty = cg_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
     bool rev = walks_reverse(ns, p->loops[k]);
-    const char *n = omp_name(em, outer);
-    char *range = blocked ? omp_strf("_c_eb, _c_ee") : edge_range(em, outer, ns->g, rev);
+    const char *n = cg_name(em, outer);
+    char *range = blocked ? cg_strf("_c_eb, _c_ee") : edge_range(em, outer, ns->g, rev);
     if (blocked)
         cuda_blocking_range(em, ns->g, n, rev);
-    omp_line(em, "const %s _c_%c%d = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
+    cg_line(em, "const %s _c_%c%d = gmcu_twc_reduce<%s>(%s, %s, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {",
              ty, blocked ? 'q' : 'r', k, ty, n, range, ty, id, op_functor(red->assign_op), n, ty);
     free(range);
     pull_value_body(em, ns, outer, p, k);
-    omp_line(em, hubs ? "}, _c_hubs);" : "});");
+    cg_line(em, hubs ? "}, _c_hubs);" : "});");
     if (hubs)
-        omp_line(em, "if (_c_hubs.phase == GMCU_HUBS_MARK) continue; /* hub rows marked: nothing else */");
+        cg_line(em, "if (_c_hubs.phase == GMCU_HUBS_MARK) continue; /* hub rows marked: nothing else */");
     if (blocked)
         cuda_blocking_partial(em, ty, op_functor(red->assign_op), n, k);
 }
 
 /* The WALK phase of gmcu_launch_pull, at the kernel's start: the hub rows'
  * chunks by the whole grid, with the same per-edge value. */
-static void pull_hub_walk(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p)
+static void pull_hub_walk(cg_emit *em, const twc_nodes *ns, const gm_symbol *outer, const pull_shape *p)
 {
     const gm_stmt *red = p->reds[0];
     gm_type_kind kind = red->lhs->sym->type->kind;
-    const char *ty = omp_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
-    const char *n = omp_name(em, outer);
-    omp_line(em, "if (_c_hubs.phase == GMCU_HUBS_WALK) { /* hub rows, a block per chunk (gmcu_launch_pull) */");
+    const char *ty = cg_prim_ctype(kind), *id = cuda_identity(red->assign_op, kind);
+    const char *n = cg_name(em, outer);
+    cg_line(em, "if (_c_hubs.phase == GMCU_HUBS_WALK) { /* hub rows, a block per chunk (gmcu_launch_pull) */");
     em->indent++;
-    omp_line(em, "gmcu_hub_walk<%s>(_c_hubs, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {", ty, ty, id,
+    cg_line(em, "gmcu_hub_walk<%s>(_c_hubs, (%s)%s, %s(), [&](gm_node_t %s, gm_edge_t _c_e) -> %s {", ty, ty, id,
              op_functor(red->assign_op), n, ty);
     pull_value_body(em, ns, outer, p, 0);
-    omp_line(em, "});");
-    omp_line(em, "return;");
+    cg_line(em, "});");
+    cg_line(em, "return;");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
 }
 
 /* Whether a pull of this shape splits its hub rows over the grid
@@ -498,12 +498,12 @@ static bool pull_splits_hubs(const pull_shape *p)
 static char *hubs_params(const char *params, bool hubs)
 {
     if (!hubs)
-        return omp_strf("%s", params);
+        return cg_strf("%s", params);
     return cuda_params_plus(params, "gmcu_hubs _c_hubs");
 }
 
 /* The pull form. `params`: the kernel's parameter list. */
-static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *outer,
+static char *pull_kernel(cg_emit *em, const twc_nodes *ns, const gm_symbol *outer,
                          const gm_expr *filter, gm_loc loc, const pull_shape *p, const char *params,
                          cuda_capture *c, cuda_launch *l, bool blocked, bool hubs)
 {
@@ -513,67 +513,67 @@ static char *pull_kernel(omp_emit *em, const twc_nodes *ns, const gm_symbol *out
                                                     : "the same loop, the neighbour reduction by block, warp or thread (TWC)",
                                   loc, params, (gm_symbol *)outer, GMR_NODES, c, l);
     if (ns->bfs)
-        omp_line(em, "(void)%s;", ns->bfs->level);
+        cg_line(em, "(void)%s;", ns->bfs->level);
     if (hubs)
         pull_hub_walk(em, ns, outer, p);
     uniform_head(em, ns, outer, filter, p->cond);
     if (p->holder) { /* the work before the pull, then the pull's own condition */
         if (p->pre) {
-            omp_line(em, "if (_c_act) {");
+            cg_line(em, "if (_c_act) {");
             em->indent++;
             for (const gm_stmt *t = p->pre; t != p->holder; t = t->next)
-                omp_stmt(em, t);
+                cg_stmt(em, t);
             em->indent--;
-            omp_line(em, "}");
+            cg_line(em, "}");
         }
         if (p->post)
-            omp_line(em, "const bool _c_outer = _c_act;");
+            cg_line(em, "const bool _c_outer = _c_act;");
         narrow_active(em, p->holder->kind == GMS_IF ? p->holder->cond : NULL);
     }
-    omp_scope_push(em);
+    cg_scope_push(em);
     for (const gm_stmt *d = p->lead; d && d != p->lead_end; d = d->next)
-        omp_stmt(em, d);
+        cg_stmt(em, d);
     for (const gm_stmt *d = p->decls; d != in; d = d->next)
-        omp_stmt(em, d);
+        cg_stmt(em, d);
     for (int k = 0; k < p->nloops; k++)
         pull_reduce_call(em, ns, outer, p, k, blocked, hubs);
-    omp_line(em, "if (_c_act) {");
+    cg_line(em, "if (_c_act) {");
     em->indent++;
     for (int k = 0; k < p->nloops; k++) {
         const gm_stmt *red = p->reds[k];
-        const char *xn = omp_name(em, red->lhs->sym), *fn = op_functor(red->assign_op);
-        omp_line(em, "/* %s:%d */", em->src_base, red->loc.line);
+        const char *xn = cg_name(em, red->lhs->sym), *fn = op_functor(red->assign_op);
+        cg_line(em, "/* %s:%d */", em->src_base, red->loc.line);
         switch (red->assign_op) {
-        case GMA_PLUS: omp_line(em, "%s += _c_r%d;", xn, k); break;
-        case GMA_MULT: omp_line(em, "%s *= _c_r%d;", xn, k); break;
-        case GMA_AND: omp_line(em, "%s = %s && _c_r%d;", xn, xn, k); break;
-        case GMA_OR: omp_line(em, "%s = %s || _c_r%d;", xn, xn, k); break;
-        default: omp_line(em, "%s = %s()(%s, _c_r%d);", xn, fn, xn, k); break;
+        case GMA_PLUS: cg_line(em, "%s += _c_r%d;", xn, k); break;
+        case GMA_MULT: cg_line(em, "%s *= _c_r%d;", xn, k); break;
+        case GMA_AND: cg_line(em, "%s = %s && _c_r%d;", xn, xn, k); break;
+        case GMA_OR: cg_line(em, "%s = %s || _c_r%d;", xn, xn, k); break;
+        default: cg_line(em, "%s = %s()(%s, _c_r%d);", xn, fn, xn, k); break;
         }
     }
     in = last; /* what follows the loops */
     if (p->rest) { /* the block that held the loop, then what followed it */
-        omp_line(em, "{");
+        cg_line(em, "{");
         em->indent++;
-        omp_stmt_list(em, in->next);
+        cg_stmt_list(em, in->next);
         em->indent--;
-        omp_line(em, "}");
-        omp_stmt_list(em, p->rest);
+        cg_line(em, "}");
+        cg_stmt_list(em, p->rest);
     } else {
-        omp_stmt_list(em, in->next);
+        cg_stmt_list(em, in->next);
     }
     em->indent--;
-    omp_line(em, "}");
-    omp_scope_pop(em, true);
+    cg_line(em, "}");
+    cg_scope_pop(em, true);
     if (p->holder && p->post) {
-        omp_line(em, "if (_c_outer) {");
+        cg_line(em, "if (_c_outer) {");
         em->indent++;
-        omp_stmt_list(em, p->post);
+        cg_stmt_list(em, p->post);
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     }
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     cuda_kernel_close(em, &f, c, l);
     return name;
 }
@@ -605,7 +605,7 @@ bool cuda_push_prefers_edges(const gm_stmt *in)
     return found;
 }
 
-char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
+char *cuda_twc_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
                       const char **form, const char **blocked_type, const char **hub_type, bool *hub_rows_fixed)
 {
     *blocked_type = NULL;
@@ -613,7 +613,7 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
     *hub_rows_fixed = false;
     if (s->iter.range != GMR_NODES)
         return NULL;
-    twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), NULL, NULL};
+    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), NULL, NULL};
     const gm_expr *cond = NULL;
     const gm_stmt *in = cuda_collapsible(s, &cond);
     if (in) {
@@ -632,9 +632,9 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
         gm_type_kind rk = p.nloops == 1 ? p.reds[0]->lhs->sym->type->kind : GMT_BOOL;
         bool blocked = cuda_st(em)->knobs.blocking != GMB_OFF && p.nloops == 1 && !p.holder &&
                        (rk == GMT_INT || rk == GMT_LONG || rk == GMT_FLOAT || rk == GMT_DOUBLE);
-        *blocked_type = blocked ? omp_prim_ctype(rk) : NULL;
+        *blocked_type = blocked ? cg_prim_ctype(rk) : NULL;
         bool hubs = pull_splits_hubs(&p);
-        *hub_type = hubs ? omp_prim_ctype(rk) : NULL;
+        *hub_type = hubs ? cg_prim_ctype(rk) : NULL;
         *hub_rows_fixed = hubs && !s->iter.filter && !p.cond; /* every node's whole row */
         char *seg = blocked ? cuda_blocking_params(l->params) : NULL;
         char *params = hubs_params(seg ? seg : l->params, hubs);
@@ -646,7 +646,7 @@ char *cuda_twc_kernel(omp_emit *em, const gm_stmt *s, cuda_capture *c, cuda_laun
     return NULL;
 }
 
-char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *body, const omp_bfs_ctx *ctx,
+char *cuda_twc_level_kernel(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, const cg_bfs_ctx *ctx,
                             const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
                             bool *reverse, const char **hub_type)
 {
@@ -659,17 +659,17 @@ char *cuda_twc_level_kernel(omp_emit *em, const gm_stmt *bfs, const gm_stmt *bod
     for (int k = 0; k < p.nloops; k++)
         *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
     bool hubs = pull_splits_hubs(&p);
-    *hub_type = hubs ? omp_prim_ctype(p.reds[0]->lhs->sym->type->kind) : NULL;
+    *hub_type = hubs ? cg_prim_ctype(p.reds[0]->lhs->sym->type->kind) : NULL;
     char *all = hubs_params(params, hubs);
     char *name = pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, all, c, l, false, hubs);
     free(all);
     return name;
 }
 
-char *cuda_twc_queue_push_kernel(omp_emit *em, const gm_stmt *s, const char *queue, const char *params,
+char *cuda_twc_queue_push_kernel(cg_emit *em, const gm_stmt *s, const char *queue, const char *params,
                                  cuda_capture *c, cuda_launch *l)
 {
-    twc_nodes ns = {omp_graph_of(em, s->iter.sym->type), queue, NULL};
+    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), queue, NULL};
     const gm_expr *cond = NULL;
     const gm_stmt *in = cuda_collapsible(s, &cond);
     return in ? push_kernel(em, &ns, s, in, cond, params, c, l) : NULL;

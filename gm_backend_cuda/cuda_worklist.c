@@ -15,28 +15,28 @@
 /* A kernel over queue _c_wq[_c_from, _c_to) running loop s's body, one thread
  * per node; `skip`: leave out nodes appended this round (the old frontier's
  * pass of the round end). */
-static char *queue_kernel(omp_emit *em, const gm_stmt *s, const char *params, bool skip, cuda_capture *c,
+static char *queue_kernel(cg_emit *em, const gm_stmt *s, const char *params, bool skip, cuda_capture *c,
                           cuda_launch *l)
 {
     cuda_kernel_frame f;
     char *name = cuda_kernel_open(em, &f, skip ? "the round end over the old frontier and the new one"
                                                 : "the same loop over the worklist",
                                   s->loc, params, s->iter.sym, GMR_NODES, c, l);
-    omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < _c_to; "
+    cg_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < _c_to; "
                  "_c_i += (int64_t)gridDim.x * blockDim.x) {");
     em->indent++;
     if (skip)
-        omp_line(em, "if (_c_wmark[_c_wq[_c_i]] == _c_skip) continue; /* in the new frontier: its own pass */");
-    char *decl = omp_strf("gm_node_t %s = _c_wq[_c_i];", omp_name(em, s->iter.sym));
-    omp_loop_body(em, s, decl);
+        cg_line(em, "if (_c_wmark[_c_wq[_c_i]] == _c_skip) continue; /* in the new frontier: its own pass */");
+    char *decl = cg_strf("gm_node_t %s = _c_wq[_c_i];", cg_name(em, s->iter.sym));
+    cg_loop_body(em, s, decl);
     free(decl);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     cuda_kernel_close(em, &f, c, l);
     return name;
 }
 
-static void capture_loop(omp_emit *em, cuda_capture *c, const gm_stmt *s)
+static void capture_loop(cg_emit *em, cuda_capture *c, const gm_stmt *s)
 {
     cuda_capture_init(em, c);
     cuda_capture_stmt(em, c, s, false);
@@ -44,10 +44,10 @@ static void capture_loop(omp_emit *em, cuda_capture *c, const gm_stmt *s)
     cuda_capture_finish(em, c);
 }
 
-static void launch(omp_emit *em, const char *k, const cuda_launch *l, const char *more, const gm_stmt *s)
+static void launch(cg_emit *em, const char *k, const cuda_launch *l, const char *more, const gm_stmt *s)
 {
-    omp_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s);", k, l->args, *l->args ? ", " : "", more);
-    omp_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", k, em->src_base, s->loc.line);
+    cg_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s);", k, l->args, *l->args ? ", " : "", more);
+    cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", k, em->src_base, s->loc.line);
 }
 
 /* ---- the remaining rounds in one persistent kernel (with -fcuda-outline) --- */
@@ -72,51 +72,51 @@ static int reductions_of(const cuda_capture *c, wl_red *out, int n, int max)
 static char *combine_text(gm_assign_op op, const char *a, const char *b)
 {
     switch (op) {
-    case GMA_MULT: return omp_strf("%s * %s", a, b);
-    case GMA_MIN: return omp_strf("(%s < %s ? %s : %s)", b, a, b, a);
-    case GMA_MAX: return omp_strf("(%s > %s ? %s : %s)", b, a, b, a);
-    case GMA_AND: return omp_strf("%s && %s", a, b);
-    case GMA_OR: return omp_strf("%s || %s", a, b);
-    default: return omp_strf("%s + %s", a, b);
+    case GMA_MULT: return cg_strf("%s * %s", a, b);
+    case GMA_MIN: return cg_strf("(%s < %s ? %s : %s)", b, a, b, a);
+    case GMA_MAX: return cg_strf("(%s > %s ? %s : %s)", b, a, b, a);
+    case GMA_AND: return cg_strf("%s && %s", a, b);
+    case GMA_OR: return cg_strf("%s || %s", a, b);
+    default: return cg_strf("%s + %s", a, b);
     }
 }
 
 /* Cell k of the double-buffered reduction scratch, as a T pointer. */
 static char *cell(const wl_red *r, int k)
 {
-    return omp_strf("((%s *)(_c_red + 8 * (2 * %d + _c_par)))", omp_ctype(r->sym->type), k);
+    return cg_strf("((%s *)(_c_red + 8 * (2 * %d + _c_par)))", cg_ctype(r->sym->type), k);
 }
 
 /* Before a loop's kernel part: each thread's partial starts at the identity. */
-static void red_begin(omp_emit *em, const wl_red *r, int n)
+static void red_begin(cg_emit *em, const wl_red *r, int n)
 {
     for (int i = 0; i < n; i++) {
-        const char *x = omp_name(em, r[i].sym);
-        omp_line(em, "const %s _c_pre_%s = %s;", omp_ctype(r[i].sym->type), x, x);
-        omp_line(em, "%s = %s;", x, cuda_identity(r[i].op, r[i].sym->type->kind));
+        const char *x = cg_name(em, r[i].sym);
+        cg_line(em, "const %s _c_pre_%s = %s;", cg_ctype(r[i].sym->type), x, x);
+        cg_line(em, "%s = %s;", x, cuda_identity(r[i].op, r[i].sym->type->kind));
     }
 }
 
 /* After it: every block adds its part to the cell (all threads call this). */
-static void red_push(omp_emit *em, const wl_red *r, int n, int first)
+static void red_push(cg_emit *em, const wl_red *r, int n, int first)
 {
     for (int i = 0; i < n; i++) {
         char *c = cell(&r[i], first + i);
-        omp_line(em, "%s(%s, %s);", cuda_reduce_fn(r[i].op), c, omp_name(em, r[i].sym));
+        cg_line(em, "%s(%s, %s);", cuda_reduce_fn(r[i].op), c, cg_name(em, r[i].sym));
         free(c);
     }
 }
 
 /* After the barrier: the value before the loop combined with every part. */
-static void red_end(omp_emit *em, const wl_red *r, int n, int first)
+static void red_end(cg_emit *em, const wl_red *r, int n, int first)
 {
     for (int i = 0; i < n; i++) {
-        const char *x = omp_name(em, r[i].sym);
+        const char *x = cg_name(em, r[i].sym);
         char *c = cell(&r[i], first + i);
-        char *v = omp_strf("*(volatile %s *)%s", omp_ctype(r[i].sym->type), c);
-        char *pre = omp_strf("_c_pre_%s", x);
+        char *v = cg_strf("*(volatile %s *)%s", cg_ctype(r[i].sym->type), c);
+        char *pre = cg_strf("_c_pre_%s", x);
         char *all = combine_text(r[i].op, pre, v);
-        omp_line(em, "%s = %s;", x, all);
+        cg_line(em, "%s = %s;", x, all);
         free(all);
         free(pre);
         free(v);
@@ -124,7 +124,7 @@ static void red_end(omp_emit *em, const wl_red *r, int n, int first)
     }
 }
 
-static void set_region(omp_emit *em, omp_region *r, const gm_stmt *loop, const cuda_capture *c)
+static void set_region(cg_emit *em, cg_region *r, const gm_stmt *loop, const cuda_capture *c)
 {
     memset(r, 0, sizeof *r);
     r->iter = loop->iter.sym;
@@ -166,7 +166,7 @@ static bool outlinable(const gma_frontier *w, const gm_stmt *loop, const cuda_ca
     return ok;
 }
 
-static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const gma_frontier *w, cuda_capture *cw,
+static char *outline_kernel(cg_emit *em, const gm_stmt *loop, const gma_frontier *w, cuda_capture *cw,
                             cuda_launch *lw, const wl_red *red, int n1, int n2, bool twc)
 {
     char *params = cuda_params_plus(lw->params, "gm_node_t *_c_q0, gm_node_t *_c_q1, int64_t _c_ncur, int32_t *_c_wmark, "
@@ -175,107 +175,107 @@ static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const gma_frontie
     int saved_indent;
     char *name = cuda_kernel_begin(em, "the worklist loop's remaining rounds in one persistent kernel", loop->loc,
                                    params, &saved_out, &saved_indent);
-    omp_region *outer = em->region, region;
+    cg_region *outer = em->region, region;
     set_region(em, &region, w->l1, cw);
-    omp_line(em, "cooperative_groups::grid_group _c_grid = cooperative_groups::this_grid();");
+    cg_line(em, "cooperative_groups::grid_group _c_grid = cooperative_groups::this_grid();");
     /* Host scalars the loop assigns: a copy per thread (all compute the same). */
     for (int i = 0; i < cw->n; i++)
         if (cw->use[i] == CU_WRITE) {
-            const char *x = omp_name(em, cw->sym[i]);
-            omp_line(em, "%s %s = *_c_s_%s;", omp_ctype(cw->sym[i]->type), x, x);
+            const char *x = cg_name(em, cw->sym[i]);
+            cg_line(em, "%s %s = *_c_s_%s;", cg_ctype(cw->sym[i]->type), x, x);
         }
-    omp_line(em, "gm_node_t *const _c_qs[2] = {_c_q0, _c_q1};");
-    omp_line(em, "int _c_cur = 0;");
-    omp_start_line(em);
-    omp_printf(em, "while (");
-    omp_cond(em, loop->cond);
-    omp_printf(em, ") {\n");
+    cg_line(em, "gm_node_t *const _c_qs[2] = {_c_q0, _c_q1};");
+    cg_line(em, "int _c_cur = 0;");
+    cg_start_line(em);
+    cg_printf(em, "while (");
+    cg_cond(em, loop->cond);
+    cg_printf(em, ") {\n");
     em->indent++;
-    omp_line(em, "const int _c_par = _c_round & 1;");
+    cg_line(em, "const int _c_par = _c_round & 1;");
     /* Thread 0 clears what the other threads last read a barrier ago at
      * least: this queue's counter (next round's appends go there) and this
      * parity's reduction cells (used after this round's first barrier; cells
      * the frontier loop reduces into need one more barrier). */
-    omp_line(em, "if (_c_grid.thread_rank() == 0) {");
-    omp_line(em, "    _c_wcnt[_c_cur] = 0;");
+    cg_line(em, "if (_c_grid.thread_rank() == 0) {");
+    cg_line(em, "    _c_wcnt[_c_cur] = 0;");
     for (int k = 0; k < n1 + n2; k++) {
         char *c = cell(&red[k], k);
-        omp_line(em, "    *%s = %s;", c, cuda_identity(red[k].op, red[k].sym->type->kind));
+        cg_line(em, "    *%s = %s;", c, cuda_identity(red[k].op, red[k].sym->type->kind));
         free(c);
     }
-    omp_line(em, "}");
+    cg_line(em, "}");
     if (n1 > 0)
-        omp_line(em, "_c_grid.sync();");
-    omp_scope_push(em);
+        cg_line(em, "_c_grid.sync();");
+    cg_scope_push(em);
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
     for (const gm_stmt *s = list; s; s = s->next) {
         if (s == w->l1) {
-            omp_marker(em, s->loc);
+            cg_marker(em, s->loc);
             red_begin(em, red, n1);
-            omp_line(em, "{ /* the frontier: each node's edges; stores of True into %s append */", w->next->name);
+            cg_line(em, "{ /* the frontier: each node's edges; stores of True into %s append */", w->next->name);
             em->indent++;
-            omp_line(em, "const gm_node_t *_c_wq = _c_qs[_c_cur];");
-            omp_line(em, "gm_node_t *_c_wnext = _c_qs[_c_cur ^ 1];");
-            omp_line(em, "unsigned long long *_c_wn = &_c_wcnt[_c_cur ^ 1];");
-            omp_line(em, "const int64_t _c_from = 0, _c_to = _c_ncur;");
+            cg_line(em, "const gm_node_t *_c_wq = _c_qs[_c_cur];");
+            cg_line(em, "gm_node_t *_c_wnext = _c_qs[_c_cur ^ 1];");
+            cg_line(em, "unsigned long long *_c_wn = &_c_wcnt[_c_cur ^ 1];");
+            cg_line(em, "const int64_t _c_from = 0, _c_to = _c_ncur;");
             set_region(em, &region, w->l1, cw);
             em->push_flag = w->next;
             em->push_fmt = "gmcu_wl_push(_c_wnext, _c_wn, _c_wmark, _c_round, %s);";
             if (!twc || !cuda_twc_queue_push_loop(em, w->l1, "_c_wq")) {
-                omp_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                cg_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                              "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x)");
-                char *decl = omp_strf("gm_node_t %s = _c_wq[_c_i];", omp_name(em, w->l1->iter.sym));
-                omp_loop_body(em, w->l1, decl);
+                char *decl = cg_strf("gm_node_t %s = _c_wq[_c_i];", cg_name(em, w->l1->iter.sym));
+                cg_loop_body(em, w->l1, decl);
                 free(decl);
             }
             em->push_flag = NULL;
             em->push_fmt = NULL;
             red_push(em, red, n1, 0);
             em->indent--;
-            omp_line(em, "}");
-            omp_line(em, "_c_grid.sync(); /* the next frontier is complete */");
-            omp_line(em, "const int64_t _c_nnext = (int64_t)*(volatile unsigned long long *)&_c_wcnt[_c_cur ^ 1];");
+            cg_line(em, "}");
+            cg_line(em, "_c_grid.sync(); /* the next frontier is complete */");
+            cg_line(em, "const int64_t _c_nnext = (int64_t)*(volatile unsigned long long *)&_c_wcnt[_c_cur ^ 1];");
             red_end(em, red, n1, 0);
         } else if (s == w->l2) {
-            omp_marker(em, s->loc);
+            cg_marker(em, s->loc);
             red_begin(em, red + n1, n2);
-            omp_line(em, "for (int _c_pass = 0; _c_pass < 2; _c_pass++) { /* the old frontier, then the new one */");
+            cg_line(em, "for (int _c_pass = 0; _c_pass < 2; _c_pass++) { /* the old frontier, then the new one */");
             em->indent++;
-            omp_line(em, "const gm_node_t *_c_wq = _c_qs[_c_cur ^ _c_pass];");
-            omp_line(em, "const int64_t _c_to = _c_pass ? _c_nnext : _c_ncur;");
-            omp_line(em, "const int32_t _c_skip = _c_pass ? INT32_MIN : _c_round;");
+            cg_line(em, "const gm_node_t *_c_wq = _c_qs[_c_cur ^ _c_pass];");
+            cg_line(em, "const int64_t _c_to = _c_pass ? _c_nnext : _c_ncur;");
+            cg_line(em, "const int32_t _c_skip = _c_pass ? INT32_MIN : _c_round;");
             set_region(em, &region, w->l2, cw);
-            omp_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < _c_to; "
+            cg_line(em, "for (int64_t _c_i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; _c_i < _c_to; "
                          "_c_i += (int64_t)gridDim.x * blockDim.x) {");
             em->indent++;
-            omp_line(em, "if (_c_wmark[_c_wq[_c_i]] == _c_skip) continue; /* in the new frontier: its own pass */");
-            char *decl = omp_strf("gm_node_t %s = _c_wq[_c_i];", omp_name(em, w->l2->iter.sym));
-            omp_loop_body(em, w->l2, decl);
+            cg_line(em, "if (_c_wmark[_c_wq[_c_i]] == _c_skip) continue; /* in the new frontier: its own pass */");
+            char *decl = cg_strf("gm_node_t %s = _c_wq[_c_i];", cg_name(em, w->l2->iter.sym));
+            cg_loop_body(em, w->l2, decl);
             free(decl);
             em->indent--;
-            omp_line(em, "}");
+            cg_line(em, "}");
             em->indent--;
-            omp_line(em, "}");
+            cg_line(em, "}");
             red_push(em, red + n1, n2, n1);
-            omp_line(em, "_c_grid.sync(); /* the round end is complete */");
+            cg_line(em, "_c_grid.sync(); /* the round end is complete */");
             red_end(em, red + n1, n2, n1);
         } else {
-            omp_stmt(em, s);
+            cg_stmt(em, s);
         }
     }
-    omp_scope_pop(em, true);
-    omp_line(em, "_c_cur ^= 1;");
-    omp_line(em, "_c_ncur = _c_nnext;");
-    omp_line(em, "_c_round++;");
+    cg_scope_pop(em, true);
+    cg_line(em, "_c_cur ^= 1;");
+    cg_line(em, "_c_ncur = _c_nnext;");
+    cg_line(em, "_c_round++;");
     em->indent--;
-    omp_line(em, "}");
-    omp_line(em, "if (_c_grid.thread_rank() == 0) {");
+    cg_line(em, "}");
+    cg_line(em, "if (_c_grid.thread_rank() == 0) {");
     for (int i = 0; i < cw->n; i++)
         if (cw->use[i] == CU_WRITE) {
-            const char *x = omp_name(em, cw->sym[i]);
-            omp_line(em, "    *_c_s_%s = %s;", x, x);
+            const char *x = cg_name(em, cw->sym[i]);
+            cg_line(em, "    *_c_s_%s = %s;", x, x);
         }
-    omp_line(em, "}");
+    cg_line(em, "}");
     em->region = outer;
     cuda_kernel_end(em, saved_out, saved_indent);
     free(params);
@@ -285,61 +285,61 @@ static char *outline_kernel(omp_emit *em, const gm_stmt *loop, const gma_frontie
 /* A later round with its own launches: the frontier's loop over the queue
  * (TWC on skewed graphs when both kernels exist), the next queue's length,
  * the round end over the old and the new frontier, the scalar code between. */
-static void per_round(omp_emit *em, const gma_frontier *w, const gm_stmt *list, const char *g, cuda_capture *c1,
+static void per_round(cg_emit *em, const gma_frontier *w, const gm_stmt *list, const char *g, cuda_capture *c1,
                       const cuda_launch *l1, const char *k1, const char *k1_twc, cuda_capture *c2,
                       const cuda_launch *l2, const char *k2)
 {
-    omp_scope_push(em);
+    cg_scope_push(em);
     for (const gm_stmt *s = list; s; s = s->next) {
         if (s == w->l1) {
-            omp_marker(em, s->loc);
-            omp_line(em, "{ /* the frontier only */");
+            cg_marker(em, s->loc);
+            cg_line(em, "{ /* the frontier only */");
             em->indent++;
             cuda_launch_before(em, c1);
-            omp_line(em, "const int64_t _c_n = _c_wl.ncur;");
+            cg_line(em, "const int64_t _c_n = _c_wl.ncur;");
             const char *more = "_c_wl.q[_c_wl.cur], 0, _c_n, _c_wl.q[_c_wl.cur ^ 1], _c_wl.count, _c_wl.mark, _c_round";
             if (k1 && k1_twc) {
-                omp_line(em, "if (_c_n > 0 && gmcu_skewed(%s, false)) {", g);
+                cg_line(em, "if (_c_n > 0 && gmcu_skewed(%s, false)) {", g);
                 launch(em, k1_twc, l1, more, s);
-                omp_line(em, "} else if (_c_n > 0) {");
+                cg_line(em, "} else if (_c_n > 0) {");
                 launch(em, k1, l1, more, s);
             } else {
-                omp_line(em, "if (_c_n > 0) {");
+                cg_line(em, "if (_c_n > 0) {");
                 launch(em, k1 ? k1 : k1_twc, l1, more, s);
             }
-            omp_line(em, "}");
+            cg_line(em, "}");
             cuda_launch_after(em, c1);
             em->indent--;
-            omp_line(em, "}");
-            omp_line(em, "const int64_t _c_wnext = gmcu_wl_next_size(&_c_wl);");
+            cg_line(em, "}");
+            cg_line(em, "const int64_t _c_wnext = gmcu_wl_next_size(&_c_wl);");
         } else if (s == w->l2) {
-            omp_marker(em, s->loc);
-            omp_line(em, "{ /* the old frontier (less the new one), then the new one */");
+            cg_marker(em, s->loc);
+            cg_line(em, "{ /* the old frontier (less the new one), then the new one */");
             em->indent++;
             cuda_launch_before(em, c2); /* both launches reduce into the same slots */
-            omp_line(em, "int64_t _c_n = _c_wl.ncur;");
-            omp_line(em, "if (_c_n > 0) {");
+            cg_line(em, "int64_t _c_n = _c_wl.ncur;");
+            cg_line(em, "if (_c_n > 0) {");
             launch(em, k2, l2, "_c_wl.q[_c_wl.cur], 0, _c_n, _c_wl.mark, _c_round", s);
-            omp_line(em, "}");
-            omp_line(em, "_c_n = _c_wnext;");
-            omp_line(em, "if (_c_n > 0) {");
+            cg_line(em, "}");
+            cg_line(em, "_c_n = _c_wnext;");
+            cg_line(em, "if (_c_n > 0) {");
             launch(em, k2, l2, "_c_wl.q[_c_wl.cur ^ 1], 0, _c_n, _c_wl.mark, INT32_MIN", s);
-            omp_line(em, "}");
+            cg_line(em, "}");
             cuda_launch_after(em, c2);
             em->indent--;
-            omp_line(em, "}");
+            cg_line(em, "}");
         } else {
-            omp_stmt(em, s);
+            cg_stmt(em, s);
         }
     }
-    omp_line(em, "gmcu_wl_advance(&_c_wl, _c_wnext);");
-    omp_scope_pop(em, true);
+    cg_line(em, "gmcu_wl_advance(&_c_wl, _c_wnext);");
+    cg_scope_pop(em, true);
 }
 
-bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
+bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
 {
     gmb_cuda_knobs *k = &cuda_st(em)->knobs;
-    if (k->worklist == GMB_OFF || em->host_direct > 0 || em->par_depth > 0)
+    if (k->worklist == GMB_OFF || cuda_st(em)->host_direct > 0 || em->par_depth > 0)
         return false;
     gma_frontier w;
     if (!gma_frontier_shape(loop, &w))
@@ -352,7 +352,7 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
         cuda_capture_free(&c2);
         return false;
     }
-    const char *g = omp_graph_of(em, w.l1->iter.sym->type);
+    const char *g = cg_graph_of(em, w.l1->iter.sym->type);
     cuda_launch l1, l2;
     cuda_launch_prepare(em, &c1, &l1);
     cuda_launch_prepare(em, &c2, &l2);
@@ -437,90 +437,90 @@ bool cuda_worklist_loop(omp_emit *em, const gm_stmt *loop)
         cuda_report(em, 0, "line %d: kernel %s over the old and the new frontier only", w.l2->loc.line, k2);
     }
 
-    omp_marker(em, loop->loc);
-    omp_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
+    cg_marker(em, loop->loc);
+    cg_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
     em->indent++;
     /* auto: graphs that a frontier covers in a few rounds keep sweeping
      * every node (big frontiers: the appends cost more than the sweeps;
      * figures at gmcu_few_rounds) */
     if (k->worklist == GMB_ON)
-        omp_line(em, "const bool _c_sweep = false;");
+        cg_line(em, "const bool _c_sweep = false;");
     else
-        omp_line(em, "const bool _c_sweep = gmcu_few_rounds(%s);", g);
+        cg_line(em, "const bool _c_sweep = gmcu_few_rounds(%s);", g);
     if (ka) /* auto: the same graphs, and hubs would be one thread's work in the asynchronous kernel */
     {
         if (k->async == GMB_ON)
-            omp_line(em, "const bool _c_async = true;");
+            cg_line(em, "const bool _c_async = true;");
         else
-            omp_line(em, "const bool _c_async = !gmcu_few_rounds(%s);", g);
+            cg_line(em, "const bool _c_async = !gmcu_few_rounds(%s);", g);
     }
-    omp_line(em, "gmcu_wl _c_wl = {};");
-    omp_line(em, ka ? "if (!_c_sweep || _c_async)" : "if (!_c_sweep)");
-    omp_line(em, "    gmcu_wl_init(&_c_wl, %s->num_nodes);", g);
-    omp_line(em, "int32_t _c_round = 0;");
+    cg_line(em, "gmcu_wl _c_wl = {};");
+    cg_line(em, ka ? "if (!_c_sweep || _c_async)" : "if (!_c_sweep)");
+    cg_line(em, "    gmcu_wl_init(&_c_wl, %s->num_nodes);", g);
+    cg_line(em, "int32_t _c_round = 0;");
     if (ka)
-        omp_line(em, "bool _c_async_done = false; /* then one last round as written */");
-    omp_round_loop_open(em, loop);
+        cg_line(em, "bool _c_async_done = false; /* then one last round as written */");
+    cg_round_loop_open(em, loop);
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
     if (ka)
-        omp_line(em, "if (_c_round == 0 || _c_async_done || (_c_sweep && !_c_async)) { /* every node */");
+        cg_line(em, "if (_c_round == 0 || _c_async_done || (_c_sweep && !_c_async)) { /* every node */");
     else
-        omp_line(em, "if (_c_round == 0 || _c_sweep) { /* every node, then the worklist from %s */", w.flag->name);
+        cg_line(em, "if (_c_round == 0 || _c_sweep) { /* every node, then the worklist from %s */", w.flag->name);
     em->indent++;
-    omp_scope_push(em);
-    omp_stmt_list(em, list);
-    omp_scope_pop(em, true);
-    omp_line(em, ka ? "if (!_c_async_done && (!_c_sweep || _c_async))" : "if (!_c_sweep)");
-    omp_line(em, "    gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);
+    cg_scope_push(em);
+    cg_stmt_list(em, list);
+    cg_scope_pop(em, true);
+    cg_line(em, ka ? "if (!_c_async_done && (!_c_sweep || _c_async))" : "if (!_c_sweep)");
+    cg_line(em, "    gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);
     em->indent--;
     if (ka) {
-        omp_line(em, rounds ? "} else if (_c_async) { /* the rounds up to the fixpoint, without rounds (-fcuda-async) */"
+        cg_line(em, rounds ? "} else if (_c_async) { /* the rounds up to the fixpoint, without rounds (-fcuda-async) */"
                             : "} else { /* the rounds up to the fixpoint, without rounds (-fcuda-async) */");
         em->indent++;
         cuda_launch_before(em, &c1);
         const char *qv = prio ? "nf" : "aq";
-        omp_line(em, "gmcu_%s _c_%s;", qv, qv);
-        omp_line(em, "gmcu_%s_init(&_c_%s, %s->num_nodes, _c_wl.q[_c_wl.cur], _c_wl.ncur);", qv, qv, g);
-        omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, %s), \"%s (%s:%d)\", %s%s_c_%s);", ka, ka,
+        cg_line(em, "gmcu_%s _c_%s;", qv, qv);
+        cg_line(em, "gmcu_%s_init(&_c_%s, %s->num_nodes, _c_wl.q[_c_wl.cur], _c_wl.ncur);", qv, qv, g);
+        cg_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, %s), \"%s (%s:%d)\", %s%s_c_%s);", ka, ka,
                  prio ? "GMCU_NF_PER_SM" : "GMCU_AQ_PER_SM", ka, em->src_base, w.l1->loc.line, l1.args,
                  *l1.args ? ", " : "", qv);
         cuda_launch_after(em, &c1);
-        omp_line(em, "gmcu_%s_free(&_c_%s);", qv, qv);
-        omp_line(em, "_c_async_done = true;");
+        cg_line(em, "gmcu_%s_free(&_c_%s);", qv, qv);
+        cg_line(em, "_c_async_done = true;");
         em->indent--;
         if (!rounds)
-            omp_line(em, "}");
+            cg_line(em, "}");
     }
     if (ko) {
-        omp_line(em, "} else { /* every remaining round in one persistent kernel */");
+        cg_line(em, "} else { /* every remaining round in one persistent kernel */");
         em->indent++;
         cuda_launch_before(em, &cw);
-        omp_line(em, "unsigned long long *_c_wcnt = (unsigned long long *)gmcu_malloc(2 * sizeof(unsigned long long), "
+        cg_line(em, "unsigned long long *_c_wcnt = (unsigned long long *)gmcu_malloc(2 * sizeof(unsigned long long), "
                      "\"worklist lengths\");");
-        omp_line(em, "GMCU_CHECK(cudaMemset(_c_wcnt, 0, 2 * sizeof(unsigned long long)));");
-        omp_line(em, "char *_c_red = (char *)gmcu_malloc(%d, \"worklist reductions\");", 16 * (n1 + n2) + 8);
+        cg_line(em, "GMCU_CHECK(cudaMemset(_c_wcnt, 0, 2 * sizeof(unsigned long long)));");
+        cg_line(em, "char *_c_red = (char *)gmcu_malloc(%d, \"worklist reductions\");", 16 * (n1 + n2) + 8);
         /* two blocks per SM: SSSP's frontiers on a road grid are wide enough to
          * want them (1368 ms against 1697 ms with one; H200) */
-        omp_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 2), \"%s (%s:%d)\", %s%s_c_wl.q[_c_wl.cur], "
+        cg_line(em, "gmcu_launch_coop(%s, gmcu_coop_blocks(%s, 2), \"%s (%s:%d)\", %s%s_c_wl.q[_c_wl.cur], "
                      "_c_wl.q[_c_wl.cur ^ 1], _c_wl.ncur, _c_wl.mark, _c_wcnt, _c_red, _c_round);",
                  ko, ko, ko, em->src_base, loop->loc.line, lw.args, *lw.args ? ", " : "");
         cuda_launch_after(em, &cw);
-        omp_line(em, "gmcu_free(_c_wcnt);");
-        omp_line(em, "gmcu_free(_c_red);");
+        cg_line(em, "gmcu_free(_c_wcnt);");
+        cg_line(em, "gmcu_free(_c_red);");
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     } else if (rounds) {
-        omp_line(em, "} else {");
+        cg_line(em, "} else {");
         em->indent++;
         per_round(em, &w, list, g, &c1, &l1, k1, k1_twc, &c2, &l2, k2);
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     }
-    omp_line(em, "_c_round++;");
-    omp_round_loop_close(em, loop);
-    omp_line(em, "gmcu_wl_free(&_c_wl);");
+    cg_line(em, "_c_round++;");
+    cg_round_loop_close(em, loop);
+    cg_line(em, "gmcu_wl_free(&_c_wl);");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(fm);
     free(p1);
     free(p2);

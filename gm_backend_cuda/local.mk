@@ -1,4 +1,4 @@
-## gm_backend_cuda: CUDA code generation (reuses the OpenMP emitter through its hooks).
+## gm_backend_cuda: CUDA code generation, on the shared emitter (gm_cgen/) through its hooks.
 noinst_LIBRARIES += libgmbcuda.a
 libgmbcuda_a_SOURCES = gm_backend_cuda/cuda_backend.h gm_backend_cuda/cuda_backend.c \
 	gm_backend_cuda/cuda_emit.h gm_backend_cuda/cuda_capture.c gm_backend_cuda/cuda_kernel.c \
@@ -7,4 +7,3 @@ libgmbcuda_a_SOURCES = gm_backend_cuda/cuda_backend.h gm_backend_cuda/cuda_backe
 	gm_backend_cuda/cuda_priority.c \
 	gm_backend_cuda/cuda_blocking.c \
 	gm_backend_cuda/cuda_gather.c
-libgmbcuda_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/gm_backend_omp

@@ -1,127 +1,104 @@
 /* omp_backend.c: the OpenMP code generator's entry point: writes NAME.h
  * (prototypes of the entry procedures) and NAME.c (every procedure, plus
- * main() with --main). Local procedures become static functions. */
+ * main() with --main). Local procedures become static functions. The code
+ * is the shared emitter's (gm_cgen/, cg_generate_files); the OpenMP
+ * target's hook table, omp_hooks, adds its worklists and minimum-label
+ * calls. */
 #include "omp_backend.h"
 
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "cident.h"
-#include "diag.h"
-#include "gm_runtime/gmrt_file.h"
 #include "omp_emit.h"
-#include "oom.h"
 
-static gm_proc *main_proc(gm_program *p, const char *base)
+/* ---- the OpenMP target's hooks: host C everywhere, so the shared
+ * translation stands except where OpenMP has its own form. */
+static bool no_stmt(cg_emit *em, const gm_stmt *s) { (void)em; (void)s; return false; }
+static bool no_expr(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
+static bool plain_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
-    gm_proc *first = NULL;
-    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
-        if (pr->is_local)
-            continue;
-        if (strcmp(pr->name, base) == 0)
-            return pr;
-        if (!first)
-            first = pr;
+    (void)em; (void)prop; (void)index;
+    return false;
+}
+static const char *plain_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
+{
+    (void)em; (void)iter;
+    return reverse ? "r_node_idx" : "node_idx";
+}
+static const char *host_runtime(cg_emit *em) { (void)em; return "gmrt"; }
+static const char *host_rng(cg_emit *em) { (void)em; return "gmrt_thread_rng()"; }
+/* A worklist round's node loop (omp_worklist.c). */
+static const char *node_list(cg_emit *em, const gm_stmt *s, const char **decl)
+{
+    const omp_state *st = omp_st(em);
+    if (st->queue_loop != s)
+        return NULL;
+    *decl = st->queue_decl;
+    return st->queue_count;
+}
+static bool row_search(cg_emit *em) { (void)em; return true; }
+static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "&(%s){0}", cg_ctype(t)); }
+static bool host_atomic(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k)
+{
+    (void)em; (void)op; (void)lv; (void)v; (void)k;
+    return false;
+}
+static bool host_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
+{
+    (void)em; (void)s; (void)key; (void)is_min;
+    return false;
+}
+static bool proc_begin(cg_emit *em, const gm_proc *proc) { (void)em; (void)proc; return false; }
+
+/* A minimum-label loop as one union-find call; a frontier loop with a worklist. */
+static bool round_loop(cg_emit *em, const gm_stmt *s)
+{
+    if (s->min_label) {
+        cg_min_label(em, s);
+        return true;
     }
-    return first;
+    return omp_worklist_loop(em, s);
 }
 
-bool omp_generate_files(gm_program *p, const struct gmb_options *opt, const omp_program_writer *w)
+/* --main: the graph's indexes the procedure needs, before the clock. */
+static void main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
 {
-    char *hpath = omp_strf("%s/%s.h", opt->out_dir, opt->base_name);
-    char *cpath = omp_strf("%s/%s.%s", opt->out_dir, opt->base_name, w->ext);
-    /* both files go to temporary files renamed into place at the end, so a
-     * failed write (full disk) leaves the previous NAME.h and NAME.c alone */
-    gmrt_file hfile, cfile;
-    FILE *hout = gmrt_file_create(&hfile, hpath);
-    if (!hout) {
-        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s", hpath, strerror(errno));
-        free(hpath);
-        free(cpath);
-        return false;
-    }
-    FILE *out = gmrt_file_create(&cfile, cpath);
-    if (!out) {
-        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s", cpath, strerror(errno));
-        gmrt_file_discard(&hfile);
-        free(hpath);
-        free(cpath);
-        return false;
-    }
-    omp_write_header(p, hout, opt->base_name, w->target);
-    const char *slash = strrchr(p->filename, '/');
-    /* The file name goes into comments and string literals. */
-    char *src_base = cident_text(slash ? slash + 1 : p->filename);
-    omp_emit em = {
-        .out = out,
-        .prog = p,
-        .src_base = src_base,
-        .nsyms = p->next_symbol_id + 1,
-        .ok = true,
-        .hooks = w->hooks,
-        .target = w->target_state,
-    };
-    em.names = calloc((size_t)em.nsyms, sizeof(char *));
-    em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
-    em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
-    if (!em.names || !em.edge_of || !em.deferred)
-        gm_out_of_memory("code generation", 0);
-    w->prologue(&em, opt->base_name);
-    /* Prototypes first, so procedures may call each other in any order. */
-    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
-        if (!pr->is_local)
-            continue;
-        em.proc = pr;
-        omp_reset_names(&em);
-        omp_signature(&em, pr, false);
-        omp_printf(&em, ";\n");
-    }
-    omp_printf(&em, "\n");
-    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
-        if (w->proc)
-            w->proc(&em, pr, out);
-        else
-            omp_proc(&em, pr);
-    }
-    if (opt->emit_main) {
-        gm_proc *m = main_proc(p, opt->entry ? opt->entry : opt->base_name);
-        if (m) {
-            em.proc = m;
-            omp_reset_names(&em);
-            omp_main(&em, m);
-        } else {
-            gm_error((gm_loc){0, 0}, GMD_UNSUPPORTED, "--main needs an entry (non-Local) procedure");
-            em.ok = false;
-        }
-    }
-    omp_reset_names(&em);
-    free(em.names);
-    free(em.edge_of);
-    free(em.deferred);
-    free(src_base);
-    bool ok = em.ok;
-    if (!ok) {
-        gmrt_file_discard(&cfile);
-        gmrt_file_discard(&hfile);
-    } else {
-        int e = gmrt_file_commit(&cfile);
-        if (e) {
-            gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s (the previous file was kept)", cpath, strerror(e));
-            gmrt_file_discard(&hfile);
-            ok = false;
-        } else if ((e = gmrt_file_commit(&hfile)) != 0) {
-            gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s (the previous file was kept)", hpath, strerror(e));
-            ok = false;
-        }
-    }
-    free(hpath);
-    free(cpath);
-    return ok;
+    if (step != CG_MAIN_GRAPH_LOADED)
+        return;
+    /* The procedure builds these on its first call; building them here
+     * keeps that one-time work out of the timed calls (as loading it
+     * with the graph would). */
+    bool reverse = false, edge_src = false;
+    cg_graph_needs(proc->body, &reverse, &edge_src);
+    if (reverse || edge_src)
+        cg_line(em, "/* The graph's indexes the procedure needs, before the clock starts. */");
+    if (reverse)
+        cg_line(em, "if (!gmrt_graph_make_reverse(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
+    if (edge_src)
+        cg_line(em, "if (!gmrt_graph_make_edge_src(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
 }
+
+static const cg_hooks omp_hooks = {
+    .stmt = no_stmt,
+    .parallel_loop = no_stmt,
+    .round_loop = round_loop,
+    .bfs = no_stmt,
+    .prop_read = no_expr,
+    .prop_write = no_stmt,
+    .prop_elem = plain_elem,
+    .nbr_ids = plain_nbr_ids,
+    .runtime = host_runtime,
+    .rng = host_rng,
+    .node_list = node_list,
+    .row_search = row_search,
+    .discard_arg = discard_arg,
+    .atomic_update = host_atomic,
+    .argminmax = host_argminmax,
+    .proc_begin = proc_begin,
+    .main_step = main_step,
+};
 
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
 {
-    const omp_program_writer w = {.target = "omp", .ext = "c", .prologue = omp_prologue};
-    return omp_generate_files(p, opt, &w);
+    omp_state st = {0};
+    const cg_program_writer w = {.target = "omp", .ext = "c", .tg = &omp_hooks, .target_state = &st,
+                                 .prologue = cg_prologue};
+    return cg_generate_files(p, opt, &w);
 }

@@ -18,95 +18,94 @@
  * graph (for comparisons and tests). */
 #include "omp_emit.h"
 #include "gma_frontier.h"
-#include "omp_monotone.h"
 
 #include <stdlib.h>
 
 /* Emits s, one statement of the loop's body, for the rounds after the first. */
-static void later_round_stmt(omp_emit *em, const gma_frontier *w, const gm_stmt *s)
+static void later_round_stmt(cg_emit *em, const gma_frontier *w, const gm_stmt *s)
 {
     if (s == w->l1) {
-        em->queue_loop = s;
-        em->queue_count = "_c_wl.ncur";
-        em->queue_decl = "gm_node_t %1$s = _c_wl.cur[_c_qi]; if (%1$s == GMRT_NIL_NODE) continue;";
+        omp_st(em)->queue_loop = s;
+        omp_st(em)->queue_count = "_c_wl.ncur";
+        omp_st(em)->queue_decl = "gm_node_t %1$s = _c_wl.cur[_c_qi]; if (%1$s == GMRT_NIL_NODE) continue;";
         em->push_flag = w->next;
         em->push_fmt = "gmrt_wl_push(&_c_wl, %s);";
-        omp_stmt(em, s);
+        cg_stmt(em, s);
         em->push_flag = NULL;
         em->push_fmt = NULL;
     } else if (s == w->l2) {
         /* positions [0, ncur) are the old list, [ncur, ncur + nnext) the new */
-        em->queue_loop = s;
-        em->queue_count = "_c_wl.ncur + _c_wl.nnext";
-        em->queue_decl = "gm_node_t %1$s = _c_qi < _c_wl.ncur ? _c_wl.cur[_c_qi] : _c_wl.next[_c_qi - _c_wl.ncur];"
+        omp_st(em)->queue_loop = s;
+        omp_st(em)->queue_count = "_c_wl.ncur + _c_wl.nnext";
+        omp_st(em)->queue_decl = "gm_node_t %1$s = _c_qi < _c_wl.ncur ? _c_wl.cur[_c_qi] : _c_wl.next[_c_qi - _c_wl.ncur];"
                          " if (%1$s == GMRT_NIL_NODE || (_c_qi < _c_wl.ncur && _c_wl.mark[%1$s] == _c_wl.round)) continue;";
-        omp_stmt(em, s);
+        cg_stmt(em, s);
     } else {
-        omp_stmt(em, s);
+        cg_stmt(em, s);
         return;
     }
-    em->queue_loop = NULL;
-    em->queue_count = NULL;
-    em->queue_decl = NULL;
+    omp_st(em)->queue_loop = NULL;
+    omp_st(em)->queue_count = NULL;
+    omp_st(em)->queue_decl = NULL;
 }
 
-bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop)
+bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop)
 {
     gma_frontier w;
     if (!gma_frontier_shape(loop, &w))
         return false;
-    const char *g = omp_graph_of(em, w.l1->iter.sym->type);
+    const char *g = cg_graph_of(em, w.l1->iter.sym->type);
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
-    omp_line(em, "{ /* a worklist over the frontier %s: rounds after the first walk only the nodes whose %s "
+    cg_line(em, "{ /* a worklist over the frontier %s: rounds after the first walk only the nodes whose %s "
                  "was set (gm_backend_omp/omp_worklist.c) */", w.flag->name, w.next->name);
     em->indent++;
     gma_monotone mono;
     const bool prio = omp_priority_possible(loop, &w, &mono);
-    omp_line(em, "gmrt_wl _c_wl;");
+    cg_line(em, "gmrt_wl _c_wl;");
     if (prio) /* the nearest-first run needs no worklist */
-        omp_line(em, "const bool _c_prio = gmrt_bk_wanted(%s);", g);
-    omp_line(em, "const char *_c_wenv = getenv(\"GMRT_WORKLIST\");");
-    omp_line(em, "const bool _c_sweep = %s(_c_wenv && *_c_wenv ? strcmp(_c_wenv, \"0\") == 0 || !gmrt_wl_init(&_c_wl, %s->num_nodes)",
+        cg_line(em, "const bool _c_prio = gmrt_bk_wanted(%s);", g);
+    cg_line(em, "const char *_c_wenv = getenv(\"GMRT_WORKLIST\");");
+    cg_line(em, "const bool _c_sweep = %s(_c_wenv && *_c_wenv ? strcmp(_c_wenv, \"0\") == 0 || !gmrt_wl_init(&_c_wl, %s->num_nodes)",
              prio ? "_c_prio || " : "", g);
-    omp_line(em, "                      : gmrt_few_rounds(%s) ||", g);
-    omp_line(em, "                      !gmrt_wl_init(&_c_wl, %s->num_nodes)); /* no memory: sweep */", g);
-    omp_line(em, "int64_t _c_wround = 0;");
+    cg_line(em, "                      : gmrt_few_rounds(%s) ||", g);
+    cg_line(em, "                      !gmrt_wl_init(&_c_wl, %s->num_nodes)); /* no memory: sweep */", g);
+    cg_line(em, "int64_t _c_wround = 0;");
     if (prio)
-        omp_line(em, "bool _c_prio_done = false; /* then one last round as written */");
-    omp_round_loop_open(em, loop);
+        cg_line(em, "bool _c_prio_done = false; /* then one last round as written */");
+    cg_round_loop_open(em, loop);
     /* a long list (more than 1/16 of the nodes) walks slower than a sweep */
     if (prio)
-        omp_line(em, "if (_c_wround++ == 0 || _c_prio_done || (!_c_prio && (_c_sweep || _c_wl.ncur > %s->num_nodes / 16))) "
+        cg_line(em, "if (_c_wround++ == 0 || _c_prio_done || (!_c_prio && (_c_sweep || _c_wl.ncur > %s->num_nodes / 16))) "
                      "{ /* every node */", g);
     else
-        omp_line(em, "if (_c_wround++ == 0 || _c_sweep || _c_wl.ncur > %s->num_nodes / 16) { /* every node */", g);
+        cg_line(em, "if (_c_wround++ == 0 || _c_sweep || _c_wl.ncur > %s->num_nodes / 16) { /* every node */", g);
     em->indent++;
-    omp_scope_push(em);
-    omp_stmt_list(em, list);
-    omp_scope_pop(em, true);
-    omp_line(em, "if (!_c_sweep)");
-    omp_line(em, "    gmrt_wl_from_flags(&_c_wl, %s, %s->num_nodes);", omp_name(em, w.flag), g);
+    cg_scope_push(em);
+    cg_stmt_list(em, list);
+    cg_scope_pop(em, true);
+    cg_line(em, "if (!_c_sweep)");
+    cg_line(em, "    gmrt_wl_from_flags(&_c_wl, %s, %s->num_nodes);", cg_name(em, w.flag), g);
     em->indent--;
     if (prio) {
-        omp_line(em, "} else if (_c_prio) {");
+        cg_line(em, "} else if (_c_prio) {");
         em->indent++;
         omp_priority_fixpoint(em, &mono, &w);
-        omp_line(em, "_c_prio_done = true;");
+        cg_line(em, "_c_prio_done = true;");
         em->indent--;
     }
-    omp_line(em, "} else { /* the listed nodes only */");
+    cg_line(em, "} else { /* the listed nodes only */");
     em->indent++;
-    omp_scope_push(em);
+    cg_scope_push(em);
     for (const gm_stmt *s = list; s; s = s->next)
         later_round_stmt(em, &w, s);
-    omp_scope_pop(em, true);
-    omp_line(em, "gmrt_wl_advance(&_c_wl);");
+    cg_scope_pop(em, true);
+    cg_line(em, "gmrt_wl_advance(&_c_wl);");
     em->indent--;
-    omp_line(em, "}");
-    omp_round_loop_close(em, loop);
-    omp_line(em, "if (!_c_sweep)");
-    omp_line(em, "    gmrt_wl_free(&_c_wl);");
+    cg_line(em, "}");
+    cg_round_loop_close(em, loop);
+    cg_line(em, "if (!_c_sweep)");
+    cg_line(em, "    gmrt_wl_free(&_c_wl);");
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     return true;
 }

@@ -13,3 +13,7 @@ EXTRA_DIST += tests/codegen/build_all.sh tests/codegen/coll_of_coll.gm tests/cod
 TESTS += tests/codegen/same_output.sh
 EXTRA_DIST += tests/codegen/same_output.sh
 EXTRA_DIST += tests/codegen/same_output.expected
+# layering.sh: the shared emitter gm_cgen/ stays target-neutral (no
+# in_kernel, em->hooks, gmcu_ text, backend header or backend call).
+TESTS += tests/codegen/layering.sh
+EXTRA_DIST += tests/codegen/layering.sh

@@ -1,5 +1,5 @@
 #!/bin/sh
-# names.sh: what the generated code calls things (gm_backend_omp/cident.h).
+# names.sh: what the generated code calls things (gm_cgen/cg_ident.h).
 # Keyword and library names are renamed the same way in the header and the
 # .c (the exported function too) while the --main options keep the
 # Green-Marl names; a file name with '-' gives a valid header guard; main()

@@ -4,7 +4,7 @@
 ## error, and the run-time errors of generated programs.
 check_PROGRAMS += tests/driver/test_driver
 tests_driver_test_driver_SOURCES = tests/driver/test_driver.c
-tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgma.a \
+tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgmcg.a libgma.a \
 	libgmfront.a $(CUNIT_LIBS) -lm
 TESTS += tests/driver/test_driver
 EXTRA_DIST += tests/driver/common.sh tests/driver/tiny.cu

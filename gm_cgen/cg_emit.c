@@ -1,22 +1,22 @@
-/* omp_emit.c: output helpers, symbol naming and the scope stack of the
- * OpenMP generator. */
-#include "omp_emit.h"
+/* cg_emit.c: output helpers, symbol naming and the scope stack of the
+ * shared emitter. */
+#include "cg_emit.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cident.h"
+#include "cg_ident.h"
 #include "diag.h"
 #include "oom.h"
 
-void omp_start_line(omp_emit *em)
+void cg_start_line(cg_emit *em)
 {
     for (int i = 0; i < em->indent; i++)
         fputs("    ", em->out);
 }
 
-void omp_printf(omp_emit *em, const char *fmt, ...)
+void cg_printf(cg_emit *em, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -24,11 +24,11 @@ void omp_printf(omp_emit *em, const char *fmt, ...)
     va_end(ap);
 }
 
-void omp_line(omp_emit *em, const char *fmt, ...)
+void cg_line(cg_emit *em, const char *fmt, ...)
 {
     /* Preprocessor lines start in column 0 by convention. */
     if (fmt[0] != '#')
-        omp_start_line(em);
+        cg_start_line(em);
     va_list ap;
     va_start(ap, fmt);
     vfprintf(em->out, fmt, ap);
@@ -36,13 +36,13 @@ void omp_line(omp_emit *em, const char *fmt, ...)
     fputc('\n', em->out);
 }
 
-void omp_marker(omp_emit *em, gm_loc loc)
+void cg_marker(cg_emit *em, gm_loc loc)
 {
     if (loc.line > 0)
-        omp_line(em, "/* %s:%d */", em->src_base, loc.line);
+        cg_line(em, "/* %s:%d */", em->src_base, loc.line);
 }
 
-char *omp_strf(const char *fmt, ...)
+char *cg_strf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -57,33 +57,33 @@ char *omp_strf(const char *fmt, ...)
     return s;
 }
 
-char *omp_fresh(omp_emit *em, const char *what)
+char *cg_fresh(cg_emit *em, const char *what)
 {
-    return omp_strf("_c_%s%d", what, em->tmp++);
+    return cg_strf("_c_%s%d", what, em->tmp++);
 }
 
-void omp_unsupported(omp_emit *em, gm_loc loc, const char *what)
+void cg_unsupported(cg_emit *em, gm_loc loc, const char *what)
 {
     gm_error(loc, GMD_UNSUPPORTED, "the omp target does not support %s yet", what);
     em->ok = false;
 }
 
-const char *omp_name(omp_emit *em, const gm_symbol *sym)
+const char *cg_name(cg_emit *em, const gm_symbol *sym)
 {
     if (sym->id < 0 || sym->id >= em->nsyms)
         return sym->name;
     if (!em->names[sym->id]) {
-        em->names[sym->id] = cident_name(sym->name);
+        em->names[sym->id] = cg_ident_name(sym->name);
         /* Properties have their own namespace in Green-Marl: a property
          * named like a non-property symbol of the procedure gets a suffix. */
         if (sym->is_property) {
             for (int i = 0; i < em->nsyms; i++)
                 if (i != sym->id && em->names[i] && strcmp(em->names[i], em->names[sym->id]) == 0) {
                     free(em->names[sym->id]);
-                    em->names[sym->id] = omp_strf("%s_p", sym->name);
-                    if (cident_reserved(em->names[sym->id])) {
+                    em->names[sym->id] = cg_strf("%s_p", sym->name);
+                    if (cg_ident_reserved(em->names[sym->id])) {
                         free(em->names[sym->id]);
-                        em->names[sym->id] = omp_strf("%s_p_", sym->name);
+                        em->names[sym->id] = cg_strf("%s_p_", sym->name);
                     }
                     break;
                 }
@@ -92,15 +92,15 @@ const char *omp_name(omp_emit *em, const gm_symbol *sym)
     return em->names[sym->id];
 }
 
-void omp_set_name(omp_emit *em, const gm_symbol *sym, const char *name)
+void cg_set_name(cg_emit *em, const gm_symbol *sym, const char *name)
 {
     if (sym->id < 0 || sym->id >= em->nsyms)
         return;
     free(em->names[sym->id]);
-    em->names[sym->id] = name ? omp_strf("%s", name) : NULL;
+    em->names[sym->id] = name ? cg_strf("%s", name) : NULL;
 }
 
-void omp_reset_names(omp_emit *em)
+void cg_reset_names(cg_emit *em)
 {
     for (int i = 0; i < em->nsyms; i++) {
         free(em->names[i]);
@@ -112,18 +112,18 @@ void omp_reset_names(omp_emit *em)
     }
 }
 
-void omp_scope_push(omp_emit *em)
+void cg_scope_push(cg_emit *em)
 {
-    omp_scope *s = calloc(1, sizeof *s);
+    cg_scope *s = calloc(1, sizeof *s);
     if (!s)
         gm_out_of_memory("code generation", 0);
     s->outer = em->scope;
     em->scope = s;
 }
 
-void omp_scope_add_cleanup(omp_emit *em, char *code)
+void cg_scope_add_cleanup(cg_emit *em, char *code)
 {
-    omp_cleanup *c = malloc(sizeof *c);
+    cg_cleanup *c = malloc(sizeof *c);
     if (!c)
         gm_out_of_memory("code generation", 0);
     c->code = code;
@@ -131,19 +131,19 @@ void omp_scope_add_cleanup(omp_emit *em, char *code)
     em->scope->cleanups = c;
 }
 
-static void emit_cleanups(omp_emit *em, const omp_scope *s)
+static void emit_cleanups(cg_emit *em, const cg_scope *s)
 {
-    for (const omp_cleanup *c = s->cleanups; c; c = c->next)
-        omp_line(em, "%s", c->code);
+    for (const cg_cleanup *c = s->cleanups; c; c = c->next)
+        cg_line(em, "%s", c->code);
 }
 
-void omp_scope_pop(omp_emit *em, bool emit)
+void cg_scope_pop(cg_emit *em, bool emit)
 {
-    omp_scope *s = em->scope;
+    cg_scope *s = em->scope;
     if (emit)
         emit_cleanups(em, s);
     while (s->cleanups) {
-        omp_cleanup *c = s->cleanups;
+        cg_cleanup *c = s->cleanups;
         s->cleanups = c->next;
         free(c->code);
         free(c);
@@ -152,8 +152,8 @@ void omp_scope_pop(omp_emit *em, bool emit)
     free(s);
 }
 
-void omp_emit_all_cleanups(omp_emit *em)
+void cg_emit_all_cleanups(cg_emit *em)
 {
-    for (const omp_scope *s = em->scope; s; s = s->outer)
+    for (const cg_scope *s = em->scope; s; s = s->outer)
         emit_cleanups(em, s);
 }

@@ -1,5 +1,5 @@
-/* cident.c: reserved names and the one renaming rule (see cident.h). */
-#include "cident.h"
+/* cg_ident.c: reserved names and the one renaming rule (see cg_ident.h). */
+#include "cg_ident.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -150,7 +150,7 @@ static bool is_vector_type(const char *s, size_t n)
     return false;
 }
 
-bool cident_reserved(const char *name)
+bool cg_ident_reserved(const char *name)
 {
     size_t n = strlen(name);
     while (n > 0 && name[n - 1] == '_')
@@ -170,10 +170,10 @@ bool cident_reserved(const char *name)
     return false;
 }
 
-char *cident_name(const char *name)
+char *cg_ident_name(const char *name)
 {
     size_t n = strlen(name);
-    bool r = cident_reserved(name);
+    bool r = cg_ident_reserved(name);
     char *s = malloc(n + 2);
     if (!s)
         abort();
@@ -184,7 +184,7 @@ char *cident_name(const char *name)
     return s;
 }
 
-char *cident_guard(const char *base)
+char *cg_ident_guard(const char *base)
 {
     static const char pre[] = "GMC_GENERATED_", post[] = "_H";
     size_t n = strlen(base);
@@ -199,7 +199,7 @@ char *cident_guard(const char *base)
     return s;
 }
 
-char *cident_text(const char *s)
+char *cg_ident_text(const char *s)
 {
     size_t n = strlen(s);
     char *t = malloc(n + 1);

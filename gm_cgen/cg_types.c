@@ -1,25 +1,25 @@
-/* omp_types.c: the C type of every Green-Marl type, and the runtime's names
+/* cg_types.c: the C type of every Green-Marl type, and the runtime's names
  * for value types and collections. */
-#include "omp_emit.h"
+#include "cg_emit.h"
 
 #include <stdlib.h>
 
-bool omp_is_prim(gm_type_kind k)
+bool cg_is_prim(gm_type_kind k)
 {
     return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE || k == GMT_BOOL;
 }
 
-bool omp_is_float(gm_type_kind k)
+bool cg_is_float(gm_type_kind k)
 {
     return k == GMT_FLOAT || k == GMT_DOUBLE || k == GMT_INF;
 }
 
-bool omp_is_collection(gm_type_kind k)
+bool cg_is_collection(gm_type_kind k)
 {
     return k == GMT_NODE_SET || k == GMT_NODE_ORDER || k == GMT_NODE_SEQ || k == GMT_COLLECTION;
 }
 
-const char *omp_prim_ctype(gm_type_kind k)
+const char *cg_prim_ctype(gm_type_kind k)
 {
     switch (k) {
     case GMT_INT: return "int32_t";
@@ -45,7 +45,7 @@ const char *omp_prim_ctype(gm_type_kind k)
 /* Property arrays: "T *"; a collection-valued property is an array of
  * collection pointers. The strings are interned in a small static table
  * (read-only after first use; the generator is single-threaded). */
-const char *omp_ctype(const gm_type *t)
+const char *cg_ctype(const gm_type *t)
 {
     if (!t)
         return "int";
@@ -66,10 +66,10 @@ const char *omp_ctype(const gm_type *t)
         default: return "int32_t *";
         }
     }
-    return omp_prim_ctype(t->kind);
+    return cg_prim_ctype(t->kind);
 }
 
-const char *omp_gmrt_type(gm_type_kind k)
+const char *cg_gmrt_type(gm_type_kind k)
 {
     switch (k) {
     case GMT_INT: return "GMRT_T_INT32";
@@ -83,7 +83,7 @@ const char *omp_gmrt_type(gm_type_kind k)
     }
 }
 
-const char *omp_collection_free_fn(gm_type_kind k)
+const char *cg_collection_free_fn(gm_type_kind k)
 {
     switch (k) {
     case GMT_NODE_SET: return "gmrt_nodeset_free";
@@ -95,7 +95,7 @@ const char *omp_collection_free_fn(gm_type_kind k)
     }
 }
 
-const char *omp_collection_new_fn(gm_type_kind k)
+const char *cg_collection_new_fn(gm_type_kind k)
 {
     switch (k) {
     case GMT_NODE_SET: return "gmrt_nodeset_new";
@@ -106,7 +106,7 @@ const char *omp_collection_new_fn(gm_type_kind k)
     }
 }
 
-const char *omp_coll_kind(gm_type_kind k)
+const char *cg_coll_kind(gm_type_kind k)
 {
     switch (k) {
     case GMT_NODE_ORDER: return "GMRT_COLL_ORDER";
@@ -115,20 +115,20 @@ const char *omp_coll_kind(gm_type_kind k)
     }
 }
 
-const char *omp_graph_of(omp_emit *em, const gm_type *t)
+const char *cg_graph_of(cg_emit *em, const gm_type *t)
 {
     if (t && t->graph)
-        return omp_name(em, t->graph);
+        return cg_name(em, t->graph);
     /* Every graph-bound type has its graph after checking; a procedure
      * has at least one graph parameter when it uses one. */
     for (const gm_param *p = em->proc ? em->proc->params : NULL; p; p = p->next)
         if (p->type->kind == GMT_GRAPH)
-            return omp_name(em, p->sym);
+            return cg_name(em, p->sym);
     return "G";
 }
 
-char *omp_prop_count(omp_emit *em, const gm_type *prop_type)
+char *cg_prop_count(cg_emit *em, const gm_type *prop_type)
 {
-    return omp_strf("%s->%s", omp_graph_of(em, prop_type),
+    return cg_strf("%s->%s", cg_graph_of(em, prop_type),
                     prop_type->kind == GMT_EDGE_PROP ? "num_edges" : "num_nodes");
 }

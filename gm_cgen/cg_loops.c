@@ -1,12 +1,14 @@
-/* omp_loops.c: Foreach and For over every range, parallel regions and the
+/* cg_loops.c: Foreach and For over every range, parallel regions and the
  * buffers of deferred assignments.
  *
  * Only the outermost parallel loop becomes "#pragma omp parallel for";
  * loops nested in it run sequentially inside their thread. The schedule is
  * dynamic when the body walks neighbours (the work per iteration follows the
  * degree, which is skewed on real graphs), in chunks of about 1/64 of a
- * thread's share, static otherwise. */
-#include "omp_emit.h"
+ * thread's share, static otherwise. That is the host translation of both
+ * targets (CUDA host code is built with -Xcompiler -fopenmp); a target
+ * takes a parallel loop over through tg->parallel_loop. */
+#include "cg_emit.h"
 
 #include "builtins.h"
 #include "oom.h"
@@ -29,7 +31,7 @@ static bool is_nbr_expr(const gm_expr *e, void *ctx)
     return !(e->kind == GME_REDUCE && e->iter.range != GMR_NODES);
 }
 
-bool omp_body_has_nbr_loop(const gm_stmt *body)
+bool cg_body_has_nbr_loop(const gm_stmt *body)
 {
     return !gma_walk(body, false, is_nbr_loop, is_nbr_expr, NULL);
 }
@@ -37,7 +39,7 @@ bool omp_body_has_nbr_loop(const gm_stmt *body)
 /* Fewer iterations than this run on one thread: a fork-join costs more. */
 #define OMP_MIN_PARALLEL_TRIP 256
 
-void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind range,
+void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range,
                    const gm_stmt *body, const char *graph, const char *trip)
 {
     memset(par, 0, sizeof *par);
@@ -46,34 +48,34 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
     par->region.declared_inside = calloc((size_t)em->nsyms + 1, sizeof(bool));
     if (!par->region.declared_inside)
         gm_out_of_memory("code generation", 0);
-    omp_mark_declared(em, body, &par->region);
-    char *reductions = omp_reduction_clauses(em, body, &par->region);
-    char *clauses = trip ? omp_strf("%s if(%s >= %d)", reductions, trip, OMP_MIN_PARALLEL_TRIP)
-                         : omp_strf("%s", reductions);
+    cg_mark_declared(em, body, &par->region);
+    char *reductions = cg_reduction_clauses(em, body, &par->region);
+    char *clauses = trip ? cg_strf("%s if(%s >= %d)", reductions, trip, OMP_MIN_PARALLEL_TRIP)
+                         : cg_strf("%s", reductions);
     free(reductions);
-    par->nargmin = omp_collect_scalar_argmin(em, body, &par->region, par->argmins, 16);
+    par->nargmin = cg_collect_scalar_argmin(em, body, &par->region, par->argmins, 16);
     if (par->region.needs_locks) {
-        char *lock = omp_fresh(em, "lock");
+        char *lock = cg_fresh(em, "lock");
         par->region.lock_name = lock;
-        omp_line(em, "int32_t *%s = (int32_t *)_c_zalloc((size_t)(%s->num_nodes > %s->num_edges ? "
+        cg_line(em, "int32_t *%s = (int32_t *)_c_zalloc((size_t)(%s->num_nodes > %s->num_edges ? "
                      "%s->num_nodes : %s->num_edges) + 1, sizeof(int32_t));",
                  lock, graph, graph, graph, graph);
     }
     /* dynamic chunks sized from the trip count (_c_chunk in the prologue) */
-    char *count = trip ? omp_strf("%s", trip)
-                  : range == GMR_NODES && graph ? omp_strf("%s->num_nodes", graph)
-                  : range == GMR_EDGES && graph ? omp_strf("%s->num_edges", graph) : NULL;
-    char *sched = !omp_body_has_nbr_loop(body) ? omp_strf("schedule(static)")
-                  : count ? omp_strf("schedule(dynamic, _c_chunk(%s))", count) : omp_strf("schedule(dynamic, 64)");
+    char *count = trip ? cg_strf("%s", trip)
+                  : range == GMR_NODES && graph ? cg_strf("%s->num_nodes", graph)
+                  : range == GMR_EDGES && graph ? cg_strf("%s->num_edges", graph) : NULL;
+    char *sched = !cg_body_has_nbr_loop(body) ? cg_strf("schedule(static)")
+                  : count ? cg_strf("schedule(dynamic, _c_chunk(%s))", count) : cg_strf("schedule(dynamic, 64)");
     free(count);
     if (par->nargmin > 0) {
         /* Scalar arg-min/max targets: each thread keeps its own best,
          * merged once per thread at the end. */
         if (trip)
-            omp_line(em, "#pragma omp parallel if(%s >= %d)", trip, OMP_MIN_PARALLEL_TRIP);
+            cg_line(em, "#pragma omp parallel if(%s >= %d)", trip, OMP_MIN_PARALLEL_TRIP);
         else
-            omp_line(em, "#pragma omp parallel");
-        omp_line(em, "{");
+            cg_line(em, "#pragma omp parallel");
+        cg_line(em, "{");
         em->indent++;
         par->opened = true;
         par->saved_names = calloc((size_t)em->nsyms + 1, sizeof(char *));
@@ -81,16 +83,16 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
             for (const gm_expr *l = par->argmins[i]->lhs; l; l = l->next) {
                 if (l->kind != GME_ID || !l->sym || par->saved_names[l->sym->id])
                     continue;
-                char *priv = omp_fresh(em, "my");
-                par->saved_names[l->sym->id] = omp_strf("%s", omp_name(em, l->sym));
-                omp_line(em, "%s %s = %s;", omp_ctype(l->type), priv, omp_name(em, l->sym));
-                omp_set_name(em, l->sym, priv);
+                char *priv = cg_fresh(em, "my");
+                par->saved_names[l->sym->id] = cg_strf("%s", cg_name(em, l->sym));
+                cg_line(em, "%s %s = %s;", cg_ctype(l->type), priv, cg_name(em, l->sym));
+                cg_set_name(em, l->sym, priv);
                 free(priv);
             }
         }
-        omp_line(em, "#pragma omp for %s%s", sched, clauses);
+        cg_line(em, "#pragma omp for %s%s", sched, clauses);
     } else {
-        omp_line(em, "#pragma omp parallel for %s%s", sched, clauses);
+        cg_line(em, "#pragma omp parallel for %s%s", sched, clauses);
     }
     free(sched);
     free(clauses);
@@ -98,13 +100,13 @@ void omp_par_begin(omp_emit *em, omp_par *par, gm_symbol *iter, gm_range_kind ra
     em->region = &par->region;
 }
 
-void omp_par_end(omp_emit *em, omp_par *par)
+void cg_par_end(cg_emit *em, cg_par *par)
 {
     em->par_depth--;
     em->region = NULL;
     if (par->opened) {
-        omp_line(em, "#pragma omp critical");
-        omp_line(em, "{");
+        cg_line(em, "#pragma omp critical");
+        cg_line(em, "{");
         em->indent++;
         bool *done = calloc((size_t)em->nsyms + 1, 1);
         for (int i = 0; i < par->nargmin; i++) {
@@ -112,20 +114,20 @@ void omp_par_end(omp_emit *em, omp_par *par)
             if (done[s->lhs->sym->id])
                 continue;
             done[s->lhs->sym->id] = true;
-            const char *mine = omp_name(em, s->lhs->sym);
+            const char *mine = cg_name(em, s->lhs->sym);
             const char *shared = par->saved_names[s->lhs->sym->id];
-            omp_line(em, "if (%s %s %s) {", mine, s->assign_op == GMA_MIN ? "<" : ">", shared);
+            cg_line(em, "if (%s %s %s) {", mine, s->assign_op == GMA_MIN ? "<" : ">", shared);
             em->indent++;
             for (const gm_expr *l = s->lhs; l; l = l->next)
-                omp_line(em, "%s = %s;", par->saved_names[l->sym->id], omp_name(em, l->sym));
+                cg_line(em, "%s = %s;", par->saved_names[l->sym->id], cg_name(em, l->sym));
             em->indent--;
-            omp_line(em, "}");
+            cg_line(em, "}");
         }
         free(done);
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
         for (int i = 0; i < em->nsyms; i++)
             if (par->saved_names[i]) {
                 free(em->names[i]);
@@ -134,7 +136,7 @@ void omp_par_end(omp_emit *em, omp_par *par)
         free(par->saved_names);
     }
     if (par->region.lock_name) {
-        omp_line(em, "free(%s);", par->region.lock_name);
+        cg_line(em, "free(%s);", par->region.lock_name);
         free((char *)par->region.lock_name);
     }
     free(par->region.declared_inside);
@@ -143,7 +145,7 @@ void omp_par_end(omp_emit *em, omp_par *par)
 /* ---- deferred assignments ------------------------------------------------ */
 
 typedef struct defer_ctx {
-    omp_emit *em;
+    cg_emit *em;
     gm_symbol *bound;
     const gm_symbol *targets[32];
     int n;
@@ -164,29 +166,29 @@ static bool find_deferred(const gm_stmt *s, void *vctx)
 
 /* Before the loop: a copy of each deferred target; the loop writes the copy
  * and reads the original, so every read sees the old values. Returns what
- * omp_emit_deferred_end must publish (NULL when nothing is deferred). */
-void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *body, gm_symbol *bound)
+ * cg_emit_deferred_end must publish (NULL when nothing is deferred). */
+void *cg_emit_deferred_begin(cg_emit *em, const gm_stmt *body, gm_symbol *bound)
 {
     defer_ctx c = {.em = em, .bound = bound};
     gma_walk(body, false, find_deferred, NULL, &c);
     if (c.n == 0)
         return NULL;
-    omp_line(em, "{");
+    cg_line(em, "{");
     em->indent++;
-    omp_scope_push(em);
+    cg_scope_push(em);
     for (int i = 0; i < c.n; i++) {
         const gm_symbol *t = c.targets[i];
-        const char *name = omp_name(em, t);
-        char *nxt = omp_strf("_c_%s_nxt", name);
+        const char *name = cg_name(em, t);
+        char *nxt = cg_strf("_c_%s_nxt", name);
         if (t->type->kind == GMT_NODE_PROP || t->type->kind == GMT_EDGE_PROP) {
-            char *count = omp_prop_count(em, t->type);
-            omp_line(em, "%s%s = (%s)_c_alloc((size_t)%s, sizeof *%s);", omp_ctype(t->type), nxt,
-                     omp_ctype(t->type), count, name);
-            omp_line(em, "memcpy(%s, %s, (size_t)%s * sizeof *%s);", nxt, name, count, name);
-            omp_scope_add_cleanup(em, omp_strf("free(%s);", nxt));
+            char *count = cg_prop_count(em, t->type);
+            cg_line(em, "%s%s = (%s)_c_alloc((size_t)%s, sizeof *%s);", cg_ctype(t->type), nxt,
+                     cg_ctype(t->type), count, name);
+            cg_line(em, "memcpy(%s, %s, (size_t)%s * sizeof *%s);", nxt, name, count, name);
+            cg_scope_add_cleanup(em, cg_strf("free(%s);", nxt));
             free(count);
         } else {
-            omp_line(em, "%s %s = %s;", omp_ctype(t->type), nxt, name);
+            cg_line(em, "%s %s = %s;", cg_ctype(t->type), nxt, name);
         }
         free(em->deferred[t->id]);
         em->deferred[t->id] = nxt;
@@ -199,34 +201,34 @@ void *omp_emit_deferred_begin(omp_emit *em, const gm_stmt *body, gm_symbol *boun
 }
 
 /* After the loop: the new values become the current ones. */
-void omp_emit_deferred_end(omp_emit *em, void *state)
+void cg_emit_deferred_end(cg_emit *em, void *state)
 {
     defer_ctx *c = state;
     if (!c)
         return;
     for (int i = 0; i < c->n; i++) {
         const gm_symbol *t = c->targets[i];
-        const char *name = omp_name(em, t);
+        const char *name = cg_name(em, t);
         const char *nxt = em->deferred[t->id];
         if (t->type->kind == GMT_NODE_PROP || t->type->kind == GMT_EDGE_PROP) {
-            char *count = omp_prop_count(em, t->type);
-            omp_line(em, "memcpy(%s, %s, (size_t)%s * sizeof *%s);", name, nxt, count, name);
+            char *count = cg_prop_count(em, t->type);
+            cg_line(em, "memcpy(%s, %s, (size_t)%s * sizeof *%s);", name, nxt, count, name);
             free(count);
         } else {
-            omp_line(em, "%s = %s;", name, nxt);
+            cg_line(em, "%s = %s;", name, nxt);
         }
         free(em->deferred[t->id]);
         em->deferred[t->id] = NULL;
     }
-    omp_scope_pop(em, true);
+    cg_scope_pop(em, true);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(c);
 }
 
 /* ---- Foreach / For ------------------------------------------------------- */
 
-bool omp_loop_is_parallel(const omp_emit *em, const gm_stmt *s)
+bool cg_loop_is_parallel(const cg_emit *em, const gm_stmt *s)
 {
     if (!s->parallel || em->par_depth > 0)
         return false;
@@ -248,34 +250,34 @@ bool omp_loop_is_parallel(const omp_emit *em, const gm_stmt *s)
 
 /* The body of a loop: the iterator's declaration (decl, may be NULL), then
  * the statements, in one C block with its own scope. */
-void omp_loop_body(omp_emit *em, const gm_stmt *s, const char *decl)
+void cg_loop_body(cg_emit *em, const gm_stmt *s, const char *decl)
 {
-    omp_line(em, "{");
+    cg_line(em, "{");
     em->indent++;
-    omp_scope_push(em);
+    cg_scope_push(em);
     /* An iterator the body never reads is legal Green-Marl; the attribute
      * keeps gcc, clang and nvcc quiet about it. */
     bool unused = decl && !gma_sym_used(s->body, false, s->iter.sym) &&
                   !(s->iter.filter && gma_sym_used_expr(s->iter.filter, s->iter.sym));
     if (decl)
-        omp_line(em, "%s%s", unused ? "__attribute__((unused)) " : "", decl);
+        cg_line(em, "%s%s", unused ? "__attribute__((unused)) " : "", decl);
     if (s->iter.filter) {
-        omp_start_line(em);
-        omp_printf(em, "if (!(");
-        omp_expr(em, s->iter.filter);
-        omp_printf(em, ")) continue;\n");
+        cg_start_line(em);
+        cg_printf(em, "if (!(");
+        cg_expr(em, s->iter.filter);
+        cg_printf(em, ")) continue;\n");
     }
     const gm_stmt *b = s->body;
     if (b && b->kind == GMS_BLOCK)
-        omp_stmt_list(em, b->body);
+        cg_stmt_list(em, b->body);
     else if (b)
-        omp_stmt(em, b);
-    omp_scope_pop(em, true);
+        cg_stmt(em, b);
+    cg_scope_pop(em, true);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
 }
 
-static void set_edge_of(omp_emit *em, const gm_symbol *it, char *expr)
+static void set_edge_of(cg_emit *em, const gm_symbol *it, char *expr)
 {
     if (gm_symbol_id_below(it, em->nsyms)) {
         free(em->edge_of[it->id]);
@@ -285,49 +287,49 @@ static void set_edge_of(omp_emit *em, const gm_symbol *it, char *expr)
     }
 }
 
-static void items_loop(omp_emit *em, const gm_stmt *s, bool par)
+static void items_loop(cg_emit *em, const gm_stmt *s, bool par)
 {
     const gm_iter *it = &s->iter;
     const gm_type *st = it->source->type;
-    const char *v = omp_name(em, it->sym);
-    char *src = omp_expr_str(em, it->source);
-    char *i = omp_fresh(em, "i");
+    const char *v = cg_name(em, it->sym);
+    char *src = cg_expr_str(em, it->source);
+    char *i = cg_fresh(em, "i");
     char *decl = NULL;
-    omp_line(em, "{");
+    cg_line(em, "{");
     em->indent++;
-    char *n = omp_fresh(em, "n");
-    const char *g = omp_graph_of(em, it->sym->type);
-    omp_par par_state;
+    char *n = cg_fresh(em, "n");
+    const char *g = cg_graph_of(em, it->sym->type);
+    cg_par par_state;
     if (st->kind == GMT_NODE_SET) {
-        char *arr = omp_fresh(em, "items");
-        omp_line(em, "int64_t %s;", n);
-        omp_line(em, "const gm_node_t *%s = gmrt_nodeset_items(%s, &%s);", arr, src, n);
-        decl = omp_strf("gm_node_t %s = %s[%s];", v, arr, i);
+        char *arr = cg_fresh(em, "items");
+        cg_line(em, "int64_t %s;", n);
+        cg_line(em, "const gm_node_t *%s = gmrt_nodeset_items(%s, &%s);", arr, src, n);
+        decl = cg_strf("gm_node_t %s = %s[%s];", v, arr, i);
         free(arr);
     } else if (st->kind == GMT_COLLECTION) {
-        omp_line(em, "int64_t %s = gmrt_collection_size(%s);", n, src);
+        cg_line(em, "int64_t %s = gmrt_collection_size(%s);", n, src);
         /* C++ (the CUDA target) does not convert void * implicitly. */
-        const char *ty = omp_ctype(it->sym->type);
-        if (em->hooks)
-            decl = omp_strf("%s%s = (%s)gmrt_collection_at(%s, %s);", ty, v, ty, src, i);
+        const char *ty = cg_ctype(it->sym->type);
+        if (em->tg->cxx)
+            decl = cg_strf("%s%s = (%s)gmrt_collection_at(%s, %s);", ty, v, ty, src, i);
         else
-            decl = omp_strf("%s%s = gmrt_collection_at(%s, %s);", ty, v, src, i);
+            decl = cg_strf("%s%s = gmrt_collection_at(%s, %s);", ty, v, src, i);
     } else {
         const char *kind = st->kind == GMT_NODE_ORDER ? "nodeorder" : "nodeseq";
-        omp_line(em, "int64_t %s = gmrt_%s_size(%s);", n, kind, src);
-        decl = omp_strf("gm_node_t %s = gmrt_%s_at(%s, %s);", v, kind, src, i);
+        cg_line(em, "int64_t %s = gmrt_%s_size(%s);", n, kind, src);
+        decl = cg_strf("gm_node_t %s = gmrt_%s_at(%s, %s);", v, kind, src, i);
     }
     if (par)
-        omp_par_begin(em, &par_state, it->sym, GMR_ITEMS, s->body, g, NULL);
+        cg_par_begin(em, &par_state, it->sym, GMR_ITEMS, s->body, g, NULL);
     if (it->reverse && st->kind != GMT_NODE_SET)
-        omp_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--)", i, n, i, i);
+        cg_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--)", i, n, i, i);
     else
-        omp_line(em, "for (int64_t %s = 0; %s < %s; %s++)", i, i, n, i);
-    omp_loop_body(em, s, decl);
+        cg_line(em, "for (int64_t %s = 0; %s < %s; %s++)", i, i, n, i);
+    cg_loop_body(em, s, decl);
     if (par)
-        omp_par_end(em, &par_state);
+        cg_par_end(em, &par_state);
     em->indent--;
-    omp_line(em, "}");
+    cg_line(em, "}");
     free(n);
     free(decl);
     free(i);
@@ -375,7 +377,7 @@ static bool sorted_lower_bound(const gm_stmt *s, const gm_expr **bound)
  * edge in the same sorted row: every later edge's node is >= y and every
  * earlier one <= y, so the loop starts right after it (no search; the If
  * drops duplicates of y). NULL otherwise. */
-static const char *bound_edge(const omp_emit *em, const gm_stmt *s, const gm_expr *bound)
+static const char *bound_edge(const cg_emit *em, const gm_stmt *s, const gm_expr *bound)
 {
     const gm_expr *b = NULL;
     if (!sorted_lower_bound(s, &b) || !b || b != bound || !s->iter.source || s->iter.source->kind != GME_ID)
@@ -388,19 +390,19 @@ static const char *bound_edge(const omp_emit *em, const gm_stmt *s, const gm_exp
 }
 
 /* Emits `gm_edge_t LO = first edge of [from, to) whose node passes the bound`. */
-static void emit_row_search(omp_emit *em, const char *lo, const char *idx, const char *from,
+static void emit_row_search(cg_emit *em, const char *lo, const char *idx, const char *from,
                             const char *to, const char *bound, bool strict)
 {
-    char *hi = omp_fresh(em, "hi"), *mid = omp_fresh(em, "mid");
-    omp_line(em, "/* the row is sorted: skip the neighbours the test below rejects */");
-    omp_line(em, "gm_edge_t %s = %s, %s = %s;", lo, from, hi, to);
-    omp_line(em, "while (%s < %s) {", lo, hi);
-    omp_line(em, "    gm_edge_t %s = %s + (%s - %s) / 2;", mid, lo, hi, lo);
-    omp_line(em, "    if (%s[%s] %s %s)", idx, mid, strict ? "<=" : "<", bound);
-    omp_line(em, "        %s = %s + 1;", lo, mid);
-    omp_line(em, "    else");
-    omp_line(em, "        %s = %s;", hi, mid);
-    omp_line(em, "}");
+    char *hi = cg_fresh(em, "hi"), *mid = cg_fresh(em, "mid");
+    cg_line(em, "/* the row is sorted: skip the neighbours the test below rejects */");
+    cg_line(em, "gm_edge_t %s = %s, %s = %s;", lo, from, hi, to);
+    cg_line(em, "while (%s < %s) {", lo, hi);
+    cg_line(em, "    gm_edge_t %s = %s + (%s - %s) / 2;", mid, lo, hi, lo);
+    cg_line(em, "    if (%s[%s] %s %s)", idx, mid, strict ? "<=" : "<", bound);
+    cg_line(em, "        %s = %s + 1;", lo, mid);
+    cg_line(em, "    else");
+    cg_line(em, "        %s = %s;", hi, mid);
+    cg_line(em, "}");
     free(hi);
     free(mid);
 }
@@ -499,7 +501,7 @@ static const gm_stmt *edge_collapsible_inner(const gm_stmt *s)
     return c.ok ? inner : NULL;
 }
 
-bool omp_loop_over_edges(const gm_stmt *s)
+bool cg_loop_over_edges(const gm_stmt *s)
 {
     return edge_collapsible_inner(s) != NULL;
 }
@@ -508,74 +510,115 @@ bool omp_loop_over_edges(const gm_stmt *s)
  * over the edges (v = the edge's source, u = its target): a node of very high
  * degree (an RMAT hub) is then shared among the threads instead of being one
  * long iteration for one of them. */
-static void edge_loop(omp_emit *em, const gm_stmt *s, const gm_stmt *inner)
+static void edge_loop(cg_emit *em, const gm_stmt *s, const gm_stmt *inner)
 {
-    const char *g = omp_graph_of(em, s->iter.sym->type);
-    const char *v = omp_name(em, s->iter.sym);
-    char *u = omp_strf("%s", omp_name(em, inner->iter.sym));
-    char *e = omp_fresh(em, "e");
-    omp_par par_state;
-    omp_par_begin(em, &par_state, s->iter.sym, GMR_NODES, s->body, g, NULL);
-    omp_line(em, "for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", e, e, g, e);
-    omp_line(em, "{");
+    const char *g = cg_graph_of(em, s->iter.sym->type);
+    const char *v = cg_name(em, s->iter.sym);
+    char *u = cg_strf("%s", cg_name(em, inner->iter.sym));
+    char *e = cg_fresh(em, "e");
+    cg_par par_state;
+    cg_par_begin(em, &par_state, s->iter.sym, GMR_NODES, s->body, g, NULL);
+    cg_line(em, "for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", e, e, g, e);
+    cg_line(em, "{");
     em->indent++;
-    omp_scope_push(em);
+    cg_scope_push(em);
     /* inner's range v.Nbrs does not count: the edge index replaces it */
     bool v_used = gma_sym_used(inner->body, false, s->iter.sym) ||
                   (inner->iter.filter && gma_sym_used_expr(inner->iter.filter, s->iter.sym)) ||
                   (s->iter.filter && gma_sym_used_expr(s->iter.filter, s->iter.sym));
-    omp_line(em, "%sgm_node_t %s = %s->edge_src[%s]; /* over edges: hubs are shared */",
+    cg_line(em, "%sgm_node_t %s = %s->edge_src[%s]; /* over edges: hubs are shared */",
              v_used ? "" : "__attribute__((unused)) ", v, g, e);
     if (s->iter.filter) {
-        omp_start_line(em);
-        omp_printf(em, "if (!(");
-        omp_expr(em, s->iter.filter);
-        omp_printf(em, ")) continue;\n");
+        cg_start_line(em);
+        cg_printf(em, "if (!(");
+        cg_expr(em, s->iter.filter);
+        cg_printf(em, ")) continue;\n");
     }
-    set_edge_of(em, inner->iter.sym, omp_strf("%s", e));
-    char *decl = omp_strf("gm_node_t %s = %s->node_idx[%s];", u, g, e);
+    set_edge_of(em, inner->iter.sym, cg_strf("%s", e));
+    char *decl = cg_strf("gm_node_t %s = %s->node_idx[%s];", u, g, e);
     /* the inner loop's body, declaration and filter in their own block */
-    omp_loop_body(em, inner, decl);
-    omp_scope_pop(em, true);
+    cg_loop_body(em, inner, decl);
+    cg_scope_pop(em, true);
     em->indent--;
-    omp_line(em, "}");
-    omp_par_end(em, &par_state);
+    cg_line(em, "}");
+    cg_par_end(em, &par_state);
     free(decl);
     free(e);
     free(u);
 }
 
-void omp_foreach(omp_emit *em, const gm_stmt *s)
+/* Foreach (u: v.UpNbrs) / v.DownNbrs: neighbours one level closer to / further
+ * from the root, in the direction the traversal walks. */
+void cg_bfs_updown_loop(cg_emit *em, const gm_stmt *s)
+{
+    if (!em->bfs) {
+        cg_unsupported(em, s->loc, "UpNbrs/DownNbrs outside a BFS");
+        return;
+    }
+    const cg_bfs_ctx *b = em->bfs;
+    const char *g = b->graph;
+    bool up = s->iter.range == GMR_UP_NBRS;
+    /* Up walks against the traversal direction, Down along it. */
+    bool use_reverse = up != b->transposed;
+    char *src = cg_expr_str(em, s->iter.source);
+    char *e = cg_fresh(em, "e");
+    const char *v = cg_name(em, s->iter.sym);
+    cg_line(em, "for (gm_edge_t %s = %s->%s[%s]; %s < %s->%s[%s + 1]; %s++) {", e, g,
+             use_reverse ? "r_begin" : "begin", src, e, g, use_reverse ? "r_begin" : "begin", src, e);
+    em->indent++;
+    cg_scope_push(em);
+    cg_line(em, "gm_node_t %s = %s->%s[%s];", v, g, use_reverse ? "r_node_idx" : "node_idx", e);
+    cg_line(em, "if (%s[%s] != %s[%s] %s 1)", b->level, v, b->level, src, up ? "-" : "+");
+    cg_line(em, "    continue;");
+    if (gm_symbol_id_below(s->iter.sym, em->nsyms)) {
+        free(em->edge_of[s->iter.sym->id]);
+        em->edge_of[s->iter.sym->id] =
+            use_reverse ? cg_strf("%s->r_edge_idx[%s]", g, e) : cg_strf("%s", e);
+    }
+    const gm_stmt *body = s->body;
+    if (body && body->kind == GMS_BLOCK)
+        cg_stmt_list(em, body->body);
+    else if (body)
+        cg_stmt(em, body);
+    cg_scope_pop(em, true);
+    em->indent--;
+    cg_line(em, "}");
+    free(e);
+    free(src);
+}
+
+void cg_foreach(cg_emit *em, const gm_stmt *s)
 {
     const gm_iter *it = &s->iter;
     gm_symbol *sym = it->sym;
-    const char *v = omp_name(em, sym);
-    const char *g = omp_graph_of(em, sym->type);
-    bool par = omp_loop_is_parallel(em, s);
-    if (par && em->hooks && em->hooks->parallel_loop && !em->in_kernel &&
-        em->hooks->parallel_loop(em, s))
+    const char *v = cg_name(em, sym);
+    const char *g = cg_graph_of(em, sym->type);
+    bool par = cg_loop_is_parallel(em, s);
+    if (par && em->tg->parallel_loop(em, s))
         return;
-    void *deferred = omp_emit_deferred_begin(em, s->body, sym);
+    void *deferred = cg_emit_deferred_begin(em, s->body, sym);
     if (it->range == GMR_ITEMS) {
         items_loop(em, s, par);
-        omp_emit_deferred_end(em, deferred);
+        cg_emit_deferred_end(em, deferred);
         return;
     }
     if (it->range == GMR_UP_NBRS || it->range == GMR_DOWN_NBRS) {
-        omp_bfs_updown_loop(em, s);
-        omp_emit_deferred_end(em, deferred);
+        cg_bfs_updown_loop(em, s);
+        cg_emit_deferred_end(em, deferred);
         return;
     }
-    const bool queued = em->queue_loop == s && it->range == GMR_NODES; /* omp_worklist.c */
+    const char *qdecl = NULL;
+    const char *qcount = it->range == GMR_NODES ? em->tg->node_list(em, s, &qdecl) : NULL;
+    const bool queued = qcount != NULL;
     const gm_stmt *inner = par && !queued ? edge_collapsible_inner(s) : NULL;
     if (inner) {
         edge_loop(em, s, inner);
-        omp_emit_deferred_end(em, deferred);
+        cg_emit_deferred_end(em, deferred);
         return;
     }
     char *src = it->source && it->range != GMR_NODES && it->range != GMR_EDGES
-                    ? omp_expr_str(em, it->source) : NULL;
-    char *e = omp_fresh(em, "e");
+                    ? cg_expr_str(em, it->source) : NULL;
+    char *e = cg_fresh(em, "e");
     char *decl = NULL;
     char *header = NULL;
     const gm_expr *bound = NULL; /* Nbrs loops filtered by a bound: see sorted_lower_bound */
@@ -583,70 +626,71 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
     switch (it->range) {
     case GMR_NODES:
         if (queued) {
-            header = omp_strf("for (int64_t _c_qi = 0; _c_qi < %s; _c_qi++)", em->queue_count);
-            decl = omp_strf(em->queue_decl, v);
+            header = cg_strf("for (int64_t _c_qi = 0; _c_qi < %s; _c_qi++)", qcount);
+            decl = cg_strf(qdecl, v);
             break;
         }
-        header = omp_strf("for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", v, v, g, v);
+        header = cg_strf("for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", v, v, g, v);
         break;
     case GMR_EDGES:
-        header = omp_strf("for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", v, v, g, v);
+        header = cg_strf("for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", v, v, g, v);
         break;
     case GMR_NBRS:
-        /* Not in a CUDA kernel: a warp's threads walking one row in lockstep
-         * beat each starting at its own bound (triangle counting on RMAT-22 on
-         * an H200: 365 ms without the search, 1654 ms with it). */
-        if (!par && !em->in_kernel && (sorted_lower_bound(s, &bound), bound)) {
-            search_from = omp_fresh(em, "from");
-            header = omp_strf("for (gm_edge_t %s = %s; %s < %s->begin[%s + 1]; %s++)", e,
+        /* Where the target allows it (tg->row_search): in a CUDA kernel, a
+         * warp's threads walking one row in lockstep beat each starting at
+         * its own bound (triangle counting on RMAT-22 on an H200: 365 ms
+         * without the search, 1654 ms with it). */
+        if (!par && em->tg->row_search(em) && (sorted_lower_bound(s, &bound), bound)) {
+            search_from = cg_fresh(em, "from");
+            header = cg_strf("for (gm_edge_t %s = %s; %s < %s->begin[%s + 1]; %s++)", e,
                               search_from, e, g, src, e);
         } else {
-            header = omp_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)",
+            header = cg_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)",
                               e, g, src, e, g, src, e);
         }
-        decl = omp_strf("gm_node_t %s = %s->%s[%s];", v, g, omp_nbr_ids(em, sym, false), e);
-        set_edge_of(em, sym, omp_strf("%s", e));
+        decl = cg_strf("gm_node_t %s = %s->%s[%s];", v, g, cg_nbr_ids(em, sym, false), e);
+        set_edge_of(em, sym, cg_strf("%s", e));
         break;
     case GMR_IN_NBRS:
-        header = omp_strf("for (gm_edge_t %s = %s->r_begin[%s]; %s < %s->r_begin[%s + 1]; %s++)", e,
+        header = cg_strf("for (gm_edge_t %s = %s->r_begin[%s]; %s < %s->r_begin[%s + 1]; %s++)", e,
                           g, src, e, g, src, e);
-        decl = omp_strf("gm_node_t %s = %s->%s[%s];", v, g, omp_nbr_ids(em, sym, true), e);
-        set_edge_of(em, sym, omp_strf("%s->r_edge_idx[%s]", g, e));
+        decl = cg_strf("gm_node_t %s = %s->%s[%s];", v, g, cg_nbr_ids(em, sym, true), e);
+        set_edge_of(em, sym, cg_strf("%s->r_edge_idx[%s]", g, e));
         break;
     case GMR_OUT_EDGES:
-        header = omp_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)", v, g,
+        header = cg_strf("for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++)", v, g,
                           src, v, g, src, v);
         break;
     case GMR_IN_EDGES:
-        header = omp_strf("for (gm_edge_t %s = %s->r_begin[%s]; %s < %s->r_begin[%s + 1]; %s++)", e,
+        header = cg_strf("for (gm_edge_t %s = %s->r_begin[%s]; %s < %s->r_begin[%s + 1]; %s++)", e,
                           g, src, e, g, src, e);
-        decl = omp_strf("gm_edge_t %s = %s->r_edge_idx[%s];", v, g, e);
+        decl = cg_strf("gm_edge_t %s = %s->r_edge_idx[%s];", v, g, e);
         break;
     case GMR_COMMON_NBRS: {
-        char *other = omp_expr_str(em, it->range_arg);
-        omp_line(em, "{");
+        char *other = cg_expr_str(em, it->range_arg);
+        cg_line(em, "{");
         em->indent++;
-        const char *rt = em->in_kernel ? "gmcu" : "gmrt";
-        omp_line(em, "%s_common_iter %s;", rt, e);
-        omp_line(em, "%s_common_nbrs_init(&%s, %s, %s, %s);", rt, e, g, src, other);
-        header = omp_strf("for (__attribute__((unused)) gm_node_t %s; "
+        const char *rt = em->tg->runtime(em);
+        cg_line(em, "%s_common_iter %s;", rt, e);
+        cg_line(em, "%s_common_nbrs_init(&%s, %s, %s, %s);", rt, e, g, src, other);
+        header = cg_strf("for (__attribute__((unused)) gm_node_t %s; "
                           "(%s = %s_common_nbrs_next(&%s)) != GMRT_NIL_NODE;)", v, v, rt, e);
         free(other);
         break;
     }
     default:
-        omp_unsupported(em, s->loc, "this iteration range");
-        header = omp_strf("for (;0;)");
+        cg_unsupported(em, s->loc, "this iteration range");
+        header = cg_strf("for (;0;)");
         break;
     }
     if (search_from) {
-        omp_line(em, "{");
+        cg_line(em, "{");
         em->indent++;
-        char *from = omp_strf("%s->begin[%s]", g, src), *to = omp_strf("%s->begin[%s + 1]", g, src);
-        char *node_idx = omp_strf("%s->node_idx", g), *b = omp_expr_str(em, bound);
+        char *from = cg_strf("%s->begin[%s]", g, src), *to = cg_strf("%s->begin[%s + 1]", g, src);
+        char *node_idx = cg_strf("%s->node_idx", g), *b = cg_expr_str(em, bound);
         const char *at = bound_edge(em, s, bound);
         if (at)
-            omp_line(em, "gm_edge_t %s = %s + 1; /* the row is sorted and %s is at edge %s of it: start after it */",
+            cg_line(em, "gm_edge_t %s = %s + 1; /* the row is sorted and %s is at edge %s of it: start after it */",
                      search_from, at, b, at);
         else
             emit_row_search(em, search_from, node_idx, from, to, b, sorted_lower_bound(s, &bound));
@@ -655,18 +699,18 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
         free(node_idx);
         free(b);
     }
-    omp_par par_state;
+    cg_par par_state;
     if (par) /* a list: in parallel only when long enough */
-        omp_par_begin(em, &par_state, sym, it->range, s->body, g, queued ? em->queue_count : NULL);
-    omp_line(em, "%s", header);
-    omp_loop_body(em, s, decl);
+        cg_par_begin(em, &par_state, sym, it->range, s->body, g, qcount);
+    cg_line(em, "%s", header);
+    cg_loop_body(em, s, decl);
     if (par)
-        omp_par_end(em, &par_state);
+        cg_par_end(em, &par_state);
     if (it->range == GMR_COMMON_NBRS || search_from) {
         em->indent--;
-        omp_line(em, "}");
+        cg_line(em, "}");
     }
-    omp_emit_deferred_end(em, deferred);
+    cg_emit_deferred_end(em, deferred);
     free(search_from);
     free(header);
     free(decl);

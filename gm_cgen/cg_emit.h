@@ -1,0 +1,341 @@
+/* cg_emit.h: the target-neutral C emitter (gm_cgen/) that both code
+ * generators share, and its hook table (cg_hooks), which each target
+ * (gm_backend_omp/, gm_backend_cuda/) fills with its own functions. No
+ * file of gm_cgen/ asks which target it writes for: where C for the two
+ * differs, it calls a hook.
+ *
+ * One cg_emit lives for one generated file. It holds the output stream and
+ * indentation, the C name chosen for every symbol (cg_ident.h: names never
+ * clash with C, C++ or CUDA keywords, the C library or the generator's own
+ * temporaries, which all start with "_c_"), the stack of C scopes with what must be freed when each
+ * one ends (or at a Return), and what the statement being emitted sits
+ * inside: a parallel region, a BFS traversal, a loop with deferred writes.
+ */
+#ifndef GM_CG_EMIT_H
+#define GM_CG_EMIT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ast.h"
+#include "gma_shape.h" /* the analyses both targets use (gm_analysis/) */
+#include "gma_walk.h"
+
+/* Something to release when a C scope ends: a statement such as "free(x);". */
+typedef struct cg_cleanup {
+    char *code;
+    struct cg_cleanup *next;
+} cg_cleanup;
+
+typedef struct cg_scope {
+    cg_cleanup *cleanups; /* newest first */
+    struct cg_scope *outer;
+} cg_scope;
+
+struct cg_emit;
+
+/* The outermost parallel loop being emitted (OpenMP's "parallel for", or
+ * the target's, e.g. a CUDA kernel's body). */
+typedef struct cg_region {
+    gm_symbol *iter;        /* its iterator */
+    gm_range_kind range;    /* what it ranges over */
+    bool *declared_inside;  /* by symbol id: declared in the region (thread-private) */
+    bool needs_locks;       /* an arg-min/max on properties takes per-element locks */
+    const char *lock_name;  /* the lock array's C name */
+} cg_region;
+
+/* The BFS traversal whose body is being emitted. */
+typedef struct cg_bfs_ctx {
+    gm_symbol *iter;
+    const char *graph;      /* the graph's C name */
+    const char *level;      /* per-node level array */
+    bool transposed;        /* G^: walk in-edges forward */
+} cg_bfs_ctx;
+
+struct cg_emit;
+
+/* The steps of --main's timed runs where a target adds code (cg_main.c). */
+typedef enum cg_main_step {
+    CG_MAIN_GRAPH_LOADED, /* after the graph is loaded, before the clock */
+    CG_MAIN_BEFORE_RUNS,  /* before the loop of repeated calls */
+    CG_MAIN_RUN_BEGIN,    /* in a run, after the arguments are reset */
+    CG_MAIN_RUN_TIMED,    /* in a run, after its time is recorded */
+    CG_MAIN_RUN_END,      /* in a run, after the call's results */
+    CG_MAIN_AFTER_RUNS,   /* after the loop */
+    CG_MAIN_TIMES_DONE,   /* after the times are printed */
+} cg_main_step;
+
+/* The hook table: what each target (gm_backend_omp/, gm_backend_cuda/)
+ * supplies to the shared emitter. Both fill every entry; the shared code
+ * calls them unconditionally and never asks which target it writes for.
+ * A hook gets the emitter and reaches the target's own state through
+ * em->target (the context pointer). Hooks that answer bool return true when
+ * they emitted the construct themselves, false to leave the shared
+ * translation in place. */
+typedef struct cg_hooks {
+    /* Any statement, before the shared translation (CUDA: host statements
+     * that launch kernels or need transfers). */
+    bool (*stmt)(struct cg_emit *em, const gm_stmt *s);
+    /* An outermost parallel Foreach (CUDA: a kernel). */
+    bool (*parallel_loop)(struct cg_emit *em, const gm_stmt *s);
+    /* A While / Do-While outside parallel code (OpenMP: a minimum-label
+     * loop's union-find, a frontier worklist). */
+    bool (*round_loop)(struct cg_emit *em, const gm_stmt *s);
+    /* A BFS traversal (InBFS / InReverse) (CUDA: kernels per level). */
+    bool (*bfs)(struct cg_emit *em, const gm_stmt *s);
+    /* A property element read / plain write (CUDA, host code: where the
+     * element lives). */
+    bool (*prop_read)(struct cg_emit *em, const gm_expr *e);
+    bool (*prop_write)(struct cg_emit *em, const gm_stmt *s);
+    /* A property element prop[index] printed the target's way (false: the
+     * plain form), and the CSR array a neighbour loop's iterator is read
+     * from (node_idx / r_node_idx for the plain layout). */
+    bool (*prop_elem)(struct cg_emit *em, const gm_symbol *prop, const gm_expr *index);
+    const char *(*nbr_ids)(struct cg_emit *em, const gm_symbol *iter, bool reverse);
+    /* The runtime the code being emitted calls for graph queries, common
+     * neighbours and random numbers ("gmrt" on the host), and the random
+     * number state those calls take. */
+    const char *(*runtime)(struct cg_emit *em);
+    const char *(*rng)(struct cg_emit *em);
+    /* A Foreach over all nodes that the target runs over a list instead
+     * (OpenMP's worklists, omp_worklist.c): the list's length as a C
+     * expression, with in *decl a printf format taking the iterator's C
+     * name that declares it from list position _c_qi (and may `continue`
+     * past a position); NULL: every node. */
+    const char *(*node_list)(struct cg_emit *em, const gm_stmt *s, const char **decl);
+    /* Whether a sequential Nbrs loop filtered by a lower bound on a sorted
+     * row may start at a binary search of the row (false where the threads
+     * of a warp walk rows in lockstep). */
+    bool (*row_search)(struct cg_emit *em);
+    /* Prints the address of a throw-away out-argument of type t. */
+    void (*discard_arg)(struct cg_emit *em, const gm_type *t);
+    /* An atomic update lv OP= v of type k in parallel code (false: the
+     * host's C11/GNU atomics). */
+    bool (*atomic_update)(struct cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k);
+    /* An arg-min/max in parallel code on shared targets, after its values
+     * _c_a0.. are declared; key is the C lvalue of its key (false: the
+     * host's CAS or locks). */
+    bool (*argminmax)(struct cg_emit *em, const gm_stmt *s, const char *key, bool is_min);
+    /* After a procedure's parameters are checked (the target sets up its
+     * state; true: it also built the graph indexes the body needs). */
+    bool (*proc_begin)(struct cg_emit *em, const gm_proc *proc);
+    /* --main: what the target adds at each step of the timed runs (the
+     * host's graph indexes at CG_MAIN_GRAPH_LOADED; a device target's
+     * uploads, transfers and accounting at the others). */
+    void (*main_step)(struct cg_emit *em, const gm_proc *proc, cg_main_step step);
+    /* The output is C++ (void * converts only by a cast). */
+    bool cxx;
+    /* Property arguments may be device memory, used in place (no copies):
+     * the driver's --device-args measures the call that way. */
+    bool device_args;
+} cg_hooks;
+
+typedef struct cg_emit {
+    FILE *out;
+    int indent;
+    gm_program *prog;
+    const char *src_base;   /* "bfs.gm" for line markers */
+    gm_proc *proc;          /* the procedure being emitted */
+    int nsyms;
+    char **names;           /* by symbol id: C name (NULL until first use) */
+    char **edge_of;         /* by iterator id: C expression of t.ToEdge() */
+    char **deferred;        /* by symbol id: C name of the _nxt buffer while
+                               a loop bound to deferred writes runs */
+    int tmp;                /* counter for fresh temporaries */
+    int par_depth;          /* > 0 inside a parallel region */
+    cg_region *region;     /* the region when par_depth > 0 */
+    cg_scope *scope;       /* innermost C scope */
+    cg_bfs_ctx *bfs;
+    bool ok;                /* false after an unsupported construct */
+    /* The target's hook table and its own state (the hooks' context). */
+    const cg_hooks *tg;
+    void *target;
+    /* Worklists: a store into the Bool property push_flag (always of True)
+     * also appends the element to the next worklist; push_fmt is a printf
+     * format taking the element's C index. */
+    const gm_symbol *push_flag;
+    const char *push_fmt;
+} cg_emit;
+
+/* The suffix of the emitted _c_atomic_OP_SUFFIX helpers for a value type
+ * (i32, i64, f32, f64; b for Bool) (cg_reduce.c). */
+const char *cg_atomic_suffix(gm_type_kind k);
+
+/* The head `while (cond) {` or `do {` of a While/Do loop emitted around
+ * other code (the worklist passes), and its matching end. */
+void cg_round_loop_open(cg_emit *em, const gm_stmt *loop);
+void cg_round_loop_close(cg_emit *em, const gm_stmt *loop);
+
+/* After a store into element `index` of prop: the worklist append, if any. */
+void cg_after_prop_store(cg_emit *em, const gm_symbol *prop, const gm_expr *index);
+
+/* ---- output (cg_emit.c) */
+void cg_line(cg_emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cg_printf(cg_emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cg_start_line(cg_emit *em); /* indentation only */
+void cg_marker(cg_emit *em, gm_loc loc); /* the "/ * file.gm:LINE * /" comment */
+char *cg_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* malloc'd */
+char *cg_fresh(cg_emit *em, const char *what); /* "_c_what3", malloc'd */
+void cg_unsupported(cg_emit *em, gm_loc loc, const char *what);
+
+/* ---- names and scopes (cg_emit.c) */
+const char *cg_name(cg_emit *em, const gm_symbol *sym);
+void cg_set_name(cg_emit *em, const gm_symbol *sym, const char *name); /* copies */
+void cg_reset_names(cg_emit *em);
+void cg_scope_push(cg_emit *em);
+void cg_scope_add_cleanup(cg_emit *em, char *code); /* takes ownership */
+void cg_scope_pop(cg_emit *em, bool emit_cleanups);
+void cg_emit_all_cleanups(cg_emit *em); /* at a Return: every live scope */
+
+/* ---- types (cg_types.c) */
+const char *cg_ctype(const gm_type *t);          /* "int32_t", "double *", ... */
+const char *cg_prim_ctype(gm_type_kind k);
+bool cg_is_prim(gm_type_kind k);
+bool cg_is_float(gm_type_kind k);
+bool cg_is_collection(gm_type_kind k);
+const char *cg_gmrt_type(gm_type_kind k);        /* "GMRT_T_INT32" ... */
+const char *cg_collection_free_fn(gm_type_kind k); /* "gmrt_nodeset_free" */
+const char *cg_collection_new_fn(gm_type_kind k);
+const char *cg_coll_kind(gm_type_kind k);        /* "GMRT_COLL_SET" ... */
+const char *cg_graph_of(cg_emit *em, const gm_type *t); /* C name of t's graph */
+/* prop[index], or the target's form of it in device code (tg->prop_elem). */
+void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index);
+/* The CSR array a neighbour iterator is read from (the target's
+ * tg->nbr_ids). */
+const char *cg_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse);
+/* Size of a property's array: "G->num_nodes" or "G->num_edges". */
+char *cg_prop_count(cg_emit *em, const gm_type *prop_type);
+
+/* ---- a minimum-label loop as one union-find call (cg_min_label.c) */
+void cg_min_label(cg_emit *em, const gm_stmt *s);
+/* The loop around that call and its closing (the CUDA target's call too). */
+void cg_min_label_open(cg_emit *em, const gm_stmt *s);
+void cg_min_label_close(cg_emit *em, const gm_stmt *s);
+
+/* ---- expressions (cg_expr.c) */
+void cg_expr(cg_emit *em, const gm_expr *e);
+char *cg_expr_str(cg_emit *em, const gm_expr *e); /* malloc'd */
+void cg_cond(cg_emit *em, const gm_expr *e); /* without outer parentheses */
+void cg_float_literal(cg_emit *em, double v, bool is_float);
+void cg_inf(cg_emit *em, gm_type_kind k, bool negative);
+void cg_builtin_call(cg_emit *em, const gm_expr *e);
+void cg_user_call(cg_emit *em, const gm_expr *e);
+bool cg_is_literal(const gm_expr *e);
+
+/* ---- collections and maps (cg_collections.c) */
+void cg_collection_call(cg_emit *em, const gm_expr *e); /* a built-in on a collection/map */
+void cg_map_get(cg_emit *em, const gm_expr *index_expr);
+void cg_map_set(cg_emit *em, const gm_expr *index_expr, const char *value);
+void cg_map_key(cg_emit *em, const gm_type *map, const gm_expr *key);
+const char *cg_map_field(const gm_type *map_val_or_key); /* "i" or "d" */
+
+/* ---- statements (cg_stmt.c) */
+void cg_stmt(cg_emit *em, const gm_stmt *s);
+void cg_block(cg_emit *em, const gm_stmt *s); /* emits { ... } with its own scope */
+void cg_stmt_list(cg_emit *em, const gm_stmt *list);
+void cg_lvalue(cg_emit *em, const gm_expr *lhs); /* x, P[n], *out */
+
+/* ---- reductions (cg_reduce.c) */
+void cg_reduce_assign(cg_emit *em, const gm_stmt *s);
+void cg_argminmax(cg_emit *em, const gm_stmt *s);
+/* Before a parallel loop: the clauses for the scalar reductions of body
+ * (" reduction(+:x)" ...), malloc'd, and whether arg-min/max needs locks. */
+char *cg_reduction_clauses(cg_emit *em, const gm_stmt *body, cg_region *r);
+/* Marks in r->declared_inside every symbol declared in body. */
+void cg_mark_declared(cg_emit *em, const gm_stmt *body, cg_region *r);
+/* Scalar arg-min/max targets shared by the region: per-thread partials. */
+int cg_collect_scalar_argmin(cg_emit *em, const gm_stmt *body, cg_region *r,
+                              const gm_stmt **out, int max);
+
+/* ---- loops (cg_loops.c) */
+void cg_foreach(cg_emit *em, const gm_stmt *s);
+/* Whether the loop runs as the outermost parallel loop. */
+bool cg_loop_is_parallel(const cg_emit *em, const gm_stmt *s);
+/* The body of a loop in its own C block: decl (the iterator's declaration,
+ * may be NULL), the filter as a "continue", the statements. */
+void cg_loop_body(cg_emit *em, const gm_stmt *s, const char *decl);
+bool cg_body_has_nbr_loop(const gm_stmt *body);
+/* Whether the parallel node loop s runs as one loop over the edges of its
+ * single neighbour loop (it then needs the graph's edge sources). */
+bool cg_loop_over_edges(const gm_stmt *s);
+/* Deferred assignments bound to a loop: buffers before it, publication after. */
+void *cg_emit_deferred_begin(cg_emit *em, const gm_stmt *loop_body, gm_symbol *bound);
+void cg_emit_deferred_end(cg_emit *em, void *state);
+
+/* ---- traversals (cg_bfs.c, cg_dfs.c) */
+void cg_bfs(cg_emit *em, const gm_stmt *s);
+/* Whether a BFS's forward body touches only its own node (no loop,
+ * reduction, call or navigator): it may run at any point of its level. */
+bool cg_bfs_body_is_local(const gm_stmt *s);
+/* `if (!(navigator)) STOP;` on candidate node `cand`; nothing without one. */
+void cg_bfs_nav_check(cg_emit *em, const gm_stmt *s, const char *cand, const char *stop);
+/* Such a body for the node named `node`, in braces (under `if (guard)`
+ * when guard is not NULL), with a comment saying `what`. */
+void cg_bfs_local_body(cg_emit *em, const gm_stmt *s, const char *node, const char *guard, bool in_parallel,
+                       const char *what);
+void cg_dfs(cg_emit *em, const gm_stmt *s);
+/* Up/Down neighbour loops inside a BFS body (em->bfs) (cg_loops.c). */
+void cg_bfs_updown_loop(cg_emit *em, const gm_stmt *s);
+
+/* ---- parallel regions (cg_loops.c) */
+/* Opens a parallel loop: prepares the region, emits what goes before the
+ * pragma and the pragma itself; the caller emits the for header and body. */
+typedef struct cg_par {
+    cg_region region;
+    const gm_stmt *argmins[16];
+    int nargmin;
+    bool opened;            /* a "#pragma omp parallel" block was opened */
+    char **saved_names;     /* names replaced by per-thread partials */
+} cg_par;
+/* trip: a C expression for the loop's trip count when it is small often
+ * (BFS levels); the loop then runs in parallel only when it is worth a
+ * fork-join (NULL: always parallel). */
+void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range,
+                   const gm_stmt *body, const char *graph, const char *trip);
+void cg_par_end(cg_emit *em, cg_par *par);
+
+/* ---- API and driver (cg_api.c, cg_main.c) */
+void cg_prologue(cg_emit *em, const char *header_name);
+extern const char *const cg_helpers_text; /* allocation, atomics and locks for host code */
+/* What a procedure needs built on its graph before parallel code. */
+void cg_graph_needs(const gm_stmt *body, bool *reverse, bool *edge_src);
+void cg_signature(cg_emit *em, const gm_proc *proc, bool for_header);
+void cg_proc(cg_emit *em, gm_proc *proc);
+void cg_write_header(gm_program *p, FILE *f, const char *base, const char *target);
+void cg_main(cg_emit *em, const gm_proc *proc);
+/* Whether proc writes its property parameter sym (directly or through a call). */
+bool cg_proc_writes(const gm_proc *proc, const gm_symbol *sym);
+/* --main's property arguments v_NAME: whether a parameter's type is one (a
+ * property of scalars), and the C expression of its element count. */
+bool cg_main_is_prop(const gm_type *t);
+const char *cg_main_prop_count(const gm_param *p);
+
+/* ---- whole files (cg_files.c) */
+struct gmb_options;
+typedef struct cg_program_writer {
+    const char *target;                 /* "omp", "cuda": named in the header's comment */
+    const char *ext;                    /* "c", "cu" */
+    const cg_hooks *tg;                /* the target's hook table */
+    void *target_state;
+    void (*prologue)(cg_emit *em, const char *base);
+    /* One procedure into file (NULL: cg_proc into em->out). */
+    void (*proc)(cg_emit *em, gm_proc *pr, FILE *file);
+} cg_program_writer;
+/* Writes DIR/BASE.h and DIR/BASE.EXT: prologue, prototypes of the Local
+ * procedures, every procedure, main() with --main. */
+bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_program_writer *w);
+
+/* ---- arg-min/max shapes (cg_reduce.c) */
+bool cg_argmin_on_props(const gm_stmt *s);       /* the targets are property elements */
+bool cg_argmin_payload_constant(const gm_stmt *s); /* every value but the key is a literal */
+/* Whether an arg-min/max's targets are private to the thread (plain
+ * compare-and-store), and the stores `target = _c_aI;` of its targets from
+ * the from-th on (with their worklist appends), for a target's tg->argminmax. */
+bool cg_argmin_private(cg_emit *em, const gm_stmt *s);
+void cg_argmin_stores(cg_emit *em, const gm_stmt *s, int from);
+
+/* A local `Graph G2;` (always empty) in host code (cg_stmt.c); cxx: for
+ * the CUDA target's C++. */
+void cg_decl_local_graph(cg_emit *em, const gm_symbol *g, bool cxx);
+
+#endif /* GM_CG_EMIT_H */

@@ -1,0 +1,452 @@
+/* cg_expr.c: Green-Marl expressions as C expressions.
+ *
+ * Every compound expression is parenthesised, so C precedence never
+ * changes the meaning. Literals keep their full value: 64-bit integers get
+ * INT64_C, doubles print with 17 significant digits, floats with 9 and an
+ * f suffix (the old compiler rounded them to 6 decimals: section 12).
+ */
+#include "cg_emit.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtins.h"
+#include "cg_ident.h"
+#include "oom.h"
+
+bool cg_is_literal(const gm_expr *e)
+{
+    return e->kind == GME_INT || e->kind == GME_FLOAT || e->kind == GME_BOOL ||
+           e->kind == GME_NIL || e->kind == GME_INF;
+}
+
+void cg_float_literal(cg_emit *em, double v, bool is_float)
+{
+    if (isinf(v)) {
+        cg_printf(em, v < 0 ? "(-INFINITY)" : "INFINITY");
+        return;
+    }
+    char buf[64];
+    if (is_float)
+        snprintf(buf, sizeof buf, "%.9g", (double)(float)v);
+    else
+        snprintf(buf, sizeof buf, "%.17g", v);
+    /* "1" is an integer in C: keep the literal floating. */
+    if (!strpbrk(buf, ".eEn"))
+        strcat(buf, ".0");
+    cg_printf(em, "%s%s", buf, is_float ? "f" : "");
+}
+
+void cg_inf(cg_emit *em, gm_type_kind k, bool negative)
+{
+    switch (k) {
+    case GMT_INT: cg_printf(em, negative ? "INT32_MIN" : "INT32_MAX"); break;
+    case GMT_LONG: cg_printf(em, negative ? "INT64_MIN" : "INT64_MAX"); break;
+    case GMT_FLOAT: cg_printf(em, negative ? "(-INFINITY)" : "INFINITY"); break;
+    default: cg_printf(em, negative ? "(-(double)INFINITY)" : "((double)INFINITY)"); break;
+    }
+}
+
+static const char *op_text(gm_op op)
+{
+    switch (op) {
+    case GMOP_ADD: return "+";
+    case GMOP_SUB: return "-";
+    case GMOP_MUL: return "*";
+    case GMOP_DIV: return "/";
+    case GMOP_MOD: return "%";
+    case GMOP_LT: return "<";
+    case GMOP_GT: return ">";
+    case GMOP_LE: return "<=";
+    case GMOP_GE: return ">=";
+    case GMOP_EQ: return "==";
+    case GMOP_NE: return "!=";
+    case GMOP_AND: return "&&";
+    case GMOP_OR: return "||";
+    default: return "?";
+    }
+}
+
+static void emit_abs(cg_emit *em, const gm_expr *e)
+{
+    gm_type_kind k = e->type ? e->type->kind : GMT_DOUBLE;
+    const char *fn = k == GMT_INT ? "abs" : k == GMT_LONG ? "llabs" : k == GMT_FLOAT ? "fabsf" : "fabs";
+    cg_printf(em, "%s(", fn);
+    cg_expr(em, e->a);
+    cg_printf(em, ")");
+}
+
+/* A property read: P[i]; inside a loop whose deferred writes target P, the
+ * reads still see the current array P. */
+static void emit_prop(cg_emit *em, const gm_expr *e)
+{
+    if (em->tg->prop_read(em, e))
+        return;
+    cg_prop_elem(em, e->sym, e->a);
+}
+
+void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
+{
+    if (em->tg->prop_elem(em, prop, index))
+        return;
+    cg_printf(em, "%s[", cg_name(em, prop));
+    cg_expr(em, index);
+    cg_printf(em, "]");
+}
+
+const char *cg_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
+{
+    return em->tg->nbr_ids(em, iter, reverse);
+}
+
+/* A reduction expression survives desugaring only inside a BFS navigator;
+ * it becomes a GNU statement expression with a sequential loop. */
+static void emit_reduce_expr(cg_emit *em, const gm_expr *e)
+{
+    const gm_iter *it = &e->iter;
+    const char *ty = cg_ctype(e->type);
+    char *acc = cg_fresh(em, "red");
+    cg_printf(em, "({ %s %s = ", ty, acc);
+    switch (e->reduce_op) {
+    case GMRED_PRODUCT: cg_printf(em, "1"); break;
+    case GMRED_MIN: cg_inf(em, e->type->kind, false); break;
+    case GMRED_MAX: cg_inf(em, e->type->kind, true); break;
+    case GMRED_ALL: cg_printf(em, "true"); break;
+    default: cg_printf(em, "0"); break;
+    }
+    cg_printf(em, "; ");
+    const char *g = cg_graph_of(em, it->sym->type);
+    const char *v = cg_name(em, it->sym);
+    char *src = cg_expr_str(em, it->source);
+    char *ed = cg_fresh(em, "e");
+    switch (it->range) {
+    case GMR_NODES:
+        cg_printf(em, "for (gm_node_t %s = 0; %s < %s->num_nodes; %s++) { ", v, v, g, v);
+        break;
+    case GMR_NBRS:
+        cg_printf(em, "for (gm_edge_t %s = %s->begin[%s]; %s < %s->begin[%s + 1]; %s++) { "
+                       "gm_node_t %s = %s->node_idx[%s]; ",
+                   ed, g, src, ed, g, src, ed, v, g, ed);
+        break;
+    case GMR_IN_NBRS:
+        cg_printf(em, "for (gm_edge_t %s = %s->r_begin[%s]; %s < %s->r_begin[%s + 1]; %s++) { "
+                       "gm_node_t %s = %s->r_node_idx[%s]; ",
+                   ed, g, src, ed, g, src, ed, v, g, ed);
+        break;
+    default:
+        cg_unsupported(em, e->loc, "this range in a reduction inside a BFS navigator");
+        cg_printf(em, "{ gm_node_t %s = 0; ", v);
+        break;
+    }
+    if (it->filter) {
+        cg_printf(em, "if (!(");
+        cg_expr(em, it->filter);
+        cg_printf(em, ")) continue; ");
+    }
+    char *val = e->a ? cg_expr_str(em, e->a) : cg_strf("1");
+    switch (e->reduce_op) {
+    case GMRED_SUM:
+    case GMRED_COUNT:
+    case GMRED_AVG: cg_printf(em, "%s += %s; ", acc, val); break;
+    case GMRED_PRODUCT: cg_printf(em, "%s *= %s; ", acc, val); break;
+    case GMRED_MIN: cg_printf(em, "if (%s < %s) %s = %s; ", val, acc, acc, val); break;
+    case GMRED_MAX: cg_printf(em, "if (%s > %s) %s = %s; ", val, acc, acc, val); break;
+    case GMRED_EXIST: cg_printf(em, "%s = %s || %s; ", acc, acc, val); break;
+    case GMRED_ALL: cg_printf(em, "%s = %s && %s; ", acc, acc, val); break;
+    default: break;
+    }
+    cg_printf(em, "} %s; })", acc);
+    free(val);
+    free(src);
+    free(ed);
+    free(acc);
+}
+
+static void emit_foreign(cg_emit *em, const gm_foreign_seg *f)
+{
+    for (; f; f = f->next) {
+        if (f->text)
+            cg_printf(em, "%s", f->text);
+        else if (f->ref)
+            cg_expr(em, f->ref);
+    }
+}
+
+void cg_expr(cg_emit *em, const gm_expr *e)
+{
+    gm_type_kind k = e->type ? e->type->kind : GMT_ERROR;
+    switch (e->kind) {
+    case GME_INT:
+        if (k == GMT_FLOAT || k == GMT_DOUBLE)
+            cg_float_literal(em, (double)e->int_val, k == GMT_FLOAT);
+        else if (e->int_val > INT32_MAX || e->int_val < INT32_MIN)
+            cg_printf(em, "INT64_C(%" PRId64 ")", e->int_val);
+        else
+            cg_printf(em, "%" PRId64, e->int_val);
+        break;
+    case GME_FLOAT:
+        cg_float_literal(em, e->float_val, k == GMT_FLOAT);
+        break;
+    case GME_BOOL:
+        cg_printf(em, e->bool_val ? "true" : "false");
+        break;
+    case GME_INF:
+        cg_inf(em, k, e->negative);
+        break;
+    case GME_NIL:
+        cg_printf(em, k == GMT_EDGE ? "GMRT_NIL_EDGE" : "GMRT_NIL_NODE");
+        break;
+    case GME_STRING:
+        cg_printf(em, "\"%s\"", e->text ? e->text : "");
+        break;
+    case GME_ID:
+        cg_printf(em, "%s", e->sym ? cg_name(em, e->sym) : e->name);
+        break;
+    case GME_PROP:
+        emit_prop(em, e);
+        break;
+    case GME_INDEX:
+        cg_map_get(em, e);
+        break;
+    case GME_UNARY:
+        cg_printf(em, "(%s", e->op == GMOP_NOT ? "!" : "-");
+        cg_expr(em, e->a);
+        cg_printf(em, ")");
+        break;
+    case GME_BINARY:
+        if ((e->op == GMOP_DIV || e->op == GMOP_MOD) && e->b && e->b->kind == GME_INT &&
+            e->b->int_val == 0) {
+            /* An integer division by a constant zero: -Wdiv-by-zero would
+             * warn; the zero comes from a volatile, so it still traps at run
+             * time as written. */
+            cg_printf(em, "(");
+            cg_expr(em, e->a);
+            cg_printf(em, " %s ({ volatile int64_t _c_zero = 0; _c_zero; }))", op_text(e->op));
+            break;
+        }
+        cg_printf(em, "(");
+        cg_expr(em, e->a);
+        cg_printf(em, " %s ", op_text(e->op));
+        cg_expr(em, e->b);
+        cg_printf(em, ")");
+        break;
+    case GME_TERNARY:
+        cg_printf(em, "(");
+        cg_expr(em, e->a);
+        cg_printf(em, " ? ");
+        cg_expr(em, e->b);
+        cg_printf(em, " : ");
+        cg_expr(em, e->c);
+        cg_printf(em, ")");
+        break;
+    case GME_ABS:
+        emit_abs(em, e);
+        break;
+    case GME_CAST:
+        cg_printf(em, "((%s)", cg_prim_ctype(e->cast_to));
+        cg_expr(em, e->a);
+        cg_printf(em, ")");
+        break;
+    case GME_CALL:
+        if (e->builtin >= 0)
+            cg_builtin_call(em, e);
+        else
+            cg_user_call(em, e);
+        break;
+    case GME_REDUCE:
+        emit_reduce_expr(em, e);
+        break;
+    case GME_FOREIGN:
+        cg_printf(em, "(");
+        emit_foreign(em, e->foreign);
+        cg_printf(em, ")");
+        break;
+    }
+}
+
+/* A condition: the outermost parentheses are left out, because "if ((a == b))"
+ * reads as a mistaken assignment to clang's -Wparentheses-equality. */
+void cg_cond(cg_emit *em, const gm_expr *e)
+{
+    if (e->kind == GME_BINARY) {
+        cg_expr(em, e->a);
+        cg_printf(em, " %s ", op_text(e->op));
+        cg_expr(em, e->b);
+    } else {
+        cg_expr(em, e);
+    }
+}
+
+char *cg_expr_str(cg_emit *em, const gm_expr *e)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        gm_out_of_memory("code generation", 0);
+    FILE *saved = em->out;
+    em->out = mem;
+    cg_expr(em, e);
+    em->out = saved;
+    fclose(mem);
+    return buf;
+}
+
+/* The graph a node or edge expression belongs to. */
+static const char *graph_of_expr(cg_emit *em, const gm_expr *e)
+{
+    return cg_graph_of(em, e ? e->type : NULL);
+}
+
+void cg_builtin_call(cg_emit *em, const gm_expr *e)
+{
+    const gm_expr *r = e->a;
+    const gm_expr *a0 = e->args;
+    const gm_expr *a1 = a0 ? a0->next : NULL;
+    switch ((gm_builtin)e->builtin) {
+    case GMB_GRAPH_NUM_NODES:
+        cg_printf(em, "%s->num_nodes", cg_name(em, r->sym));
+        return;
+    case GMB_GRAPH_NUM_EDGES: /* a UGraph's undirected edges (set by the entry's check) */
+        cg_printf(em, "%s->%s", cg_name(em, r->sym),
+                   r->sym->type && r->sym->type->undirected ? "num_undirected_edges" : "num_edges");
+        return;
+    case GMB_GRAPH_PICK_RANDOM:
+        cg_printf(em, "%s_pick_random_node(%s, %s)", em->tg->runtime(em), cg_name(em, r->sym), em->tg->rng(em));
+        return;
+    case GMB_NODE_NUM_NBRS:
+        cg_printf(em, "((int32_t)gmrt_out_degree(%s, ", graph_of_expr(em, r));
+        cg_expr(em, r);
+        cg_printf(em, "))");
+        return;
+    case GMB_NODE_NUM_IN_NBRS:
+        cg_printf(em, "((int32_t)gmrt_in_degree(%s, ", graph_of_expr(em, r));
+        cg_expr(em, r);
+        cg_printf(em, "))");
+        return;
+    case GMB_NODE_HAS_EDGE_TO:
+    case GMB_NODE_IS_NBR_FROM: {
+        bool to = e->builtin == GMB_NODE_HAS_EDGE_TO;
+        cg_printf(em, "%s_has_edge(%s, ", em->tg->runtime(em), graph_of_expr(em, r));
+        cg_expr(em, to ? r : a0);
+        cg_printf(em, ", ");
+        cg_expr(em, to ? a0 : r);
+        cg_printf(em, ")");
+        return;
+    }
+    case GMB_NODE_COUNT_LINKED: { /* gm_opt/count_linked.c; gmrt_linked.h on both sides */
+        const gm_expr *y = e->op != GMOP_NONE ? a0 : NULL, *z = y ? a0->next : a0;
+        const char *cmp = e->op == GMOP_GT   ? "GMRT_NBR_ABOVE"
+                          : e->op == GMOP_GE ? "GMRT_NBR_AT_LEAST"
+                          : e->op == GMOP_LT ? "GMRT_NBR_BELOW"
+                          : e->op == GMOP_LE ? "GMRT_NBR_AT_MOST"
+                                             : "GMRT_ANY_NBR";
+        cg_printf(em, "((int64_t)gmrt_count_linked_nbrs(%s, ", graph_of_expr(em, r));
+        cg_expr(em, r);
+        cg_printf(em, ", %s, ", cmp);
+        if (y)
+            cg_expr(em, y);
+        else
+            cg_printf(em, "0");
+        cg_printf(em, ", ");
+        cg_expr(em, z);
+        cg_printf(em, ", %s))", e->bool_val ? "true" : "false");
+        return;
+    }
+    case GMB_NODE_PICK_RANDOM_NBR:
+        cg_printf(em, "%s_pick_random_nbr(%s, ", em->tg->runtime(em), graph_of_expr(em, r));
+        cg_expr(em, r);
+        cg_printf(em, ", %s)", em->tg->rng(em));
+        return;
+    case GMB_NODE_BFS_LEVEL: /* bfs_level.c: only in a BFS body */
+        if (!em->bfs) {
+            cg_unsupported(em, e->loc, "a BFS level outside a BFS");
+            cg_printf(em, "0");
+            return;
+        }
+        cg_printf(em, "%s[", em->bfs->level);
+        cg_expr(em, r);
+        cg_printf(em, "]");
+        return;
+    case GMB_NBR_TO_EDGE:
+        if (gm_symbol_id_below(r->sym, em->nsyms) && em->edge_of[r->sym->id])
+            cg_printf(em, "%s", em->edge_of[r->sym->id]);
+        else {
+            cg_unsupported(em, e->loc, "ToEdge() on this iterator");
+            cg_printf(em, "GMRT_NIL_EDGE");
+        }
+        return;
+    case GMB_EDGE_FROM_NODE:
+        cg_printf(em, "%s->edge_src[", graph_of_expr(em, r));
+        cg_expr(em, r);
+        cg_printf(em, "]");
+        return;
+    case GMB_EDGE_TO_NODE:
+        cg_printf(em, "%s->node_idx[", graph_of_expr(em, r));
+        cg_expr(em, r);
+        cg_printf(em, "]");
+        return;
+    case GMB_UNIFORM:
+        cg_printf(em, "%s_uniform(%s)", em->tg->runtime(em), em->tg->rng(em));
+        return;
+    case GMB_RAND:
+        /* Rand(n): the one argument is the bound (section 12). */
+        cg_printf(em, "%s_rand(%s, (int64_t)(", em->tg->runtime(em), em->tg->rng(em));
+        cg_expr(em, a0);
+        cg_printf(em, "))");
+        return;
+    case GMB_LOG:
+    case GMB_EXP:
+        cg_printf(em, "%s((double)(", e->builtin == GMB_LOG ? "log" : "exp");
+        cg_expr(em, a0);
+        cg_printf(em, "))");
+        return;
+    case GMB_POW:
+        cg_printf(em, "pow((double)(");
+        cg_expr(em, a0);
+        cg_printf(em, "), (double)(");
+        cg_expr(em, a1);
+        cg_printf(em, "))");
+        return;
+    default:
+        cg_collection_call(em, e);
+        return;
+    }
+}
+
+/* f(G, in...; out...): outputs by pointer, "#" into a compound literal. */
+void cg_user_call(cg_emit *em, const gm_expr *e)
+{
+    const gm_proc *callee = e->sym ? e->sym->proc : NULL;
+    if (!callee) {
+        cg_unsupported(em, e->loc, "a call to an unknown procedure");
+        cg_printf(em, "0");
+        return;
+    }
+    char *fn = cg_ident_name(callee->name);
+    cg_printf(em, "%s(", fn);
+    free(fn);
+    const gm_param *p = callee->params;
+    bool first = true;
+    for (const gm_expr *a = e->args; a && p; a = a->next, p = p->next) {
+        cg_printf(em, first ? "" : ", ");
+        first = false;
+        cg_expr(em, a);
+    }
+    for (const gm_expr *a = e->out_args; a && p; a = a->next, p = p->next) {
+        cg_printf(em, first ? "" : ", ");
+        first = false;
+        if (a->is_discard || (a->kind != GME_ID && a->kind != GME_PROP && a->kind != GME_INDEX)) {
+            em->tg->discard_arg(em, p->type);
+        } else if (cg_is_prim(p->type->kind) || p->type->kind == GMT_NODE ||
+                   p->type->kind == GMT_EDGE) {
+            cg_printf(em, "&");
+            cg_lvalue(em, a);
+        } else {
+            cg_expr(em, a);
+        }
+    }
+    cg_printf(em, ")");
+}

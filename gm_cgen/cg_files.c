@@ -1,0 +1,123 @@
+/* cg_files.c: a program's two output files for either target: DIR/BASE.h
+ * (prototypes of the entry procedures, cg_write_header) and DIR/BASE.EXT
+ * (the target's prologue, prototypes of the Local procedures, every
+ * procedure, main() with --main), each written to a temporary file and
+ * committed only when the whole program was emitted (gmrt_file.h). */
+#include "cg_emit.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend_options.h"
+#include "cg_ident.h"
+#include "diag.h"
+#include "gm_runtime/gmrt_file.h"
+#include "oom.h"
+
+static gm_proc *main_proc(gm_program *p, const char *base)
+{
+    gm_proc *first = NULL;
+    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
+        if (pr->is_local)
+            continue;
+        if (strcmp(pr->name, base) == 0)
+            return pr;
+        if (!first)
+            first = pr;
+    }
+    return first;
+}
+
+bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_program_writer *w)
+{
+    char *hpath = cg_strf("%s/%s.h", opt->out_dir, opt->base_name);
+    char *cpath = cg_strf("%s/%s.%s", opt->out_dir, opt->base_name, w->ext);
+    /* both files go to temporary files renamed into place at the end, so a
+     * failed write (full disk) leaves the previous NAME.h and NAME.c alone */
+    gmrt_file hfile, cfile;
+    FILE *hout = gmrt_file_create(&hfile, hpath);
+    if (!hout) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s", hpath, strerror(errno));
+        free(hpath);
+        free(cpath);
+        return false;
+    }
+    FILE *out = gmrt_file_create(&cfile, cpath);
+    if (!out) {
+        gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s", cpath, strerror(errno));
+        gmrt_file_discard(&hfile);
+        free(hpath);
+        free(cpath);
+        return false;
+    }
+    cg_write_header(p, hout, opt->base_name, w->target);
+    const char *slash = strrchr(p->filename, '/');
+    /* The file name goes into comments and string literals. */
+    char *src_base = cg_ident_text(slash ? slash + 1 : p->filename);
+    cg_emit em = {
+        .out = out,
+        .prog = p,
+        .src_base = src_base,
+        .nsyms = p->next_symbol_id + 1,
+        .ok = true,
+        .tg = w->tg,
+        .target = w->target_state,
+    };
+    em.names = calloc((size_t)em.nsyms, sizeof(char *));
+    em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
+    em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
+    if (!em.names || !em.edge_of || !em.deferred)
+        gm_out_of_memory("code generation", 0);
+    w->prologue(&em, opt->base_name);
+    /* Prototypes first, so procedures may call each other in any order. */
+    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
+        if (!pr->is_local)
+            continue;
+        em.proc = pr;
+        cg_reset_names(&em);
+        cg_signature(&em, pr, false);
+        cg_printf(&em, ";\n");
+    }
+    cg_printf(&em, "\n");
+    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
+        if (w->proc)
+            w->proc(&em, pr, out);
+        else
+            cg_proc(&em, pr);
+    }
+    if (opt->emit_main) {
+        gm_proc *m = main_proc(p, opt->entry ? opt->entry : opt->base_name);
+        if (m) {
+            em.proc = m;
+            cg_reset_names(&em);
+            cg_main(&em, m);
+        } else {
+            gm_error((gm_loc){0, 0}, GMD_UNSUPPORTED, "--main needs an entry (non-Local) procedure");
+            em.ok = false;
+        }
+    }
+    cg_reset_names(&em);
+    free(em.names);
+    free(em.edge_of);
+    free(em.deferred);
+    free(src_base);
+    bool ok = em.ok;
+    if (!ok) {
+        gmrt_file_discard(&cfile);
+        gmrt_file_discard(&hfile);
+    } else {
+        int e = gmrt_file_commit(&cfile);
+        if (e) {
+            gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s (the previous file was kept)", cpath, strerror(e));
+            gmrt_file_discard(&hfile);
+            ok = false;
+        } else if ((e = gmrt_file_commit(&hfile)) != 0) {
+            gm_error((gm_loc){0, 0}, GMD_IO, "cannot write '%s': %s (the previous file was kept)", hpath, strerror(e));
+            ok = false;
+        }
+    }
+    free(hpath);
+    free(cpath);
+    return ok;
+}

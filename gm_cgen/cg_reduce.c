@@ -1,0 +1,355 @@
+/* cg_reduce.c: reduction assignments and arg-min/arg-max.
+ *
+ * Where an update runs decides how it is emitted:
+ *  - outside any parallel region, or on a location only this iteration
+ *    touches (a variable declared in the loop, a property of the loop's own
+ *    node), it is an ordinary update;
+ *  - a scalar declared outside the parallel loop is privatized with an
+ *    OpenMP reduction(...) clause (collected before the pragma);
+ *  - a property element of another node is updated with __atomic builtins
+ *    (a compare-and-swap loop for float/double and for min, max, product);
+ *  - arg-min/max: scalars get per-thread partials combined once per thread;
+ *    properties get an atomic min/max on the key when every other value is
+ *    a constant (concurrent winners then write the same values), otherwise
+ *    a per-element spin lock taken around the compare-and-assign.
+ * Those are the host's forms; the target's tg->atomic_update and
+ * tg->argminmax come first (the CUDA target's device forms).
+ */
+#include "cg_emit.h"
+#include "oom.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *cg_atomic_suffix(gm_type_kind k)
+{
+    switch (k) {
+    case GMT_LONG: return "i64";
+    case GMT_FLOAT: return "f32";
+    case GMT_DOUBLE: return "f64";
+    case GMT_BOOL: return "b";
+    default: return "i32"; /* Int, Node */
+    }
+}
+
+/* The target is touched by this iteration only. */
+static bool is_private_target(const cg_emit *em, const gm_expr *lhs)
+{
+    if (em->par_depth == 0)
+        return true;
+    if (lhs->kind == GME_ID)
+        return true; /* locals are private, shared scalars are privatized */
+    if (lhs->kind == GME_PROP && lhs->a->kind == GME_ID && em->region &&
+        lhs->a->sym == em->region->iter &&
+        (em->region->range == GMR_NODES || em->region->range == GMR_EDGES))
+        return true;
+    return false;
+}
+
+static void plain_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
+                         const char *ty)
+{
+    switch (op) {
+    case GMA_PLUS: cg_line(em, "%s += %s;", lv, v); break;
+    case GMA_MINUS: cg_line(em, "%s -= %s;", lv, v); break;
+    case GMA_MULT: cg_line(em, "%s *= %s;", lv, v); break;
+    case GMA_MIN: cg_line(em, "{ %s _c_v = %s; if (_c_v < %s) %s = _c_v; }", ty, v, lv, lv); break;
+    case GMA_MAX: cg_line(em, "{ %s _c_v = %s; if (_c_v > %s) %s = _c_v; }", ty, v, lv, lv); break;
+    case GMA_AND: cg_line(em, "%s = %s && %s;", lv, lv, v); break;
+    case GMA_OR: cg_line(em, "%s = %s || %s;", lv, lv, v); break;
+    default: cg_line(em, "%s = %s;", lv, v); break;
+    }
+}
+
+static void atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
+                          gm_type_kind k)
+{
+    if (em->tg->atomic_update(em, op, lv, v, k))
+        return;
+    const char *sfx = cg_atomic_suffix(k);
+    bool integral = k == GMT_INT || k == GMT_LONG || k == GMT_NODE;
+    switch (op) {
+    case GMA_PLUS:
+    case GMA_MINUS:
+        if (integral)
+            cg_line(em, "__atomic_fetch_%s(&%s, %s, __ATOMIC_RELAXED);",
+                     op == GMA_PLUS ? "add" : "sub", lv, v);
+        else
+            cg_line(em, "_c_atomic_add_%s(&%s, %s(%s));", sfx, lv, op == GMA_MINUS ? "-" : "", v);
+        break;
+    case GMA_MULT: cg_line(em, "_c_atomic_mul_%s(&%s, %s);", sfx, lv, v); break;
+    case GMA_MIN: cg_line(em, "_c_atomic_min_%s(&%s, %s);", sfx, lv, v); break;
+    case GMA_MAX: cg_line(em, "_c_atomic_max_%s(&%s, %s);", sfx, lv, v); break;
+    /* Only the value that breaks the identity is ever stored: no CAS. */
+    case GMA_AND: cg_line(em, "if (!(%s)) __atomic_store_n(&%s, false, __ATOMIC_RELAXED);", v, lv); break;
+    case GMA_OR: cg_line(em, "if (%s) __atomic_store_n(&%s, true, __ATOMIC_RELAXED);", v, lv); break;
+    default: cg_line(em, "%s = %s;", lv, v); break;
+    }
+}
+
+void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
+{
+    const gm_expr *lhs = s->lhs;
+    gm_type_kind k = lhs->type ? lhs->type->kind : GMT_INT;
+    const char *ty = cg_ctype(lhs->type);
+    char *v = cg_expr_str(em, s->rhs);
+    if (lhs->kind == GME_INDEX) {
+        /* A map element: read-modify-write under the map's lock. */
+        char *m = cg_expr_str(em, lhs->a);
+        char *cur = NULL;
+        {
+            FILE *saved = em->out;
+            size_t len;
+            FILE *mem = open_memstream(&cur, &len);
+            em->out = mem;
+            int depth = em->par_depth;
+            em->par_depth = 0; /* plain get inside the lock */
+            cg_map_get(em, lhs);
+            em->par_depth = depth;
+            em->out = saved;
+            fclose(mem);
+        }
+        if (em->par_depth)
+            cg_line(em, "gmrt_map_lock(%s);", m);
+        cg_line(em, "{");
+        em->indent++;
+        cg_line(em, "%s _c_cur = %s;", ty, cur);
+        plain_update(em, s->assign_op, "_c_cur", v, ty);
+        int depth = em->par_depth;
+        em->par_depth = 0;
+        cg_map_set(em, lhs, "_c_cur");
+        em->par_depth = depth;
+        em->indent--;
+        cg_line(em, "}");
+        if (em->par_depth)
+            cg_line(em, "gmrt_map_unlock(%s);", m);
+        free(cur);
+        free(m);
+        free(v);
+        return;
+    }
+    char *lv = NULL;
+    {
+        FILE *saved = em->out;
+        size_t len;
+        FILE *mem = open_memstream(&lv, &len);
+        em->out = mem;
+        cg_lvalue(em, lhs);
+        em->out = saved;
+        fclose(mem);
+    }
+    if (is_private_target(em, lhs))
+        plain_update(em, s->assign_op, lv, v, ty);
+    else
+        atomic_update(em, s->assign_op, lv, v, k);
+    free(lv);
+    free(v);
+}
+
+/* ---- arg-min / arg-max ------------------------------------------------ */
+
+bool cg_argmin_payload_constant(const gm_stmt *s)
+{
+    for (const gm_expr *r = s->rhs ? s->rhs->next : NULL; r; r = r->next)
+        if (!cg_is_literal(r))
+            return false;
+    return true;
+}
+
+bool cg_argmin_on_props(const gm_stmt *s)
+{
+    return s->lhs && s->lhs->kind == GME_PROP;
+}
+
+bool cg_argmin_private(cg_emit *em, const gm_stmt *s)
+{
+    return is_private_target(em, s->lhs) || !cg_argmin_on_props(s);
+}
+
+void cg_argmin_stores(cg_emit *em, const gm_stmt *s, int from)
+{
+    int i = 0;
+    for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
+        if (i < from)
+            continue;
+        cg_start_line(em);
+        cg_lvalue(em, l);
+        cg_printf(em, " = _c_a%d;\n", i);
+        if (l->kind == GME_PROP)
+            cg_after_prop_store(em, l->sym, l->a);
+    }
+}
+
+void cg_argminmax(cg_emit *em, const gm_stmt *s)
+{
+    bool is_min = s->assign_op == GMA_MIN;
+    const char *cmp = is_min ? "<" : ">";
+    cg_line(em, "{");
+    em->indent++;
+    /* Every value first: the targets may appear in them. */
+    int i = 0;
+    for (const gm_expr *r = s->rhs, *l = s->lhs; r && l; r = r->next, l = l->next, i++) {
+        cg_start_line(em);
+        cg_printf(em, "%s _c_a%d = ", cg_ctype(l->type), i);
+        cg_expr(em, r);
+        cg_printf(em, ";\n");
+    }
+    char *key = NULL;
+    {
+        FILE *saved = em->out;
+        size_t len;
+        FILE *mem = open_memstream(&key, &len);
+        em->out = mem;
+        cg_lvalue(em, s->lhs);
+        em->out = saved;
+        fclose(mem);
+    }
+    if (em->tg->argminmax(em, s, key, is_min)) {
+        free(key);
+        em->indent--;
+        cg_line(em, "}");
+        return;
+    }
+    bool private_targets = cg_argmin_private(em, s);
+    if (private_targets) {
+        cg_line(em, "if (_c_a0 %s %s) {", cmp, key);
+    } else if (cg_argmin_payload_constant(s)) {
+        cg_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
+                 cg_atomic_suffix(s->lhs->type->kind), key);
+    } else {
+        char *idx = cg_expr_str(em, s->lhs->a);
+        const char *lock = em->region && em->region->lock_name ? em->region->lock_name : "_c_lock";
+        cg_line(em, "_c_lock_acquire(&%s[%s]);", lock, idx);
+        cg_line(em, "if (_c_a0 %s %s) {", cmp, key);
+        em->indent++;
+        cg_argmin_stores(em, s, 0);
+        em->indent--;
+        cg_line(em, "}");
+        cg_line(em, "_c_lock_release(&%s[%s]);", lock, idx);
+        free(idx);
+        free(key);
+        em->indent--;
+        cg_line(em, "}");
+        return;
+    }
+    em->indent++;
+    i = 0;
+    for (const gm_expr *l = s->lhs; l; l = l->next, i++) {
+        if (i == 0 && !private_targets)
+            continue; /* the CAS stored the key */
+        cg_start_line(em);
+        if (private_targets) {
+            cg_lvalue(em, l);
+            cg_printf(em, " = _c_a%d;\n", i);
+            if (l->kind == GME_PROP)
+                cg_after_prop_store(em, l->sym, l->a);
+        } else {
+            cg_printf(em, "__atomic_store(&");
+            cg_lvalue(em, l);
+            cg_printf(em, ", &_c_a%d, __ATOMIC_RELAXED);\n", i);
+            if (l->kind == GME_PROP)
+                cg_after_prop_store(em, l->sym, l->a);
+        }
+    }
+    em->indent--;
+    cg_line(em, "}");
+    free(key);
+    em->indent--;
+    cg_line(em, "}");
+}
+
+/* ---- analyses run before a parallel loop ------------------------------- */
+
+typedef struct scan_ctx {
+    cg_emit *em;
+    cg_region *r;
+    char *clauses;
+    size_t len;
+    FILE *mem;
+    bool *seen;
+    const gm_stmt **argmins;
+    int nargmin, max;
+} scan_ctx;
+
+static bool mark_decl(const gm_stmt *s, void *vctx)
+{
+    scan_ctx *c = vctx;
+    if (s->kind == GMS_DECL)
+        for (const gm_name *n = s->names; n; n = n->next)
+            if (gm_symbol_id_below(n->sym, c->em->nsyms))
+                c->r->declared_inside[n->sym->id] = true;
+    if ((s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS) && s->iter.sym &&
+        gm_symbol_id_below(s->iter.sym, c->em->nsyms))
+        c->r->declared_inside[s->iter.sym->id] = true;
+    return true;
+}
+
+void cg_mark_declared(cg_emit *em, const gm_stmt *body, cg_region *r)
+{
+    scan_ctx c = {.em = em, .r = r};
+    gma_walk(body, false, mark_decl, NULL, &c);
+    if (gm_symbol_id_below(r->iter, em->nsyms))
+        r->declared_inside[r->iter->id] = true;
+}
+
+static const char *clause_op(gm_assign_op op)
+{
+    switch (op) {
+    case GMA_PLUS:
+    case GMA_MINUS: return "+";
+    case GMA_MULT: return "*";
+    case GMA_MIN: return "min";
+    case GMA_MAX: return "max";
+    case GMA_AND: return "&&";
+    case GMA_OR: return "||";
+    default: return NULL;
+    }
+}
+
+static bool collect_clause(const gm_stmt *s, void *vctx)
+{
+    scan_ctx *c = vctx;
+    if (s->kind == GMS_ASSIGN && s->lhs && s->lhs->kind == GME_ID && s->lhs->sym) {
+        const char *op = clause_op(s->assign_op);
+        int id = s->lhs->sym->id;
+        if (op && id >= 0 && id < c->em->nsyms && !c->r->declared_inside[id] && !c->seen[id]) {
+            c->seen[id] = true;
+            fprintf(c->mem, " reduction(%s:%s)", op, cg_name(c->em, s->lhs->sym));
+        }
+    }
+    if (s->kind == GMS_ARGMINMAX && cg_argmin_on_props(s) && !cg_argmin_payload_constant(s))
+        c->r->needs_locks = true;
+    return true;
+}
+
+char *cg_reduction_clauses(cg_emit *em, const gm_stmt *body, cg_region *r)
+{
+    scan_ctx c = {.em = em, .r = r};
+    c.seen = calloc((size_t)em->nsyms + 1, 1);
+    c.mem = open_memstream(&c.clauses, &c.len);
+    if (!c.seen || !c.mem)
+        gm_out_of_memory("code generation", 0);
+    gma_walk(body, false, collect_clause, NULL, &c);
+    fclose(c.mem);
+    free(c.seen);
+    return c.clauses;
+}
+
+static bool collect_argmin(const gm_stmt *s, void *vctx)
+{
+    scan_ctx *c = vctx;
+    if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_ID && s->lhs->sym) {
+        int id = s->lhs->sym->id;
+        if (id >= 0 && id < c->em->nsyms && !c->r->declared_inside[id] && c->nargmin < c->max)
+            c->argmins[c->nargmin++] = s;
+    }
+    return true;
+}
+
+int cg_collect_scalar_argmin(cg_emit *em, const gm_stmt *body, cg_region *r,
+                              const gm_stmt **out, int max)
+{
+    scan_ctx c = {.em = em, .r = r, .argmins = out, .max = max};
+    gma_walk(body, false, collect_argmin, NULL, &c);
+    return c.nargmin;
+}
