@@ -149,6 +149,8 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             out_given = true;
         } else if (strcmp(a, "--main") == 0) {
             opt->emit_main = true;
+        } else if (strcmp(a, "--try-entry") == 0) {
+            opt->try_entry = true;
         } else if (strncmp(a, "--entry", 7) == 0 && (a[7] == '=' || a[7] == '\0')) {
             const char *v = option_value(argc, argv, &i, "--entry");
             if (!v)

@@ -31,6 +31,7 @@ typedef struct gmc_options {
     gmc_output output;          /* what -o PATH named (output_path.h) */
     gmc_target target;          /* -t omp|cuda */
     bool emit_main;             /* --main */
+    bool try_entry;             /* --try-entry: also NAME_try, run-time errors returned */
     const char *entry;          /* --entry=NAME: the procedure --main runs */
     bool compile_output;        /* -x: also compile the output */
     const char *cc;             /* --cc=CC: the compiler -x runs (default $CC) */

@@ -169,6 +169,7 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .out_dir = opt->out_dir,
         .base_name = base_name,
         .emit_main = opt->emit_main,
+        .try_entry = opt->try_entry,
         .entry = entry,
         .cuda = opt->cuda,
     };

@@ -46,10 +46,8 @@ static void seed_and_sample(cg_emit *em, const gma_monotone *a, const gma_fronti
     cg_line(em, "    if (%s[%s] && %s(double)%s[%s] < _c_base)", fn, n, sign, qn, n);
     cg_line(em, "        _c_base = %s(double)%s[%s];", sign, qn, n);
     cg_line(em, "gmrt_buckets _c_bk;");
-    cg_line(em, "if (!gmrt_bk_init(&_c_bk, _c_threads, _c_base, gmrt_bk_delta(_c_gsum, _c_gcnt, %s))) {", g);
-    cg_line(em, "    fprintf(stderr, \"out of memory\\n\");");
-    cg_line(em, "    exit(EXIT_FAILURE);");
-    cg_line(em, "}");
+    cg_line(em, "if (!gmrt_bk_init(&_c_bk, _c_threads, _c_base, gmrt_bk_delta(_c_gsum, _c_gcnt, %s)))", g);
+    cg_line(em, "    gmrt_fatal(\"out of memory: cannot make the buckets of a nearest-first run\");");
 }
 
 void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w)

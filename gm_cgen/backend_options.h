@@ -40,6 +40,7 @@ typedef struct gmb_options {
     const char *out_dir;     /* where the files go (created if missing) */
     const char *base_name;   /* the source's base name: NAME.c / NAME.cu and NAME.h */
     bool emit_main;          /* also emit a main() driver */
+    bool try_entry;          /* also emit NAME_try for each entry procedure (gmrt_fatal.h) */
     const char *entry;       /* the procedure main() runs (validated by the driver); NULL: backend's choice */
     gmb_cuda_knobs cuda;     /* the CUDA target's choices */
 } gmb_options;

@@ -11,12 +11,12 @@
 
 const char *const cg_helpers_text =
     "/* Allocation that never returns NULL (an empty array still gets a valid pointer):\n"
-    " * out of memory names the size and exits 1, a run-time error. */\n"
+    " * out of memory names the size and ends the call, a run-time error (gmrt_fatal:\n"
+    " * exit 1, or an error return from NAME_try). */\n"
     "static inline __attribute__((unused)) void _c_no_memory(size_t n, size_t size)\n"
     "{\n"
-    "    fprintf(stderr, \"error: out of memory: cannot allocate %zu x %zu bytes (%.3g GB)\\n\", n, size,\n"
-    "            (double)n * (double)size / 1e9);\n"
-    "    exit(1);\n"
+    "    gmrt_fatal(\"out of memory: cannot allocate %zu x %zu bytes (%.3g GB)\", n, size,\n"
+    "               (double)n * (double)size / 1e9);\n"
     "}\n"
     "\n"
     "static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)\n"
@@ -122,6 +122,8 @@ void cg_prologue(cg_emit *em, const char *header_name)
     cg_printf(em, "%s\n", cg_helpers_text);
 }
 
+static bool print_params(cg_emit *em, const gm_proc *proc, bool for_header);
+
 /* Scalar outputs are pointers named _out_NAME in the definition (the body
  * works on a local NAME and stores it back at every exit). */
 void cg_signature(cg_emit *em, const gm_proc *proc, bool for_header)
@@ -132,6 +134,56 @@ void cg_signature(cg_emit *em, const gm_proc *proc, bool for_header)
     cg_printf(em, "%s%s%s%s(", proc->is_local && !for_header ? "static __attribute__((unused)) " : "", ret,
                ret[strlen(ret) - 1] == '*' ? "" : " ", fn);
     free(fn);
+    if (!print_params(em, proc, for_header))
+        cg_printf(em, "void");
+    cg_printf(em, ")");
+}
+
+/* NAME_try: NAME's call behind a gmrt_fatal guard (gmrt_fatal.h), for callers
+ * that must not end with a run-time error: 0 when the call returned (its
+ * value in *_c_ret), 1 with the error's message in err otherwise. */
+static void try_signature(cg_emit *em, const gm_proc *proc)
+{
+    char *fn = cg_ident_name(proc->name);
+    cg_printf(em, "int %s_try(", fn);
+    free(fn);
+    if (print_params(em, proc, true))
+        cg_printf(em, ", ");
+    if (proc->ret_type) {
+        const char *ret = cg_ctype(proc->ret_type);
+        cg_printf(em, "%s%s*_c_ret, ", ret, ret[strlen(ret) - 1] == '*' ? "" : " ");
+    }
+    cg_printf(em, "char *_c_err, size_t _c_err_size)");
+}
+
+void cg_try_entry(cg_emit *em, const gm_proc *proc)
+{
+    char *fn = cg_ident_name(proc->name);
+    cg_printf(em, "/* %s behind a guard: run-time errors (out of memory) come back as 1 and a message. */\n",
+              fn);
+    try_signature(em, proc);
+    cg_printf(em, "\n{\n    gmrt_guard _c_guard;\n    if (!GMRT_GUARD(&_c_guard)) {\n"
+                  "        if (_c_err && _c_err_size)\n"
+                  "            snprintf(_c_err, _c_err_size, \"%%s\", _c_guard.message);\n"
+                  "        return 1;\n    }\n    ");
+    if (proc->ret_type)
+        cg_printf(em, "*_c_ret = ");
+    cg_printf(em, "%s(", fn);
+    bool first = true;
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        char *name = cg_ident_name(p->name);
+        cg_printf(em, "%s%s", first ? "" : ", ", name);
+        free(name);
+        first = false;
+    }
+    cg_printf(em, ");\n    gmrt_guard_end(&_c_guard);\n    return 0;\n}\n");
+    free(fn);
+}
+
+/* The parameters of proc's C signature (header names, or the body's C names
+ * with _out_ for scalar outputs); false when it has none. */
+static bool print_params(cg_emit *em, const gm_proc *proc, bool for_header)
+{
     bool first = true;
     for (const gm_param *p = proc->params; p; p = p->next) {
         const char *ty = cg_ctype(p->type);
@@ -145,9 +197,7 @@ void cg_signature(cg_emit *em, const gm_proc *proc, bool for_header)
         free(hname);
         first = false;
     }
-    if (first)
-        cg_printf(em, "void");
-    cg_printf(em, ")");
+    return !first;
 }
 
 typedef struct needs {
@@ -269,9 +319,9 @@ void cg_proc(cg_emit *em, gm_proc *proc)
         /* Built before any parallel region: the runtime's builders are not
          * thread-safe. */
         if (nd.reverse)
-            cg_line(em, "if (!gmrt_graph_make_reverse(%s)) {\n        fprintf(stderr, \"error: out of memory: cannot build the reverse edges\\n\");\n        exit(1);\n    }", g);
+            cg_line(em, "if (!gmrt_graph_make_reverse(%s))\n        gmrt_fatal(\"out of memory: cannot build the reverse edges\");", g);
         if (nd.edge_src)
-            cg_line(em, "if (!gmrt_graph_make_edge_src(%s)) {\n        fprintf(stderr, \"error: out of memory: cannot build the edge sources\\n\");\n        exit(1);\n    }", g);
+            cg_line(em, "if (!gmrt_graph_make_edge_src(%s))\n        gmrt_fatal(\"out of memory: cannot build the edge sources\");", g);
     }
     const gm_stmt *body = proc->body;
     cg_stmt_list(em, body && body->kind == GMS_BLOCK ? body->body : body);
@@ -298,7 +348,7 @@ void cg_graph_needs(const gm_stmt *body, bool *reverse, bool *edge_src)
     *edge_src = nd.edge_src;
 }
 
-void cg_write_header(gm_program *p, FILE *f, const char *base, const char *target)
+void cg_write_header(gm_program *p, FILE *f, const char *base, const char *target, bool try_entry)
 {
     cg_emit em = {.out = f, .prog = p};
     char *cbase = cg_ident_text(base), *cfile = cg_ident_text(p->filename), *guard = cg_ident_guard(base);
@@ -329,6 +379,14 @@ void cg_write_header(gm_program *p, FILE *f, const char *base, const char *targe
                         q->name);
         cg_signature(&em, pr, true);
         fprintf(f, ";\n\n");
+        if (try_entry) {
+            fprintf(f, "/* The same call behind a guard (gmc --try-entry, gmrt_fatal.h): 0 when it returned%s,\n"
+                       " * 1 when a run-time error (out of memory, a CUDA error) ended it, with the message in\n"
+                       " * _c_err (_c_err_size bytes, cut short if longer); what the call allocated is not freed. */\n",
+                    pr->ret_type ? " (its value in *_c_ret)" : "");
+            try_signature(&em, pr);
+            fprintf(f, ";\n\n");
+        }
     }
     fprintf(f, "#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
     free(cbase);

@@ -301,7 +301,10 @@ extern const char *const cg_helpers_text; /* allocation, atomics and locks for h
 void cg_graph_needs(const gm_stmt *body, bool *reverse, bool *edge_src);
 void cg_signature(cg_emit *em, const gm_proc *proc, bool for_header);
 void cg_proc(cg_emit *em, gm_proc *proc);
-void cg_write_header(gm_program *p, FILE *f, const char *base, const char *target);
+void cg_write_header(gm_program *p, FILE *f, const char *base, const char *target, bool try_entry);
+/* NAME_try after procedure NAME (gmc --try-entry): the call behind a
+ * gmrt_fatal guard, returning 1 and the message for a run-time error. */
+void cg_try_entry(cg_emit *em, const gm_proc *proc);
 void cg_main(cg_emit *em, const gm_proc *proc);
 /* Whether proc writes its property parameter sym (directly or through a call). */
 bool cg_proc_writes(const gm_proc *proc, const gm_symbol *sym);

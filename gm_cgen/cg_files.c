@@ -51,7 +51,7 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
         free(cpath);
         return false;
     }
-    cg_write_header(p, hout, opt->base_name, w->target);
+    cg_write_header(p, hout, opt->base_name, w->target, opt->try_entry);
     const char *slash = strrchr(p->filename, '/');
     /* The file name goes into comments and string literals. */
     char *src_base = cg_ident_text(slash ? slash + 1 : p->filename);
@@ -86,6 +86,11 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
         else
             cg_proc(&em, pr);
     }
+    for (gm_proc *pr = p->procs; opt->try_entry && pr; pr = pr->next)
+        if (!pr->is_local) {
+            em.proc = pr;
+            cg_try_entry(&em, pr);
+        }
     if (opt->emit_main) {
         gm_proc *m = main_proc(p, opt->entry ? opt->entry : opt->base_name);
         if (m) {

@@ -31,10 +31,8 @@ void cg_min_label(cg_emit *em, const gm_stmt *s)
 {
     const gm_symbol *p = s->min_label;
     cg_min_label_open(em, s);
-    cg_line(em, "if (!gmrt_min_label_components_%s(%s, %s)) {", p->type->elem->kind == GMT_LONG ? "i64" : "i32",
+    cg_line(em, "if (!gmrt_min_label_components_%s(%s, %s))", p->type->elem->kind == GMT_LONG ? "i64" : "i32",
              cg_graph_of(em, p->type), cg_name(em, p));
-    cg_line(em, "    fprintf(stderr, \"error: out of memory: cannot label the components\\n\");");
-    cg_line(em, "    exit(1);");
-    cg_line(em, "}");
+    cg_line(em, "    gmrt_fatal(\"out of memory: cannot label the components\");");
     cg_min_label_close(em, s);
 }

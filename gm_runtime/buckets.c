@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gmrt_fatal.h"
 #include "gmrt_worklist.h"
 #include "rt_alloc.h"
 
@@ -71,8 +72,7 @@ void gmrt_bk_free(gmrt_buckets *b)
 
 static void out_of_memory(void)
 {
-    fprintf(stderr, "out of memory (the nearest-first buckets of a fixpoint)\n");
-    exit(EXIT_FAILURE);
+    gmrt_fatal("out of memory: the nearest-first buckets of a fixpoint");
 }
 
 void gmrt_bk_grow(gmrt_bk_bin *bin)

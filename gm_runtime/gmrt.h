@@ -25,6 +25,7 @@
 #include "gmrt_cli.h"
 #include "gmrt_collections.h"
 #include "gmrt_components.h"
+#include "gmrt_fatal.h"
 #include "gmrt_file.h"
 #include "gmrt_gen.h"
 #include "gmrt_graph.h"

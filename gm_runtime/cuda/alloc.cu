@@ -14,6 +14,8 @@
 #include "gmcu.h"
 
 #include <mutex>
+
+#include "locked.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -92,27 +94,31 @@ void *gmcu_malloc(size_t bytes, const char *what)
 {
     if (!bytes)
         bytes = 8;
-    std::lock_guard<std::mutex> hold(pool.lock);
-    decide();
-    size_t got = bytes;
-    void *p = pool.enabled ? take_cached(bytes, &got) : NULL;
-    if (!p) {
-        cudaError_t err = cudaMalloc(&p, bytes);
-        if (err == cudaErrorMemoryAllocation && pool.ncached > 0) {
-            (void)cudaGetLastError(); /* the failure is not sticky: free the cache, try again */
-            release_cached();
+    cudaError_t err = cudaSuccess;
+    void *p = NULL;
+    {
+        gmcu_locked hold(pool.lock);
+        decide();
+        size_t got = bytes;
+        p = pool.enabled ? take_cached(bytes, &got) : NULL;
+        if (!p) {
             err = cudaMalloc(&p, bytes);
-        }
-        if (err != cudaSuccess) {
-            if (err == cudaErrorMemoryAllocation) {
-                fprintf(stderr, "error: out of GPU memory allocating %zu bytes for %s\n", bytes, what);
-                exit(1);
+            if (err == cudaErrorMemoryAllocation && pool.ncached > 0) {
+                (void)cudaGetLastError(); /* the failure is not sticky: free the cache, try again */
+                release_cached();
+                err = cudaMalloc(&p, bytes);
             }
-            gmcu_fail(err, what, __FILE__, __LINE__);
         }
+        if (err == cudaSuccess && pool.enabled)
+            note_live(p, got);
     }
-    if (pool.enabled)
-        note_live(p, got);
+    /* the lock released: an out-of-memory may go back to a NAME_try guard */
+    if (err == cudaErrorMemoryAllocation) {
+        (void)cudaGetLastError();
+        gmrt_fatal("out of GPU memory allocating %zu bytes for %s", bytes, what);
+    }
+    if (err != cudaSuccess)
+        gmcu_fail(err, what, __FILE__, __LINE__);
     return p;
 }
 
@@ -120,7 +126,7 @@ void gmcu_free(void *p)
 {
     if (!p)
         return;
-    std::lock_guard<std::mutex> hold(pool.lock);
+    gmcu_locked hold(pool.lock);
     size_t bytes = 0;
     for (size_t i = pool.nlive; i-- > 0;)
         if (pool.live[i].p == p) {

@@ -14,7 +14,7 @@ GMRT_CUDA_CU = \
 	gm_runtime/cuda/hubs.cu \
 	gm_runtime/cuda/mirror.cu \
 	gm_runtime/cuda/worklist.cu
-EXTRA_DIST += $(GMRT_CUDA_CU)
+EXTRA_DIST += $(GMRT_CUDA_CU) gm_runtime/cuda/locked.h
 
 if HAVE_NVCC
 GMRT_CUDA_OBJECTS = $(GMRT_CUDA_CU:.cu=.o)

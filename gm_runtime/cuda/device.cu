@@ -3,38 +3,40 @@
 #include "gmcu.h"
 #include <math.h>
 #include <mutex>
+
+#include "locked.h"
 #include <stdlib.h>
 #include <string.h>
 
 /* No driver at all reads as cudaErrorInsufficientDriver ("CUDA driver version
  * is insufficient"), which sends users to upgrade a driver they do not have:
  * cudaDriverGetVersion() tells the two apart (0 when no driver is loaded). */
-static void no_gpu_message(cudaError_t err)
+[[noreturn]] static void no_gpu(cudaError_t err)
 {
     int driver = 0, runtime = 0;
     cudaDriverGetVersion(&driver);
     cudaRuntimeGetVersion(&runtime);
     if (err == cudaErrorInsufficientDriver && driver == 0)
-        fprintf(stderr, "error: no NVIDIA driver found, so no GPU can be used "
-                        "(install the NVIDIA driver, or build for the CPU with gmc -t omp)\n");
+        gmrt_fatal("no NVIDIA driver found, so no GPU can be used "
+                   "(install the NVIDIA driver, or build for the CPU with gmc -t omp)");
     else if (err == cudaErrorInsufficientDriver)
-        fprintf(stderr, "error: the NVIDIA driver (CUDA %d.%d) is older than this program's CUDA runtime (%d.%d): "
-                        "update the driver\n", driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10);
+        gmrt_fatal("the NVIDIA driver (CUDA %d.%d) is older than this program's CUDA runtime (%d.%d): "
+                   "update the driver", driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10);
     else if (err == cudaErrorNoDevice)
-        fprintf(stderr, "error: no NVIDIA GPU found (the driver is loaded but sees no device)\n");
+        gmrt_fatal("no NVIDIA GPU found (the driver is loaded but sees no device)");
     else
-        fprintf(stderr, "error: no CUDA GPU found (%s)\n", err != cudaSuccess ? cudaGetErrorString(err) : "no device");
+        gmrt_fatal("no CUDA GPU found (%s)", err != cudaSuccess ? cudaGetErrorString(err) : "no device");
 }
 
+/* Through gmrt_fatal: exit 1, or back to a NAME_try guard. */
 void gmcu_fail(cudaError_t err, const char *what, const char *file, int line)
 {
     if (err == cudaErrorMemoryAllocation)
-        fprintf(stderr, "error: out of GPU memory (%s at %s:%d)\n", what, file, line);
+        gmrt_fatal("out of GPU memory (%s at %s:%d)", what, file, line);
     else if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver)
-        no_gpu_message(err);
+        no_gpu(err);
     else
-        fprintf(stderr, "error: CUDA: %s (%s at %s:%d)\n", cudaGetErrorString(err), what, file, line);
-    exit(1);
+        gmrt_fatal("CUDA: %s (%s at %s:%d)", cudaGetErrorString(err), what, file, line);
 }
 
 /* The process's one copy (gmcu_init fills it). */
@@ -52,10 +54,8 @@ void gmcu_init(void)
         return;
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
-    if (err != cudaSuccess || count == 0) {
-        no_gpu_message(err == cudaSuccess ? cudaErrorNoDevice : err);
-        exit(1);
-    }
+    if (err != cudaSuccess || count == 0)
+        no_gpu(err == cudaSuccess ? cudaErrorNoDevice : err);
     cudaDeviceProp prop;
     GMCU_CHECK(cudaGetDeviceProperties(&prop, 0));
     info->sms = prop.multiProcessorCount;
@@ -140,10 +140,8 @@ void *gmcu_eb_scratch(size_t bytes)
 void *gmcu_host_alloc(size_t bytes)
 {
     void *p = malloc(bytes ? bytes : 1);
-    if (!p) {
-        fprintf(stderr, "error: out of memory\n");
-        exit(1);
-    }
+    if (!p)
+        gmrt_fatal("out of memory: cannot allocate %zu bytes on the host", bytes);
     return p;
 }
 
@@ -225,7 +223,7 @@ void gmcu_fetch(void *dst, const void *src, size_t bytes)
         GMCU_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
         return;
     }
-    std::lock_guard<std::mutex> hold(lock);
+    gmcu_locked hold(lock);
     if (!box) {
         GMCU_CHECK(cudaHostAlloc((void **)&box, sizeof *box, cudaHostAllocMapped));
         memset(box, 0, sizeof *box);

@@ -52,10 +52,9 @@ void gmcu_graph_release(void)
     gmcu_graph_changed();
 }
 
-static void out_of_memory(void)
+[[noreturn]] static void out_of_memory(void)
 {
-    fprintf(stderr, "error: out of memory\n");
-    exit(1);
+    gmrt_fatal("out of memory: uploading the graph");
 }
 
 const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)

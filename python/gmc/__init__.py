@@ -12,9 +12,9 @@ See README.md ("Python") for the details.
 
 from ._compile import CompileError, Diagnostic, compile
 from ._graph import Graph, GraphError, load
-from ._proc import DeviceError, Procedure, Result
+from ._proc import DeviceError, OutOfMemory, Procedure, Result, RunError
 from ._runtime import RuntimeNotFound
 
 __version__ = "0.1"
 __all__ = ["compile", "CompileError", "Diagnostic", "Graph", "GraphError", "load", "Procedure",
-           "Result", "DeviceError", "RuntimeNotFound"]
+           "Result", "DeviceError", "RunError", "OutOfMemory", "RuntimeNotFound"]

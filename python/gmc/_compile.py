@@ -27,7 +27,7 @@ import time
 from . import _runtime as rt
 from ._proc import Procedure
 
-CACHE_FORMAT = "gmc python cache 1"
+CACHE_FORMAT = "gmc python cache 2"  # 2: built with --try-entry
 
 
 class Diagnostic:
@@ -167,7 +167,8 @@ def compile(path_or_source, target="omp", options=(), proc=None, gmc=None, cache
             _raise(r.stderr, fname)
         with open(os.path.join(tmp, "signature.json"), "w") as f:
             f.write(r.stdout)
-        r = _run([t.gmc, "-t", target] + options + ["-o", "out/", fname], tmp)
+        # NAME_try: a run-time error (out of memory) comes back as an exception
+        r = _run([t.gmc, "-t", target, "--try-entry"] + options + ["-o", "out/", fname], tmp)
         if r.returncode != 0:
             _raise(r.stderr, fname)
         with open(os.path.join(tmp, "diagnostics.txt"), "w") as f:

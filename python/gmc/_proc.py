@@ -53,6 +53,15 @@ def _is_device_array(v):
     return hasattr(v, "__cuda_array_interface__") and not isinstance(v, np.ndarray)
 
 
+class RunError(RuntimeError):
+    """A run-time error ended a procedure's call (out of memory, a CUDA
+    error): the interpreter goes on; what the call allocated is not freed."""
+
+
+class OutOfMemory(RunError, MemoryError):
+    """The call ran out of host or GPU memory."""
+
+
 class DeviceError(RuntimeError):
     """target='cuda' without a usable GPU (said before the call, which would
     otherwise end the process)."""
@@ -177,8 +186,12 @@ class Procedure:
             raise NotImplementedError("procedure %s: a %s return value is not supported yet"
                                       % (self.name, _type_text(ret)))
         self._dll = ctypes.CDLL(so_path)
-        self._fn = getattr(self._dll, sig["c_name"])
-        self._fn.restype = self._ctype(ret) if ret else None
+        # NAME_try (gmc --try-entry): the call behind a guard, so that a
+        # run-time error (out of memory) raises RunError instead of ending
+        # the interpreter; its value comes back through a pointer
+        self._fn = getattr(self._dll, sig["c_name"] + "_try")
+        self._fn.restype = ctypes.c_int
+        self._ret_ctype = self._ctype(ret) if ret else None
         try:
             self._set_threads = self._dll.omp_set_num_threads
             self._get_threads = self._dll.omp_get_max_threads
@@ -441,12 +454,26 @@ class Procedure:
                 old = self._get_threads()
                 self._set_threads(int(threads))
         try:
+            box = self._ret_ctype() if self._ret_ctype else None
+            err = ctypes.create_string_buffer(512)
             t0 = time.perf_counter()
-            ret = self._fn(*cargs)
+            rc = self._fn(*cargs, *([ctypes.byref(box)] if box is not None else []), err,
+                          ctypes.c_size_t(len(err)))
             ms = (time.perf_counter() - t0) * 1e3
         finally:
             if old is not None:
                 self._set_threads(old)
+        if rc != 0:
+            msg = err.value.decode("utf-8", "replace")
+            if self.target == "cuda":
+                # the device copy of the graph may be half made: made again next time
+                try:
+                    self._dll.gmcu_graph_release()
+                except Exception:
+                    pass
+            cls = OutOfMemory if msg.startswith(("out of memory", "out of GPU memory")) else RunError
+            raise cls("%s(): %s (what the call had allocated is not freed)" % (self.name, msg))
+        ret = box.value if box is not None else None
         values = {}
         for name, v in outs.items():
             k = kinds[name][0]

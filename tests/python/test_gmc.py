@@ -9,6 +9,7 @@ which sets GMC, PYTHONPATH and a private XDG_CACHE_HOME.
 """
 
 import os
+import subprocess
 import sys
 import traceback
 
@@ -398,6 +399,41 @@ def cuda_device_arrays(bfs):
     expect_raises(ValueError, sssp, G, cp.asarray(w[:-1]), 0, contains="1-D array of")
     expect_raises(ValueError, sssp, G, cp.asarray(np.repeat(w, 2))[::2], 0, contains="strided")
     print("  device arrays: CuPy in and out, %d nodes" % G.num_nodes)
+
+
+def test_out_of_memory_raises():
+    # A procedure that runs out of memory raises gmc.OutOfMemory (a
+    # MemoryError) and the interpreter goes on: the next call, with the
+    # memory back, gives the right answer. In a child interpreter, one
+    # thread, its address space limited to what it uses plus 8 MB during the
+    # first call (BFS needs its reverse edges and queue: tens of MB).
+    child = r"""
+import resource, sys
+import numpy as np
+import gmc
+bfs = gmc.compile(sys.argv[1])
+n = 4000000
+G = gmc.Graph.from_edges(np.arange(n - 1), np.arange(1, n), n=n)
+dist = np.zeros(n, dtype=np.int32)
+pages = int(open("/proc/self/statm").read().split()[0])
+soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+resource.setrlimit(resource.RLIMIT_AS, (pages * 4096 + (8 << 20), hard))
+try:
+    bfs(G, 0, dist=dist)
+    print("no error")
+except gmc.OutOfMemory as e:
+    print("raised:", isinstance(e, MemoryError), e)
+resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+res = bfs(G, 0, dist=dist)
+print("again:", bool(np.array_equal(res.dist, np.arange(n))))
+"""
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    r = subprocess.run([sys.executable, "-c", child, os.path.join(APPS, "bfs.gm")], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+    assert "raised: True bfs(): out of memory: cannot" in r.stdout, r.stdout + r.stderr
+    assert "again: True" in r.stdout, r.stdout
+    assert "error:" not in r.stderr, r.stderr
 
 
 class _FakeDeviceArray:
