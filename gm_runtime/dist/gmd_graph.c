@@ -333,11 +333,10 @@ static bool exchange_send_lists(gmd_graph *G, gmrt_error *err)
     size_t *sc = malloc((size_t)P * 4 * sizeof *sc);
     int64_t *recv = NULL;
     bool ok = have && want && sc;
-    if (ok)
-        for (int p = 0; p < P; p++)
-            have[p] = G->ghost_begin[p + 1] - G->ghost_begin[p];
-    if (!gmd_agree_(ok, err))
-        goto done;
+    if (!ok) /* P-entry arrays: no point in agreeing on a failure this small */
+        gmd_abort(3, "gmd_partition: out of memory");
+    for (int p = 0; p < P; p++)
+        have[p] = G->ghost_begin[p + 1] - G->ghost_begin[p];
     double t0 = MPI_Wtime();
     MPI_Alltoall(have, 1, MPI_INT64_T, want, 1, MPI_INT64_T, comm);
     gmd_count_(t0, (uint64_t)P * sizeof *have, 0, 1);
@@ -379,14 +378,18 @@ done:
     return ok;
 }
 
-gmd_graph *gmd_partition(const gm_graph *global, const gmd_load_options *opt, gmrt_error *err)
+/* global is NULL on a rank that failed to load it (err says why): the
+ * other ranks learn it at the first agreement, one collective less. */
+static gmd_graph *partition(const gm_graph *global, const gmd_load_options *opt, gmrt_error *err)
 {
     gmd_load_options dflt = { 0 };
     if (!opt)
         opt = &dflt;
-    gmd_graph *G = calloc(1, sizeof *G);
+    gmd_graph *G = global ? calloc(1, sizeof *G) : NULL;
     bool ok = G != NULL;
-    if (ok) {
+    if (!global) {
+        /* err already set by the loader */
+    } else if (ok) {
         G->rank = gmd_rank();
         G->size = gmd_size();
         G->policy = opt->policy;
@@ -419,15 +422,18 @@ gmd_graph *gmd_partition(const gm_graph *global, const gmd_load_options *opt, gm
     return G;
 }
 
+gmd_graph *gmd_partition(const gm_graph *global, const gmd_load_options *opt, gmrt_error *err)
+{
+    if (!global)
+        gmrt_error_set(err, GMRT_E_ARG, "gmd_partition: no graph");
+    return partition(global, opt, err);
+}
+
 gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *err)
 {
     const gmrt_load_options *lo = opt ? (const gmrt_load_options *)opt->graph_options : NULL;
     gm_graph *g = gmrt_graph_load(path, lo, err);
-    if (!gmd_agree_(g != NULL, err)) {
-        gmrt_graph_free(g);
-        return NULL;
-    }
-    gmd_graph *G = gmd_partition(g, opt, err);
+    gmd_graph *G = partition(g, opt, err);
     gmrt_graph_free(g);
     return G;
 }
