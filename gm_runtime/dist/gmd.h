@@ -1,6 +1,6 @@
 /* gmd.h: libgmrt-dist, the distributed runtime (MPI) for SPMD programs: one
- * process (rank) per GPU or per host, started by mpirun.  Design:
- * docs/distributed.md in the source tree (sections 4, 5 and 8).
+ * process (rank) per GPU or per host, started by mpirun.  Design: the
+ * project's distributed.md (issue 31; sections 4, 5 and 8).
  *
  * Contract:
  *  - Every function marked COLLECTIVE must be called by every rank, in the
