@@ -149,7 +149,21 @@ gm_node_t gmd_local_id(const gmd_graph *G, int64_t gid);
 /* The rank owning global id gid (binary search in B[]). */
 int gmd_owner(const gmd_graph *G, int64_t gid);
 
+/* The global id of node file_id of the file (relabelling applied), and back;
+ * -1 out of range. For arguments such as a root given on the command line. */
+int64_t gmd_gid_of_file_id(const gmd_graph *G, int64_t file_id);
+int64_t gmd_file_id_of_gid(const gmd_graph *G, int64_t gid);
+
 /* ---- node properties --------------------------------------------------- */
+
+/* COLLECTIVE. x = n.P for one node n (global id gid): the owner's value of
+ * prop (elements of type t, local ids) reaches value on every rank. false
+ * (on every rank) for a gid out of range or an unknown type. */
+bool gmd_owner_read(const gmd_graph *G, int64_t gid, const void *prop, gmrt_type t, void *value);
+/* n.P = x: stored by the owner only (the other ranks do nothing; their
+ * ghost copies, if any, are stale until a broadcast). Returns whether this
+ * rank owns gid. */
+bool gmd_owner_write(const gmd_graph *G, int64_t gid, void *prop, gmrt_type t, const void *value);
 
 /* COLLECTIVE. all (read on rank 0 only; other ranks may pass NULL): n values
  * of type t in the file's node order; owned receives this rank's owners'

@@ -159,6 +159,41 @@ bool gmd_read_property(const gmd_graph *G, const char *path, void *owned, gmrt_t
     return ok;
 }
 
+int64_t gmd_gid_of_file_id(const gmd_graph *G, int64_t file_id)
+{
+    if (file_id < 0 || file_id >= G->global_nodes)
+        return -1;
+    return G->new_of_old ? G->new_of_old[file_id] : file_id;
+}
+
+int64_t gmd_file_id_of_gid(const gmd_graph *G, int64_t gid)
+{
+    if (gid < 0 || gid >= G->global_nodes)
+        return -1;
+    return G->old_of_new ? G->old_of_new[gid] : gid;
+}
+
+bool gmd_owner_read(const gmd_graph *G, int64_t gid, const void *prop, gmrt_type t, void *value)
+{
+    size_t es = gmrt_type_size(t);
+    if (es == 0 || gid < 0 || gid >= G->global_nodes) /* the same answer on every rank: no message */
+        return false;
+    int owner = gmd_owner(G, gid);
+    if (owner == G->rank)
+        memcpy(value, (const char *)prop + (size_t)(gid - G->block[G->rank]) * es, es);
+    gmd_bcast(value, es, owner);
+    return true;
+}
+
+bool gmd_owner_write(const gmd_graph *G, int64_t gid, void *prop, gmrt_type t, const void *value)
+{
+    size_t es = gmrt_type_size(t);
+    if (es == 0 || gid < G->block[G->rank] || gid >= G->block[G->rank + 1])
+        return false;
+    memcpy((char *)prop + (size_t)(gid - G->block[G->rank]) * es, value, es);
+    return true;
+}
+
 /* ---- dense syncs ---- */
 
 /* Per-peer counts and offsets for gmd_exchange: owners side (send lists,

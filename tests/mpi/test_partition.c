@@ -305,6 +305,20 @@ static void check_partition(const gmd_graph *G, gm_graph *ref, const char *dir)
         CHECK(gmd_read_property(G, path, own2d, GMRT_T_DOUBLE, &err));
         CHECK(G->num_owned == 0 || !memcmp(own2d, ownd, (size_t)G->num_owned * sizeof *ownd));
         free(own2);
+        /* n.P = x at the owner, then x = n.P everywhere, for the file's
+         * first and last nodes */
+        int64_t ends[2] = { 0, n - 1 };
+        for (int i = 0; i < 2 && n > 0; i++) {
+            int64_t gid = gmd_gid_of_file_id(G, ends[i]);
+            CHECK(gid >= 0 && gmd_file_id_of_gid(G, gid) == ends[i]);
+            double v = -3.5 - i, got = 0;
+            CHECK(gmd_owner_write(G, gid, ownd, GMRT_T_DOUBLE, &v) == (gmd_owner(G, gid) == r));
+            CHECK(gmd_owner_read(G, gid, ownd, GMRT_T_DOUBLE, &got));
+            CHECK(got == v);
+        }
+        double none = 0;
+        CHECK(!gmd_owner_read(G, n, ownd, GMRT_T_DOUBLE, &none)); /* out of range: refused everywhere */
+        CHECK(gmd_gid_of_file_id(G, n) == -1 && gmd_gid_of_file_id(G, -1) == -1);
     }
     free(x), free(back), free(xd), free(own), free(ownd);
 
