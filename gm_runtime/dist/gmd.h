@@ -33,6 +33,7 @@
 #define GMD_H
 
 #include "gmrt_graph.h"
+#include "gmrt_io.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -111,7 +112,7 @@ typedef struct gmd_load_options {
     gmd_policy policy;
     bool relabel;          /* random relabelling of the ids before partitioning */
     uint64_t relabel_seed; /* its seed (0: a fixed default); same on every rank */
-    const void *graph_options; /* a const gmrt_load_options *, or NULL */
+    const gmrt_load_options *graph_options; /* how gmd_load reads the file; NULL: defaults */
 } gmd_load_options;
 
 typedef struct gmd_graph {

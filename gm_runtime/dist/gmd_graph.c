@@ -431,7 +431,7 @@ gmd_graph *gmd_partition(const gm_graph *global, const gmd_load_options *opt, gm
 
 gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *err)
 {
-    const gmrt_load_options *lo = opt ? (const gmrt_load_options *)opt->graph_options : NULL;
+    const gmrt_load_options *lo = opt ? opt->graph_options : NULL;
     gm_graph *g = gmrt_graph_load(path, lo, err);
     gmd_graph *G = partition(g, opt, err);
     gmrt_graph_free(g);
