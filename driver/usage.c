@@ -124,7 +124,7 @@ void gmc_print_version(void)
 #ifdef GMC_MPICC
     printf("distributed runtime: yes (libgmrt-dist, MPI from %s)\n", GMC_MPICC);
 #else
-    printf("distributed runtime: no (configure found no MPI: install openmpi-bin and libopenmpi-dev)\n");
+    printf("distributed runtime: no (built without MPI; with openmpi-bin and libopenmpi-dev, configure builds it)\n");
 #endif
 #ifdef GMC_NCCL_DIR
     printf("NCCL: found in %s (not used yet)\n", GMC_NCCL_DIR);
