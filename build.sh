@@ -11,7 +11,7 @@ build="${GMC_BUILD_DIR:-$here/_build}"
 # make only. A git checkout also needs the generators. CUnit and pkg-config
 # serve the tests (run-tests.sh), not the build. zlib reads gzip-compressed
 # graphs; without it the build goes on and a .gz input is an error.
-need="" gen="" tests="" opt=""
+need="" gen="" tests="" opt="" mpi="" mpi_said=0
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"
 tarball=no
@@ -27,6 +27,10 @@ fi
 command -v pkg-config >/dev/null 2>&1 || tests="$tests pkg-config"
 [ -f /usr/include/CUnit/Basic.h ] || tests="$tests libcunit1-dev"
 [ -f /usr/include/zlib.h ] || opt="$opt zlib1g-dev"
+# Open MPI builds libgmrt-dist, the distributed runtime (optional: without it
+# configure says so and everything else builds); installed with the optional
+# packages below, so that a failed install never stops the build.
+{ command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; } || mpi=" openmpi-bin libopenmpi-dev"
 if [ -n "$need$gen$tests$opt" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "build.sh: installing:$need$gen$tests$opt"
@@ -37,6 +41,8 @@ if [ -n "$need$gen$tests$opt" ]; then
         command -v apt-get >/dev/null 2>&1 || why="no apt-get"
         [ -z "$tests" ] || echo "build.sh: missing for the tests only (run-tests.sh), not the build:$tests" >&2
         [ -z "$opt" ] || echo "build.sh: missing, so gzip-compressed graphs (.gz) cannot be read:$opt" >&2
+        [ -z "$mpi" ] || echo "build.sh: missing, so the distributed runtime (libgmrt-dist) is not built:$mpi" >&2
+        mpi_said=1
         if [ -n "$need$gen" ]; then
             [ -z "$need" ] || echo "build.sh: missing to build gmc:$need" >&2
             [ -z "$gen" ] || echo "build.sh: missing to build from a git checkout:$gen" >&2
@@ -65,6 +71,15 @@ if [ -n "$opt" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; th
     echo "build.sh: installing (optional):$opt"
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $opt >/dev/null; } ||
         echo "build.sh: could not install$opt (the parts of make check that need them are skipped)"
+fi
+if [ -n "$mpi" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "build.sh: installing (optional):$mpi"
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $mpi >/dev/null; } ||
+            echo "build.sh: could not install$mpi: the distributed runtime (libgmrt-dist) is not built, its tests are skipped"
+    elif [ $mpi_said = 0 ]; then
+        echo "build.sh: missing, so the distributed runtime (libgmrt-dist) is not built:$mpi" >&2
+    fi
 fi
 
 cd "$here"

@@ -129,6 +129,16 @@ void gmc_print_version(void)
     printf("CUDA support: no (configure found no nvcc; -x -t cuda still tries $GMC_NVCC, "
            "PATH and /usr/local/cuda/bin)\n");
 #endif
+#ifdef GMC_MPICC
+    printf("distributed runtime: yes (libgmrt-dist, MPI from %s)\n", GMC_MPICC);
+#else
+    printf("distributed runtime: no (built without MPI; with openmpi-bin and libopenmpi-dev, configure builds it)\n");
+#endif
+#ifdef GMC_NCCL_DIR
+    printf("NCCL: found in %s (not used yet)\n", GMC_NCCL_DIR);
+#else
+    printf("NCCL: no\n");
+#endif
 #ifdef GMRT_EDGE64
     printf("edge indices: 64-bit\n");
 #else

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/dist/build_sh.sh: build.sh on a machine where packages cannot be
 # installed (here: no apt-get in PATH) says exactly what is missing and that
-# a release tarball needs none of the generator tools, and exits 1 before
+# a release tarball needs none of the generator tools, that without Open MPI
+# the distributed runtime is not built, and exits 1 before
 # building anything. In a git checkout flex and bison are hidden and must be
 # named; in a tarball (distcheck) they must not be (it needs none), so the
 # C compiler is hidden there too to stop build.sh early.
@@ -16,10 +17,10 @@ bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
 mkdir "$W/bin"
 if [ -e "$GMC_SRCDIR/.git" ] || [ ! -f "$GMC_SRCDIR/gm_front/parser.c" ]; then
     tree=git
-    hide_tools "$W/bin" flex bison apt-get sudo
+    hide_tools "$W/bin" flex bison apt-get sudo mpicc mpirun
 else
     tree=tarball
-    hide_tools "$W/bin" flex bison apt-get sudo cc gcc 'gcc-*' '*-gcc' '*-gcc-*' clang
+    hide_tools "$W/bin" flex bison apt-get sudo cc gcc 'gcc-*' '*-gcc' '*-gcc-*' clang mpicc mpirun
 fi
 env PATH="$W/bin" GMC_BUILD_DIR="$W/build" GMC_BUILD_ONLY=1 sh "$GMC_SRCDIR/build.sh" >"$W/out" 2>&1
 rc=$?
@@ -31,6 +32,8 @@ grep -q "cannot install packages here (no apt-get)" "$W/out" && ok "says why it 
 grep -q "a release tarball (make dist, on a machine that has them) needs none of" "$W/out" &&
     grep -q "the generator tools (flex, bison, autoconf, automake, libtool)" "$W/out" &&
     ok "says a release tarball needs no generator tool" || bad "no word about the release tarball"
+grep -q "^build.sh: missing, so the distributed runtime (libgmrt-dist) is not built: openmpi-bin libopenmpi-dev" "$W/out" &&
+    ok "names Open MPI as missing, for the distributed runtime only" || bad "Open MPI not named as missing"
 if [ $tree = git ]; then
     grep -q "^build.sh: missing to build from a git checkout:.* flex bison" "$W/out" &&
         ok "names flex and bison as missing" || bad "flex and bison not named as missing"

@@ -4,7 +4,8 @@
 # make dist does) in a fresh folder, then configures and builds it with
 # flex, bison, yacc, lex, m4, the autotools and pkg-config hidden from PATH
 # (a folder of links to every other command of PATH) and CUnit hidden from
-# configure (its cache variables say "not found"), without CUDA. Checks that
+# configure (its cache variables say "not found"), without CUDA and without
+# MPI (mpicc hidden: configure says libgmrt-dist is not built). Checks that
 # configure used the shipped lexer and parser, that gmc --version names the
 # commit of the tree the tarball came from, that a CUnit test reports SKIP
 # (exit 77) with its reason, and compiles and runs apps/bfs.gm on a small
@@ -55,7 +56,8 @@ fi
 # A PATH without the generators: links to everything else.
 . "$GMC_SRCDIR/tests/dist/hide_tools.sh"
 hide_tools "$W/bin" flex flex++ lex bison yacc byacc m4 'autoconf*' autoheader autom4te autoreconf autoscan \
-    autoupdate 'automake*' 'aclocal*' libtoolize libtool ifnames pkg-config pkgconf '*-pkg-config' nvcc git
+    autoupdate 'automake*' 'aclocal*' libtoolize libtool ifnames pkg-config pkgconf '*-pkg-config' nvcc git \
+    'mpicc*' 'mpirun*' 'mpiexec*'
 for t in flex bison m4 autoreconf pkg-config; do
     PATH=$W/bin command -v $t >/dev/null 2>&1 && bad "$t still in the test PATH"
 done
@@ -69,6 +71,8 @@ grep -q "flex not found: using the generated gm_front/lexer.c" "$W/configure.log
     ok "configure uses the shipped lexer and parser" || bad "configure did not report the shipped lexer and parser"
 grep -q "CUnit not found" "$W/configure.log" && ok "configure goes on without CUnit" ||
     bad "configure did not report CUnit as missing"
+grep -q "MPI not found: the distributed runtime (libgmrt-dist) is not built" "$W/configure.log" &&
+    ok "configure goes on without MPI" || bad "configure did not report MPI as missing"
 env PATH="$W/bin" make -j2 >"$W/make.log" 2>&1 || die "make in the unpacked tarball" "$W/make.log"
 ok "make builds gmc, gmgraph and libgmrt"
 [ -f gm_front/lexer.c ] || [ -f gm_front/parser.c ] && bad "the lexer or parser was generated again"
@@ -82,6 +86,8 @@ if [ -n "$want" ] && [ "$want" != unknown ] && grep -q "(commit $want)" "$W/vers
 else
     bad "gmc --version does not name commit '$want':"; sed 's/^/    /' "$W/version.txt"
 fi
+grep -q "^distributed runtime: no" "$W/version.txt" && ok "gmc --version: no distributed runtime without MPI" ||
+    { bad "gmc --version does not say the distributed runtime is missing:"; sed 's/^/    /' "$W/version.txt"; }
 
 # A CUnit test built without CUnit: SKIP with its reason (two ways of
 # including CUnit: Basic.h directly, and CUnit.h from the runtime's helper).

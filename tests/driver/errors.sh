@@ -137,4 +137,10 @@ if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h"; then
 else
     says "--version: CUDA support" out "CUDA support: no"
 fi
+if grep -q '^#define GMC_MPICC ' "$GMC_BUILDDIR/config.h"; then
+    says "--version: distributed runtime" out "distributed runtime: yes (libgmrt-dist, MPI from"
+else
+    says "--version: distributed runtime" out "distributed runtime: no (built without MPI"
+fi
+grep -q '^NCCL: ' out && ok "--version: NCCL line" || bad "--version: no NCCL line"
 finish

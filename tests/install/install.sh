@@ -4,7 +4,8 @@
 # the installed gmrt.pc and runs on a graph made by the installed gmgraph;
 # the installed gmc's -x (linking what the staged gmrt.pc / gmrt-cuda.pc
 # say) and run work from the staged tree, -t cuda too
-# (libgmrt-cuda and gmrt-cuda.pc, when configure found nvcc); `make
+# (libgmrt-cuda and gmrt-cuda.pc, when configure found nvcc); libgmrt-dist,
+# gmd.h and gmrt-dist.pc when it found MPI, with a 2-rank program; `make
 # uninstall` removes every file again.
 . "$(dirname "$0")/../driver/common.sh"
 command -v pkg-config >/dev/null 2>&1 || { echo "skip: no pkg-config"; exit 77; }
@@ -115,6 +116,57 @@ if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h"; then
 else
     for f in $cudalibs; do
         [ -e "$f" ] && bad "installed without nvcc: ${f#$dest}" || ok "not installed without nvcc: ${f#$dest}"
+    done
+fi
+
+# ---- libgmrt-dist (when configure found MPI): <gmc/gmd.h>, the library and -----------
+# ---- gmrt-dist.pc; a program built against them partitions a graph on 2 ranks -------
+distfiles="$libdir/libgmrt-dist.so $libdir/libgmrt-dist.a $root/include/gmc/gmd.h $libdir/pkgconfig/gmrt-dist.pc"
+if grep -q '^#define GMC_MPICC ' "$GMC_BUILDDIR/config.h"; then
+    for f in $distfiles; do
+        [ -e "$f" ] && ok "installed ${f#$dest}" || bad "not installed: ${f#$dest}"
+    done
+    cat > dist.c <<'EOF_C'
+#include <gmd.h> /* gmrt.pc: -I$(includedir)/gmc */
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    gmrt_error err;
+    if (!gmd_init(&argc, &argv, &err))
+        return 1;
+    gm_node_t s[] = { 0, 1, 2, 3 }, d[] = { 1, 2, 3, 0 };
+    gm_graph *g = gmrt_graph_from_edges(4, 4, s, d, NULL, NULL, &err);
+    gmd_graph *G = gmd_partition(g, NULL, &err);
+    int64_t owned = G ? G->num_owned : -1;
+    gmd_allreduce_int64(&owned, GMD_SUM);
+    if (gmd_rank() == 0)
+        printf("ranks %d owned %lld\n", gmd_size(), (long long)owned);
+    gmd_graph_free(G);
+    gmrt_graph_free(g);
+    gmd_finalize();
+    return 0;
+}
+EOF_C
+    export PKG_CONFIG_PATH="$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest"
+    if cflags=$(pkg-config --cflags gmrt-dist) && libs=$(pkg-config --libs gmrt-dist); then
+        # shellcheck disable=SC2086 # the flags are lists
+        if cc $cflags -o dist dist.c $libs > dist.log 2>&1; then
+            ok "app against gmrt-dist.pc: links"
+            if [ -n "${GMC_MPIRUN:-}" ]; then
+                OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
+                    LD_LIBRARY_PATH="$libdir" "$GMC_MPIRUN" --oversubscribe -np 2 ./dist > dist.out 2>&1
+                says "app against gmrt-dist.pc: 2 ranks own the 4 nodes" dist.out "ranks 2 owned 4"
+            fi
+        else
+            bad "app against gmrt-dist.pc: link"; head -5 dist.log
+        fi
+    else
+        bad "pkg-config gmrt-dist"
+    fi
+    unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+else
+    for f in $distfiles; do
+        [ -e "$f" ] && bad "installed without MPI: ${f#$dest}" || ok "not installed without MPI: ${f#$dest}"
     done
 fi
 

@@ -1,0 +1,194 @@
+/* gmd.h: libgmrt-dist, the distributed runtime (MPI) for SPMD programs: one
+ * process (rank) per GPU or per host, started by mpirun.  Design: the
+ * project's distributed.md (issue 31; sections 4, 5 and 8).
+ *
+ * Contract:
+ *  - Every function marked COLLECTIVE must be called by every rank, in the
+ *    same order, with the same scalar arguments; it returns the same status
+ *    on every rank (a failure on one rank is a failure on all, with the
+ *    failing rank's message).
+ *  - Calls come from one thread per rank (MPI_THREAD_FUNNELED): OpenMP
+ *    parallel regions may run between them, not around them.
+ *  - A gmd_graph partitions a global graph of n nodes and m edges among P
+ *    ranks.  Rank r owns the global ids [B[r], B[r+1]) (blocks balanced on
+ *    nodes + stored edges).  Its local ids are its owners first (local =
+ *    gid - B[r]), then its ghosts (nodes owned elsewhere that its edges
+ *    touch) sorted by global id, so the ghosts owned by peer p are the slice
+ *    [ghost_begin[p], ghost_begin[p+1]) of the local ids.
+ *  - local is a gm_graph (gmrt_graph.h) over the local ids holding the edges
+ *    assigned to this rank: policy OUT, the out-edges of its owners; IN, the
+ *    in-edges of its owners; BOTH, the union (an edge between two owners of
+ *    the same rank once).  So under OUT (BOTH) the forward rows of the owners
+ *    are their complete out-edges and under IN (BOTH) the reverse rows
+ *    (gmrt_graph_make_reverse) their complete in-edges.  Ghost rows hold only
+ *    the edges that link them to owners.  Weights, when the file has them,
+ *    follow the local forward edge order; edge_gid[e] is local forward edge
+ *    e's index in the global graph's forward order (for edge properties).
+ *  - With relabelling, global ids are a random permutation of the file's
+ *    ids; gmd_scatter, gmd_gather and the property files always use the
+ *    file's (original) order.
+ *  - Property arrays hold gmd_num_local(G) elements (owners then ghosts) or
+ *    at least gmd_num_owned(G) where only owners are read or written. */
+#ifndef GMD_H
+#define GMD_H
+
+#include "gmrt_graph.h"
+#include "gmrt_io.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- start, stop, ranks ------------------------------------------------ */
+
+/* COLLECTIVE. Initializes MPI (unless the program already did; then
+ * gmd_finalize leaves it to the program too).  argc/argv may be NULL.
+ * false (message in err) when MPI cannot start. */
+bool gmd_init(int *argc, char ***argv, gmrt_error *err);
+/* COLLECTIVE. Frees nothing the program owns; finalizes MPI when gmd_init
+ * initialized it. */
+void gmd_finalize(void);
+int gmd_rank(void);
+int gmd_size(void);
+/* This rank's index among the ranks of its host (its GPU, later). */
+int gmd_local_rank(void);
+/* COLLECTIVE. A barrier (tests, timing). */
+void gmd_barrier(void);
+/* Stops every rank: prints "rank R: message" on stderr and aborts MPI with
+ * code (for errors a program cannot recover from). */
+void gmd_abort(int code, const char *message);
+
+/* ---- host scalars ------------------------------------------------------ */
+
+typedef enum gmd_op { GMD_SUM = 1, GMD_MIN, GMD_MAX, GMD_AND, GMD_OR } gmd_op;
+
+/* COLLECTIVE. In place: every rank's value becomes op over all ranks. */
+void gmd_allreduce_int32(int32_t *v, gmd_op op);
+void gmd_allreduce_int64(int64_t *v, gmd_op op);
+void gmd_allreduce_float(float *v, gmd_op op);
+void gmd_allreduce_double(double *v, gmd_op op);
+void gmd_allreduce_bool(bool *v, gmd_op op); /* GMD_AND, GMD_OR (MIN/MAX alike) */
+/* COLLECTIVE. count values of type t (INT32, INT64, FLOAT, DOUBLE, BOOL,
+ * NODE, EDGE) in place; several scalars of one loop in one call. false for
+ * an op the type has no meaning for (AND/OR on numbers, SUM on Bool). */
+bool gmd_allreduce(void *values, size_t count, gmrt_type t, gmd_op op);
+/* COLLECTIVE. Rank root's bytes to every rank. */
+void gmd_bcast(void *data, size_t bytes, int root);
+
+/* ---- the mpi-host transport -------------------------------------------- */
+
+/* COLLECTIVE. Per-peer exchange: this rank sends send_count[p] elements of
+ * elem_size bytes from send + send_off[p]*elem_size to every peer p and
+ * receives recv_count[p] elements into recv + recv_off[p]*elem_size.  Both
+ * sides must agree (recv_count[q] on p == send_count[p] on q); zero counts
+ * send nothing.  The element at this rank itself (p == rank) is copied
+ * locally.  Counts and offsets are in elements, arrays of gmd_size(). */
+void gmd_exchange(const void *send, const size_t *send_count, const size_t *send_off, void *recv,
+                  const size_t *recv_count, const size_t *recv_off, size_t elem_size);
+
+/* Time spent in communication (exchanges, collectives) and bytes sent by this
+ * rank since gmd_init or the last reset. */
+typedef struct gmd_counters {
+    double comm_ms;
+    uint64_t bytes_sent;
+    uint64_t messages;     /* point-to-point messages sent */
+    uint64_t collectives;  /* allreduce, bcast, barrier calls */
+} gmd_counters;
+gmd_counters gmd_get_counters(void);
+void gmd_reset_counters(void);
+
+/* ---- partitioned graphs ------------------------------------------------ */
+
+typedef enum gmd_policy {
+    GMD_POLICY_BOTH = 0, /* default: out-edges at the source's owner and in-edges at the destination's */
+    GMD_POLICY_OUT,
+    GMD_POLICY_IN
+} gmd_policy;
+/* "both", "out", "in"; parse gives -1 for an unknown name. */
+const char *gmd_policy_name(gmd_policy p);
+int gmd_policy_parse(const char *name);
+
+typedef struct gmd_load_options {
+    gmd_policy policy;
+    bool relabel;          /* random relabelling of the ids before partitioning */
+    uint64_t relabel_seed; /* its seed (0: a fixed default); same on every rank */
+    const gmrt_load_options *graph_options; /* how gmd_load reads the file; NULL: defaults */
+} gmd_load_options;
+
+typedef struct gmd_graph {
+    int rank, size;
+    gmd_policy policy;
+    int64_t global_nodes, global_edges;
+    gm_graph *local;        /* CSR over local ids, see the contract above */
+    gm_node_t num_owned;    /* = B[rank+1] - B[rank] */
+    gm_node_t num_ghosts;
+    int64_t *block;         /* size+1 entries: B[] */
+    int64_t *ghost_gid;     /* num_ghosts global ids, ascending */
+    gm_node_t *ghost_begin; /* size+1: ghosts of peer p are local ids [ghost_begin[p], ghost_begin[p+1]) */
+    gm_node_t **send_idx;   /* per peer: owned local ids p holds as ghosts, in p's ghost order */
+    gm_node_t *send_count;  /* per peer: entries of send_idx[p] */
+    gm_edge_t *out_degree;  /* global out-degree of each local node (owners and ghosts) */
+    gm_edge_t *in_degree;   /* global in-degree of each local node */
+    gm_edge_t *edge_gid;    /* per local forward edge: its index in the global forward order */
+    /* relabelling: new_of_old[orig] = global id, old_of_new[gid] = orig; NULL without */
+    gm_node_t *new_of_old, *old_of_new;
+} gmd_graph;
+
+/* COLLECTIVE. Every rank reads the same graph file (a .gmb is mapped, so one
+ * copy lives in the page cache of a host) and keeps its part.  opt may be
+ * NULL (policy both, no relabelling). NULL on failure on any rank. */
+gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *err);
+/* COLLECTIVE. The same from a graph every rank holds (equal on all ranks). */
+gmd_graph *gmd_partition(const gm_graph *global, const gmd_load_options *opt, gmrt_error *err);
+void gmd_graph_free(gmd_graph *G);
+
+static inline gm_node_t gmd_num_owned(const gmd_graph *G) { return G->num_owned; }
+static inline gm_node_t gmd_num_local(const gmd_graph *G) { return G->num_owned + G->num_ghosts; }
+/* Global id of a local id, and back (GMRT_NIL_NODE when gid is not local). */
+int64_t gmd_global_id(const gmd_graph *G, gm_node_t local);
+gm_node_t gmd_local_id(const gmd_graph *G, int64_t gid);
+/* The rank owning global id gid (binary search in B[]). */
+int gmd_owner(const gmd_graph *G, int64_t gid);
+
+/* The global id of node file_id of the file (relabelling applied), and back;
+ * -1 out of range. For arguments such as a root given on the command line. */
+int64_t gmd_gid_of_file_id(const gmd_graph *G, int64_t file_id);
+int64_t gmd_file_id_of_gid(const gmd_graph *G, int64_t gid);
+
+/* ---- node properties --------------------------------------------------- */
+
+/* COLLECTIVE. x = n.P for one node n (global id gid): the owner's value of
+ * prop (elements of type t, local ids) reaches value on every rank. false
+ * (on every rank) for a gid out of range or an unknown type. */
+bool gmd_owner_read(const gmd_graph *G, int64_t gid, const void *prop, gmrt_type t, void *value);
+/* n.P = x: stored by the owner only (the other ranks do nothing; their
+ * ghost copies, if any, are stale until a broadcast). Returns whether this
+ * rank owns gid. */
+bool gmd_owner_write(const gmd_graph *G, int64_t gid, void *prop, gmrt_type t, const void *value);
+
+/* COLLECTIVE. all (read on rank 0 only; other ranks may pass NULL): n values
+ * of type t in the file's node order; owned receives this rank's owners'
+ * values (gmd_num_owned elements). */
+bool gmd_scatter(const gmd_graph *G, const void *all, void *owned, gmrt_type t, gmrt_error *err);
+/* COLLECTIVE. The reverse: all (rank 0 only) receives n values in the file's
+ * node order from every rank's owned values. */
+bool gmd_gather(const gmd_graph *G, const void *owned, void *all, gmrt_type t, gmrt_error *err);
+/* COLLECTIVE. gmd_gather then, on rank 0, a text property file (gmrt_prop.h
+ * format, as the single-process programs write it). */
+bool gmd_write_property(const gmd_graph *G, const char *path, const void *owned, gmrt_type t, gmrt_error *err);
+/* COLLECTIVE. Rank 0 reads a node property file (text or binary) and
+ * scatters it. */
+bool gmd_read_property(const gmd_graph *G, const char *path, void *owned, gmrt_type t, gmrt_error *err);
+
+/* COLLECTIVE, dense syncs over the mpi-host transport (prop holds
+ * gmd_num_local elements of type t).  broadcast: every ghost gets its
+ * owner's value.  reduce: every owner combines the values its ghosts hold on
+ * the other ranks with op (SUM/MIN/MAX for numbers, AND/OR for Bool); the
+ * ghosts keep their values. */
+bool gmd_sync_broadcast(const gmd_graph *G, void *prop, gmrt_type t);
+bool gmd_sync_reduce(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
