@@ -2,8 +2,10 @@
 # run-tests.sh: set-up command 2. Builds (installing missing packages as build.sh
 # does) and runs the whole test suite once: make check, in parallel (the long
 # tests split in pieces, tests/shard.sh); then make distcheck, which proves
-# that the tarball builds, installs and passes a quick subset of the suite
-# (configure GMC_QUICK_CHECK=1, see Makefile.am), and at the same time gmc
+# that the tarball builds, installs, uninstalls and passes a fast subset of
+# the tests (configure GMC_QUICK_CHECK=1: the tests Makefile.am names in
+# GMC_QUICK_TESTS, the long ones thinned; the others SKIP, make check has
+# just run them on the same sources), and at the same time gmc
 # built with AddressSanitizer and UBSan over the golden suite and every app
 # (tests/sanitize.sh, its own build folder). Ends with the slowest ten
 # tests and the time of each phase. GMC_SKIP_DISTCHECK=1: no distcheck;
@@ -61,7 +63,7 @@ if [ -n "$san_pid" ]; then
 fi
 t3=$(date +%s)
 slowest
-echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (quick subset) $((t2 - t1)) s, both with the sanitizers $((t3 - t1)) s"
+echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (fast subset) $((t2 - t1)) s, both with the sanitizers $((t3 - t1)) s"
 [ $san_status -eq 0 ] || echo "run-tests.sh: tests/sanitize.sh failed" >&2
 [ $dist_status -eq 0 ] || { echo "run-tests.sh: make distcheck failed" >&2; exit $dist_status; }
 [ $san_status -eq 0 ] || exit $san_status

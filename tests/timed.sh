@@ -2,8 +2,20 @@
 # tests/timed.sh TEST [ARGS...]: make check's LOG_COMPILER. Runs the test as
 # before (its exit status unchanged: 77 skip, 99 hard error) and ends its log
 # with "gmc-test-time: SECONDS TEST", from which run-tests.sh prints the
-# slowest tests.
+# slowest tests. With GMC_QUICK_CHECK=1 (configure GMC_QUICK_CHECK=1, as
+# distcheck does) only the tests named in GMC_QUICK_TESTS (Makefile.am: the
+# fast subset) run; every other reports SKIP (exit 77) with the reason.
 s=$(date +%s.%N 2>/dev/null)
+if [ "${GMC_QUICK_CHECK:-0}" = 1 ] && [ -n "${GMC_QUICK_TESTS:-}" ]; then
+    take=0
+    for q in $GMC_QUICK_TESTS; do
+        case "$1" in "$q" | */"$q") take=1 ;; esac
+    done
+    if [ $take = 0 ]; then
+        echo "SKIP: not in the fast subset of GMC_QUICK_CHECK=1 (Makefile.am, GMC_QUICK_TESTS); make check in the tree runs it"
+        exit 77
+    fi
+fi
 "$@"
 rc=$?
 e=$(date +%s.%N 2>/dev/null)

@@ -4,7 +4,12 @@
 # directory's programs included) is generated for the OpenMP target with
 # --main; gcc and clang compile the .c, and the header on its own as C, g++
 # as C++, all with -Wall -Wextra -Werror -fopenmp (-fsyntax-only), two
-# programs at a time. nvcc compiles the same programs' CUDA output in
+# programs at a time. The OpenMP set (every golden accept/ and warn/
+# program, whether --check accepts it or not, every app, tests/omp/*.gm:
+# what tests/omp/compile_all.sh checked before it was folded in here) goes
+# further: its .c is compiled for real with -O2 (-c, which warns where
+# -fsyntax-only cannot: -Wmaybe-uninitialized and the like), both with
+# --main and without (the library form, compiled the same way). nvcc compiles the same programs' CUDA output in
 # tests/cuda/compile_all.sh (-Werror all-warnings, host -Wall -Wextra, and
 # links them); GMC_BUILD_ALL_NVCC=1 also does it here (-c, in parallel).
 # Reports the number of programs compiled and each failure with its first
@@ -66,13 +71,34 @@ if [ "${1:-}" = --one ]; then
     cflags="-std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-only -I$GMC_SRCDIR/gm_runtime"
     fflags=""
     case "$ex" in *implicit-function*) fflags="-Wno-implicit-function-declaration" ;; esac
+    # The OpenMP set: the .c compiled with -O2 (an object), also without --main.
+    cfull=""
+    case "$f" in
+    "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
+        "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm)
+        cfull="-std=c11 -Wall -Wextra -Werror -O2 -fopenmp -I$GMC_SRCDIR/gm_runtime -c" ;;
+    esac
     if gen omp "$out/omp"; then
         for cc in $BUILD_ALL_CCS; do
-            run "$cc $name.c" "$out/cc.log" $cc $cflags $fflags "$out/omp/$name.c"
+            if [ -n "$cfull" ]; then
+                run "$cc -O2 -c $name.c" "$out/cc.log" $cc $cfull $fflags -o "$out/omp/$name.o" "$out/omp/$name.c"
+            else
+                run "$cc $name.c" "$out/cc.log" $cc $cflags $fflags "$out/omp/$name.c"
+            fi
             run "$cc $name.h" "$out/cc.log" $cc $cflags -x c "$out/omp/$name.h"
         done
         run "g++ $name.h" "$out/cc.log" g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only \
             -I"$GMC_SRCDIR/gm_runtime" -x c++ "$out/omp/$name.h"
+    fi
+    if [ -n "$cfull" ]; then
+        mkdir "$out/lib"
+        if "$GMC" -t omp -o "$out/lib" "$f" >"$out/gmc.log" 2>&1; then
+            for cc in $BUILD_ALL_CCS; do
+                run "$cc -O2 -c $name.c (no --main)" "$out/cc.log" $cc $cfull $fflags -o "$out/lib/$name.o" "$out/lib/$name.c"
+            done
+        else
+            fail "gmc -t omp (no --main)" "$out/gmc.log"
+        fi
     fi
     if [ -n "$BUILD_ALL_NVCC" ]; then
         case "$ex" in *nvcc*) ;; *)
@@ -110,10 +136,16 @@ else
 fi
 export BUILD_ALL_CCS BUILD_ALL_NVCC GMC GMC_SRCDIR
 
-# Every program gmc accepts (the reject tests and the like drop out here).
+# Every program gmc accepts (the reject tests and the like drop out here),
+# and the OpenMP set whatever --check says (gmc must generate it).
 find "$GMC_SRCDIR/apps" "$GMC_SRCDIR/bench" "$GMC_SRCDIR/tests" -name '*.gm' | LC_ALL=C sort >"$tmp/all"
 : >"$tmp/list"
 while read -r f; do
+    case "$f" in
+    "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
+        "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm)
+        echo "$f" >>"$tmp/list"; continue ;;
+    esac
     "$GMC" --check "$f" >/dev/null 2>&1 && echo "$f" >>"$tmp/list"
 done <"$tmp/all"
 while read -r f; do

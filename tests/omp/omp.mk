@@ -1,8 +1,7 @@
-## tests/omp: the OpenMP backend: every accepted program compiles warning-free
-## (gcc and clang), and small programs run with results checked independently.
-TESTS += tests/omp/compile_all.1-of-2.sh tests/omp/compile_all.2-of-2.sh tests/omp/run_programs.sh \
-	tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
-EXTRA_DIST += tests/omp/compile_all.1-of-2.sh tests/omp/compile_all.2-of-2.sh \
-	tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
-EXTRA_DIST += tests/omp/compile_all.sh tests/omp/run_programs.sh tests/omp/worklist.sh \
+## tests/omp: the OpenMP backend: small programs run with results checked
+## independently. That every accepted program compiles warning-free (gcc and
+## clang, -O2, with and without --main) is tests/codegen/build_all.sh's job.
+TESTS += tests/omp/run_programs.sh tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
+EXTRA_DIST += tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
+EXTRA_DIST += tests/omp/run_programs.sh tests/omp/worklist.sh \
 	tests/omp/reductions.gm tests/omp/argmin_defer.gm tests/omp/section12.gm
