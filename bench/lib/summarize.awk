@@ -113,7 +113,9 @@ END {
         if (!(order[r] in med) || med[order[r]] <= 0) continue
         nb = split(f[3] == "gapbs" ? "omp" : "cuda cuda-dev", mine, " ")
         for (b = 1; b <= nb; b++) {
-            mt = f[3] == "gapbs" ? f[4] : maxt[f[1] SUBSEP f[2]]
+            # the CUDA rows carry the same thread count as GSWITCH's (bench/run's
+            # GPU pairs), and there may be no OpenMP row to take it from
+            mt = f[4]
             mkey = f[1] SUBSEP f[2] SUBSEP mine[b] SUBSEP mt
             if (!(mkey in med)) continue
             if (first) {

@@ -35,6 +35,16 @@ awk -v csv="$W/out2.csv" -v md="$W/out2.md" -f "$GMC_SRCDIR/bench/lib/summarize.
     "$W/graphs.txt" "$W/apps.txt" "$W/2/checks.txt" "$W/2/samples.txt" >"$W/out2.txt" || exit 1
 grep -q '| ok |$' "$W/out2.md" && ! grep -q noisy "$W/out2.md" "$W/out2.txt" ||
     { echo "summarize.sh: a max/min of 1.5 was marked noisy"; cat "$W/out2.md"; exit 1; }
+# GPU rows only (bench/run --target cuda --with dev,gswitch=DIR): the anchors
+# table compares GSWITCH with both CUDA rows at their common thread count
+mkdir -p "$W/3" && printf '%s\n' 'sssp g1 cuda 16 ok' 'sssp g1 cuda-dev 16 ok' 'sssp g1 gswitch 16 verified' >"$W/3/checks.txt"
+printf '%s\n' 'sssp g1 cuda 16 20 18' 'sssp g1 cuda-dev 16 2.5 0' 'sssp g1 gswitch 16 2.0 -' >"$W/3/samples.txt"
+printf 'sssp teps\n' >"$W/3/apps.txt"
+awk -v csv="$W/out3.csv" -v md="$W/out3.md" -f "$GMC_SRCDIR/bench/lib/summarize.awk" \
+    "$W/graphs.txt" "$W/3/apps.txt" "$W/3/checks.txt" "$W/3/samples.txt" >"$W/out3.txt" || exit 1
+grep -q '^| sssp | g1 | 16 | cuda-dev | 2.500 | gswitch | 2.000 | 1.25 |$' "$W/out3.md" &&
+    grep -q '^| sssp | g1 | 16 | cuda | 20.000 | gswitch | 2.000 | 10.00 |$' "$W/out3.md" ||
+    { echo "summarize.sh: no gmc / GSWITCH rows without an OpenMP row"; cat "$W/out3.md"; exit 1; }
 # matrix.awk (RESULTS.md's app x graph tables) on that CSV plus a second
 # graph whose check failed
 M=$GMC_SRCDIR/bench/lib/matrix.awk
