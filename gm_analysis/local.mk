@@ -9,3 +9,5 @@ libgma_a_SOURCES += gm_analysis/gma_frontier.h
 libgma_a_SOURCES += gm_analysis/gma_frontier.c
 libgma_a_SOURCES += gm_analysis/gma_monotone.h
 libgma_a_SOURCES += gm_analysis/gma_monotone.c
+libgma_a_SOURCES += gm_analysis/gma_clique.h
+libgma_a_SOURCES += gm_analysis/gma_clique.c

@@ -119,11 +119,18 @@ typedef struct omp_emit {
     const gm_stmt *queue_loop;
     const char *queue_count;
     const char *queue_decl;
+    /* omp_clique.c: the clique-counting nest being emitted inside its
+     * choice of graph (emitted the usual way from there) */
+    const gm_stmt *clique_loop;
 } omp_emit;
 
 /* The frontier loop (gm_analysis/gma_frontier.h) with a worklist on the OpenMP target;
  * false when the loop has another shape (omp_worklist.c). */
 bool omp_worklist_loop(omp_emit *em, const gm_stmt *loop);
+
+/* A clique-counting nest (gm_analysis/gma_clique.h) inside its choice of
+ * graph, by degree or as given; false for any other statement (omp_clique.c). */
+bool omp_clique_loop(omp_emit *em, const gm_stmt *s);
 
 /* The suffix of the emitted _c_atomic_OP_SUFFIX helpers for a value type
  * (i32, i64, f32, f64; b for Bool) (omp_reduce.c). */

@@ -551,6 +551,8 @@ void omp_foreach(omp_emit *em, const gm_stmt *s)
     gm_symbol *sym = it->sym;
     const char *v = omp_name(em, sym);
     const char *g = omp_graph_of(em, sym->type);
+    if (omp_clique_loop(em, s))
+        return;
     bool par = omp_loop_is_parallel(em, s);
     if (par && em->hooks && em->hooks->parallel_loop && !em->in_kernel &&
         em->hooks->parallel_loop(em, s))
