@@ -25,17 +25,18 @@ bool omp_clique_loop(omp_emit *em, const gm_stmt *s)
     omp_line(em, "/* counts %d-cliques, the same under any renaming of the nodes: on the graph", c.k);
     omp_line(em, " * renamed by degree when sound (symmetric, no parallel edges) and worth it */");
     omp_line(em, "gm_graph *%s = gmrt_clique_graph(%s);", copy, graph);
-    bool reverse, edge_src; /* what the procedure built for the graph as given */
+    /* The copy is marked symmetric, so the nest's only in-row reader, the
+     * folded count (gm_opt/count_linked.c), reads out-rows there
+     * (gmrt_linked.h): no reverse CSR. It comes with its edge sources
+     * (the call below only checks that). */
+    bool reverse, edge_src;
     omp_graph_needs(s, &reverse, &edge_src);
-    if (reverse || edge_src) {
-        char *rev = omp_strf("gmrt_graph_make_reverse(%s)", copy), *src = omp_strf("gmrt_graph_make_edge_src(%s)", copy);
-        omp_line(em, "if (%s && !(%s%s%s)) { /* out of memory: count on the graph as given */", copy,
-                 reverse ? rev : "", reverse && edge_src ? " && " : "", edge_src ? src : "");
+    if (edge_src) {
+        omp_line(em, "if (%s && !gmrt_graph_make_edge_src(%s)) { /* out of memory: count on the graph as given */",
+                 copy, copy);
         omp_line(em, "    gmrt_graph_free(%s);", copy);
         omp_line(em, "    %s = NULL;", copy);
         omp_line(em, "}");
-        free(rev);
-        free(src);
     }
     omp_line(em, "gm_graph *%s = %s ? %s : %s;", use, copy, copy, graph);
     const gm_stmt *outer = em->clique_loop;

@@ -139,7 +139,8 @@ bool gmrt_graph_has_parallel_edges(const gm_graph *g);
 void gmrt_degree_order_pairs(const gm_graph *g, double *by_id, double *by_degree);
 /* A new unweighted graph: g's nodes renamed by ascending (degree, id),
  * degree counting neighbours other than the node itself; self-loops
- * dropped, rows sorted, marked symmetric when g is known to be. When
+ * dropped, rows sorted, edge sources built, marked symmetric when g is
+ * known to be (gmrt_linked.h then reads out-rows for in-rows). When
  * old_id is not NULL it gets the old id of each new node (free() it).
  * NULL (err set) when out of memory. */
 gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_error *err);

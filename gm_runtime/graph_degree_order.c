@@ -106,6 +106,12 @@ gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_
     out = gmrt_graph_alloc(n, m, false, err);
     if (!out)
         goto fail;
+    out->edge_src = gmrt_alloc_array((size_t)m, sizeof *out->edge_src); /* filled with the rows */
+    if (!out->edge_src) {
+        gmrt_graph_free(out);
+        out = NULL;
+        goto nomem;
+    }
     for (gm_node_t r = 0; r < n; r++)
         out->begin[r + 1] = out->begin[r] + deg[order[r]];
 #pragma omp parallel for schedule(dynamic, 256)
@@ -113,6 +119,8 @@ gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_
         gm_node_t v = order[r];
         gm_node_t *row = out->node_idx + out->begin[r];
         gm_edge_t k = 0;
+        for (gm_edge_t e = out->begin[r]; e < out->begin[r + 1]; e++)
+            out->edge_src[e] = r;
         for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++)
             if (g->node_idx[e] != v) /* self-loops go: the copy serves strict chains */
                 row[k++] = rank[g->node_idx[e]];
