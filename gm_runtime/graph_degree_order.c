@@ -45,38 +45,53 @@ static inline bool ranks_above(gm_node_t du, gm_node_t u, gm_node_t dv, gm_node_
     return du > dv || (du == dv && u > v);
 }
 
-void gmrt_degree_order_pairs(const gm_graph *g, double *by_id, double *by_degree)
+/* deg[u] = degree_of(g, u) for every node; false when out of memory. */
+static gm_node_t *all_degrees(const gm_graph *g)
 {
-    gm_node_t n = g->num_nodes;
-    gm_node_t *deg = gmrt_alloc_array((size_t)n + 1, sizeof *deg);
-    double id_pairs = 0, degree_pairs = 0;
+    gm_node_t *deg = gmrt_alloc_array((size_t)g->num_nodes + 1, sizeof *deg);
     if (deg) {
 #pragma omp parallel for schedule(dynamic, 1024)
-        for (gm_node_t u = 0; u < n; u++)
+        for (gm_node_t u = 0; u < g->num_nodes; u++)
             deg[u] = degree_of(g, u);
-#pragma omp parallel for reduction(+ : id_pairs, degree_pairs) schedule(dynamic, 1024)
-        for (gm_node_t v = 0; v < n; v++) {
-            double up_id = 0, up_degree = 0;
-            for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++) {
-                gm_node_t u = g->node_idx[e];
-                up_id += u > v;
-                up_degree += ranks_above(deg[u], u, deg[v], v);
-            }
-            id_pairs += up_id * (up_id - 1) / 2;
-            degree_pairs += up_degree * (up_degree - 1) / 2;
-        }
     }
-    free(deg);
-    *by_id = id_pairs;
-    *by_degree = deg ? degree_pairs : id_pairs; /* out of memory: no gain */
+    return deg;
 }
 
-gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_error *err)
+static void pairs_with(const gm_graph *g, const gm_node_t *deg, double *by_id, double *by_degree)
+{
+    double id_pairs = 0, degree_pairs = 0;
+#pragma omp parallel for reduction(+ : id_pairs, degree_pairs) schedule(dynamic, 1024)
+    for (gm_node_t v = 0; v < g->num_nodes; v++) {
+        double up_id = 0, up_degree = 0;
+        for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++) {
+            gm_node_t u = g->node_idx[e];
+            up_id += u > v;
+            up_degree += ranks_above(deg[u], u, deg[v], v);
+        }
+        id_pairs += up_id * (up_id - 1) / 2;
+        degree_pairs += up_degree * (up_degree - 1) / 2;
+    }
+    *by_id = id_pairs;
+    *by_degree = degree_pairs;
+}
+
+void gmrt_degree_order_pairs(const gm_graph *g, double *by_id, double *by_degree)
+{
+    gm_node_t *deg = all_degrees(g);
+    if (deg) {
+        pairs_with(g, deg, by_id, by_degree);
+    } else { /* out of memory: no gain to report */
+        *by_id = *by_degree = 0;
+    }
+    free(deg);
+}
+
+/* The copy, with deg from all_degrees (taken over: freed here). */
+static gm_graph *ordered_with(const gm_graph *g, gm_node_t *deg, gm_node_t **old_id, gmrt_error *err)
 {
     gm_node_t n = g->num_nodes;
     if (old_id)
         *old_id = NULL;
-    gm_node_t *deg = gmrt_alloc_array((size_t)n + 1, sizeof *deg);
     gm_node_t *order = gmrt_alloc_array((size_t)n + 1, sizeof *order);
     gm_node_t *rank = gmrt_alloc_array((size_t)n + 1, sizeof *rank);
     gm_edge_t *start = NULL;
@@ -86,7 +101,6 @@ gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_
     gm_node_t max_deg = 0;
     gm_edge_t m = 0;
     for (gm_node_t u = 0; u < n; u++) {
-        deg[u] = degree_of(g, u);
         m += deg[u];
         if (deg[u] > max_deg)
             max_deg = deg[u];
@@ -146,6 +160,11 @@ fail:
     return NULL;
 }
 
+gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_error *err)
+{
+    return ordered_with(g, all_degrees(g), old_id, err);
+}
+
 /* GMRT_DEGREE_ORDER_LOG set: one line on stderr per decision, so tests and
  * users can see which graph a count ran on. */
 static void say(const char *what, double by_id, double by_degree)
@@ -172,17 +191,23 @@ gm_graph *gmrt_clique_graph(gm_graph *g)
         say("not taken: the graph has parallel edges", 0, 0);
         return NULL;
     }
+    gm_node_t *deg = all_degrees(g); /* once, for the rule and the copy */
+    if (!deg) {
+        say("not taken: out of memory", 0, 0);
+        return NULL;
+    }
     double by_id, by_degree;
-    gmrt_degree_order_pairs(g, &by_id, &by_degree);
+    pairs_with(g, deg, &by_id, &by_degree);
     /* the copy costs a few passes over the edges; it must save many more
      * pair tests than that (each one a search in a row) */
     double cost = 8.0 * ((double)g->num_nodes + (double)g->num_edges);
     if (force < 0 && !(by_id - by_degree > cost)) {
         say("not taken: too few pairs saved", by_id, by_degree);
+        free(deg);
         return NULL;
     }
     gmrt_error err = {0};
-    gm_graph *copy = gmrt_graph_degree_ordered(g, NULL, &err);
+    gm_graph *copy = ordered_with(g, deg, NULL, &err);
     say(copy ? "taken" : "not taken: out of memory", by_id, by_degree);
     return copy;
 }
