@@ -460,6 +460,21 @@ static void test_degree_order(void)
             CU_ASSERT_TRUE(gmrt_has_edge(g, old[r], old[c->node_idx[e]]));
         }
     CU_ASSERT_TRUE(gmrt_graph_is_symmetric(c));
+    /* the same copy built by sorting rows (a graph not known symmetric)
+     * as by handing out entries (known symmetric) */
+    gm_graph *unchecked = rt_graph(6, sizeof pairs / sizeof pairs[0] / 2, pairs, NULL);
+    CU_ASSERT_FATAL(unchecked != NULL && unchecked->symmetric == 0);
+    gm_graph *c2 = gmrt_graph_degree_ordered(unchecked, NULL, &err);
+    CU_ASSERT_FATAL(c2 != NULL);
+    CU_ASSERT_EQUAL(c2->num_edges, c->num_edges);
+    for (gm_node_t r = 0; r <= c->num_nodes; r++)
+        CU_ASSERT_EQUAL(c2->begin[r], c->begin[r]);
+    for (gm_edge_t e = 0; e < c->num_edges; e++) {
+        CU_ASSERT_EQUAL(c2->node_idx[e], c->node_idx[e]);
+        CU_ASSERT_EQUAL(c2->edge_src[e], c->edge_src[e]);
+    }
+    gmrt_graph_free(c2);
+    gmrt_graph_free(unchecked);
     gmrt_graph_free(c);
     free(old);
     /* the pairs a higher-neighbour nest tries: by id node 0 has 4 higher
