@@ -77,7 +77,7 @@ static void main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
 
 static const cg_hooks omp_hooks = {
     .stmt = no_stmt,
-    .parallel_loop = no_stmt,
+    .parallel_loop = omp_clique_loop,
     .round_loop = round_loop,
     .bfs = no_stmt,
     .prop_read = no_expr,

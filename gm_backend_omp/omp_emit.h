@@ -18,6 +18,9 @@ typedef struct omp_state {
     const gm_stmt *queue_loop;
     const char *queue_count;
     const char *queue_decl;
+    /* omp_clique.c: the clique-counting nest being emitted inside its
+     * choice of graph (emitted the usual way from there) */
+    const gm_stmt *clique_loop;
 } omp_state;
 
 static inline omp_state *omp_st(cg_emit *em) { return (omp_state *)em->target; }
@@ -25,6 +28,11 @@ static inline omp_state *omp_st(cg_emit *em) { return (omp_state *)em->target; }
 /* The frontier loop (gm_analysis/gma_frontier.h) with a worklist on the
  * OpenMP target; false when the loop has another shape (omp_worklist.c). */
 bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop);
+
+/* A clique-counting nest (gm_analysis/gma_clique.h) inside its choice of
+ * graph, by degree or as given; false for any other statement (omp_clique.c;
+ * the OpenMP target's parallel_loop hook). */
+bool omp_clique_loop(cg_emit *em, const gm_stmt *s);
 
 /* ---- nearest-first fixpoints (omp_priority.c) */
 /* Whether the frontier loop w of `loop` is a monotone fixpoint with an

@@ -128,6 +128,31 @@ gm_graph *gmrt_graph_relabel(const gm_graph *g, int64_t label_base, int64_t **la
 /* The node whose label is label (binary search), or GMRT_NIL_NODE. */
 gm_node_t gmrt_node_of_label(const int64_t *labels, gm_node_t n, int64_t label);
 
+/* Degree order (graph_degree_order.c), for loop nests that count node sets
+ * and so give the same answer under any renaming of the nodes (the shape
+ * of gm_analysis/gma_clique.h).
+ * Whether some row holds a node twice (rows are sorted: O(m)). */
+bool gmrt_graph_has_parallel_edges(const gm_graph *g);
+/* The pairs a nest that walks each node's higher neighbours tries, summed
+ * over the nodes (C(k, 2) for k higher neighbours): *by_id under g's ids,
+ * *by_degree under the degree order below. O(m). */
+void gmrt_degree_order_pairs(const gm_graph *g, double *by_id, double *by_degree);
+/* A new unweighted graph: g's nodes renamed by ascending (degree, id),
+ * degree counting neighbours other than the node itself; self-loops
+ * dropped, rows sorted, edge sources built, marked symmetric when g is
+ * known to be (gmrt_linked.h then reads out-rows for in-rows). When
+ * old_id is not NULL it gets the old id of each new node (free() it).
+ * NULL (err set) when out of memory. */
+gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_error *err);
+/* The graph a clique-counting nest over g should run on: the degree-ordered
+ * copy when g is symmetric without parallel edges and the copy saves far
+ * more pair tests than it costs (gmrt_degree_order_pairs against 8 (n + m));
+ * NULL to run on g itself (also when out of memory). The caller frees the
+ * copy. Environment: GMRT_DEGREE_ORDER=0 never copies, =1 copies whenever
+ * the graph allows it; GMRT_DEGREE_ORDER_LOG=1 says the decision on stderr.
+ * Not thread-safe (it may set g's symmetric cache). */
+gm_graph *gmrt_clique_graph(gm_graph *g);
+
 /* Source of forward edge e: edge_src when built, a binary search otherwise. */
 gm_node_t gmrt_edge_source(const gm_graph *g, gm_edge_t e);
 

@@ -16,7 +16,8 @@
  * O(min * log(max / min)). Parallel edges keep the loop's meaning: every
  * slot of x's row counts, while z's row is a yes/no question per node.
  * Short rows of x, and the w->z direction without the reverse CSR (never
- * built), take the loop's own per-neighbour search. Host and device code
+ * built), take the loop's own per-neighbour search; on the host a graph
+ * marked symmetric (g->symmetric > 0) reads z's out-row for its in-row. Host and device code
  * (the CUDA kernels call it too).
  */
 #ifndef GMRT_LINKED_H
@@ -79,6 +80,13 @@ static inline GMRT_HOST_DEVICE gm_edge_t gmrt_count_linked_nbrs_with(const gm_gr
                                                                      gm_node_t y, gm_node_t z, bool to,
                                                                      gm_edge_t short_row)
 {
+#ifndef __CUDA_ARCH__
+    /* On the host, a graph known to be stored both ways has its in-rows in
+     * its out-rows: no reverse CSR needed (the degree-ordered copy of
+     * gmrt_clique_graph has none). Device code keeps its tuned paths. */
+    if (to && g->symmetric > 0)
+        to = false;
+#endif
     int64_t lo = 0, hi = (int64_t)g->num_nodes; /* the ids w may take: [lo, hi) */
     if (cmp == GMRT_NBR_ABOVE)
         lo = (int64_t)y + 1;

@@ -130,7 +130,7 @@ static bool load_text_blob(gmrt_blob *blob, const char *path, gmrt_type t, void 
                            gmrt_error *err)
 {
     gmrt_load_options none = {0};
-    gmrt_load_ctx c = {blob, path, &none, err};
+    gmrt_load_ctx c = {blob, path, &none, err, NULL};
     gmrt_scan s;
     gmrt_scan_init(&s, &c);
     size_t filled = 0;

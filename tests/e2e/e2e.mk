@@ -39,9 +39,9 @@ E2E_REFS = \
 	tests/e2e/ref_vertex_cover \
 	tests/e2e/ref_wcc
 check_PROGRAMS += $(E2E_REFS) tests/e2e/e2e_compare tests/e2e/e2e_validate
-TESTS += tests/e2e/ugraph tests/e2e/run.1-of-2.sh tests/e2e/run.2-of-2.sh tests/e2e/test_refs.sh tests/e2e/pagerank_nx
+TESTS += tests/e2e/ugraph tests/e2e/run.1-of-2.sh tests/e2e/run.2-of-2.sh tests/e2e/test_refs.sh tests/e2e/pagerank_nx tests/e2e/degree_order
 EXTRA_DIST += tests/e2e/test_refs.sh tests/e2e/run tests/e2e/run.1-of-2.sh tests/e2e/run.2-of-2.sh tests/e2e/README \
-	tests/e2e/apps tests/e2e/ugraph tests/e2e/pagerank_nx
+	tests/e2e/apps tests/e2e/ugraph tests/e2e/pagerank_nx tests/e2e/degree_order
 
 tests_e2e_e2e_compare_SOURCES = tests/e2e/compare.c tests/e2e/e2e_files.h tests/e2e/e2e_files.c
 tests_e2e_e2e_compare_LDADD = -lm

@@ -429,6 +429,76 @@ static void test_edge_size_agrees(void)
 #endif
 }
 
+/* Degree order (graph_degree_order.c): a symmetric graph with a hub, a
+ * self-loop, an isolated node and ties in degree. */
+static void test_degree_order(void)
+{
+    /* undirected: 0-1 0-2 0-3 0-4 1-2 3-4, self-loop 2-2; node 5 isolated */
+    const gm_node_t pairs[] = {0, 1, 1, 0, 0, 2, 2, 0, 0, 3, 3, 0, 0, 4, 4, 0,
+                               1, 2, 2, 1, 3, 4, 4, 3, 2, 2};
+    gm_graph *g = rt_graph(6, sizeof pairs / sizeof pairs[0] / 2, pairs, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_TRUE(gmrt_graph_is_symmetric(g));
+    CU_ASSERT_FALSE(gmrt_graph_has_parallel_edges(g));
+    gmrt_error err = {0};
+    gm_node_t *old = NULL;
+    gm_graph *c = gmrt_graph_degree_ordered(g, &old, &err);
+    CU_ASSERT_FATAL(c != NULL && old != NULL);
+    /* degrees without self-loops: 4 2 2 2 2 0: 5 first, then 1 2 3 4 by id, the hub last */
+    const gm_node_t want_old[] = {5, 1, 2, 3, 4, 0};
+    for (int r = 0; r < 6; r++)
+        CU_ASSERT_EQUAL(old[r], want_old[r]);
+    CU_ASSERT_EQUAL(c->num_edges, 12); /* the self-loop dropped */
+    CU_ASSERT_TRUE(c->symmetric > 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c->edge_src);
+    for (gm_node_t r = 0; r < c->num_nodes; r++)
+        for (gm_edge_t e = c->begin[r]; e < c->begin[r + 1]; e++) {
+            CU_ASSERT_EQUAL(c->edge_src[e], r);
+            if (e > c->begin[r])
+                CU_ASSERT_TRUE(c->node_idx[e - 1] < c->node_idx[e]);
+            /* the same edges under the new names */
+            CU_ASSERT_TRUE(gmrt_has_edge(g, old[r], old[c->node_idx[e]]));
+        }
+    CU_ASSERT_TRUE(gmrt_graph_is_symmetric(c));
+    /* the same copy built by sorting rows (a graph not known symmetric)
+     * as by handing out entries (known symmetric) */
+    gm_graph *unchecked = rt_graph(6, sizeof pairs / sizeof pairs[0] / 2, pairs, NULL);
+    CU_ASSERT_FATAL(unchecked != NULL && unchecked->symmetric == 0);
+    gm_graph *c2 = gmrt_graph_degree_ordered(unchecked, NULL, &err);
+    CU_ASSERT_FATAL(c2 != NULL);
+    CU_ASSERT_EQUAL(c2->num_edges, c->num_edges);
+    for (gm_node_t r = 0; r <= c->num_nodes; r++)
+        CU_ASSERT_EQUAL(c2->begin[r], c->begin[r]);
+    for (gm_edge_t e = 0; e < c->num_edges; e++) {
+        CU_ASSERT_EQUAL(c2->node_idx[e], c->node_idx[e]);
+        CU_ASSERT_EQUAL(c2->edge_src[e], c->edge_src[e]);
+    }
+    gmrt_graph_free(c2);
+    gmrt_graph_free(unchecked);
+    gmrt_graph_free(c);
+    free(old);
+    /* the pairs a higher-neighbour nest tries: by id node 0 has 4 higher
+     * neighbours (6 pairs), 1 and 3 one each (none); by degree the hub has
+     * none, 1 has 2 and the hub above it (1 pair), 3 has 4 and the hub (1) */
+    double by_id, by_degree;
+    gmrt_degree_order_pairs(g, &by_id, &by_degree);
+    CU_ASSERT_DOUBLE_EQUAL(by_id, 6, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(by_degree, 2, 1e-9);
+    gmrt_graph_free(g);
+    /* parallel edges found; a graph that is not symmetric gets no copy */
+    const gm_node_t dup[] = {0, 1, 0, 1, 1, 0, 1, 0};
+    gm_graph *d = rt_graph(2, 4, dup, NULL);
+    CU_ASSERT_FATAL(d != NULL);
+    CU_ASSERT_TRUE(gmrt_graph_has_parallel_edges(d));
+    CU_ASSERT_PTR_NULL(gmrt_clique_graph(d));
+    gmrt_graph_free(d);
+    const gm_node_t one_way[] = {0, 1, 1, 2};
+    gm_graph *o = rt_graph(3, 2, one_way, NULL);
+    CU_ASSERT_FATAL(o != NULL);
+    CU_ASSERT_PTR_NULL(gmrt_clique_graph(o));
+    gmrt_graph_free(o);
+}
+
 int main(void)
 {
     static const CU_TestInfo tests[] = {
@@ -447,6 +517,7 @@ int main(void)
         {"edge index size agrees with the library", test_edge_size_agrees},
         {"long rows (radix sort)", test_long_rows},
         {"hubs and the few-rounds rule", test_skew_and_few_rounds},
+        {"degree order", test_degree_order},
         CU_TEST_INFO_NULL,
     };
     return rt_run("graph", tests);

@@ -3,7 +3,8 @@
  * has_edge per out-edge slot, filtered by the comparison), for every node
  * triple of small awkward graphs and sampled triples of random multigraphs
  * with hubs, each comparison and both directions, with the reverse CSR built
- * and (for the w->z direction) without it. */
+ * and (for the w->z direction) without it, and on a symmetric graph marked
+ * so (out-rows read for in-rows). */
 #include "rt_test.h"
 
 #include <stdlib.h>
@@ -51,9 +52,18 @@ static void check_triple(const gm_graph *g, gm_node_t x, gm_node_t y, gm_node_t 
         }
 }
 
-/* Every triple, with the in-rows missing first (w->z asks each row) and then built. */
+/* Every triple, with the in-rows missing first (w->z asks each row) and then
+ * built; a symmetric graph also marked so first (its out-rows read for its
+ * in-rows). */
 static void check_all(gm_graph *g)
 {
+    if (gmrt_graph_is_symmetric(g)) {
+        for (gm_node_t x = 0; x < g->num_nodes; x++)
+            for (gm_node_t y = 0; y < g->num_nodes; y++)
+                for (gm_node_t z = 0; z < g->num_nodes; z++)
+                    check_triple(g, x, y, z);
+    }
+    g->symmetric = 0; /* forget it: the other ways below */
     for (int rev = 0; rev < 2; rev++) {
         if (rev)
             CU_ASSERT_FATAL(gmrt_graph_make_reverse(g));
@@ -73,6 +83,13 @@ static void test_small_awkward(void)
     gm_graph *g = rt_graph(6, sizeof pairs / sizeof pairs[0] / 2, pairs, NULL);
     CU_ASSERT_FATAL(g != NULL);
     check_all(g);
+    /* the same symmetrized (parallel edges kept): in-rows read from out-rows */
+    gmrt_build_options sym = {.symmetrize = true};
+    gm_graph *s = gmrt_graph_transform(g, &sym, NULL);
+    CU_ASSERT_FATAL(s != NULL);
+    CU_ASSERT_TRUE(gmrt_graph_is_symmetric(s));
+    check_all(s);
+    gmrt_graph_free(s);
     gmrt_graph_free(g);
     gm_graph *empty = rt_graph(3, 0, NULL, NULL);
     CU_ASSERT_FATAL(empty != NULL);

@@ -1,10 +1,12 @@
 /* test_analysis.c: unit tests of gm_analysis/ on programs taken through
  * gmc's stages (check, desugar, every gm_opt pass): the frontier and
  * monotone-fixpoint shapes both backends test (accepted and refused
- * variants), what the shared walk counts as a use of a symbol, and the
- * loop plan's records (index kinds, operators, what they visit). */
+ * variants), the clique-counting nest (gma_clique.h), what the shared walk
+ * counts as a use of a symbol, and the loop plan's records (index kinds,
+ * operators, what they visit). */
 #include "check_util.h"
 
+#include "gma_clique.h"
 #include "gma_frontier.h"
 #include "gma_monotone.h"
 #include "gma_plan.h"
@@ -562,6 +564,76 @@ static void test_plan_not_distributable(void)
     gma_plan_free(plan);
 }
 
+/* The first statement of the first procedure that is a Foreach over nodes. */
+static bool first_node_loop(const gm_stmt *s, void *ctx)
+{
+    const gm_stmt **found = ctx;
+    if (s->kind == GMS_FOREACH && s->iter.range == GMR_NODES) {
+        *found = s;
+        return false;
+    }
+    return true;
+}
+
+/* Whether the nest in the procedure body of src is a clique count; its k. */
+static int clique_k(const char *body)
+{
+    char src[2048];
+    snprintf(src, sizeof src,
+             "Procedure f(G: Graph, p: N_P<Int>, a: Node) : Long\n{\n    Long T = 0;\n%s\n    Return T;\n}\n", body);
+    const gm_program *p = lowered(src);
+    const gm_stmt *loop = NULL;
+    gma_walk(p->procs->body, true, first_node_loop, NULL, &loop);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(loop);
+    gma_clique c;
+    return gma_clique_shape(loop, &c) ? c.k : 0;
+}
+
+/* apps/triangle_count.gm and the variants of the same meaning. */
+static void test_clique_accepted(void)
+{
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) { Foreach (u: v.Nbrs)(u > v) { Foreach (w: v.Nbrs)(w > u) {\n"
+                             "    If (w.HasEdgeTo(u)) T += 1; } } }"), 3);
+    /* the filters written as Ifs, the comparisons as <, the test the other way round */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs) If (v < u) Foreach (w: v.Nbrs)\n"
+                             "    If (u < w && u.HasEdgeTo(w)) T += 2;"), 3);
+    /* a descending chain, the third iterator walked from the second */
+    CU_ASSERT_EQUAL(clique_k("For (v: G.Nodes) Foreach (u: v.Nbrs)(u < v) Foreach (w: u.Nbrs)(w < u)\n"
+                             "    If (v.HasEdgeTo(w)) T += 1;"), 3);
+    /* edges: every pair adjacent by its loop; any constant (-= 1 is += -1) */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) T += 1;"), 2);
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) T -= 1;"), 2);
+    /* four-cliques */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) Foreach (w: v.Nbrs)(w > u)\n"
+                             "  If (w.HasEdgeTo(u)) Foreach (x: v.Nbrs)(x > w)\n"
+                             "    If (x.HasEdgeTo(u) && x.HasEdgeTo(w)) T += 1;"), 4);
+}
+
+/* Nests whose count depends on the ids or is no clique count. */
+static void test_clique_refused(void)
+{
+    /* w > v only: u and w unordered (each triangle twice: still invariant,
+     * but no total order, so refused) */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) Foreach (w: v.Nbrs)(w > v)\n"
+                             "    If (w.HasEdgeTo(u)) T += 1;"), 0);
+    /* no test between u and w: paths of length 2, not triangles */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) Foreach (w: v.Nbrs)(w > u)\n"
+                             "    T += 1;"), 0);
+    /* a non-strict comparison: a node may pair with itself */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u >= v) T += 1;"), 0);
+    /* the count reads a property: it depends on which node is lowest */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) T += v.p;"), 0);
+    /* a filter on the node loop, another statement in the nest */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes)(v.p > 0) Foreach (u: v.Nbrs)(u > v) T += 1;"), 0);
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) { T += 1; v.p = 1; }"), 0);
+    /* a comparison with a node that is no iterator; in-neighbours */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > a) T += 1;"), 0);
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.InNbrs)(u > v) T += 1;"), 0);
+    /* an Else; a product */
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs) If (u > v) T += 1; Else T += 2;"), 0);
+    CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) T *= 2;"), 0);
+}
+
 int main(void)
 {
     static const cu_test tests[] = {
@@ -576,6 +648,8 @@ int main(void)
         {"plan: records, filters, range arguments", test_plan_records},
         {"plan: host-level reductions", test_plan_host_reduction},
         {"plan: not distributable", test_plan_not_distributable},
+        {"clique counts: accepted nests", test_clique_accepted},
+        {"clique counts: refused nests", test_clique_refused},
         {NULL, NULL},
     };
     return run_tests("analysis", tests);

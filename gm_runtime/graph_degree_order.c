@@ -1,0 +1,238 @@
+/* graph_degree_order.c: a copy of a graph renamed by ascending degree, for
+ * loop nests whose answer does not depend on node ids (counting cliques
+ * from their lowest node: gm_analysis/gma_clique.h proves the shape, the
+ * OpenMP target's gm_backend_omp/omp_clique.c calls gmrt_clique_graph).
+ * Contract: gmrt_graph.h ("Degree order").
+ *
+ * Why ascending degree: such a nest starts at each node and walks only its
+ * higher neighbours, trying every pair of them. Under ids a hub with a low
+ * id tries C(d, 2) pairs; renamed by degree, a node's higher neighbours all
+ * have at least its degree, so no node has more than about sqrt(2m) of
+ * them, and the pairs tried shrink to O(m sqrt m). The copy is worth its
+ * O(m log d) only when the pairs saved are many more than the edges: the
+ * rule below counts both orders' pairs exactly (O(m), no sampling). */
+#include "gmrt_graph.h"
+#include "row_sort.h"
+#include "rt_alloc.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool gmrt_graph_has_parallel_edges(const gm_graph *g)
+{
+    bool dup = false;
+#pragma omp parallel for reduction(|| : dup) schedule(dynamic, 1024)
+    for (gm_node_t u = 0; u < g->num_nodes; u++)
+        for (gm_edge_t e = g->begin[u] + 1; e < g->begin[u + 1]; e++)
+            dup = dup || g->node_idx[e] == g->node_idx[e - 1]; /* rows are sorted */
+    return dup;
+}
+
+/* Neighbours of u other than u itself. */
+static gm_node_t degree_of(const gm_graph *g, gm_node_t u)
+{
+    gm_node_t d = 0;
+    for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+        d += g->node_idx[e] != u;
+    return d;
+}
+
+/* (degree, id) order: the rank order of the copy. */
+static inline bool ranks_above(gm_node_t du, gm_node_t u, gm_node_t dv, gm_node_t v)
+{
+    return du > dv || (du == dv && u > v);
+}
+
+/* deg[u] = degree_of(g, u) for every node; false when out of memory. */
+static gm_node_t *all_degrees(const gm_graph *g)
+{
+    gm_node_t *deg = gmrt_alloc_array((size_t)g->num_nodes + 1, sizeof *deg);
+    if (deg) {
+#pragma omp parallel for schedule(dynamic, 1024)
+        for (gm_node_t u = 0; u < g->num_nodes; u++)
+            deg[u] = degree_of(g, u);
+    }
+    return deg;
+}
+
+static void pairs_with(const gm_graph *g, const gm_node_t *deg, double *by_id, double *by_degree)
+{
+    double id_pairs = 0, degree_pairs = 0;
+#pragma omp parallel for reduction(+ : id_pairs, degree_pairs) schedule(dynamic, 1024)
+    for (gm_node_t v = 0; v < g->num_nodes; v++) {
+        double up_id = 0, up_degree = 0;
+        for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++) {
+            gm_node_t u = g->node_idx[e];
+            up_id += u > v;
+            up_degree += ranks_above(deg[u], u, deg[v], v);
+        }
+        id_pairs += up_id * (up_id - 1) / 2;
+        degree_pairs += up_degree * (up_degree - 1) / 2;
+    }
+    *by_id = id_pairs;
+    *by_degree = degree_pairs;
+}
+
+void gmrt_degree_order_pairs(const gm_graph *g, double *by_id, double *by_degree)
+{
+    gm_node_t *deg = all_degrees(g);
+    if (deg) {
+        pairs_with(g, deg, by_id, by_degree);
+    } else { /* out of memory: no gain to report */
+        *by_id = *by_degree = 0;
+    }
+    free(deg);
+}
+
+/* The copy, with deg from all_degrees (taken over: freed here). */
+static gm_graph *ordered_with(const gm_graph *g, gm_node_t *deg, gm_node_t **old_id, gmrt_error *err)
+{
+    gm_node_t n = g->num_nodes;
+    if (old_id)
+        *old_id = NULL;
+    gm_node_t *order = gmrt_alloc_array((size_t)n + 1, sizeof *order);
+    gm_node_t *rank = gmrt_alloc_array((size_t)n + 1, sizeof *rank);
+    gm_edge_t *start = NULL;
+    gm_graph *out = NULL;
+    if (!deg || !order || !rank)
+        goto nomem;
+    gm_node_t max_deg = 0;
+    gm_edge_t m = 0;
+    for (gm_node_t u = 0; u < n; u++) {
+        m += deg[u];
+        if (deg[u] > max_deg)
+            max_deg = deg[u];
+    }
+    /* a counting sort by degree, stable in ids: order[r] = the node of rank r */
+    start = gmrt_calloc_array((size_t)max_deg + 2, sizeof *start);
+    if (!start)
+        goto nomem;
+    for (gm_node_t u = 0; u < n; u++)
+        start[deg[u] + 1]++;
+    for (gm_node_t d = 0; d <= max_deg; d++)
+        start[d + 1] += start[d];
+    for (gm_node_t u = 0; u < n; u++)
+        order[start[deg[u]]++] = u;
+    for (gm_node_t r = 0; r < n; r++)
+        rank[order[r]] = r;
+    out = gmrt_graph_alloc(n, m, false, err);
+    if (!out)
+        goto fail;
+    out->edge_src = gmrt_alloc_array((size_t)m, sizeof *out->edge_src); /* filled with the rows */
+    if (!out->edge_src) {
+        gmrt_graph_free(out);
+        out = NULL;
+        goto nomem;
+    }
+    for (gm_node_t r = 0; r < n; r++)
+        out->begin[r + 1] = out->begin[r] + deg[order[r]];
+    if (g->symmetric > 0) {
+        /* Stored both ways: row s is every r with s in row r, so handing out
+         * each row's entries in ascending r fills every row already sorted
+         * (one pass, no sort). */
+        gm_edge_t *cur = gmrt_alloc_array((size_t)n + 1, sizeof *cur);
+        if (!cur) {
+            gmrt_graph_free(out);
+            out = NULL;
+            goto nomem;
+        }
+        for (gm_node_t r = 0; r < n; r++)
+            cur[r] = out->begin[r];
+        for (gm_node_t r = 0; r < n; r++) {
+            gm_node_t v = order[r];
+            for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++)
+                if (g->node_idx[e] != v) {
+                    gm_node_t t = rank[g->node_idx[e]];
+                    out->edge_src[cur[t]] = t;
+                    out->node_idx[cur[t]++] = r;
+                }
+        }
+        free(cur);
+        goto done;
+    }
+#pragma omp parallel for schedule(dynamic, 256)
+    for (gm_node_t r = 0; r < n; r++) {
+        gm_node_t v = order[r];
+        gm_node_t *row = out->node_idx + out->begin[r];
+        gm_edge_t k = 0;
+        for (gm_edge_t e = out->begin[r]; e < out->begin[r + 1]; e++)
+            out->edge_src[e] = r;
+        for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++)
+            if (g->node_idx[e] != v) /* self-loops go: the copy serves strict chains */
+                row[k++] = rank[g->node_idx[e]];
+        gmrt_sort_nodes(row, (size_t)k);
+    }
+done:
+    if (g->symmetric > 0) /* the same undirected edges under new names */
+        gmrt_graph_mark_symmetric(out);
+    free(deg);
+    free(rank);
+    free(start);
+    if (old_id)
+        *old_id = order;
+    else
+        free(order);
+    return out;
+nomem:
+    gmrt_error_set(err, GMRT_E_NOMEM, "out of memory renaming a graph of %" PRId64 " nodes by degree", (int64_t)n);
+fail:
+    free(deg);
+    free(order);
+    free(rank);
+    free(start);
+    return NULL;
+}
+
+gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_error *err)
+{
+    return ordered_with(g, all_degrees(g), old_id, err);
+}
+
+/* GMRT_DEGREE_ORDER_LOG set: one line on stderr per decision, so tests and
+ * users can see which graph a count ran on. */
+static void say(const char *what, double by_id, double by_degree)
+{
+    const char *env = getenv("GMRT_DEGREE_ORDER_LOG");
+    if (env && *env)
+        fprintf(stderr, "gmrt: degree order: %s (pairs by id %.0f, by degree %.0f)\n", what, by_id, by_degree);
+}
+
+gm_graph *gmrt_clique_graph(gm_graph *g)
+{
+    const char *env = getenv("GMRT_DEGREE_ORDER");
+    int force = env && *env ? (strcmp(env, "0") == 0 ? 0 : 1) : -1;
+    if (force == 0) {
+        say("off (GMRT_DEGREE_ORDER=0)", 0, 0);
+        return NULL;
+    }
+    /* the count equals the clique count only on a simple undirected graph */
+    if (!gmrt_graph_is_symmetric(g)) {
+        say("not taken: the graph is not symmetric", 0, 0);
+        return NULL;
+    }
+    if (gmrt_graph_has_parallel_edges(g)) {
+        say("not taken: the graph has parallel edges", 0, 0);
+        return NULL;
+    }
+    gm_node_t *deg = all_degrees(g); /* once, for the rule and the copy */
+    if (!deg) {
+        say("not taken: out of memory", 0, 0);
+        return NULL;
+    }
+    double by_id, by_degree;
+    pairs_with(g, deg, &by_id, &by_degree);
+    /* the copy costs a few passes over the edges; it must save many more
+     * pair tests than that (each one a search in a row) */
+    double cost = 8.0 * ((double)g->num_nodes + (double)g->num_edges);
+    if (force < 0 && !(by_id - by_degree > cost)) {
+        say("not taken: too few pairs saved", by_id, by_degree);
+        free(deg);
+        return NULL;
+    }
+    gmrt_error err = {0};
+    gm_graph *copy = ordered_with(g, deg, NULL, &err);
+    say(copy ? "taken" : "not taken: out of memory", by_id, by_degree);
+    return copy;
+}
