@@ -53,6 +53,39 @@ def _is_device_array(v):
     return hasattr(v, "__cuda_array_interface__") and not isinstance(v, np.ndarray)
 
 
+class _NodeSets:
+    """The gmrt_nodeset pointers of one N_P<Node_Set> argument (C array
+    gmrt_nodeset **), freed with the object."""
+
+    def __init__(self, lib, n):
+        self._lib = lib
+        self.array = (ctypes.c_void_p * max(n, 1))()
+        self.n = n
+
+    def read(self):
+        """Each node's members, a sorted int32 array of node ids."""
+        out = []
+        count = ctypes.c_int64()
+        for i in range(self.n):
+            p = self._lib.nodeset_items(self.array[i], ctypes.byref(count))
+            a = np.ctypeslib.as_array(p, shape=(count.value,)).copy() if count.value else np.zeros(0, np.int32)
+            a.sort()
+            out.append(a.astype(np.int32))
+        return out
+
+    def free(self):
+        for i in range(self.n):
+            if self.array[i]:
+                self._lib.nodeset_free(self.array[i])
+                self.array[i] = None
+
+    def __del__(self):
+        try:
+            self.free()
+        except Exception:
+            pass
+
+
 class RunError(RuntimeError):
     """A run-time error ended a procedure's call (out of memory, a CUDA
     error): the interpreter goes on; what the call allocated is not freed."""
@@ -128,6 +161,8 @@ class Result:
         for k, v in self._values.items():
             if isinstance(v, np.ndarray):
                 v = "array(%d)" % v.size
+            elif isinstance(v, list):
+                v = "node_sets(%d)" % len(v)
             elif _is_device_array(v):
                 v = "device_array(%d)" % v.__cuda_array_interface__["shape"][0]
             else:
@@ -147,7 +182,10 @@ class Result:
             if cp is None:
                 raise TypeError("output %r is device memory and CuPy is not installed to copy it" % name)
             a = cp.asnumpy(cp.asarray(a))
-        conv = (lambda x: g.label(int(x))) if elem == "node" else (lambda x: x.item())
+        if elem == "node_set":
+            conv = lambda x: {g.label(int(y)) for y in x}  # noqa: E731
+        else:
+            conv = (lambda x: g.label(int(x))) if elem == "node" else (lambda x: x.item())
         if kind == "node_prop":
             return {g.label(i): conv(a[i]) for i in range(g.num_nodes)}
         if kind == "edge_prop":
@@ -175,11 +213,14 @@ class Procedure:
         self.params = sig["params"]
         for p in self.params:
             k = p["type"]["kind"]
-            if k not in _SUPPORTED or (k in ("node_prop", "edge_prop") and p["type"]["elem"]["kind"] not in
-                                        ("int", "long", "float", "double", "bool", "node", "edge")):
+            ek = p["type"]["elem"]["kind"] if k in ("node_prop", "edge_prop") else None
+            if k not in _SUPPORTED or (ek is not None and ek not in
+                                       ("int", "long", "float", "double", "bool", "node", "edge")
+                                       and not (k == "node_prop" and ek == "node_set")):
                 raise NotImplementedError(
                     "procedure %s: argument %s of type %s is not supported by the Python package yet "
-                    "(graphs, Int/Long/Float/Double/Bool/Node/Edge scalars and properties are)"
+                    "(graphs, Int/Long/Float/Double/Bool/Node/Edge scalars and properties, and "
+                    "N_P<Node_Set>, are)"
                     % (self.name, p["name"], _type_text(p["type"])))
         ret = sig["return"]
         if ret is not None and ret["kind"] not in _SCALARS and ret["kind"] != "edge":
@@ -291,6 +332,38 @@ class Procedure:
             v = np.array(v, dtype=dt, order="C")
         return v
 
+    def _node_sets(self, p, v, g):
+        """An N_P<Node_Set> argument: one gmrt_nodeset per node (each a bitmap
+        of n bits, as the generated main() makes them), filled from v (a
+        sequence of n iterables of nodes, labels where the graph has them)
+        or empty; freed when the call's arguments go."""
+        what = "argument %s (%s)" % (p["name"], _type_text(p["type"]))
+        n = g.num_nodes
+        if v is not None:
+            if isinstance(v, (str, bytes)) or not hasattr(v, "__len__") or len(v) != n:
+                raise ValueError("%s must be a sequence of %d sets of nodes (one per node)" % (what, n))
+        sets = _NodeSets(self._lib, n)
+        for i in range(n):
+            s = self._lib.nodeset_new(n)
+            if not s:
+                sets.free()
+                raise OutOfMemory("%s: out of memory making %d node sets of %d nodes" % (what, n, n))
+            sets.array[i] = s
+            if v is not None:
+                try:
+                    members = list(v[i])
+                except TypeError:
+                    sets.free()
+                    raise TypeError("%s: element %d must be an iterable of nodes, not %r" % (what, i, v[i])) from None
+                for x in members:
+                    try:
+                        node = g.node_id(x)
+                    except Exception:
+                        sets.free()
+                        raise
+                    self._lib.nodeset_add(s, node)
+        return sets
+
     def _device_array(self, p, v, length, what_len, g):
         """A device array argument (target='cuda'), checked without copying it:
         dtype, length, layout, and for Node/Edge values the ids (on the device)."""
@@ -379,6 +452,15 @@ class Procedure:
             t, k, name = p["type"], p["type"]["kind"], p["name"]
             if k == "graph":
                 cargs.append(graphs[name]._ptr)
+                continue
+            if k == "node_prop" and t["elem"]["kind"] == "node_set":
+                gname, g = self._graph_of(t, graphs)
+                sets = self._node_sets(p, given.get(name), g)
+                keep.append(sets)
+                cargs.append(sets.array)
+                if p["output"]:
+                    outs[name] = sets
+                    kinds[name] = (k, "node_set", gname)
                 continue
             if k in ("node_prop", "edge_prop"):
                 gname, g = self._graph_of(t, graphs)
@@ -477,7 +559,9 @@ class Procedure:
         values = {}
         for name, v in outs.items():
             k = kinds[name][0]
-            if isinstance(v, np.ndarray) or _is_device_array(v):
+            if isinstance(v, _NodeSets):
+                values[name] = v.read()
+            elif isinstance(v, np.ndarray) or _is_device_array(v):
                 values[name] = v
             elif k == "node":
                 g = graphs[kinds[name][2]]

@@ -248,6 +248,12 @@ class Lib:
         self.is_symmetric = proto("gmrt_graph_is_symmetric", ctypes.c_bool, gp)
         self.mark_symmetric = proto("gmrt_graph_mark_symmetric", None, gp)
         self.format_parse = proto("gmrt_format_parse", ctypes.c_int, ctypes.c_char_p)
+        # Node_Set values of an N_P<Node_Set> argument
+        self.nodeset_new = proto("gmrt_nodeset_new", ctypes.c_void_p, node_t)
+        self.nodeset_free = proto("gmrt_nodeset_free", None, ctypes.c_void_p)
+        self.nodeset_add = proto("gmrt_nodeset_add", ctypes.c_bool, ctypes.c_void_p, node_t)
+        self.nodeset_items = proto("gmrt_nodeset_items", ctypes.POINTER(node_t), ctypes.c_void_p,
+                                   ctypes.POINTER(ctypes.c_int64))
         self.libc_free = ctypes.CDLL(None).free
         self.libc_free.argtypes = [ctypes.c_void_p]
         self.libc_free.restype = None
