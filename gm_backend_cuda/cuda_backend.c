@@ -98,7 +98,7 @@ static void prologue(cg_emit *em, const char *base)
     cg_printf(em, "#include <inttypes.h>\n#include <math.h>\n#include <stdio.h>\n"
                    "#include <stdlib.h>\n#include <string.h>\n#include <sys/stat.h>\n"
                    "#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n#include \"gmcu.h\"\n\n");
-    cg_printf(em, "%s\n", cg_helpers_text);
+    cg_printf(em, "#include \"gmrt_inline.h\"\n\n");
 }
 
 /* Emits one procedure: its host code into a buffer while its kernels go to

@@ -1,6 +1,7 @@
-/* cg_api.c: the generated file's prologue (includes, allocation, atomic
- * and lock helpers), the C signature of each procedure, each procedure's
- * body, and the header NAME.h with the entry procedures' prototypes. */
+/* cg_api.c: the generated file's prologue (its includes: the allocation,
+ * atomic and lock helpers are the runtime's gmrt_inline.h), the C signature
+ * of each procedure, each procedure's body, and the header NAME.h with the
+ * entry procedures' prototypes. */
 #include "cg_emit.h"
 
 #include <stdlib.h>
@@ -8,107 +9,6 @@
 
 #include "builtins.h"
 #include "cg_ident.h"
-
-const char *const cg_helpers_text =
-    "/* Allocation that never returns NULL (an empty array still gets a valid pointer):\n"
-    " * out of memory names the size and ends the call, a run-time error (gmrt_fatal:\n"
-    " * exit 1, or an error return from NAME_try). */\n"
-    "static inline __attribute__((unused)) void _c_no_memory(size_t n, size_t size)\n"
-    "{\n"
-    "    gmrt_fatal(\"out of memory: cannot allocate %zu x %zu bytes (%.3g GB)\", n, size,\n"
-    "               (double)n * (double)size / 1e9);\n"
-    "}\n"
-    "\n"
-    "static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)\n"
-    "{\n"
-    "    void *p = size && n > SIZE_MAX / size ? NULL : malloc(n && size ? n * size : 1);\n"
-    "    if (!p)\n"
-    "        _c_no_memory(n, size);\n"
-    "    return p;\n"
-    "}\n"
-    "\n"
-    "static inline __attribute__((unused)) void *_c_zalloc(size_t n, size_t size)\n"
-    "{\n"
-    "    void *p = calloc(n ? n : 1, size ? size : 1);\n"
-    "    if (!p)\n"
-    "        _c_no_memory(n, size);\n"
-    "    return p;\n"
-    "}\n"
-    "\n"
-    "/* The chunk of a dynamic schedule over n iterations: about 64 chunks per\n"
-    " * thread (few grabs of the shared counter, still enough to even out skewed\n"
-    " * degrees), 64 to 4096 iterations (smaller chunks made the thousands of\n"
-    " * small BFS levels of a road grid pay a grab per 16 nodes). */\n"
-    "static inline __attribute__((unused)) int _c_chunk(int64_t n)\n"
-    "{\n"
-    "#ifdef _OPENMP\n"
-    "    int64_t c = n / ((int64_t)omp_get_max_threads() * 64);\n"
-    "#else\n"
-    "    int64_t c = n / 64;\n"
-    "#endif\n"
-    "    return c < 64 ? 64 : c > 4096 ? 4096 : (int)c;\n"
-    "}\n"
-    "\n"
-    "/* Atomic updates of a shared value: compare-and-swap loops where no\n"
-    " * single instruction exists. min/max return whether they stored v. */\n"
-    "#define GMC_ATOMIC_OPS(S, T)                                                      \\\n"
-    "    static inline __attribute__((unused)) void _c_atomic_add_##S(T *p, T v)                               \\\n"
-    "    {                                                                            \\\n"
-    "        T old, upd;                                                              \\\n"
-    "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
-    "        do {                                                                     \\\n"
-    "            upd = old + v;                                                       \\\n"
-    "        } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\\\n"
-    "                                            __ATOMIC_RELAXED));                  \\\n"
-    "    }                                                                            \\\n"
-    "    static inline __attribute__((unused)) void _c_atomic_mul_##S(T *p, T v)                               \\\n"
-    "    {                                                                            \\\n"
-    "        T old, upd;                                                              \\\n"
-    "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
-    "        do {                                                                     \\\n"
-    "            upd = old * v;                                                       \\\n"
-    "        } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\\\n"
-    "                                            __ATOMIC_RELAXED));                  \\\n"
-    "    }                                                                            \\\n"
-    "    static inline __attribute__((unused)) bool _c_atomic_min_##S(T *p, T v)                               \\\n"
-    "    {                                                                            \\\n"
-    "        T old;                                                                   \\\n"
-    "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
-    "        while (v < old)                                                          \\\n"
-    "            if (__atomic_compare_exchange(p, &old, &v, true, __ATOMIC_RELAXED,     \\\n"
-    "                                          __ATOMIC_RELAXED))                     \\\n"
-    "                return true;                                                     \\\n"
-    "        return false;                                                            \\\n"
-    "    }                                                                            \\\n"
-    "    static inline __attribute__((unused)) bool _c_atomic_max_##S(T *p, T v)                               \\\n"
-    "    {                                                                            \\\n"
-    "        T old;                                                                   \\\n"
-    "        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \\\n"
-    "        while (v > old)                                                          \\\n"
-    "            if (__atomic_compare_exchange(p, &old, &v, true, __ATOMIC_RELAXED,     \\\n"
-    "                                          __ATOMIC_RELAXED))                     \\\n"
-    "                return true;                                                     \\\n"
-    "        return false;                                                            \\\n"
-    "    }\n"
-    "GMC_ATOMIC_OPS(i32, int32_t)\n"
-    "GMC_ATOMIC_OPS(i64, int64_t)\n"
-    "GMC_ATOMIC_OPS(f32, float)\n"
-    "GMC_ATOMIC_OPS(f64, double)\n"
-    "#undef GMC_ATOMIC_OPS\n"
-    "\n"
-    "/* Per-element spin locks for arg-min/max with several non-constant values. */\n"
-    "static inline __attribute__((unused)) void _c_lock_acquire(int32_t *l)\n"
-    "{\n"
-    "    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {\n"
-    "        while (__atomic_load_n(l, __ATOMIC_RELAXED)) {\n"
-    "        }\n"
-    "    }\n"
-    "}\n"
-    "\n"
-    "static inline __attribute__((unused)) void _c_lock_release(int32_t *l)\n"
-    "{\n"
-    "    __atomic_store_n(l, 0, __ATOMIC_RELEASE);\n"
-    "}\n";
 
 void cg_prologue(cg_emit *em, const char *header_name)
 {
@@ -119,7 +19,7 @@ void cg_prologue(cg_emit *em, const char *header_name)
     cg_printf(em, "#include <inttypes.h>\n#include <math.h>\n#include <stdio.h>\n"
                    "#include <stdlib.h>\n#include <string.h>\n#include <sys/stat.h>\n"
                    "#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n");
-    cg_printf(em, "%s\n", cg_helpers_text);
+    cg_printf(em, "#include \"gmrt_inline.h\"\n\n");
 }
 
 static bool print_params(cg_emit *em, const gm_proc *proc, bool for_header);

@@ -296,7 +296,6 @@ void cg_par_end(cg_emit *em, cg_par *par);
 
 /* ---- API and driver (cg_api.c, cg_main.c) */
 void cg_prologue(cg_emit *em, const char *header_name);
-extern const char *const cg_helpers_text; /* allocation, atomics and locks for host code */
 /* What a procedure needs built on its graph before parallel code. */
 void cg_graph_needs(const gm_stmt *body, bool *reverse, bool *edge_src);
 void cg_signature(cg_emit *em, const gm_proc *proc, bool for_header);

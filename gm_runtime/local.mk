@@ -25,7 +25,7 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmrt_prop.h \
 	gm_runtime/gmrt_timer.h \
 	gm_runtime/gmrt_file.h gm_runtime/gmrt_cli.h gm_runtime/gmrt_edit.h \
-	gm_runtime/gmrt_fatal.h \
+	gm_runtime/gmrt_fatal.h gm_runtime/gmrt_inline.h \
 	gm_runtime/gmcu.h
 
 GMRT_LIB_SOURCES = \

@@ -1,0 +1,119 @@
+/* gmrt_inline.h: the small helpers gmc's generated files call (allocation
+ * that never returns NULL, the chunk of a dynamic schedule, atomic updates
+ * by compare-and-swap, per-element spin locks), all static inline; every
+ * generated .c and .cu includes it. Install location: <gmc/gmrt_inline.h>.
+ * Their names start with _c_ and GMC_, which gmc keeps for itself (a
+ * Green-Marl name never becomes one), so they are not for other code. */
+#ifndef GMRT_INLINE_H
+#define GMRT_INLINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "gmrt_fatal.h"
+
+/* Allocation that never returns NULL (an empty array still gets a valid pointer):
+ * out of memory names the size and ends the call, a run-time error (gmrt_fatal:
+ * exit 1, or an error return from NAME_try). */
+static inline __attribute__((unused)) void _c_no_memory(size_t n, size_t size)
+{
+    gmrt_fatal("out of memory: cannot allocate %zu x %zu bytes (%.3g GB)", n, size,
+               (double)n * (double)size / 1e9);
+}
+
+static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)
+{
+    void *p = size && n > SIZE_MAX / size ? NULL : malloc(n && size ? n * size : 1);
+    if (!p)
+        _c_no_memory(n, size);
+    return p;
+}
+
+static inline __attribute__((unused)) void *_c_zalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        _c_no_memory(n, size);
+    return p;
+}
+
+/* The chunk of a dynamic schedule over n iterations: about 64 chunks per
+ * thread (few grabs of the shared counter, still enough to even out skewed
+ * degrees), 64 to 4096 iterations (smaller chunks made the thousands of
+ * small BFS levels of a road grid pay a grab per 16 nodes). */
+static inline __attribute__((unused)) int _c_chunk(int64_t n)
+{
+#ifdef _OPENMP
+    int64_t c = n / ((int64_t)omp_get_max_threads() * 64);
+#else
+    int64_t c = n / 64;
+#endif
+    return c < 64 ? 64 : c > 4096 ? 4096 : (int)c;
+}
+
+/* Atomic updates of a shared value: compare-and-swap loops where no
+ * single instruction exists. min/max return whether they stored v. */
+#define GMC_ATOMIC_OPS(S, T)                                                      \
+    static inline __attribute__((unused)) void _c_atomic_add_##S(T *p, T v)                               \
+    {                                                                            \
+        T old, upd;                                                              \
+        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \
+        do {                                                                     \
+            upd = old + v;                                                       \
+        } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\
+                                            __ATOMIC_RELAXED));                  \
+    }                                                                            \
+    static inline __attribute__((unused)) void _c_atomic_mul_##S(T *p, T v)                               \
+    {                                                                            \
+        T old, upd;                                                              \
+        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \
+        do {                                                                     \
+            upd = old * v;                                                       \
+        } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\
+                                            __ATOMIC_RELAXED));                  \
+    }                                                                            \
+    static inline __attribute__((unused)) bool _c_atomic_min_##S(T *p, T v)                               \
+    {                                                                            \
+        T old;                                                                   \
+        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \
+        while (v < old)                                                          \
+            if (__atomic_compare_exchange(p, &old, &v, true, __ATOMIC_RELAXED,     \
+                                          __ATOMIC_RELAXED))                     \
+                return true;                                                     \
+        return false;                                                            \
+    }                                                                            \
+    static inline __attribute__((unused)) bool _c_atomic_max_##S(T *p, T v)                               \
+    {                                                                            \
+        T old;                                                                   \
+        __atomic_load(p, &old, __ATOMIC_RELAXED);                                \
+        while (v > old)                                                          \
+            if (__atomic_compare_exchange(p, &old, &v, true, __ATOMIC_RELAXED,     \
+                                          __ATOMIC_RELAXED))                     \
+                return true;                                                     \
+        return false;                                                            \
+    }
+GMC_ATOMIC_OPS(i32, int32_t)
+GMC_ATOMIC_OPS(i64, int64_t)
+GMC_ATOMIC_OPS(f32, float)
+GMC_ATOMIC_OPS(f64, double)
+#undef GMC_ATOMIC_OPS
+
+/* Per-element spin locks for arg-min/max with several non-constant values. */
+static inline __attribute__((unused)) void _c_lock_acquire(int32_t *l)
+{
+    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {
+        while (__atomic_load_n(l, __ATOMIC_RELAXED)) {
+        }
+    }
+}
+
+static inline __attribute__((unused)) void _c_lock_release(int32_t *l)
+{
+    __atomic_store_n(l, 0, __ATOMIC_RELEASE);
+}
+
+#endif
