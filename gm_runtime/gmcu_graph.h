@@ -69,7 +69,8 @@ void gmcu_graph_changed(void);
 
 /* A device copy of bytes bytes at src. */
 void *gmcu_upload(const void *src, size_t bytes, const char *what);
-/* cudaMemcpy of a bulk copy, added to the transfer account (below). */
+/* cudaMemcpy of a bulk copy, added to the transfer account (gmcu_transfer_ms,
+ * gmcu_mirror.h; defined in mirror.cu). */
 void gmcu_copy_counted(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind);
 
 /* Frees the device copy of the graph (the next gmcu_graph uploads again). */
