@@ -26,7 +26,9 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmrt_timer.h \
 	gm_runtime/gmrt_file.h gm_runtime/gmrt_cli.h gm_runtime/gmrt_edit.h \
 	gm_runtime/gmrt_fatal.h gm_runtime/gmrt_inline.h \
-	gm_runtime/gmcu.h
+	gm_runtime/gmcu.h \
+	gm_runtime/gmcu_device.h gm_runtime/gmcu_graph.h gm_runtime/gmcu_mirror.h gm_runtime/gmcu_atomics.h \
+	gm_runtime/gmcu_balance.h gm_runtime/gmcu_rng.h gm_runtime/gmcu_worklist.h gm_runtime/gmcu_bfs.h
 
 GMRT_LIB_SOURCES = \
 	gm_runtime/error.c gm_runtime/fatal.c gm_runtime/file.c gm_runtime/edit.c gm_runtime/mem_limit.c gm_runtime/cli.c \

@@ -1,5 +1,5 @@
 /* alloc.cu (libgmrt-cuda): device allocation with a cache of freed blocks.
- * Contract: gmcu.h.
+ * Contract: gmcu_device.h.
  *
  * A procedure call allocates its device arrays (property copies, queues,
  * levels) and frees them at the end; a program that calls it again (every
@@ -11,7 +11,7 @@
  * synchronisation: every kernel and copy runs on the default stream, so work
  * queued on a block before its free finishes before work queued after its
  * reuse. GMCU_CACHE=0 turns the cache off. */
-#include "gmcu.h"
+#include "gmcu_device.h"
 
 #include <mutex>
 

@@ -1,5 +1,5 @@
 /* bfs_relax.cu (libgmrt-cuda): the rest of a BFS by label correction, for
- * graphs of long thin frontiers (road networks, grids). Contract: gmcu.h.
+ * graphs of long thin frontiers (road networks, grids). Contract: gmcu_bfs.h.
  *
  * A level-synchronous BFS pays one grid barrier per level; a 4500 x 4500
  * grid has 9,000 levels of at most 4,500 nodes and spends its time in the
@@ -11,7 +11,9 @@
  * distances are a monotone fixpoint; see the invariant at the kernel). On a
  * wavefront the shares stay next to each other and few nodes are lowered
  * twice. */
-#include "gmcu.h"
+#include "gmcu_bfs.h"
+#include "gmcu_device.h"
+#include "gmcu_worklist.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* components.cu (libgmrt-cuda): weakly connected components on the device
  * by concurrent union-find, for the minimum-label loops gm_opt/min_label.c
- * marks. Contract: gmcu.h. The same scheme as gm_runtime/components.c:
+ * marks. Contract: gmcu_graph.h. The same scheme as gm_runtime/components.c:
  * parent[v] <= v always (a root is linked only under a smaller root, by a
  * compare-and-swap of its own entry; path halving points a node at an
  * ancestor), so every tree's root is its smallest node.
@@ -11,7 +11,9 @@
  * edge between that component and another is still seen from the other
  * side; the edges inside it (most of them on RMAT, random and road graphs)
  * are never read. */
-#include "gmcu.h"
+#include "gmcu_atomics.h"
+#include "gmcu_device.h"
+#include "gmcu_graph.h"
 
 #include <stdlib.h>
 #include <string.h>

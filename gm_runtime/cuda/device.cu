@@ -1,6 +1,10 @@
 /* device.cu (libgmrt-cuda): errors, the device, allocation, reduction
- * slots and launch seeds. Declarations and contracts: gmcu.h. */
-#include "gmcu.h"
+ * slots and launch seeds. Declarations and contracts: gmcu_device.h
+ * (gmcu_graph.h: edge blocking; gmcu_rng.h: launch seeds). */
+#include "gmcu_balance.h"
+#include "gmcu_device.h"
+#include "gmcu_graph.h"
+#include "gmcu_rng.h"
 #include <math.h>
 #include <mutex>
 

@@ -1,5 +1,5 @@
 /* gather_order.cu (libgmrt-cuda): tables gathered along edges, stored in
- * the order of how often they are read. Contract: gmcu.h.
+ * the order of how often they are read. Contract: gmcu_graph.h.
  *
  * A pull sweep reads, for every edge, a value of the node at its other end
  * (PageRank's rank / out-degree). On a graph with hubs those reads are
@@ -13,7 +13,8 @@
  * sorted, so edge blocking can still cut rows by binary search) instead of
  * their ids, and the loop that fills the table writes node v's value at
  * gather_pos[v]. */
-#include "gmcu.h"
+#include "gmcu_device.h"
+#include "gmcu_graph.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,8 @@
 /* graph_upload.cu (libgmrt-cuda): the device copy of the graph (one per
  * process, kept between calls) and the degree-skew statistic.
- * Declarations and contracts: gmcu.h. */
-#include "gmcu.h"
+ * Declarations and contracts: gmcu_graph.h. */
+#include "gmcu_device.h"
+#include "gmcu_graph.h"
 
 #include <math.h>
 
@@ -18,7 +19,7 @@ unsigned long long gmcu_graph_epoch(void)
     return graph_epoch;
 }
 
-/* The device graph changed (gmcu.h: gmcu_graph_epoch). */
+/* The device graph changed (gmcu_graph.h: gmcu_graph_epoch). */
 void gmcu_graph_changed(void)
 {
     graph_epoch++;

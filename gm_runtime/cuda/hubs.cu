@@ -1,6 +1,8 @@
 /* hubs.cu (libgmrt-cuda): the buffers of the hub-row split of TWC pulls
- * (gmcu_launch_pull). Contract: gmcu.h. */
-#include "gmcu.h"
+ * (gmcu_launch_pull). Contract: gmcu_balance.h. */
+#include "gmcu_balance.h"
+#include "gmcu_device.h"
+#include "gmcu_graph.h"
 
 #include <stdlib.h>
 #include <string.h>

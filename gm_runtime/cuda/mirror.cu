@@ -1,7 +1,9 @@
 /* mirror.cu (libgmrt-cuda): property mirrors, a host and a device array
  * with flags saying which side is current. Declarations and contracts:
- * gmcu.h. */
-#include "gmcu.h"
+ * gmcu_mirror.h. */
+#include "gmcu_device.h"
+#include "gmcu_graph.h"
+#include "gmcu_mirror.h"
 
 /* The copies' account (gmcu_transfer_ms); one per process, like the graph cache. */
 static double transfer_ms, transfer_bytes;

@@ -1,7 +1,9 @@
 /* worklist.cu (libgmrt-cuda): data-driven worklists, two device queues of
  * node ids with per-node round marks, and the kernel that builds a queue
- * from flags. Declarations and contracts: gmcu.h. */
-#include "gmcu.h"
+ * from flags. Declarations and contracts: gmcu_worklist.h. */
+#include "gmcu_bfs.h"
+#include "gmcu_device.h"
+#include "gmcu_worklist.h"
 
 #include <stdio.h>
 #include <stdlib.h>

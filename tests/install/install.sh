@@ -70,7 +70,10 @@ same "installed gmc run: degrees" "$(cat u.exp)" "$(cat o3/deg.txt)"
 # -t cuda from the installed gmc: the staged gmcu.h, libgmrt-cuda and libgmrt
 # (compile and link; running needs a GPU). libgmrt-cuda and gmrt-cuda.pc are
 # installed exactly when configure found nvcc.
-[ -f "$root/include/gmc/gmcu.h" ] && ok "installed /include/gmc/gmcu.h" || bad "gmcu.h not installed"
+for h in gmcu.h gmcu_device.h gmcu_graph.h gmcu_mirror.h gmcu_atomics.h gmcu_balance.h gmcu_rng.h \
+         gmcu_worklist.h gmcu_bfs.h; do
+    [ -f "$root/include/gmc/$h" ] && ok "installed /include/gmc/$h" || bad "$h not installed"
+done
 cudalibs="$libdir/libgmrt-cuda.a $libdir/libgmrt-cuda.so $libdir/libgmrt-cuda.so.0 $libdir/pkgconfig/gmrt-cuda.pc"
 if grep -q '^#define GMC_NVCC ' "$GMC_BUILDDIR/config.h"; then
     for f in $cudalibs; do
