@@ -21,6 +21,12 @@ grep -q '^CUNIT_LIBS = -lcunit' Makefile || {
     echo "run-tests.sh: install libcunit1-dev (build.sh does, as root) and re-run configure in $build" >&2
     exit 1
 }
+# ... nor is MPI (the distributed runtime's tests under mpirun would skip)
+grep -q '^MPI_LIBS = .*-lmpi' Makefile || {
+    echo "run-tests.sh: configure did not find MPI, so the distributed runtime's tests would be skipped;" >&2
+    echo "run-tests.sh: install openmpi-bin and libopenmpi-dev (build.sh does, as root) and re-run configure in $build" >&2
+    exit 1
+}
 jobs=$(nproc 2>/dev/null || echo 2)
 t0=$(date +%s)
 status=0
