@@ -7,5 +7,6 @@ EXTRA_DIST += tests/python/sig_types.json
 TESTS += tests/python/python.sh
 EXTRA_DIST += tests/python/python.sh
 EXTRA_DIST += tests/python/test_gmc.py
+EXTRA_DIST += tests/python/every_app.py
 TESTS += tests/python/tutorial.sh
 EXTRA_DIST += tests/python/tutorial.sh

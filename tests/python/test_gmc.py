@@ -399,6 +399,22 @@ def cuda_device_arrays(bfs):
     print("  device arrays: CuPy in and out, %d nodes" % G.num_nodes)
 
 
+def test_every_app_against_references():
+    # Every app of apps/ through the package on three awkward weighted graphs,
+    # against tests/e2e's plain-C references with the end-to-end tests'
+    # comparator and validator (tests/python/every_app.py).
+    import tempfile
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from every_app import run_every_app
+    build = os.path.dirname(os.path.abspath(os.environ["GMC"]))
+    quick = os.environ.get("GMC_QUICK_CHECK") == "1"
+    with tempfile.TemporaryDirectory() as tmp:
+        ran, failures = run_every_app(SRC, build, tmp, only={"bfs", "pagerank", "potential_friends"} if quick else None)
+    assert not failures, "\n".join(failures)
+    assert ran >= (9 if quick else 3 * 20), ran
+    print("  %d app x graph runs agree with the references" % ran)
+
+
 def _friends_ref(n, src, dst, k):
     # apps/potential_friends.gm's meaning, independently: w != v, no edge
     # v -> w, and at least k out-edges v -> y (parallel ones counted
