@@ -1,0 +1,256 @@
+/* tests/mpi/test_nccl_sync.cu: the NCCL transport (gmd_nccl.h) under
+ * mpirun -np P, a rank per GPU (driver: tests/mpi/nccl_sync.sh).  For small
+ * graphs (empty, isolated nodes, self-loops and duplicates, a hub, a long
+ * path, random ones), each policy, with and without relabelling, and every
+ * type: the device broadcast gives every ghost its owner's value (known from
+ * the global id), and the device broadcast, reduce (every operator the type
+ * has) and allreduce give the same bytes as libgmrt-dist's host syncs on a
+ * copy of the same values (the independent reference; both combine in rank
+ * order, so floating sums agree to the bit).  Exit 0 when every rank
+ * passed, 1 otherwise, 77 (every rank) without a GPU. */
+#include <mpi.h>
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gmd.h"
+#include "gmd_nccl.h"
+
+static int failures, checks;
+static int rank_, size_;
+static char what_[160];
+
+#define CHECK(cond)                                                                                                    \
+    do {                                                                                                               \
+        checks++;                                                                                                      \
+        if (!(cond) && failures++ < 20)                                                                                \
+            fprintf(stderr, "rank %d/%d: %s: %s:%d: %s\n", rank_, size_, what_, __FILE__, __LINE__, #cond);            \
+    } while (0)
+
+static uint64_t lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+/* Test graph k (NULL past the last), the same on every rank. */
+static gm_graph *test_graph(int k, const char **name)
+{
+    static gm_node_t s[4000], d[4000];
+    size_t m = 0;
+    gm_node_t n = 0;
+    uint64_t seed = 99 + (uint64_t)k;
+    switch (k) {
+    case 0: *name = "empty"; break;
+    case 1: *name = "isolated nodes"; n = 5; break;
+    case 2: {
+        *name = "self-loops and duplicates";
+        static const gm_node_t p[][2] = { { 0, 0 }, { 0, 0 }, { 1, 2 }, { 1, 2 }, { 2, 1 }, { 3, 3 }, { 4, 0 }, { 0, 4 } };
+        for (size_t i = 0; i < sizeof p / sizeof p[0]; i++, m++)
+            s[m] = p[i][0], d[m] = p[i][1];
+        n = 6;
+        break;
+    }
+    case 3:
+        *name = "hub";
+        n = 50;
+        for (gm_node_t v = 1; v < n; v++) {
+            s[m] = 0, d[m++] = v;
+            s[m] = v, d[m++] = 0;
+        }
+        break;
+    case 4:
+        *name = "long path";
+        n = 300;
+        for (gm_node_t v = 0; v + 1 < n; v++)
+            s[m] = v, d[m++] = v + 1;
+        break;
+    case 5: case 6:
+        *name = k == 5 ? "random sparse" : "random dense";
+        n = k == 5 ? 400 : 60;
+        for (size_t i = 0; i < (k == 5 ? 1200u : 3000u); i++, m++) {
+            s[m] = (gm_node_t)(lcg(&seed) % (uint64_t)n);
+            d[m] = (gm_node_t)(lcg(&seed) % (uint64_t)n);
+        }
+        break;
+    default: return NULL;
+    }
+    gmrt_error err;
+    gm_graph *g = gmrt_graph_from_edges(n, m, s, d, NULL, NULL, &err);
+    if (!g) {
+        fprintf(stderr, "cannot build a test graph: %s\n", err.message);
+        exit(99);
+    }
+    return g;
+}
+
+static const gmrt_type types[] = { GMRT_T_INT32, GMRT_T_INT64, GMRT_T_FLOAT, GMRT_T_DOUBLE,
+                                   GMRT_T_BOOL,  GMRT_T_NODE,  GMRT_T_EDGE };
+static const char *type_name(gmrt_type t)
+{
+    static const char *names[] = { "?", "Int", "Long", "Float", "Double", "Bool", "Node", "Edge" };
+    return names[t];
+}
+
+/* A value of type t made from x (floats with fractions: sums must agree bitwise). */
+static void put(void *a, size_t i, gmrt_type t, uint64_t x)
+{
+    switch (t) {
+    case GMRT_T_INT32: case GMRT_T_NODE: ((int32_t *)a)[i] = (int32_t)(x % 100000) - 50000; break;
+    case GMRT_T_INT64: ((int64_t *)a)[i] = (int64_t)(x % 10000000000ull) - 5000000000ll; break;
+    case GMRT_T_EDGE: ((gm_edge_t *)a)[i] = (gm_edge_t)(x % 100000); break;
+    case GMRT_T_FLOAT: ((float *)a)[i] = (float)(x % 100000) / 7.0f; break;
+    case GMRT_T_DOUBLE: ((double *)a)[i] = (double)(x % 1000000) / 3.0; break;
+    case GMRT_T_BOOL: ((bool *)a)[i] = (x >> 7) & 1; break;
+    }
+}
+
+/* One sync on the host copy and on the device copy; the same bytes after. */
+static void compare(const gmd_graph *G, gmd_nccl_graph *H, gmrt_type t, int op /* 0: broadcast */)
+{
+    size_t es = gmrt_type_size(t), nl = (size_t)gmd_num_local(G);
+    char *host = (char *)malloc(nl * es + 1), *back = (char *)malloc(nl * es + 1);
+    void *dev = NULL;
+    uint64_t seed = 7 + (uint64_t)rank_ * 1000003u + (uint64_t)t * 31 + (uint64_t)op;
+    for (size_t i = 0; i < nl; i++) /* owners: a function of the global id; ghosts: this rank's own */
+        put(host, i, t, i < (size_t)G->num_owned && op == 0 ? (uint64_t)gmd_global_id(G, (gm_node_t)i) * 2654435761u
+                                                             : lcg(&seed));
+    CHECK(cudaMalloc(&dev, nl * es + 1) == cudaSuccess);
+    CHECK(cudaMemcpy(dev, host, nl * es, cudaMemcpyHostToDevice) == cudaSuccess);
+    if (op == 0) {
+        CHECK(gmd_sync_broadcast(G, host, t));
+        CHECK(gmd_nccl_sync_broadcast(H, dev, t));
+    } else {
+        CHECK(gmd_sync_reduce(G, host, t, (gmd_op)op));
+        CHECK(gmd_nccl_sync_reduce(H, dev, t, (gmd_op)op));
+    }
+    CHECK(cudaMemcpy(back, dev, nl * es, cudaMemcpyDeviceToHost) == cudaSuccess);
+    CHECK(memcmp(host, back, nl * es) == 0);
+    if (op == 0) { /* independently: each ghost holds f(its global id) */
+        char *want = (char *)malloc(es + 1);
+        bool all = true;
+        for (size_t i = (size_t)G->num_owned; i < nl; i++) {
+            put(want, 0, t, (uint64_t)gmd_global_id(G, (gm_node_t)i) * 2654435761u);
+            all = all && memcmp(want, back + i * es, es) == 0;
+        }
+        CHECK(all);
+        free(want);
+    }
+    cudaFree(dev);
+    free(host);
+    free(back);
+}
+
+static void check_allreduce(void)
+{
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        gmrt_type t = types[k];
+        for (int op = GMD_SUM; op <= GMD_OR; op++) {
+            size_t es = gmrt_type_size(t), n = 5;
+            char host[64], back[64];
+            void *dev = NULL;
+            uint64_t seed = 3 + (uint64_t)rank_ * 17 + (uint64_t)op;
+            for (size_t i = 0; i < n; i++)
+                put(host, i, t, lcg(&seed));
+            snprintf(what_, sizeof what_, "allreduce %s op %d", type_name(t), op);
+            CHECK(cudaMalloc(&dev, n * es) == cudaSuccess);
+            CHECK(cudaMemcpy(dev, host, n * es, cudaMemcpyHostToDevice) == cudaSuccess);
+            bool ok_host = gmd_allreduce(host, n, t, (gmd_op)op);
+            bool ok_dev = gmd_nccl_allreduce(dev, n, t, (gmd_op)op);
+            CHECK(ok_host == ok_dev); /* the same refusals */
+            if (ok_host && ok_dev) {
+                CHECK(cudaMemcpy(back, dev, n * es, cudaMemcpyDeviceToHost) == cudaSuccess);
+                /* floating sums: NCCL's order may differ from MPI's; compare within 1e-6 */
+                bool same = true;
+                for (size_t i = 0; i < n; i++) {
+                    if (t == GMRT_T_FLOAT && op == GMD_SUM)
+                        same = same && (((float *)host)[i] - ((float *)back)[i]) * (((float *)host)[i] - ((float *)back)[i]) <=
+                                           1e-6f * (1 + ((float *)host)[i] * ((float *)host)[i]);
+                    else if (t == GMRT_T_DOUBLE && op == GMD_SUM)
+                        same = same && (((double *)host)[i] - ((double *)back)[i]) * (((double *)host)[i] - ((double *)back)[i]) <=
+                                           1e-18 * (1 + ((double *)host)[i] * ((double *)host)[i]);
+                    else
+                        same = same && memcmp(host + i * es, back + i * es, es) == 0;
+                }
+                CHECK(same);
+            }
+            cudaFree(dev);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    gmrt_error err;
+    if (!gmd_init(&argc, &argv, &err)) {
+        fprintf(stderr, "gmd_init: %s\n", err.message);
+        return 1;
+    }
+    rank_ = gmd_rank();
+    size_ = gmd_size();
+    int ndev = 0;
+    bool have = cudaGetDeviceCount(&ndev) == cudaSuccess && ndev > 0;
+    gmd_allreduce_bool(&have, GMD_AND);
+    if (!have) {
+        if (rank_ == 0)
+            printf("SKIP: no CUDA device\n");
+        gmd_finalize();
+        return 77;
+    }
+    if (!gmd_nccl_init(&err)) { /* every rank has the message; the driver looks for it */
+        if (rank_ == 0)
+            fprintf(stderr, "gmd_nccl_init: %s\n", err.message);
+        gmd_finalize();
+        return 2;
+    }
+    check_allreduce();
+    const char *name;
+    gm_graph *g;
+    for (int k = 0; (g = test_graph(k, &name)) != NULL; k++) {
+        for (int pol = 0; pol < 3; pol++)
+            for (int relabel = 0; relabel < 2; relabel++) {
+                gmd_load_options o = { (gmd_policy)pol, relabel != 0, 42, NULL };
+                gmd_graph *G = gmd_partition(g, &o, &err);
+                snprintf(what_, sizeof what_, "%s, policy %s%s", name, gmd_policy_name((gmd_policy)pol),
+                         relabel ? ", relabelled" : "");
+                CHECK(G != NULL);
+                if (!G)
+                    continue;
+                gmd_nccl_graph *H = gmd_nccl_attach(G, &err);
+                CHECK(H != NULL);
+                for (size_t k2 = 0; H && k2 < sizeof types / sizeof types[0]; k2++) {
+                    gmrt_type t = types[k2];
+                    snprintf(what_, sizeof what_, "%s, policy %s%s, %s", name, gmd_policy_name((gmd_policy)pol),
+                             relabel ? ", relabelled" : "", type_name(t));
+                    compare(G, H, t, 0);
+                    if (t == GMRT_T_BOOL) {
+                        compare(G, H, t, GMD_AND);
+                        compare(G, H, t, GMD_OR);
+                    } else {
+                        compare(G, H, t, GMD_SUM);
+                        compare(G, H, t, GMD_MIN);
+                        compare(G, H, t, GMD_MAX);
+                    }
+                }
+                /* operators a type has no meaning for are refused, as on the host */
+                if (H) {
+                    CHECK(!gmd_nccl_sync_reduce(H, NULL, GMRT_T_BOOL, GMD_SUM));
+                    CHECK(!gmd_nccl_sync_reduce(H, NULL, GMRT_T_DOUBLE, GMD_OR));
+                }
+                gmd_nccl_detach(H);
+                gmd_graph_free(G);
+            }
+        gmrt_graph_free(g);
+    }
+    gmd_counters c = gmd_get_counters();
+    int bad = failures;
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (rank_ == 0)
+        printf("nccl_sync: %d ranks on GPUs, %d checks per rank, %d failed; %.1f ms in transfers, %llu bytes sent by rank 0\n",
+               size_, checks, bad, c.comm_ms, (unsigned long long)c.bytes_sent);
+    gmd_nccl_finalize();
+    gmd_finalize();
+    return bad ? 1 : 0;
+}
