@@ -14,6 +14,7 @@
 #include "gmrt_graph.h"
 #include "row_sort.h"
 #include "rt_alloc.h"
+#include "gmrt_timer.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -191,34 +192,43 @@ gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_
 }
 
 /* GMRT_DEGREE_ORDER_LOG set: one line on stderr per decision, so tests and
- * users can see which graph a count ran on. */
-static void say(const char *what, double by_id, double by_degree)
+ * users can see which graph a count ran on, and what the choice cost (the
+ * checks and the rule since t0, the copy since t1; t1 < 0: no copy). */
+static void say(const char *what, double by_id, double by_degree, double t0, double t1)
 {
     const char *env = getenv("GMRT_DEGREE_ORDER_LOG");
-    if (env && *env)
-        fprintf(stderr, "gmrt: degree order: %s (pairs by id %.0f, by degree %.0f)\n", what, by_id, by_degree);
+    if (!env || !*env)
+        return;
+    double now = gmrt_time_ms();
+    if (t1 >= 0)
+        fprintf(stderr, "gmrt: degree order: %s (pairs by id %.0f, by degree %.0f; checks %.1f ms, copy %.1f ms)\n",
+                what, by_id, by_degree, t1 - t0, now - t1);
+    else
+        fprintf(stderr, "gmrt: degree order: %s (pairs by id %.0f, by degree %.0f; checks %.1f ms)\n", what, by_id,
+                by_degree, now - t0);
 }
 
 gm_graph *gmrt_clique_graph(gm_graph *g)
 {
     const char *env = getenv("GMRT_DEGREE_ORDER");
     int force = env && *env ? (strcmp(env, "0") == 0 ? 0 : 1) : -1;
+    double t0 = gmrt_time_ms();
     if (force == 0) {
-        say("off (GMRT_DEGREE_ORDER=0)", 0, 0);
+        say("off (GMRT_DEGREE_ORDER=0)", 0, 0, t0, -1);
         return NULL;
     }
     /* the count equals the clique count only on a simple undirected graph */
     if (!gmrt_graph_is_symmetric(g)) {
-        say("not taken: the graph is not symmetric", 0, 0);
+        say("not taken: the graph is not symmetric", 0, 0, t0, -1);
         return NULL;
     }
     if (gmrt_graph_has_parallel_edges(g)) {
-        say("not taken: the graph has parallel edges", 0, 0);
+        say("not taken: the graph has parallel edges", 0, 0, t0, -1);
         return NULL;
     }
     gm_node_t *deg = all_degrees(g); /* once, for the rule and the copy */
     if (!deg) {
-        say("not taken: out of memory", 0, 0);
+        say("not taken: out of memory", 0, 0, t0, -1);
         return NULL;
     }
     double by_id, by_degree;
@@ -227,12 +237,13 @@ gm_graph *gmrt_clique_graph(gm_graph *g)
      * pair tests than that (each one a search in a row) */
     double cost = 8.0 * ((double)g->num_nodes + (double)g->num_edges);
     if (force < 0 && !(by_id - by_degree > cost)) {
-        say("not taken: too few pairs saved", by_id, by_degree);
+        say("not taken: too few pairs saved", by_id, by_degree, t0, -1);
         free(deg);
         return NULL;
     }
     gmrt_error err = {0};
+    double t1 = gmrt_time_ms();
     gm_graph *copy = ordered_with(g, deg, NULL, &err);
-    say(copy ? "taken" : "not taken: out of memory", by_id, by_degree);
+    say(copy ? "taken" : "not taken: out of memory", by_id, by_degree, t0, t1);
     return copy;
 }
