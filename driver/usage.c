@@ -135,7 +135,7 @@ void gmc_print_version(void)
     printf("distributed runtime: no (built without MPI; with openmpi-bin and libopenmpi-dev, configure builds it)\n");
 #endif
 #if defined GMC_NCCL_DIR && defined GMC_NCCL_TRANSPORT
-    printf("NCCL: found in %s (GPU transport libgmrt-dist-nccl)\n", GMC_NCCL_DIR);
+    printf("NCCL: found in %s (the GPU transport of libgmrt-dist-cuda)\n", GMC_NCCL_DIR);
 #elif defined GMC_NCCL_DIR
     printf("NCCL: found in %s (unused: its GPU transport needs MPI and nvcc too)\n", GMC_NCCL_DIR);
 #else

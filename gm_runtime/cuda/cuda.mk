@@ -42,12 +42,12 @@ $(GMRT_CUDA_SOFILE): $(GMRT_CUDA_OBJECTS)
 	$(AM_V_NVCC)$(NVCC) -shared $(NVCCFLAGS) -Xlinker -soname=$(GMRT_CUDA_SONAME) \
 	  -Xlinker --exclude-libs,ALL -o $@ $(GMRT_CUDA_OBJECTS)
 
-all-local: libgmrt-cuda.a $(GMRT_CUDA_SOFILE) $(GMD_NCCL_LIB)
+all-local: libgmrt-cuda.a $(GMRT_CUDA_SOFILE) $(GMD_GPU_LIB)
 
-install-exec-local: libgmrt-cuda.a $(GMRT_CUDA_SOFILE) $(GMD_NCCL_LIB)
+install-exec-local: libgmrt-cuda.a $(GMRT_CUDA_SOFILE) $(GMD_GPU_LIB)
 	$(MKDIR_P) '$(DESTDIR)$(libdir)'
 	$(INSTALL_DATA) libgmrt-cuda.a '$(DESTDIR)$(libdir)/libgmrt-cuda.a'
-	test -z '$(GMD_NCCL_LIB)' || $(INSTALL_DATA) $(GMD_NCCL_LIB) '$(DESTDIR)$(libdir)/$(GMD_NCCL_LIB)'
+	test -z '$(GMD_GPU_LIB)' || $(INSTALL_DATA) $(GMD_GPU_LIB) '$(DESTDIR)$(libdir)/$(GMD_GPU_LIB)'
 	$(INSTALL) -m 755 $(GMRT_CUDA_SOFILE) '$(DESTDIR)$(libdir)/$(GMRT_CUDA_SOFILE)'
 	cd '$(DESTDIR)$(libdir)' && rm -f $(GMRT_CUDA_SONAME) libgmrt-cuda.so && \
 	  $(LN_S) $(GMRT_CUDA_SOFILE) $(GMRT_CUDA_SONAME) && \
@@ -55,6 +55,6 @@ install-exec-local: libgmrt-cuda.a $(GMRT_CUDA_SOFILE) $(GMD_NCCL_LIB)
 
 uninstall-local:
 	rm -f '$(DESTDIR)$(libdir)/libgmrt-cuda.a' '$(DESTDIR)$(libdir)/$(GMRT_CUDA_SOFILE)' \
-	  '$(DESTDIR)$(libdir)/libgmrt-dist-nccl.a' \
+	  '$(DESTDIR)$(libdir)/libgmrt-dist-cuda.a' \
 	  '$(DESTDIR)$(libdir)/$(GMRT_CUDA_SONAME)' '$(DESTDIR)$(libdir)/libgmrt-cuda.so'
 endif

@@ -34,39 +34,44 @@ tests_mpi_test_partition_LDADD = libgmrt-dist.la libgmrt.la $(MPI_LIBS) -lm
 # The driver learns where mpirun is (empty: MPI absent, the test skips).
 AM_TESTS_ENVIRONMENT += GMC_MPIRUN='$(MPIRUN)'; export GMC_MPIRUN;
 
-## The NCCL transport (gmd_nccl.h): libgmrt-dist-nccl.a, compiled by nvcc
-## (MPI's C++ bindings are kept out: nvcc compiles these as C++.)
-## when configure found MPI, nvcc and NCCL.  Its test runs a rank per GPU
-## and skips (77) on a machine without one (CI compiles and links it).
-EXTRA_DIST += gm_runtime/dist/gmd_nccl.h gm_runtime/dist/gmd_nccl.cu \
-	tests/mpi/nccl_sync.sh tests/mpi/test_nccl_sync.cu
-TESTS += tests/mpi/nccl_sync.sh
-if HAVE_NCCL_DIST
-gmrtinclude_HEADERS += gm_runtime/dist/gmd_nccl.h
-GMD_NCCL_NVCCFLAGS = -O3 -std=c++17 -arch=$(GMRT_CUDA_ARCH) -Xcompiler -fPIC,-Wall,-Wextra,-Werror \
+## Properties in GPU memory (gmd_gpu.h): libgmrt-dist-cuda.a, compiled by
+## nvcc when configure found MPI and nvcc, with the NCCL transport when it
+## also found NCCL (else MPI staged through the host only).  Its test runs
+## ranks on GPUs and skips (77) on a machine without one (CI compiles and
+## links it).  MPI's C++ bindings are kept out: nvcc compiles these as C++.
+EXTRA_DIST += gm_runtime/dist/gmd_gpu.h gm_runtime/dist/gmd_gpu.cu \
+	tests/mpi/gpu_sync.sh tests/mpi/test_gpu_sync.cu
+TESTS += tests/mpi/gpu_sync.sh
+if HAVE_DIST_CUDA
+gmrtinclude_HEADERS += gm_runtime/dist/gmd_gpu.h
+if HAVE_NCCL
+GMD_GPU_NCCL_FLAGS = -DGMD_HAVE_NCCL=1 $(NCCL_CFLAGS)
+GMD_GPU_NCCL_LIBS = $(NCCL_LIBS)
+endif
+GMD_GPU_NVCCFLAGS = -O3 -std=c++17 -arch=$(GMRT_CUDA_ARCH) -Xcompiler -fPIC,-Wall,-Wextra,-Werror \
 	$(GMRT_EDGE_CPPFLAGS) -I$(top_srcdir)/gm_runtime -I$(top_srcdir)/gm_runtime/dist \
-	-DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $(NCCL_CFLAGS) $(MPI_CFLAGS) $(NVCCFLAGS)
-GMD_NCCL_LIB = libgmrt-dist-nccl.a
-CLEANFILES += gm_runtime/dist/gmd_nccl.o libgmrt-dist-nccl.a tests/mpi/test_nccl_sync.o tests/mpi/test_nccl_sync
-gm_runtime/dist/gmd_nccl.o: $(srcdir)/gm_runtime/dist/gmd_nccl.cu $(srcdir)/gm_runtime/dist/gmd_nccl.h \
+	-DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $(GMD_GPU_NCCL_FLAGS) $(MPI_CFLAGS) $(NVCCFLAGS)
+GMD_GPU_LIB = libgmrt-dist-cuda.a
+CLEANFILES += gm_runtime/dist/gmd_gpu.o libgmrt-dist-cuda.a tests/mpi/test_gpu_sync.o tests/mpi/test_gpu_sync
+gm_runtime/dist/gmd_gpu.o: $(srcdir)/gm_runtime/dist/gmd_gpu.cu $(srcdir)/gm_runtime/dist/gmd_gpu.h \
 		$(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/dist/gmd_internal.h
 	@$(MKDIR_P) gm_runtime/dist
-	$(AM_V_NVCC)$(NVCC) $(GMD_NCCL_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_nccl.cu
-libgmrt-dist-nccl.a: gm_runtime/dist/gmd_nccl.o
-	$(AM_V_AR)rm -f $@ && $(AR) cr $@ gm_runtime/dist/gmd_nccl.o && $(RANLIB) $@
-tests/mpi/test_nccl_sync.o: $(srcdir)/tests/mpi/test_nccl_sync.cu $(srcdir)/gm_runtime/dist/gmd_nccl.h
+	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_gpu.cu
+libgmrt-dist-cuda.a: gm_runtime/dist/gmd_gpu.o
+	$(AM_V_AR)rm -f $@ && $(AR) cr $@ gm_runtime/dist/gmd_gpu.o && $(RANLIB) $@
+tests/mpi/test_gpu_sync.o: $(srcdir)/tests/mpi/test_gpu_sync.cu $(srcdir)/gm_runtime/dist/gmd_gpu.h
 	@$(MKDIR_P) tests/mpi
-	$(AM_V_NVCC)$(NVCC) $(GMD_NCCL_NVCCFLAGS) -c -o $@ $(srcdir)/tests/mpi/test_nccl_sync.cu
+	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/tests/mpi/test_gpu_sync.cu
 # linked against the static runtimes: nvcc does not know libtool's .la files
-tests/mpi/test_nccl_sync: tests/mpi/test_nccl_sync.o libgmrt-dist-nccl.a libgmrt-dist.la libgmrt.la
-	$(AM_V_NVCC)$(NVCC) -arch=$(GMRT_CUDA_ARCH) -o $@ tests/mpi/test_nccl_sync.o libgmrt-dist-nccl.a \
-	  .libs/libgmrt-dist.a .libs/libgmrt.a $(MPI_LIBS) $(NCCL_LIBS) $(ZLIB_LIBS) -lgomp -lm
-check_DATA = tests/mpi/test_nccl_sync
-# installed and uninstalled by gm_runtime/cuda/cuda.mk's rules (GMD_NCCL_LIB)
+tests/mpi/test_gpu_sync: tests/mpi/test_gpu_sync.o libgmrt-dist-cuda.a libgmrt-dist.la libgmrt.la
+	$(AM_V_NVCC)$(NVCC) -arch=$(GMRT_CUDA_ARCH) -o $@ tests/mpi/test_gpu_sync.o libgmrt-dist-cuda.a \
+	  .libs/libgmrt-dist.a .libs/libgmrt.a $(MPI_LIBS) $(GMD_GPU_NCCL_LIBS) $(ZLIB_LIBS) -lgomp -lm
+check_DATA = tests/mpi/test_gpu_sync
+# installed and uninstalled by gm_runtime/cuda/cuda.mk's rules (GMD_GPU_LIB)
+AM_TESTS_ENVIRONMENT += GMC_GPU_SYNC_TEST='$(abs_top_builddir)/tests/mpi/test_gpu_sync'; export GMC_GPU_SYNC_TEST;
+if HAVE_NCCL
+AM_TESTS_ENVIRONMENT += GMC_GPU_SYNC_NCCL=yes; export GMC_GPU_SYNC_NCCL;
 endif
-# Where the NCCL test finds its program (empty: not built, the test skips).
-if HAVE_NCCL_DIST
-AM_TESTS_ENVIRONMENT += GMC_NCCL_TEST='$(abs_top_builddir)/tests/mpi/test_nccl_sync'; export GMC_NCCL_TEST;
 else
-AM_TESTS_ENVIRONMENT += GMC_NCCL_TEST=; export GMC_NCCL_TEST;
+AM_TESTS_ENVIRONMENT += GMC_GPU_SYNC_TEST=; export GMC_GPU_SYNC_TEST;
 endif

@@ -1,5 +1,6 @@
-/* tests/mpi/test_nccl_sync.cu: the NCCL transport (gmd_nccl.h) under
- * mpirun -np P, a rank per GPU (driver: tests/mpi/nccl_sync.sh).  For small
+/* tests/mpi/test_gpu_sync.cu: libgmrt-dist-cuda (gmd_gpu.h) under
+ * mpirun -np P with the transport named by the argument (nccl, mpi or
+ * auto; driver: tests/mpi/gpu_sync.sh).  For small
  * graphs (empty, isolated nodes, self-loops and duplicates, a hub, a long
  * path, random ones), each policy, with and without relabelling, and every
  * type: the device broadcast gives every ghost its owner's value (known from
@@ -16,7 +17,7 @@
 #include <string.h>
 
 #include "gmd.h"
-#include "gmd_nccl.h"
+#include "gmd_gpu.h"
 
 static int failures, checks;
 static int rank_, size_;
@@ -108,7 +109,7 @@ static void put(void *a, size_t i, gmrt_type t, uint64_t x)
 }
 
 /* One sync on the host copy and on the device copy; the same bytes after. */
-static void compare(const gmd_graph *G, gmd_nccl_graph *H, gmrt_type t, int op /* 0: broadcast */)
+static void compare(const gmd_graph *G, gmd_gpu_graph *H, gmrt_type t, int op /* 0: broadcast */)
 {
     size_t es = gmrt_type_size(t), nl = (size_t)gmd_num_local(G);
     char *host = (char *)malloc(nl * es + 1), *back = (char *)malloc(nl * es + 1);
@@ -121,10 +122,10 @@ static void compare(const gmd_graph *G, gmd_nccl_graph *H, gmrt_type t, int op /
     CHECK(cudaMemcpy(dev, host, nl * es, cudaMemcpyHostToDevice) == cudaSuccess);
     if (op == 0) {
         CHECK(gmd_sync_broadcast(G, host, t));
-        CHECK(gmd_nccl_sync_broadcast(H, dev, t));
+        CHECK(gmd_gpu_sync_broadcast(H, dev, t));
     } else {
         CHECK(gmd_sync_reduce(G, host, t, (gmd_op)op));
-        CHECK(gmd_nccl_sync_reduce(H, dev, t, (gmd_op)op));
+        CHECK(gmd_gpu_sync_reduce(H, dev, t, (gmd_op)op));
     }
     CHECK(cudaMemcpy(back, dev, nl * es, cudaMemcpyDeviceToHost) == cudaSuccess);
     CHECK(memcmp(host, back, nl * es) == 0);
@@ -158,7 +159,7 @@ static void check_allreduce(void)
             CHECK(cudaMalloc(&dev, n * es) == cudaSuccess);
             CHECK(cudaMemcpy(dev, host, n * es, cudaMemcpyHostToDevice) == cudaSuccess);
             bool ok_host = gmd_allreduce(host, n, t, (gmd_op)op);
-            bool ok_dev = gmd_nccl_allreduce(dev, n, t, (gmd_op)op);
+            bool ok_dev = gmd_gpu_allreduce(dev, n, t, (gmd_op)op);
             CHECK(ok_host == ok_dev); /* the same refusals */
             if (ok_host && ok_dev) {
                 CHECK(cudaMemcpy(back, dev, n * es, cudaMemcpyDeviceToHost) == cudaSuccess);
@@ -199,9 +200,16 @@ int main(int argc, char **argv)
         gmd_finalize();
         return 77;
     }
-    if (!gmd_nccl_init(&err)) { /* every rank has the message; the driver looks for it */
+    int comm = gmd_comm_parse(argc > 1 ? argv[1] : "auto");
+    if (comm < 0) {
         if (rank_ == 0)
-            fprintf(stderr, "gmd_nccl_init: %s\n", err.message);
+            fprintf(stderr, "usage: test_gpu_sync [nccl|mpi|auto]\n");
+        gmd_finalize();
+        return 2;
+    }
+    if (!gmd_gpu_init((gmd_comm)comm, &err)) { /* every rank has the message; the driver looks for it */
+        if (rank_ == 0)
+            fprintf(stderr, "gmd_gpu_init: %s\n", err.message);
         gmd_finalize();
         return 2;
     }
@@ -218,7 +226,7 @@ int main(int argc, char **argv)
                 CHECK(G != NULL);
                 if (!G)
                     continue;
-                gmd_nccl_graph *H = gmd_nccl_attach(G, &err);
+                gmd_gpu_graph *H = gmd_gpu_attach(G, &err);
                 CHECK(H != NULL);
                 for (size_t k2 = 0; H && k2 < sizeof types / sizeof types[0]; k2++) {
                     gmrt_type t = types[k2];
@@ -236,10 +244,10 @@ int main(int argc, char **argv)
                 }
                 /* operators a type has no meaning for are refused, as on the host */
                 if (H) {
-                    CHECK(!gmd_nccl_sync_reduce(H, NULL, GMRT_T_BOOL, GMD_SUM));
-                    CHECK(!gmd_nccl_sync_reduce(H, NULL, GMRT_T_DOUBLE, GMD_OR));
+                    CHECK(!gmd_gpu_sync_reduce(H, NULL, GMRT_T_BOOL, GMD_SUM));
+                    CHECK(!gmd_gpu_sync_reduce(H, NULL, GMRT_T_DOUBLE, GMD_OR));
                 }
-                gmd_nccl_detach(H);
+                gmd_gpu_detach(H);
                 gmd_graph_free(G);
             }
         gmrt_graph_free(g);
@@ -248,9 +256,9 @@ int main(int argc, char **argv)
     int bad = failures;
     MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank_ == 0)
-        printf("nccl_sync: %d ranks on GPUs, %d checks per rank, %d failed; %.1f ms in transfers, %llu bytes sent by rank 0\n",
-               size_, checks, bad, c.comm_ms, (unsigned long long)c.bytes_sent);
-    gmd_nccl_finalize();
+        printf("gpu_sync: %d ranks over %s (rank 0 on GPU %d), %d checks per rank, %d failed; %.1f ms in transfers\n",
+               size_, gmd_comm_name((gmd_comm)gmd_gpu_comm()), gmd_gpu_device(), checks, bad, c.comm_ms);
+    gmd_gpu_finalize();
     gmd_finalize();
     return bad ? 1 : 0;
 }

@@ -1,0 +1,514 @@
+/* gmd_gpu.cu: libgmrt-dist-cuda (gmd_gpu.h): the device, the transport
+ * (NCCL when built with GMD_HAVE_NCCL, else or on request MPI staged
+ * through pinned host memory), the device send lists of a graph, and the
+ * dense owner<->ghost syncs and allreduces on device arrays. */
+#include <mpi.h>
+#include <cuda_runtime.h>
+#ifdef GMD_HAVE_NCCL
+#include <nccl.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern "C" {
+#include "gmd_internal.h"
+}
+#include "gmd_gpu.h"
+
+/* The transport's state: one per process, as MPI's communicator. */
+static struct {
+    bool up;
+    gmd_comm comm;
+    int device;
+    cudaStream_t stream;
+#ifdef GMD_HAVE_NCCL
+    ncclComm_t nccl;
+#endif
+} gs = {false, GMD_COMM_AUTO, -1, NULL
+#ifdef GMD_HAVE_NCCL
+        , NULL
+#endif
+};
+
+struct gmd_gpu_graph {
+    const gmd_graph *G;
+    gm_node_t *idx;      /* device: send_idx of every peer, concatenated in rank order */
+    size_t *off;         /* host, size+1: peer p's entries are idx[off[p] .. off[p+1]) */
+    void *buf;           /* device: total entries of the widest type */
+    size_t total;
+    /* mpi: counts and offsets (elements) of the owners' side (the send
+     * lists) and the ghosts' side (relative to the first ghost), and pinned
+     * host copies of both sides */
+    size_t *own_cnt, *own_off, *gh_cnt, *gh_off;
+    char *h_own, *h_gh;
+};
+
+const char *gmd_comm_name(gmd_comm c)
+{
+    switch (c) {
+    case GMD_COMM_AUTO: return "auto";
+    case GMD_COMM_NCCL: return "nccl";
+    case GMD_COMM_MPI: return "mpi";
+    }
+    return "?";
+}
+
+int gmd_comm_parse(const char *name)
+{
+    for (int c = GMD_COMM_AUTO; c <= GMD_COMM_MPI; c++)
+        if (name && strcmp(name, gmd_comm_name((gmd_comm)c)) == 0)
+            return c;
+    return -1;
+}
+
+bool gmd_gpu_have_nccl(void)
+{
+#ifdef GMD_HAVE_NCCL
+    return true;
+#else
+    return false;
+#endif
+}
+
+int gmd_gpu_comm(void) { return gs.up ? (int)gs.comm : -1; }
+int gmd_gpu_device(void) { return gs.up ? gs.device : -1; }
+
+static bool agree(bool ok, gmrt_error *err) { return gmd_agree_(ok, err); }
+
+#ifdef GMD_HAVE_NCCL
+/* COLLECTIVE. The NCCL communicator over every rank. */
+static bool nccl_start(gmrt_error *e)
+{
+    ncclUniqueId id;
+    memset(&id, 0, sizeof id);
+    ncclResult_t r = ncclSuccess;
+    if (gmd_rank() == 0 && (r = ncclGetUniqueId(&id)) != ncclSuccess)
+        gmrt_error_set(e, GMRT_E_UNSUPPORTED, "NCCL: %s", ncclGetErrorString(r));
+    if (!agree(r == ncclSuccess, e))
+        return false;
+    MPI_Bcast(&id, (int)sizeof id, MPI_BYTE, 0, gmd_comm_());
+    r = ncclCommInitRank(&gs.nccl, gmd_size(), id, gmd_rank());
+    if (r != ncclSuccess)
+        gmrt_error_set(e, GMRT_E_UNSUPPORTED, "NCCL: %s", ncclGetErrorString(r));
+    if (!agree(r == ncclSuccess, e)) {
+        if (r == ncclSuccess)
+            ncclCommDestroy(gs.nccl);
+        return false;
+    }
+    return true;
+}
+#endif
+
+bool gmd_gpu_init(gmd_comm comm, gmrt_error *err)
+{
+    if (gs.up)
+        return true;
+    gmrt_error local;
+    gmrt_error *e = err ? err : &local;
+    MPI_Comm host;
+    int host_ranks = 1, ndev = 0;
+    MPI_Comm_split_type(gmd_comm_(), MPI_COMM_TYPE_SHARED, gmd_rank(), MPI_INFO_NULL, &host);
+    MPI_Comm_size(host, &host_ranks);
+    MPI_Comm_free(&host);
+    cudaError_t ce = cudaGetDeviceCount(&ndev);
+    bool ok = true;
+    if (ce != cudaSuccess || ndev == 0) {
+        gmrt_error_set(e, GMRT_E_UNSUPPORTED, "no CUDA device (%s)",
+                       ce != cudaSuccess ? cudaGetErrorString(ce) : "none found");
+        ok = false;
+    }
+    if (!agree(ok, e))
+        return false;
+    /* one GPU per rank on every host, or ranks share GPUs */
+    bool spread = host_ranks <= ndev;
+    gmd_allreduce_bool(&spread, GMD_AND);
+    gmd_comm use = comm;
+    if (use == GMD_COMM_AUTO)
+        use = gmd_gpu_have_nccl() && spread ? GMD_COMM_NCCL : GMD_COMM_MPI;
+    if (use == GMD_COMM_NCCL && !gmd_gpu_have_nccl()) {
+        gmrt_error_set(e, GMRT_E_UNSUPPORTED,
+                       "this build has no NCCL transport (configure found no nccl.h): use --comm=mpi");
+        ok = false;
+    } else if (use == GMD_COMM_NCCL && !spread) {
+        gmrt_error_set(e, GMRT_E_UNSUPPORTED,
+                       "%d ranks on a host with %d GPU%s: NCCL needs a GPU per rank "
+                       "(use fewer ranks, or --comm=mpi to stage through the host)",
+                       host_ranks, ndev, ndev == 1 ? "" : "s");
+        ok = false;
+    }
+    if (ok) {
+        gs.device = gmd_local_rank() % ndev;
+        ce = cudaSetDevice(gs.device);
+        if (ce == cudaSuccess)
+            ce = cudaStreamCreate(&gs.stream);
+        if (ce != cudaSuccess) {
+            gmrt_error_set(e, GMRT_E_UNSUPPORTED, "GPU %d: %s", gs.device, cudaGetErrorString(ce));
+            ok = false;
+        }
+    }
+    if (!agree(ok, e))
+        return false;
+#ifdef GMD_HAVE_NCCL
+    if (use == GMD_COMM_NCCL && !nccl_start(e)) {
+        cudaStreamDestroy(gs.stream);
+        return false;
+    }
+#endif
+    gs.comm = use;
+    gs.up = true;
+    return true;
+}
+
+void gmd_gpu_finalize(void)
+{
+    if (!gs.up)
+        return;
+    cudaStreamSynchronize(gs.stream);
+#ifdef GMD_HAVE_NCCL
+    if (gs.comm == GMD_COMM_NCCL)
+        ncclCommDestroy(gs.nccl);
+#endif
+    cudaStreamDestroy(gs.stream);
+    gs.up = false;
+    gs.device = -1;
+}
+
+/* Waits for the queued work; a failure here stops every rank (the peers
+ * are mid-exchange). */
+static void finish(const char *what, const char *failed)
+{
+    cudaError_t ce = cudaStreamSynchronize(gs.stream);
+    if (failed || ce != cudaSuccess) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "%s: %s", what, failed ? failed : cudaGetErrorString(ce));
+        gmd_abort(3, msg);
+    }
+}
+
+/* Whether op has a meaning for t (gmd_allreduce's rule). */
+static bool op_fits(gmrt_type t, gmd_op op)
+{
+    if (gmrt_type_size(t) == 0 || op < GMD_SUM || op > GMD_OR)
+        return false;
+    return t == GMRT_T_BOOL ? op != GMD_SUM : op != GMD_AND && op != GMD_OR;
+}
+
+#ifdef GMD_HAVE_NCCL
+/* NCCL's type and operator for t and op (op_fits holds). */
+static void nccl_kind(gmrt_type t, gmd_op op, ncclDataType_t *dt, ncclRedOp_t *ro)
+{
+    *dt = ncclUint8;
+    switch (t) {
+    case GMRT_T_INT32: case GMRT_T_NODE: *dt = ncclInt32; break;
+    case GMRT_T_INT64: *dt = ncclInt64; break;
+    case GMRT_T_EDGE: *dt = sizeof(gm_edge_t) == 8 ? ncclInt64 : ncclInt32; break;
+    case GMRT_T_FLOAT: *dt = ncclFloat32; break;
+    case GMRT_T_DOUBLE: *dt = ncclFloat64; break;
+    case GMRT_T_BOOL: *dt = ncclUint8; break; /* bytes 0/1: AND is min, OR is max */
+    }
+    *ro = op == GMD_SUM ? ncclSum : op == GMD_MIN || op == GMD_AND ? ncclMin : ncclMax;
+}
+#endif
+
+bool gmd_gpu_allreduce(void *dev_values, size_t count, gmrt_type t, gmd_op op)
+{
+    if (!gs.up || !op_fits(t, op))
+        return false;
+    size_t es = gmrt_type_size(t);
+#ifdef GMD_HAVE_NCCL
+    if (gs.comm == GMD_COMM_NCCL) {
+        ncclDataType_t dt;
+        ncclRedOp_t ro;
+        nccl_kind(t, op, &dt, &ro);
+        double t0 = MPI_Wtime();
+        ncclResult_t r = ncclAllReduce(dev_values, dev_values, count, dt, ro, gs.nccl, gs.stream);
+        finish("gmd_gpu_allreduce", r != ncclSuccess ? ncclGetErrorString(r) : NULL);
+        gmd_count_(t0, count * es, 0, 1);
+        return true;
+    }
+#endif
+    char small[256];
+    char *h = count * es <= sizeof small ? small : (char *)malloc(count * es);
+    if (!h)
+        gmd_abort(3, "gmd_gpu_allreduce: out of memory");
+    double t0 = MPI_Wtime();
+    cudaError_t ce = cudaMemcpyAsync(h, dev_values, count * es, cudaMemcpyDeviceToHost, gs.stream);
+    finish("gmd_gpu_allreduce", ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    gmd_count_(t0, 0, 0, 0);
+    gmd_allreduce(h, count, t, op);
+    t0 = MPI_Wtime();
+    ce = cudaMemcpyAsync(dev_values, h, count * es, cudaMemcpyHostToDevice, gs.stream);
+    finish("gmd_gpu_allreduce", ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    gmd_count_(t0, 0, 0, 0);
+    if (h != small)
+        free(h);
+    return true;
+}
+
+gmd_gpu_graph *gmd_gpu_attach(const gmd_graph *G, gmrt_error *err)
+{
+    gmrt_error local;
+    gmrt_error *e = err ? err : &local;
+    size_t P = (size_t)G->size;
+    gmd_gpu_graph *H = (gmd_gpu_graph *)calloc(1, sizeof *H);
+    bool ok = gs.up && H;
+    if (!gs.up)
+        gmrt_error_set(e, GMRT_E_ARG, "gmd_gpu_attach before gmd_gpu_init");
+    else if (!H)
+        gmrt_error_set(e, GMRT_E_NOMEM, "gmd_gpu_attach: out of memory");
+    gm_node_t *host_idx = NULL;
+    if (ok) {
+        H->G = G;
+        H->off = (size_t *)malloc((P + 1) * sizeof *H->off);
+        H->own_cnt = (size_t *)malloc(4 * P * sizeof(size_t));
+        ok = H->off && H->own_cnt;
+    }
+    if (ok) {
+        H->own_off = H->own_cnt + P;
+        H->gh_cnt = H->own_cnt + 2 * P;
+        H->gh_off = H->own_cnt + 3 * P;
+        H->off[0] = 0;
+        for (size_t p = 0; p < P; p++) {
+            H->off[p + 1] = H->off[p] + (size_t)G->send_count[p];
+            H->own_cnt[p] = (size_t)G->send_count[p];
+            H->own_off[p] = H->off[p];
+            H->gh_cnt[p] = (size_t)(G->ghost_begin[p + 1] - G->ghost_begin[p]);
+            H->gh_off[p] = (size_t)(G->ghost_begin[p] - G->num_owned);
+        }
+        H->total = H->off[P]; /* a reduce receives as many values as a broadcast sends */
+        host_idx = (gm_node_t *)malloc((H->total + 1) * sizeof *host_idx);
+        ok = host_idx != NULL;
+    }
+    if (!ok && gs.up && H)
+        gmrt_error_set(e, GMRT_E_NOMEM, "gmd_gpu_attach: out of memory");
+    if (ok) {
+        for (size_t p = 0; p < P; p++)
+            memcpy(host_idx + H->off[p], G->send_idx[p], (size_t)G->send_count[p] * sizeof *host_idx);
+        size_t wide = sizeof(double) > sizeof(int64_t) ? sizeof(double) : sizeof(int64_t);
+        cudaError_t ce = cudaMalloc((void **)&H->idx, (H->total + 1) * sizeof *H->idx);
+        if (ce == cudaSuccess)
+            ce = cudaMalloc(&H->buf, (H->total + 1) * wide);
+        if (ce == cudaSuccess)
+            ce = cudaMemcpy(H->idx, host_idx, H->total * sizeof *host_idx, cudaMemcpyHostToDevice);
+        if (ce == cudaSuccess && gs.comm == GMD_COMM_MPI) {
+            ce = cudaMallocHost((void **)&H->h_own, (H->total + 1) * wide);
+            if (ce == cudaSuccess)
+                ce = cudaMallocHost((void **)&H->h_gh, ((size_t)G->num_ghosts + 1) * wide);
+        }
+        if (ce != cudaSuccess) {
+            gmrt_error_set(e, GMRT_E_NOMEM, "gmd_gpu_attach: %s", cudaGetErrorString(ce));
+            ok = false;
+        }
+    }
+    free(host_idx);
+    if (!agree(ok, e)) {
+        gmd_gpu_detach(H);
+        return NULL;
+    }
+    return H;
+}
+
+void gmd_gpu_detach(gmd_gpu_graph *H)
+{
+    if (!H)
+        return;
+    if (H->idx)
+        cudaFree(H->idx);
+    if (H->buf)
+        cudaFree(H->buf);
+    if (H->h_own)
+        cudaFreeHost(H->h_own);
+    if (H->h_gh)
+        cudaFreeHost(H->h_gh);
+    free(H->off);
+    free(H->own_cnt);
+    free(H);
+}
+
+/* ---- kernels ---- */
+
+template <typename T> __global__ void pack(T *out, const T *prop, const gm_node_t *idx, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = prop[idx[i]];
+}
+
+enum apply_op { APPLY_SUM, APPLY_MIN, APPLY_MAX, APPLY_AND, APPLY_OR };
+
+/* One peer's contributions: idx holds each owner at most once, so no two
+ * threads touch one element. */
+template <typename T, apply_op OP>
+__global__ void apply(T *prop, const gm_node_t *idx, const T *v, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    T a = prop[idx[i]], b = v[i];
+    switch (OP) {
+    case APPLY_SUM: prop[idx[i]] = a + b; break;
+    case APPLY_MIN: prop[idx[i]] = b < a ? b : a; break;
+    case APPLY_MAX: prop[idx[i]] = b > a ? b : a; break;
+    case APPLY_AND: prop[idx[i]] = a && b; break;
+    case APPLY_OR: prop[idx[i]] = a || b; break;
+    }
+}
+
+static unsigned blocks(size_t n) { return (unsigned)((n + 255) / 256); }
+
+template <typename T> static void launch_pack(gmd_gpu_graph *H, const void *prop)
+{
+    if (H->total)
+        pack<T><<<blocks(H->total), 256, 0, gs.stream>>>((T *)H->buf, (const T *)prop, H->idx, H->total);
+}
+
+template <typename T>
+static void launch_apply(void *prop, const gm_node_t *idx, const void *v, size_t n, apply_op op)
+{
+    T *d = (T *)prop;
+    const T *w = (const T *)v;
+    unsigned b = blocks(n);
+    switch (op) {
+    case APPLY_SUM: apply<T, APPLY_SUM><<<b, 256, 0, gs.stream>>>(d, idx, w, n); break;
+    case APPLY_MIN: apply<T, APPLY_MIN><<<b, 256, 0, gs.stream>>>(d, idx, w, n); break;
+    case APPLY_MAX: apply<T, APPLY_MAX><<<b, 256, 0, gs.stream>>>(d, idx, w, n); break;
+    case APPLY_AND: apply<T, APPLY_AND><<<b, 256, 0, gs.stream>>>(d, idx, w, n); break;
+    case APPLY_OR: apply<T, APPLY_OR><<<b, 256, 0, gs.stream>>>(d, idx, w, n); break;
+    }
+}
+
+/* Launches the pack kernel of t's width: owners' values into buf in the
+ * order of the peers' ghost slices. */
+static void pack_any(gmd_gpu_graph *H, const void *prop, size_t es)
+{
+    switch (es) {
+    case 1: launch_pack<uint8_t>(H, prop); break;
+    case 4: launch_pack<uint32_t>(H, prop); break;
+    default: launch_pack<uint64_t>(H, prop); break;
+    }
+}
+
+/* Every peer's contributions in buf applied to the owners, in rank order. */
+static void apply_all(gmd_gpu_graph *H, void *prop, gmrt_type t, gmd_op op)
+{
+    bool boolean = t == GMRT_T_BOOL;
+    apply_op ap = boolean ? (op == GMD_AND || op == GMD_MIN ? APPLY_AND : APPLY_OR)
+                          : (op == GMD_SUM ? APPLY_SUM : op == GMD_MIN ? APPLY_MIN : APPLY_MAX);
+    size_t es = gmrt_type_size(t);
+    const gmd_graph *G = H->G;
+    for (int p = 0; p < G->size; p++) { /* rank order: the host sync's order, the same bits */
+        size_t n = H->off[p + 1] - H->off[p];
+        if (n == 0 || p == G->rank)
+            continue;
+        const gm_node_t *idx = H->idx + H->off[p];
+        const void *v = (const char *)H->buf + H->off[p] * es;
+        switch (t) {
+        case GMRT_T_INT32: case GMRT_T_NODE: launch_apply<int32_t>(prop, idx, v, n, ap); break;
+        case GMRT_T_INT64: launch_apply<int64_t>(prop, idx, v, n, ap); break;
+        case GMRT_T_EDGE: launch_apply<gm_edge_t>(prop, idx, v, n, ap); break;
+        case GMRT_T_FLOAT: launch_apply<float>(prop, idx, v, n, ap); break;
+        case GMRT_T_DOUBLE: launch_apply<double>(prop, idx, v, n, ap); break;
+        case GMRT_T_BOOL: launch_apply<bool>(prop, idx, v, n, ap); break;
+        }
+    }
+}
+
+#ifdef GMD_HAVE_NCCL
+/* Grouped point-to-point over NCCL: to every peer p the owners' side
+ * (to_ghosts: buf's slice p -> p's ghost slice of prop) or the other way
+ * round; counts the bytes and messages sent. NULL, or NCCL's message. */
+static const char *nccl_exchange(gmd_gpu_graph *H, void *prop, size_t es, bool to_ghosts, uint64_t *bytes,
+                                 uint64_t *msgs)
+{
+    const gmd_graph *G = H->G;
+    ncclResult_t r = ncclGroupStart();
+    for (int p = 0; p < G->size && r == ncclSuccess; p++) {
+        if (p == G->rank)
+            continue;
+        char *own = (char *)H->buf + H->off[p] * es;
+        char *gh = (char *)prop + (size_t)G->ghost_begin[p] * es;
+        size_t own_bytes = H->own_cnt[p] * es, gh_bytes = H->gh_cnt[p] * es;
+        char *send = to_ghosts ? own : gh, *recv = to_ghosts ? gh : own;
+        size_t sb = to_ghosts ? own_bytes : gh_bytes, rb = to_ghosts ? gh_bytes : own_bytes;
+        if (sb) {
+            r = ncclSend(send, sb, ncclChar, p, gs.nccl, gs.stream);
+            *bytes += sb;
+            (*msgs)++;
+        }
+        if (r == ncclSuccess && rb)
+            r = ncclRecv(recv, rb, ncclChar, p, gs.nccl, gs.stream);
+    }
+    ncclResult_t r2 = ncclGroupEnd();
+    r = r != ncclSuccess ? r : r2;
+    return r != ncclSuccess ? ncclGetErrorString(r) : NULL;
+}
+#endif
+
+/* The same over MPI through the pinned host copies: device -> host, the
+ * exchange (which counts its own time and bytes), host -> device. */
+static void mpi_exchange(gmd_gpu_graph *H, void *prop, size_t es, bool to_ghosts, const char *what)
+{
+    const gmd_graph *G = H->G;
+    char *dev_gh = (char *)prop + (size_t)G->num_owned * es;
+    size_t own_bytes = H->total * es, gh_bytes = (size_t)G->num_ghosts * es;
+    double t0 = MPI_Wtime();
+    cudaError_t ce = to_ghosts ? cudaMemcpyAsync(H->h_own, H->buf, own_bytes, cudaMemcpyDeviceToHost, gs.stream)
+                               : cudaMemcpyAsync(H->h_gh, dev_gh, gh_bytes, cudaMemcpyDeviceToHost, gs.stream);
+    finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    gmd_count_(t0, 0, 0, 0);
+    if (to_ghosts)
+        gmd_exchange(H->h_own, H->own_cnt, H->own_off, H->h_gh, H->gh_cnt, H->gh_off, es);
+    else
+        gmd_exchange(H->h_gh, H->gh_cnt, H->gh_off, H->h_own, H->own_cnt, H->own_off, es);
+    t0 = MPI_Wtime();
+    ce = to_ghosts ? cudaMemcpyAsync(dev_gh, H->h_gh, gh_bytes, cudaMemcpyHostToDevice, gs.stream)
+                   : cudaMemcpyAsync(H->buf, H->h_own, own_bytes, cudaMemcpyHostToDevice, gs.stream);
+    finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    gmd_count_(t0, 0, 0, 0);
+}
+
+bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t)
+{
+    size_t es = gmrt_type_size(t);
+    if (!gs.up || !H || es == 0)
+        return false;
+    pack_any(H, dev_prop, es);
+#ifdef GMD_HAVE_NCCL
+    if (gs.comm == GMD_COMM_NCCL) {
+        double t0 = MPI_Wtime();
+        uint64_t bytes = 0, msgs = 0;
+        const char *failed = nccl_exchange(H, dev_prop, es, true, &bytes, &msgs);
+        finish("gmd_gpu_sync_broadcast", failed);
+        gmd_count_(t0, bytes, msgs, 0);
+        return true;
+    }
+#endif
+    mpi_exchange(H, dev_prop, es, true, "gmd_gpu_sync_broadcast");
+    return true;
+}
+
+bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op op)
+{
+    size_t es = gmrt_type_size(t);
+    if (!gs.up || !H || !op_fits(t, op))
+        return false;
+#ifdef GMD_HAVE_NCCL
+    if (gs.comm == GMD_COMM_NCCL) {
+        double t0 = MPI_Wtime();
+        uint64_t bytes = 0, msgs = 0;
+        /* ghosts sent in place; each owner's contributions land in buf */
+        const char *failed = nccl_exchange(H, dev_prop, es, false, &bytes, &msgs);
+        if (!failed)
+            apply_all(H, dev_prop, t, op);
+        finish("gmd_gpu_sync_reduce", failed);
+        gmd_count_(t0, bytes, msgs, 0);
+        return true;
+    }
+#endif
+    mpi_exchange(H, dev_prop, es, false, "gmd_gpu_sync_reduce");
+    apply_all(H, dev_prop, t, op);
+    finish("gmd_gpu_sync_reduce", NULL);
+    return true;
+}

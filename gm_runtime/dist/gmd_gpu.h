@@ -1,0 +1,84 @@
+/* gmd_gpu.h: node properties in GPU memory for distributed programs
+ * (libgmrt-dist-cuda): the owner<->ghost syncs and scalar allreduces of
+ * gmd.h on device arrays, over one of two transports (design:
+ * distributed.md sections 4 and 5.2, issue 31):
+ *   nccl  GPU to GPU through NCCL (NVLink, PCIe, InfiniBand or sockets, as
+ *         NCCL chooses), never staged through the host; one rank per GPU;
+ *   mpi   staged through pinned host memory over libgmrt-dist's MPI
+ *         exchange: for more ranks than GPUs (ranks share a GPU) and for
+ *         builds or machines without NCCL.
+ *
+ * Contract:
+ *  - gmd_gpu_init after gmd_init and before any other function here (and
+ *    gmd_gpu_finalize before gmd_finalize). Rank r of a host uses GPU
+ *    (r mod GPUs of the host). GMD_COMM_AUTO takes nccl when it was built
+ *    and every host has a GPU per rank, else mpi; GMD_COMM_NCCL where that
+ *    cannot be is refused on every rank with a message naming --comm=mpi.
+ *  - NCCL's communicator is bootstrapped over MPI (rank 0's ncclUniqueId
+ *    goes out with MPI_Bcast): MPI launches, NCCL moves GPU data.
+ *  - COLLECTIVE functions: every rank, same order (gmd.h's rule).
+ *    Properties are device arrays of gmd_num_local(G) elements laid out as
+ *    gmd.h says (owners, then each peer's ghosts as one contiguous slice).
+ *  - Broadcast packs the owners' values on the device and (nccl) receives
+ *    straight into each peer's ghost slice; reduce sends the ghost slices
+ *    as they are and applies the contributions on the device peer by peer
+ *    in rank order, as gmd_sync_reduce does on the host, so all three give
+ *    the same bits (floating sums included).
+ *  - Work goes on a stream of its own that orders with the legacy default
+ *    stream (kernels launched on stream 0 before a sync finish first; those
+ *    launched after wait for it); each call returns when its transfers are
+ *    done, and their time and bytes count in gmd_get_counters(). A CUDA or
+ *    NCCL failure in the middle of a sync stops every rank (gmd_abort):
+ *    the peers are mid-exchange and cannot go on alone. */
+#ifndef GMD_GPU_H
+#define GMD_GPU_H
+
+#include "gmd.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gmd_comm {
+    GMD_COMM_AUTO = 0, /* nccl when possible, else mpi */
+    GMD_COMM_NCCL,
+    GMD_COMM_MPI,
+} gmd_comm;
+/* "auto", "nccl", "mpi"; parse gives -1 for an unknown name. */
+const char *gmd_comm_name(gmd_comm c);
+int gmd_comm_parse(const char *name);
+/* Whether this build has the nccl transport. */
+bool gmd_gpu_have_nccl(void);
+
+/* COLLECTIVE. false (message in err, on every rank) when a rank finds no
+ * GPU, nccl was asked for and cannot be (not built, more ranks than GPUs
+ * on a host), or NCCL cannot start. */
+bool gmd_gpu_init(gmd_comm comm, gmrt_error *err);
+/* COLLECTIVE. A no-op when not initialized. */
+void gmd_gpu_finalize(void);
+/* The transport in use (GMD_COMM_NCCL or GMD_COMM_MPI) and this rank's
+ * CUDA device; -1 before gmd_gpu_init. */
+int gmd_gpu_comm(void);
+int gmd_gpu_device(void);
+
+/* A graph's send lists on the device, computed once per graph. */
+typedef struct gmd_gpu_graph gmd_gpu_graph;
+/* COLLECTIVE. NULL (message in err, on every rank) when out of memory. */
+gmd_gpu_graph *gmd_gpu_attach(const gmd_graph *G, gmrt_error *err);
+void gmd_gpu_detach(gmd_gpu_graph *H);
+
+/* COLLECTIVE. count values of type t in device memory, in place: every
+ * rank's values become op over all ranks (gmd_allreduce's types and
+ * operators; false for an op the type has no meaning for). */
+bool gmd_gpu_allreduce(void *dev_values, size_t count, gmrt_type t, gmd_op op);
+/* COLLECTIVE. Every ghost of dev_prop gets its owner's value. */
+bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t);
+/* COLLECTIVE. Every owner combines with op the values its ghosts hold on
+ * the other ranks (SUM/MIN/MAX for numbers, AND/OR for Bool); the ghosts
+ * keep their values.  false for an op the type has no meaning for. */
+bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op op);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
