@@ -129,30 +129,10 @@ static gm_graph *ordered_with(const gm_graph *g, gm_node_t *deg, gm_node_t **old
     }
     for (gm_node_t r = 0; r < n; r++)
         out->begin[r + 1] = out->begin[r] + deg[order[r]];
-    if (g->symmetric > 0) {
-        /* Stored both ways: row s is every r with s in row r, so handing out
-         * each row's entries in ascending r fills every row already sorted
-         * (one pass, no sort). */
-        gm_edge_t *cur = gmrt_alloc_array((size_t)n + 1, sizeof *cur);
-        if (!cur) {
-            gmrt_graph_free(out);
-            out = NULL;
-            goto nomem;
-        }
-        for (gm_node_t r = 0; r < n; r++)
-            cur[r] = out->begin[r];
-        for (gm_node_t r = 0; r < n; r++) {
-            gm_node_t v = order[r];
-            for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++)
-                if (g->node_idx[e] != v) {
-                    gm_node_t t = rank[g->node_idx[e]];
-                    out->edge_src[cur[t]] = t;
-                    out->node_idx[cur[t]++] = r;
-                }
-        }
-        free(cur);
-        goto done;
-    }
+    /* Each row gathered and sorted on its own, in parallel. (A graph stored
+     * both ways could be filled row by row in ascending ids with no sort, but
+     * that pass is sequential: on kron20 with 16 threads it took 853 ms
+     * against 318 ms for this one, and the same at 2 threads.) */
 #pragma omp parallel for schedule(dynamic, 256)
     for (gm_node_t r = 0; r < n; r++) {
         gm_node_t v = order[r];
@@ -165,7 +145,6 @@ static gm_graph *ordered_with(const gm_graph *g, gm_node_t *deg, gm_node_t **old
                 row[k++] = rank[g->node_idx[e]];
         gmrt_sort_nodes(row, (size_t)k);
     }
-done:
     if (g->symmetric > 0) /* the same undirected edges under new names */
         gmrt_graph_mark_symmetric(out);
     free(deg);
