@@ -13,6 +13,7 @@ typedef struct nest {
     gma_clique *c;
     bool less[GMA_CLIQUE_MAX][GMA_CLIQUE_MAX]; /* x_i < x_j in every passing tuple */
     bool adj[GMA_CLIQUE_MAX][GMA_CLIQUE_MAX];  /* x_i and x_j adjacent */
+    int row_of[GMA_CLIQUE_MAX];                /* x_j walks the row of x_row_of[j] (j > 0) */
 } nest;
 
 /* i when e names the i-th iterator of the nest, else -1. */
@@ -81,6 +82,7 @@ static bool add_count(nest *n, const gm_stmt *s)
         return false;
     int w = c->k++; /* the counted neighbour */
     c->iter[w] = NULL;
+    n->row_of[w] = x_i;
     n->adj[x_i][w] = n->adj[w][x_i] = true;
     n->adj[z_i][w] = n->adj[w][z_i] = true;
     if (e->op == GMOP_GT)
@@ -140,6 +142,7 @@ bool gma_clique_shape(const gm_stmt *s, gma_clique *c)
             c->loop[c->k] = cur;
             c->loops++;
             c->iter[c->k] = cur->iter.sym;
+            n.row_of[c->k] = from;
             n.adj[from][c->k] = n.adj[c->k][from] = true;
             c->k++;
             if (cur->iter.filter && !add_atoms(&n, cur->iter.filter))
@@ -163,5 +166,8 @@ bool gma_clique_shape(const gm_stmt *s, gma_clique *c)
         for (int j = i + 1; j < c->k; j++)
             if (!n.adj[i][j])
                 return false;
+    c->ascending = true;
+    for (int j = 1; j < c->k; j++)
+        c->ascending = c->ascending && n.less[n.row_of[j]][j];
     return true;
 }

@@ -54,6 +54,10 @@ typedef struct gma_clique {
     const gm_symbol *graph;                 /* the graph of the node loop */
     const gm_symbol *count;                 /* T */
     const gm_stmt *add;                     /* T += K */
+    bool ascending;                         /* every neighbour walked (each loop's and the
+                                               folded count's) is above the node whose
+                                               row it comes from: the nest never needs a
+                                               row's lower part (an upper copy serves it) */
 } gma_clique;
 
 /* Whether the Foreach s is such a nest; fills c. */

@@ -26,7 +26,9 @@ bool omp_clique_loop(cg_emit *em, const gm_stmt *s)
     em->indent++;
     cg_line(em, "/* counts %d-cliques, the same under any renaming of the nodes: on the graph", c.k);
     cg_line(em, " * renamed by degree when sound (symmetric, no parallel edges) and worth it */");
-    cg_line(em, "gm_graph *%s = gmrt_clique_graph(%s);", copy, graph);
+    /* an ascending nest walks only the higher part of each row: the copy
+     * keeps each edge once, in its lower end's row (half the rows) */
+    cg_line(em, "gm_graph *%s = gmrt_clique_graph%s(%s);", copy, c.ascending ? "_upper" : "", graph);
     /* The copy is marked symmetric, so the nest's only in-row reader, the
      * folded count (gm_opt/count_linked.c), reads out-rows there
      * (gmrt_linked.h): no reverse CSR. It comes with its edge sources

@@ -52,6 +52,11 @@ typedef struct gm_graph {
      * once, each self-loop once (what UGraph's NumEdges() returns) */
     int symmetric;
     gm_edge_t num_undirected_edges;
+    /* true only for the upper copy of gmrt_clique_graph_upper: each
+     * undirected edge {u, v} stored once, in the row of its lower end, so
+     * a row holds only higher neighbours; gmrt_has_edge and gmrt_linked.h
+     * look in the lower end's row */
+    bool upper;
 } gm_graph;
 
 /* What to do with the edges while a graph is built or loaded.  All false
@@ -152,6 +157,11 @@ gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_
  * the graph allows it; GMRT_DEGREE_ORDER_LOG=1 says the decision on stderr.
  * Not thread-safe (it may set g's symmetric cache). */
 gm_graph *gmrt_clique_graph(gm_graph *g);
+/* The same for a nest whose every neighbour loop (and folded count) only
+ * walks neighbours above the node it starts from (gma_clique's ascending
+ * nests): the copy keeps each edge once, in the row of its lower end
+ * (g->upper), half the rows' length. */
+gm_graph *gmrt_clique_graph_upper(gm_graph *g);
 
 /* Source of forward edge e: edge_src when built, a binary search otherwise. */
 gm_node_t gmrt_edge_source(const gm_graph *g, gm_edge_t e);

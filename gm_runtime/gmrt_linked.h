@@ -17,8 +17,10 @@
  * slot of x's row counts, while z's row is a yes/no question per node.
  * Short rows of x, and the w->z direction without the reverse CSR (never
  * built), take the loop's own per-neighbour search; on the host a graph
- * marked symmetric (g->symmetric > 0) reads z's out-row for its in-row. Host and device code
- * (the CUDA kernels call it too).
+ * marked symmetric (g->symmetric > 0) reads z's out-row for its in-row, and
+ * an upper copy (g->upper: each edge once, in its lower end's row; only for
+ * counts over neighbours above x) looks for each pair in its lower end's
+ * row. Host and device code (the CUDA kernels call it too).
  */
 #ifndef GMRT_LINKED_H
 #define GMRT_LINKED_H
@@ -80,11 +82,14 @@ static inline GMRT_HOST_DEVICE gm_edge_t gmrt_count_linked_nbrs_with(const gm_gr
                                                                      gm_node_t y, gm_node_t z, bool to,
                                                                      gm_edge_t short_row)
 {
+    bool upper = false;
 #ifndef __CUDA_ARCH__
     /* On the host, a graph known to be stored both ways has its in-rows in
      * its out-rows: no reverse CSR needed (the degree-ordered copy of
      * gmrt_clique_graph has none). Device code keeps its tuned paths. */
-    if (to && g->symmetric > 0)
+    if (g->upper)
+        upper = true;
+    else if (to && g->symmetric > 0)
         to = false;
 #endif
     int64_t lo = 0, hi = (int64_t)g->num_nodes; /* the ids w may take: [lo, hi) */
@@ -98,15 +103,25 @@ static inline GMRT_HOST_DEVICE gm_edge_t gmrt_count_linked_nbrs_with(const gm_gr
         hi = (int64_t)y + 1;
     if (lo >= hi)
         return 0;
+    /* An upper copy holds x's neighbours above x only: the callers
+     * (gma_clique's ascending nests) count only those (lo > x). Every w
+     * above z has {w, z} in z's row (its lower end): the intersection with
+     * z's row as for a symmetric graph; otherwise a search per neighbour in
+     * the lower end's row. */
+    bool per_nbr_lower_end = upper && lo <= (int64_t)z;
+    if (upper)
+        to = false;
     const gm_node_t *a = g->node_idx + g->begin[x], *a_end = g->node_idx + g->begin[x + 1];
     gm_edge_t count = 0;
-    if (a_end - a <= short_row || (to && !g->r_begin)) {
+    if (a_end - a <= short_row || (to && !g->r_begin) || per_nbr_lower_end) {
         /* the loop's own way: the row's ids in [lo, hi) (it is sorted), one
          * bisection per neighbour, stopping at a hit as HasEdgeTo does */
         for (; a < a_end && *a < lo; a++)
             ;
         for (; a < a_end && *a < hi; a++) {
             gm_node_t w = *a, owner = to ? w : z, key = to ? z : w;
+            if (upper) /* the pair's lower end holds it */
+                owner = w < z ? w : z, key = w < z ? z : w;
             gm_edge_t b = g->begin[owner], e = g->begin[owner + 1];
             while (b < e) {
                 gm_edge_t mid = b + (e - b) / 2;

@@ -159,6 +159,11 @@ bool gmrt_rows_skewed(const gm_edge_t *begin, int64_t num_nodes, int64_t num_edg
 
 bool gmrt_has_edge(const gm_graph *g, gm_node_t u, gm_node_t v)
 {
+    if (g->upper && u > v) { /* {u, v} lives in the lower end's row */
+        gm_node_t t = u;
+        u = v;
+        v = t;
+    }
     return gmrt_find_edge(g, u, v) != GMRT_NIL_EDGE;
 }
 

@@ -87,8 +87,10 @@ void gmrt_degree_order_pairs(const gm_graph *g, double *by_id, double *by_degree
     free(deg);
 }
 
-/* The copy, with deg from all_degrees (taken over: freed here). */
-static gm_graph *ordered_with(const gm_graph *g, gm_node_t *deg, gm_node_t **old_id, gmrt_error *err)
+/* The copy, with deg from all_degrees (taken over: freed here); upper:
+ * only the neighbours renamed above each node (g symmetric: each edge
+ * once, in its lower end's row). */
+static gm_graph *ordered_with(const gm_graph *g, gm_node_t *deg, gm_node_t **old_id, bool upper, gmrt_error *err)
 {
     gm_node_t n = g->num_nodes;
     if (old_id)
@@ -118,6 +120,22 @@ static gm_graph *ordered_with(const gm_graph *g, gm_node_t *deg, gm_node_t **old
         order[start[deg[u]]++] = u;
     for (gm_node_t r = 0; r < n; r++)
         rank[order[r]] = r;
+    if (upper) { /* row lengths: the neighbours renamed above (deg is free to reuse) */
+        gm_node_t *up = gmrt_alloc_array((size_t)n + 1, sizeof *up);
+        if (!up)
+            goto nomem;
+#pragma omp parallel for schedule(dynamic, 1024)
+        for (gm_node_t u = 0; u < n; u++) {
+            gm_node_t k = 0;
+            for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+                k += rank[g->node_idx[e]] > rank[u];
+            up[u] = k;
+        }
+        m = 0;
+        for (gm_node_t u = 0; u < n; u++)
+            m += deg[u] = up[u];
+        free(up);
+    }
     out = gmrt_graph_alloc(n, m, false, err);
     if (!out)
         goto fail;
@@ -141,11 +159,13 @@ static gm_graph *ordered_with(const gm_graph *g, gm_node_t *deg, gm_node_t **old
         for (gm_edge_t e = out->begin[r]; e < out->begin[r + 1]; e++)
             out->edge_src[e] = r;
         for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++)
-            if (g->node_idx[e] != v) /* self-loops go: the copy serves strict chains */
+            if (g->node_idx[e] != v && (!upper || rank[g->node_idx[e]] > r)) /* self-loops go: strict chains */
                 row[k++] = rank[g->node_idx[e]];
         gmrt_sort_nodes(row, (size_t)k);
     }
-    if (g->symmetric > 0) /* the same undirected edges under new names */
+    if (upper)
+        out->upper = true;
+    else if (g->symmetric > 0) /* the same undirected edges under new names */
         gmrt_graph_mark_symmetric(out);
     free(deg);
     free(rank);
@@ -167,7 +187,7 @@ fail:
 
 gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_error *err)
 {
-    return ordered_with(g, all_degrees(g), old_id, err);
+    return ordered_with(g, all_degrees(g), old_id, false, err);
 }
 
 /* GMRT_DEGREE_ORDER_LOG set: one line on stderr per decision, so tests and
@@ -187,7 +207,8 @@ static void say(const char *what, double by_id, double by_degree, double t0, dou
                 by_degree, now - t0);
 }
 
-gm_graph *gmrt_clique_graph(gm_graph *g)
+/* The choice of gmrt_clique_graph and gmrt_clique_graph_upper. */
+static gm_graph *clique_graph(gm_graph *g, bool upper)
 {
     const char *env = getenv("GMRT_DEGREE_ORDER");
     int force = env && *env ? (strcmp(env, "0") == 0 ? 0 : 1) : -1;
@@ -222,7 +243,10 @@ gm_graph *gmrt_clique_graph(gm_graph *g)
     }
     gmrt_error err = {0};
     double t1 = gmrt_time_ms();
-    gm_graph *copy = ordered_with(g, deg, NULL, &err);
-    say(copy ? "taken" : "not taken: out of memory", by_id, by_degree, t0, t1);
+    gm_graph *copy = ordered_with(g, deg, NULL, upper, &err);
+    say(copy ? (upper ? "taken, upper rows" : "taken") : "not taken: out of memory", by_id, by_degree, t0, t1);
     return copy;
 }
+
+gm_graph *gmrt_clique_graph(gm_graph *g) { return clique_graph(g, false); }
+gm_graph *gmrt_clique_graph_upper(gm_graph *g) { return clique_graph(g, true); }

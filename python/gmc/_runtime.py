@@ -214,7 +214,8 @@ def _graph_struct(edge_t):
                     ("mapping", ctypes.c_void_p), ("mapping_len", ctypes.c_size_t),
                     ("gather_pos", ctypes.POINTER(node_t)), ("gather_idx", ctypes.POINTER(node_t)),
                     ("r_gather_pos", ctypes.POINTER(node_t)), ("r_gather_idx", ctypes.POINTER(node_t)),
-                    ("symmetric", ctypes.c_int), ("num_undirected_edges", edge_t)]
+                    ("symmetric", ctypes.c_int), ("num_undirected_edges", edge_t),
+                    ("upper", ctypes.c_bool)]
     return GmGraph
 
 

@@ -36,12 +36,14 @@ E2E_REFS = \
 	tests/e2e/ref_sssp \
 	tests/e2e/ref_sssp_dijkstra \
 	tests/e2e/ref_triangle_count \
+	tests/e2e/ref_cliques \
 	tests/e2e/ref_vertex_cover \
 	tests/e2e/ref_wcc
 check_PROGRAMS += $(E2E_REFS) tests/e2e/e2e_compare tests/e2e/e2e_validate
 TESTS += tests/e2e/ugraph tests/e2e/run.1-of-2.sh tests/e2e/run.2-of-2.sh tests/e2e/test_refs.sh tests/e2e/pagerank_nx tests/e2e/degree_order
 EXTRA_DIST += tests/e2e/test_refs.sh tests/e2e/run tests/e2e/run.1-of-2.sh tests/e2e/run.2-of-2.sh tests/e2e/README \
-	tests/e2e/apps tests/e2e/ugraph tests/e2e/pagerank_nx tests/e2e/degree_order
+	tests/e2e/apps tests/e2e/ugraph tests/e2e/pagerank_nx tests/e2e/degree_order \
+	tests/e2e/cliques/tc_descending.gm tests/e2e/cliques/tc_path.gm tests/e2e/cliques/clique4.gm
 
 tests_e2e_e2e_compare_SOURCES = tests/e2e/compare.c tests/e2e/e2e_files.h tests/e2e/e2e_files.c
 tests_e2e_e2e_compare_LDADD = -lm
@@ -128,6 +130,9 @@ tests_e2e_ref_sssp_LDADD = $(E2E_LDADD)
 tests_e2e_ref_sssp_dijkstra_SOURCES = tests/e2e/ref_sssp_dijkstra.c $(E2E_COMMON) $(E2E_HEAP)
 tests_e2e_ref_sssp_dijkstra_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_sssp_dijkstra_LDADD = $(E2E_LDADD)
+tests_e2e_ref_cliques_SOURCES = tests/e2e/ref_cliques.c $(E2E_COMMON)
+tests_e2e_ref_cliques_CPPFLAGS = $(E2E_CPPFLAGS)
+tests_e2e_ref_cliques_LDADD = $(E2E_LDADD)
 tests_e2e_ref_triangle_count_SOURCES = tests/e2e/ref_triangle_count.c $(E2E_COMMON)
 tests_e2e_ref_triangle_count_CPPFLAGS = $(E2E_CPPFLAGS)
 tests_e2e_ref_triangle_count_LDADD = $(E2E_LDADD)

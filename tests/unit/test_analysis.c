@@ -589,6 +589,40 @@ static int clique_k(const char *body)
     return gma_clique_shape(loop, &c) ? c.k : 0;
 }
 
+/* 1 when the nest in body is an ascending clique count (gma_clique.h:
+ * only neighbours above their row's node), -1 another clique count, 0 none. */
+static int clique_ascending(const char *body)
+{
+    char src[2048];
+    snprintf(src, sizeof src, "Procedure f(G: Graph) : Long\n{\n    Long T = 0;\n%s\n    Return T;\n}\n", body);
+    const gm_program *p = lowered(src);
+    const gm_stmt *loop = NULL;
+    gma_walk(p->procs->body, true, first_node_loop, NULL, &loop);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(loop);
+    gma_clique c;
+    return !gma_clique_shape(loop, &c) ? 0 : c.ascending ? 1 : -1;
+}
+
+/* Which nests an upper copy (each edge in its lower end's row) can serve. */
+static void test_clique_ascending(void)
+{
+    /* apps/triangle_count.gm (its inner loop folded into a count above u) */
+    CU_ASSERT_EQUAL(clique_ascending("Foreach (v: G.Nodes) { Foreach (u: v.Nbrs)(u > v) { Foreach (w: v.Nbrs)(w > u) {\n"
+                                     "    If (w.HasEdgeTo(u)) T += 1; } } }"), 1);
+    /* a path v < u < w, each step upwards */
+    CU_ASSERT_EQUAL(clique_ascending("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) Foreach (w: u.Nbrs)(w > u)\n"
+                                     "    If (w.HasEdgeTo(v)) T += 1;"), 1);
+    /* descending: every loop walks the lower part of a row */
+    CU_ASSERT_EQUAL(clique_ascending("For (v: G.Nodes) Foreach (u: v.Nbrs)(u < v) Foreach (w: u.Nbrs)(w < u)\n"
+                                     "    If (v.HasEdgeTo(w)) T += 1;"), -1);
+    /* v < w < u, but w comes from u's row below u */
+    CU_ASSERT_EQUAL(clique_ascending("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) Foreach (w: u.Nbrs)(w > v && w < u)\n"
+                                     "    If (v.HasEdgeTo(w)) T += 1;"), -1);
+    /* w walks u's row below u (the other bound is v) */
+    CU_ASSERT_EQUAL(clique_ascending("Foreach (v: G.Nodes) Foreach (u: v.Nbrs)(u > v) Foreach (w: u.Nbrs)(w < u)\n"
+                                     "    If (w.HasEdgeTo(v) && w > v) T += 1;"), -1);
+}
+
 /* apps/triangle_count.gm and the variants of the same meaning. */
 static void test_clique_accepted(void)
 {
@@ -638,6 +672,7 @@ int main(void)
 {
     static const cu_test tests[] = {
         {"sssp: frontier and monotone fixpoint", test_sssp_is_frontier_and_monotone},
+        {"clique nests: ascending", test_clique_ascending},
         {"an extra write at the round end: no frontier", test_extra_write_is_no_frontier},
         {"a round counter: not monotone", test_round_counter_is_not_monotone},
         {"what counts as a use of a symbol", test_sym_used},
