@@ -22,21 +22,6 @@ static void to_file_order(const gmd_graph *G, const char *global_order, char *fi
         memcpy(file_order + (size_t)G->old_of_new[g] * es, global_order + (size_t)g * es, es);
 }
 
-/* Counts and displacements of the owner blocks, in elements (MPI's int:
- * a graph has at most INT32_MAX nodes). */
-static bool block_counts(const gmd_graph *G, int **cnt, int **disp)
-{
-    *cnt = malloc((size_t)G->size * sizeof **cnt);
-    *disp = malloc((size_t)G->size * sizeof **disp);
-    if (!*cnt || !*disp)
-        return false;
-    for (int p = 0; p < G->size; p++) {
-        (*cnt)[p] = (int)(G->block[p + 1] - G->block[p]);
-        (*disp)[p] = (int)G->block[p];
-    }
-    return true;
-}
-
 static bool bad_type(gmrt_type t, const char *fn, gmrt_error *err)
 {
     if (gmrt_type_size(t) != 0)
@@ -45,75 +30,87 @@ static bool bad_type(gmrt_type t, const char *fn, gmrt_error *err)
     return true;
 }
 
+/* What gmd_scatter and gmd_gather share: the owner blocks' counts and
+ * displacements (in elements; MPI's int: a graph has at most INT32_MAX
+ * nodes), rank 0's staging buffer in global order when the ids are
+ * relabelled, and an MPI type of one element. */
+typedef struct block_xfer {
+    size_t es;
+    int *cnt, *disp;
+    char *buf; /* rank 0, relabelled: n elements in global order; else NULL */
+    MPI_Datatype et;
+} block_xfer;
+
+static void xfer_end(block_xfer *x)
+{
+    if (x->et != MPI_DATATYPE_NULL)
+        MPI_Type_free(&x->et);
+    free(x->cnt);
+    free(x->disp);
+    free(x->buf);
+}
+
+/* COLLECTIVE. false on every rank (err set, x released) when a rank lacks
+ * memory or t is unknown. */
+static bool xfer_begin(const gmd_graph *G, gmrt_type t, const char *fn, block_xfer *x, gmrt_error *err)
+{
+    memset(x, 0, sizeof *x);
+    x->et = MPI_DATATYPE_NULL;
+    if (bad_type(t, fn, err))
+        return false;
+    x->es = gmrt_type_size(t);
+    x->cnt = malloc((size_t)G->size * sizeof *x->cnt);
+    x->disp = malloc((size_t)G->size * sizeof *x->disp);
+    bool ok = x->cnt && x->disp;
+    if (ok && G->rank == 0 && G->old_of_new) {
+        x->buf = malloc((size_t)G->global_nodes * x->es + 1);
+        ok = x->buf != NULL;
+    }
+    if (ok)
+        for (int p = 0; p < G->size; p++) {
+            x->cnt[p] = (int)(G->block[p + 1] - G->block[p]);
+            x->disp[p] = (int)G->block[p];
+        }
+    else
+        gmrt_error_set(err, GMRT_E_NOMEM, "%s: out of memory (rank %d)", fn, G->rank);
+    if (!gmd_agree_(ok, err)) {
+        xfer_end(x);
+        return false;
+    }
+    MPI_Type_contiguous((int)x->es, MPI_BYTE, &x->et);
+    MPI_Type_commit(&x->et);
+    return true;
+}
+
 bool gmd_scatter(const gmd_graph *G, const void *all, void *owned, gmrt_type t, gmrt_error *err)
 {
-    if (bad_type(t, "gmd_scatter", err))
+    block_xfer x;
+    if (!xfer_begin(G, t, "gmd_scatter", &x, err))
         return false;
-    size_t es = gmrt_type_size(t);
-    int *cnt = NULL, *disp = NULL;
-    char *buf = NULL;
-    bool ok = block_counts(G, &cnt, &disp);
     const char *src = all;
-    if (ok && G->rank == 0 && G->old_of_new) {
-        buf = malloc((size_t)G->global_nodes * es + 1);
-        ok = buf != NULL;
-        if (ok) {
-            to_global_order(G, all, buf, es);
-            src = buf;
-        }
+    if (x.buf) {
+        to_global_order(G, all, x.buf, x.es);
+        src = x.buf;
     }
-    if (!ok)
-        gmrt_error_set(err, GMRT_E_NOMEM, "gmd_scatter: out of memory (rank %d)", G->rank);
-    if (gmd_agree_(ok, err)) {
-        MPI_Datatype et;
-        MPI_Type_contiguous((int)es, MPI_BYTE, &et);
-        MPI_Type_commit(&et);
-        double t0 = MPI_Wtime();
-        MPI_Scatterv(src, cnt, disp, et, owned, (int)G->num_owned, et, 0, gmd_comm_());
-        gmd_count_(t0, G->rank == 0 ? (uint64_t)G->global_nodes * es : 0, 0, 1);
-        MPI_Type_free(&et);
-    } else {
-        ok = false;
-    }
-    free(cnt);
-    free(disp);
-    free(buf);
-    return ok;
+    double t0 = MPI_Wtime();
+    MPI_Scatterv(src, x.cnt, x.disp, x.et, owned, (int)G->num_owned, x.et, 0, gmd_comm_());
+    gmd_count_(t0, G->rank == 0 ? (uint64_t)G->global_nodes * x.es : 0, 0, 1);
+    xfer_end(&x);
+    return true;
 }
 
 bool gmd_gather(const gmd_graph *G, const void *owned, void *all, gmrt_type t, gmrt_error *err)
 {
-    if (bad_type(t, "gmd_gather", err))
+    block_xfer x;
+    if (!xfer_begin(G, t, "gmd_gather", &x, err))
         return false;
-    size_t es = gmrt_type_size(t);
-    int *cnt = NULL, *disp = NULL;
-    char *buf = NULL;
-    bool ok = block_counts(G, &cnt, &disp);
-    char *dst = all;
-    if (ok && G->rank == 0 && G->old_of_new) {
-        buf = malloc((size_t)G->global_nodes * es + 1);
-        ok = buf != NULL;
-        dst = buf;
-    }
-    if (!ok)
-        gmrt_error_set(err, GMRT_E_NOMEM, "gmd_gather: out of memory (rank %d)", G->rank);
-    if (gmd_agree_(ok, err)) {
-        MPI_Datatype et;
-        MPI_Type_contiguous((int)es, MPI_BYTE, &et);
-        MPI_Type_commit(&et);
-        double t0 = MPI_Wtime();
-        MPI_Gatherv(owned, (int)G->num_owned, et, dst, cnt, disp, et, 0, gmd_comm_());
-        gmd_count_(t0, (uint64_t)G->num_owned * es, 0, 1);
-        MPI_Type_free(&et);
-        if (buf)
-            to_file_order(G, buf, all, es);
-    } else {
-        ok = false;
-    }
-    free(cnt);
-    free(disp);
-    free(buf);
-    return ok;
+    double t0 = MPI_Wtime();
+    MPI_Gatherv(owned, (int)G->num_owned, x.et, x.buf ? x.buf : all, x.cnt, x.disp, x.et, 0, gmd_comm_());
+    gmd_count_(t0, (uint64_t)G->num_owned * x.es, 0, 1);
+    if (x.buf)
+        to_file_order(G, x.buf, all, x.es);
+    xfer_end(&x);
+    return true;
 }
 
 bool gmd_write_property(const gmd_graph *G, const char *path, const void *owned, gmrt_type t, gmrt_error *err)
