@@ -27,6 +27,10 @@
  *  - With relabelling, global ids are a random permutation of the file's
  *    ids; gmd_scatter, gmd_gather and the property files always use the
  *    file's (original) order.
+ *  - A partitioned set (`gmgraph partition --parts=P`, files PREFIX.R.gmp
+ *    for R = 0..P-1, loaded as "PREFIX.gmp") holds exactly the gmd_graph
+ *    that gmd_partition builds on rank R of P from the same graph and
+ *    options, field by field; each rank reads only its own part.
  *  - Property arrays hold gmd_num_local(G) elements (owners then ghosts) or
  *    at least gmd_num_owned(G) where only owners are read or written. */
 #ifndef GMD_H
@@ -136,7 +140,15 @@ typedef struct gmd_graph {
 
 /* COLLECTIVE. Every rank reads the same graph file (a .gmb is mapped, so one
  * copy lives in the page cache of a host) and keeps its part.  opt may be
- * NULL (policy both, no relabelling). NULL on failure on any rank. */
+ * NULL (policy both, no relabelling). NULL on failure on any rank.
+ * A path ending in ".gmp" names a partitioned set: rank R reads only
+ * PREFIX.R.gmp (path without ".gmp").  The set's policy and relabelling are
+ * the file's: opt NULL accepts them, otherwise opt->policy must be the
+ * file's and opt->relabel, when set, its seed (graph_options is unused).
+ * Refused with a message naming the part, on every rank: a missing part, a
+ * part made for another number of ranks or for another rank, a truncated
+ * or damaged part (checksum), an unknown .gmp version, parts of different
+ * `gmgraph partition` runs.  The .gmp layout: gmd_gmp.c and README. */
 gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *err);
 /* COLLECTIVE. The same from a graph every rank holds (equal on all ranks). */
 gmd_graph *gmd_partition(const gm_graph *global, const gmd_load_options *opt, gmrt_error *err);
