@@ -28,10 +28,10 @@ libgmrt_dist_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 ## Tests: programs run under mpirun for P = 1..5 by shell drivers that
 ## share tests/mpi/ranks.sh; the programs share the test graphs of
 ## tests/mpi/graphs.h.  gmp.sh also runs gmgraph partition.
-TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh
-EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/ranks.sh tests/mpi/graphs.h
+TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh
+EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/ranks.sh tests/mpi/graphs.h
 if HAVE_MPI
-check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp
+check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp tests/mpi/test_sparse
 endif
 GMD_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS) $(MPI_CFLAGS)
 GMD_TEST_LDADD = libgmrt-dist.la libgmrt.la $(MPI_LIBS) -lm
@@ -41,5 +41,8 @@ tests_mpi_test_partition_LDADD = $(GMD_TEST_LDADD)
 tests_mpi_test_gmp_SOURCES = tests/mpi/test_gmp.c
 tests_mpi_test_gmp_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
 tests_mpi_test_gmp_LDADD = $(GMD_TEST_LDADD)
+tests_mpi_test_sparse_SOURCES = tests/mpi/test_sparse.c
+tests_mpi_test_sparse_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
+tests_mpi_test_sparse_LDADD = $(GMD_TEST_LDADD)
 # The drivers learn where mpirun is (empty: MPI absent, the tests skip).
 AM_TESTS_ENVIRONMENT += GMC_MPIRUN='$(MPIRUN)'; export GMC_MPIRUN;

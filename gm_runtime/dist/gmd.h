@@ -200,6 +200,21 @@ bool gmd_read_property(const gmd_graph *G, const char *path, void *owned, gmrt_t
 bool gmd_sync_broadcast(const gmd_graph *G, void *prop, gmrt_type t);
 bool gmd_sync_reduce(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op);
 
+/* COLLECTIVE, sparse syncs: the same, but only the entries flagged in dirty
+ * (one byte per local node, gmd_num_local(G) of them; nonzero: written
+ * since the last sync; the caller clears it) travel.  broadcast: the ghosts
+ * of the dirty owners get their owner's value, the other ghosts keep
+ * theirs.  reduce: each owner combines with op the values of its dirty
+ * ghosts on the other ranks (in rank order, as the dense reduce); a clean
+ * ghost contributes nothing, so the result equals the dense reduce's when
+ * the clean ghosts hold op's identity (0 for SUM) or, for MIN/MAX/AND/OR, a
+ * value the owner has already combined.  Per peer the message is (index in
+ * the shared list, value) pairs or the list's whole block of values,
+ * whichever is smaller, after the per-peer counts.  false (on every rank,
+ * no message) for an unknown type or an op the type has no meaning for. */
+bool gmd_sync_broadcast_sparse(const gmd_graph *G, void *prop, gmrt_type t, const uint8_t *dirty);
+bool gmd_sync_reduce_sparse(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op, const uint8_t *dirty);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,5 @@
 # tests/mpi/ranks.sh: sourced by the MPI test drivers (partition.sh,
-# gmp.sh): skips (77) without MPI, sets Open MPI up for a CI box
+# gmp.sh, sparse.sh): skips (77) without MPI, sets Open MPI up for a CI box
 # (as root: the two OMPI_ALLOW_RUN_AS_ROOT* variables; shared memory and
 # self only, no network probing), makes a work folder $W (removed on exit)
 # and gives run_ranks, which runs a test program under
