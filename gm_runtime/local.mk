@@ -80,6 +80,15 @@ check_PROGRAMS += $(GMRT_UNIT_TESTS)
 TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh
 EXTRA_DIST += tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh
 
+## Damaged .gmp parts (libgmrt-dist's MPI-free format code, compiled in as
+## for gmgraph): refused with a message, never a crash.  No MPI, no CUnit.
+check_PROGRAMS += tests/runtime/test_gmp_damage
+TESTS += tests/runtime/test_gmp_damage
+tests_runtime_test_gmp_damage_SOURCES = tests/runtime/test_gmp_damage.c \
+	gm_runtime/dist/gmd_part.c gm_runtime/dist/gmd_gmp.c
+tests_runtime_test_gmp_damage_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS)
+tests_runtime_test_gmp_damage_LDADD = libgmrt.la -lm
+
 GMRT_TEST_COMMON = tests/runtime/rt_test.h tests/runtime/rt_test.c
 GMRT_TEST_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
 GMRT_TEST_LDADD = libgmrt.la $(CUNIT_LIBS) -lm

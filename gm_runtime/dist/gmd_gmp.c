@@ -108,6 +108,8 @@ static uint64_t checksum(const unsigned char *p, size_t len)
     return h ^ (h >> 29);
 }
 
+uint64_t gmd_gmp_checksum_(const unsigned char *b, size_t len) { return checksum(b, len); }
+
 uint64_t gmd_gmp_set_id_(const gm_graph *g, int size, const gmd_load_options *opt)
 {
     uint64_t h = mix(mix(0x7365742D6964ull, (uint64_t)g->num_nodes), (uint64_t)g->num_edges);

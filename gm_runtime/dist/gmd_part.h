@@ -43,6 +43,11 @@ uint64_t gmd_gmp_set_id_(const gm_graph *g, int size, const gmd_load_options *op
  * (a temporary file renamed over path: gmrt_file.h). */
 bool gmd_gmp_write_(const gmd_graph *G, uint64_t relabel_seed, uint64_t set_id, const char *path, gmrt_error *err);
 
+/* The checksum a part of len bytes at b carries at byte 104 (computed with
+ * those 8 bytes read as 0): for tests that damage a part and reseal it, so
+ * that the reader's own checks, not the checksum, must catch the damage. */
+uint64_t gmd_gmp_checksum_(const unsigned char *b, size_t len);
+
 /* What a part's header says, for the checks across ranks. */
 typedef struct gmd_gmp_info {
     uint64_t set_id, relabel_seed;
