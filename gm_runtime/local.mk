@@ -51,12 +51,16 @@ libgmrt_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 ## libgmrt-cuda (nvcc): its own rules.
 include gm_runtime/cuda/cuda.mk
 
-## gmgraph: generate, convert and inspect graph files.
+## gmgraph: generate, convert, inspect and partition graph files.  The
+## partition command compiles libgmrt-dist's MPI-free core (partitioning,
+## .gmp files) in, so it works whether or not MPI was found.
 bin_PROGRAMS += gmgraph
 gmgraph_SOURCES = \
 	tools/gmgraph/cli.h tools/gmgraph/cli.c tools/gmgraph/gmgraph.c \
-	tools/gmgraph/cmd_gen.c tools/gmgraph/cmd_convert.c tools/gmgraph/cmd_info.c
-gmgraph_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
+	tools/gmgraph/cmd_gen.c tools/gmgraph/cmd_convert.c tools/gmgraph/cmd_info.c \
+	tools/gmgraph/cmd_partition.c gm_runtime/dist/gmd.h gm_runtime/dist/gmd_part.h \
+	gm_runtime/dist/gmd_part.c gm_runtime/dist/gmd_gmp.c
+gmgraph_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS)
 gmgraph_LDADD = libgmrt.la -lm
 
 ## CUnit tests of the runtime, and the gmgraph command-line test.
@@ -73,8 +77,17 @@ GMRT_UNIT_TESTS = \
 	tests/runtime/test_rng_props \
 	tests/runtime/test_cli
 check_PROGRAMS += $(GMRT_UNIT_TESTS)
-TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh
-EXTRA_DIST += tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh
+TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh
+EXTRA_DIST += tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh
+
+## Damaged .gmp parts (libgmrt-dist's MPI-free format code, compiled in as
+## for gmgraph): refused with a message, never a crash.  No MPI, no CUnit.
+check_PROGRAMS += tests/runtime/test_gmp_damage
+TESTS += tests/runtime/test_gmp_damage
+tests_runtime_test_gmp_damage_SOURCES = tests/runtime/test_gmp_damage.c \
+	gm_runtime/dist/gmd_part.c gm_runtime/dist/gmd_gmp.c
+tests_runtime_test_gmp_damage_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS)
+tests_runtime_test_gmp_damage_LDADD = libgmrt.la -lm
 
 GMRT_TEST_COMMON = tests/runtime/rt_test.h tests/runtime/rt_test.c
 GMRT_TEST_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)

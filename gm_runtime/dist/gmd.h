@@ -27,6 +27,10 @@
  *  - With relabelling, global ids are a random permutation of the file's
  *    ids; gmd_scatter, gmd_gather and the property files always use the
  *    file's (original) order.
+ *  - A partitioned set (`gmgraph partition --parts=P`, files PREFIX.R.gmp
+ *    for R = 0..P-1, loaded as "PREFIX.gmp") holds exactly the gmd_graph
+ *    that gmd_partition builds on rank R of P from the same graph and
+ *    options, field by field; each rank reads only its own part.
  *  - Property arrays hold gmd_num_local(G) elements (owners then ghosts) or
  *    at least gmd_num_owned(G) where only owners are read or written. */
 #ifndef GMD_H
@@ -136,7 +140,15 @@ typedef struct gmd_graph {
 
 /* COLLECTIVE. Every rank reads the same graph file (a .gmb is mapped, so one
  * copy lives in the page cache of a host) and keeps its part.  opt may be
- * NULL (policy both, no relabelling). NULL on failure on any rank. */
+ * NULL (policy both, no relabelling). NULL on failure on any rank.
+ * A path ending in ".gmp" names a partitioned set: rank R reads only
+ * PREFIX.R.gmp (path without ".gmp").  The set's policy and relabelling are
+ * the file's: opt NULL accepts them, otherwise opt->policy must be the
+ * file's and opt->relabel, when set, its seed (graph_options is unused).
+ * Refused with a message naming the part, on every rank: a missing part, a
+ * part made for another number of ranks or for another rank, a truncated
+ * or damaged part (checksum), an unknown .gmp version, parts of different
+ * `gmgraph partition` runs.  The .gmp layout: gmd_gmp.c and README. */
 gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *err);
 /* COLLECTIVE. The same from a graph every rank holds (equal on all ranks). */
 gmd_graph *gmd_partition(const gm_graph *global, const gmd_load_options *opt, gmrt_error *err);
@@ -187,6 +199,21 @@ bool gmd_read_property(const gmd_graph *G, const char *path, void *owned, gmrt_t
  * ghosts keep their values. */
 bool gmd_sync_broadcast(const gmd_graph *G, void *prop, gmrt_type t);
 bool gmd_sync_reduce(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op);
+
+/* COLLECTIVE, sparse syncs: the same, but only the entries flagged in dirty
+ * (one byte per local node, gmd_num_local(G) of them; nonzero: written
+ * since the last sync; the caller clears it) travel.  broadcast: the ghosts
+ * of the dirty owners get their owner's value, the other ghosts keep
+ * theirs.  reduce: each owner combines with op the values of its dirty
+ * ghosts on the other ranks (in rank order, as the dense reduce); a clean
+ * ghost contributes nothing, so the result equals the dense reduce's when
+ * the clean ghosts hold op's identity (0 for SUM) or, for MIN/MAX/AND/OR, a
+ * value the owner has already combined.  Per peer the message is (index in
+ * the shared list, value) pairs or the list's whole block of values,
+ * whichever is smaller, after the per-peer counts.  false (on every rank,
+ * no message) for an unknown type or an op the type has no meaning for. */
+bool gmd_sync_broadcast_sparse(const gmd_graph *G, void *prop, gmrt_type t, const uint8_t *dirty);
+bool gmd_sync_reduce_sparse(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op, const uint8_t *dirty);
 
 #ifdef __cplusplus
 }

@@ -54,5 +54,6 @@ FILE *cli_summary_stream(const char *out);
 int cmd_gen(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_partition(int argc, char **argv);
 
 #endif

@@ -1,5 +1,5 @@
-/* gmgraph.c: the gmgraph command: generate, convert and inspect graph files
- * with libgmrt.  This file only dispatches to the subcommands. */
+/* gmgraph.c: the gmgraph command: generate, convert, inspect and partition
+ * graph files with libgmrt.  This file only dispatches to the subcommands. */
 #include "cli.h"
 
 #include <errno.h>
@@ -17,6 +17,8 @@ static void usage(FILE *out)
           "  convert IN OUT                           convert between formats\n"
           "  info FILE                                nodes, edges, degrees, self-loops,\n"
           "                                           duplicates, symmetry\n"
+          "  partition --parts=P GRAPH OUTPREFIX      one .gmp part per rank for the\n"
+          "                                           distributed runtime (libgmrt-dist)\n"
           "\n"
           "formats (by magic or extension; --from/--to override):\n"
           "  gm-binary (.bin)   the original Green-Marl binary CSR (big-endian)\n"
@@ -55,7 +57,9 @@ static int dispatch(int argc, char **argv)
         return cmd_convert(argc - 2, argv + 2);
     if (strcmp(cmd, "info") == 0)
         return cmd_info(argc - 2, argv + 2);
-    fprintf(stderr, "gmgraph: unknown command '%s' (expected gen, convert or info)\n", cmd);
+    if (strcmp(cmd, "partition") == 0)
+        return cmd_partition(argc - 2, argv + 2);
+    fprintf(stderr, "gmgraph: unknown command '%s' (expected gen, convert, info or partition)\n", cmd);
     return EXIT_USAGE;
 }
 
