@@ -271,9 +271,13 @@ static bool local_expr(const gm_expr *x, void *vctx)
         l->ok = false;
         break;
     case GME_CALL:
-        /* randomness and procedures: a ghost would not compute its owner's value */
+        /* randomness and procedures: a ghost would not compute its owner's value;
+         * degrees are global at ghosts too (distributed.md 5.1) */
         if (x->builtin == -1 || x->builtin == GMB_UNIFORM || x->builtin == GMB_RAND ||
-            x->builtin == GMB_GRAPH_PICK_RANDOM || x->builtin == GMB_NODE_PICK_RANDOM_NBR)
+            x->builtin == GMB_GRAPH_PICK_RANDOM || x->builtin == GMB_NODE_PICK_RANDOM_NBR ||
+            /* a ghost has no edges here: adjacency queries run at owners */
+            x->builtin == GMB_NODE_HAS_EDGE_TO || x->builtin == GMB_NODE_IS_NBR_FROM ||
+            x->builtin == GMB_NODE_COUNT_LINKED)
             l->ok = false;
         break;
     default:
@@ -496,6 +500,23 @@ static sync_edge end_edge(const gm_stmt *body)
     return (sync_edge){last_stmt(body), true};
 }
 
+static bool cond_read(const gm_expr *x, void *vctx)
+{
+    int *id = vctx;
+    if (x->kind == GME_PROP && x->sym && x->sym->id == *id)
+        *id = -1; /* found */
+    return *id >= 0;
+}
+
+/* Whether the loop condition cond reads the node property of slot id. */
+static bool cond_reads(const gm_expr *cond, int id)
+{
+    int probe = id;
+    if (cond)
+        gm_walk_expr(cond, false, cond_read, &probe);
+    return probe < 0;
+}
+
 /* A loop head: entry joins the state at the end of the body. The entry's
  * PARTIALs that the back edge does not share are reduced before the loop
  * statement; the back edge's, after the body's last statement. Returns the
@@ -519,6 +540,13 @@ static void loop_fixpoint(sync_ctx *c, const gm_stmt *s, const gm_stmt *body, rv
                     sync_reduce_slot(c, &e2, i, before, s->loc);
                     sync_reduce_slot(c, &b2, i, before, s->loc);
                 }
+        /* the condition, read at every test, needs owners complete there:
+         * no PARTIAL it reads may cross the head */
+        for (int i = 0; i < c->n; i++)
+            if ((e2.s[i].kind == RS_PARTIAL || b2.s[i].kind == RS_PARTIAL) && cond_reads(s->cond, i)) {
+                sync_reduce_slot(c, &e2, i, before, s->loc);
+                sync_reduce_slot(c, &b2, i, back.at ? back : before, s->loc);
+            }
         join_into(c, &e2, before, &b2, back, s->loc);
         bool same = rv_equal(c, &e2, head);
         if (!same && iter > 40) /* cannot happen (the lattice is finite); stay safe */
