@@ -227,6 +227,11 @@ static prop_use prop_use_of(sync_ctx *c, const gma_record *r, const gma_access *
     u.wr_own = wr & OWN_IX;
     for (int i = 0; i < a->nuses; i++) {
         const gma_use *x = &a->uses[i];
+        if (x->mode == GMA_REDUCE && x->op == GMA_OP_DEFER) { /* <= the passes left: a store */
+            u.wr_nbr = u.wr_nbr || (x->index & NBR_IX);
+            u.wr_own = u.wr_own || (x->index & OWN_IX);
+            continue;
+        }
         if (x->mode != GMA_REDUCE)
             continue;
         if ((x->index & NBR_IX) && u.red_nbr == GMA_OP_NONE)
@@ -468,8 +473,8 @@ static void apply_record(sync_ctx *c, const gm_stmt *s, const gma_record *r, rve
         gma_redop op = GMA_OP_NONE;
         bool changed = false;
         for (int j = 0; j < a->nuses; j++) {
-            if (a->uses[j].mode == GMA_REDUCE && op == GMA_OP_NONE)
-                op = a->uses[j].op;
+            if (a->uses[j].mode == GMA_REDUCE && op == GMA_OP_NONE && a->uses[j].op != GMA_OP_DEFER)
+                op = a->uses[j].op; /* a deferred write (<=) left by the passes: any writer's */
             if (a->uses[j].mode != GMA_READ)
                 changed = true;
         }

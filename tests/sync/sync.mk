@@ -8,6 +8,7 @@ EXTRA_DIST += \
 	tests/sync/cond_read.gm \
 	tests/sync/do_while.gm \
 	tests/sync/edge_loop.gm \
+	tests/sync/host_for.gm \
 	tests/sync/host_node.gm \
 	tests/sync/if_one_branch.gm \
 	tests/sync/if_partial.gm \
@@ -21,6 +22,7 @@ EXTRA_DIST += \
 	tests/sync/cond_read.expected \
 	tests/sync/do_while.expected \
 	tests/sync/edge_loop.expected \
+	tests/sync/host_for.expected \
 	tests/sync/host_node.expected \
 	tests/sync/if_one_branch.expected \
 	tests/sync/if_partial.expected \
