@@ -10,6 +10,7 @@ EXTRA_DIST += \
 	tests/sync/edge_loop.gm \
 	tests/sync/host_for.gm \
 	tests/sync/host_node.gm \
+	tests/sync/ident.gm \
 	tests/sync/if_one_branch.gm \
 	tests/sync/if_partial.gm \
 	tests/sync/nbr_read_in_while.gm \
@@ -24,6 +25,7 @@ EXTRA_DIST += \
 	tests/sync/edge_loop.expected \
 	tests/sync/host_for.expected \
 	tests/sync/host_node.expected \
+	tests/sync/ident.expected \
 	tests/sync/if_one_branch.expected \
 	tests/sync/if_partial.expected \
 	tests/sync/nbr_read_in_while.expected \
