@@ -12,5 +12,7 @@ libgma_a_SOURCES += gm_analysis/gma_monotone.c
 libgma_a_SOURCES += gm_analysis/gma_plan.h
 libgma_a_SOURCES += gm_analysis/gma_plan.c
 libgma_a_SOURCES += gm_analysis/gma_plan_print.c
+libgma_a_SOURCES += gm_analysis/gma_decision.h
+libgma_a_SOURCES += gm_analysis/gma_decision.c
 libgma_a_SOURCES += gm_analysis/gma_clique.h
 libgma_a_SOURCES += gm_analysis/gma_clique.c

@@ -53,12 +53,20 @@ static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_
                                     queue, level);
     cg_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
-    gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
+    /* cuda_decide's balance= for this body's record */
+    gma_decisions *ds = gma_decisions_of(em->decided, s, body == s->rev_body), here = {0};
+    if (!gma_decision(ds, "balance")) {
+        cuda_decide_level(em, &here, s, body, &c);
+        ds = &here;
+    }
+    const char *scheme = gma_decision(ds, "balance");
+    const bool autob = strcmp(scheme, "auto(thread|twc-pull)") == 0;
+    const bool twc = autob || strcmp(scheme, "twc-pull") == 0;
+    gma_decisions_clear(&here);
     bool rev = false;
     const char *ht = NULL;
-    char *bal = lb == GMB_LB_AUTO || lb == GMB_LB_TWC
-                    ? cuda_twc_level_kernel(em, s, body, ctx, queue, params, &c, &l, &rev, &ht) : NULL;
-    bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
+    char *bal = twc ? cuda_twc_level_kernel(em, s, body, ctx, queue, params, &c, &l, &rev, &ht) : NULL;
+    bool has_bal = bal != NULL, plain = !has_bal || autob;
     char *kname = NULL;
     if (plain) {
         cuda_kernel_frame f;
@@ -81,7 +89,7 @@ static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_
     cuda_launch_before(em, &c);
     cg_line(em, "const int64_t _c_n = (%s) - (%s);", to, from);
     if (has_bal) {
-        if (lb == GMB_LB_AUTO)
+        if (autob)
             cg_line(em, "if (_c_n > 0 && gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */",
                      ctx->graph, rev ? "true" : "false");
         else
@@ -95,7 +103,7 @@ static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_
                      *l.args ? ", " : "", queue, level, from, to);
             cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
         }
-        if (lb == GMB_LB_AUTO)
+        if (autob)
             cg_line(em, "} else if (_c_n > 0) {");
     } else {
         cg_line(em, "if (_c_n > 0) {");
@@ -103,7 +111,7 @@ static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_
     if (!plain)
         cuda_report(em, 0, "%s: kernel %s per level: the neighbour reduction by block, warp or thread (TWC pull)%s",
                     what + 5, bal, ht ? CUDA_HUB_SPLIT : "");
-    cuda_report_loop(em, body, s->iter.sym, &c);
+    cuda_report_loop(em, gma_decisions_of(em->decided, s, body == s->rev_body), body, s->iter.sym, &c);
     free(bal);
     if (plain) {
         cg_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", kname, l.args,
@@ -274,17 +282,23 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
     cuda_capture_finish(em, &nav);
     cuda_launch nl;
     cuda_launch_prepare(em, &nav, &nl);
-    gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
-    gmb_direction dir = cuda_st(em)->knobs.direction;
+    /* cuda_decide's direction=, expand= and outline= for the traversal */
+    gma_decisions *ds = gma_decisions_of(em->decided, s, false), here = {0};
+    if (!gma_decision(ds, "direction")) {
+        cuda_decide_traversal(em, &here);
+        ds = &here;
+    }
+    const char *dv = gma_decision(ds, "direction"), *ev = gma_decision(ds, "expand"), *ov = gma_decision(ds, "outline");
+    gmb_direction dir = strcmp(dv, "push") == 0 ? GMB_DIR_PUSH : strcmp(dv, "pull") == 0 ? GMB_DIR_PULL : GMB_DIR_AUTO;
     bool push = dir != GMB_DIR_PULL;
-    char *expand_twc = push && (lb == GMB_LB_AUTO || lb == GMB_LB_TWC || lb == GMB_LB_EDGE)
-                           ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_TWC) : NULL;
+    const bool expand_auto = ev && strcmp(ev, "auto(thread|twc)") == 0;
+    char *expand_twc = ev && strcmp(ev, "thread") != 0 ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_TWC) : NULL;
     char *expand_spill = expand_twc ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_SPILL) : NULL;
-    char *expand = push && (!expand_twc || lb == GMB_LB_AUTO) ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_PLAIN)
-                                                              : NULL;
+    char *expand = ev && strcmp(ev, "twc") != 0 ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_PLAIN) : NULL;
     char *pull = dir != GMB_DIR_PUSH ? pull_kernel(em, s, &nav, &nl, g, tr) : NULL;
     /* Runs of small levels in persistent kernels (-fcuda-outline). */
-    gmb_switch outline = cuda_st(em)->knobs.outline;
+    gmb_switch outline = !ov ? GMB_OFF : strcmp(ov, "persistent(all levels)") == 0 ? GMB_ON : GMB_AUTO;
+    gma_decisions_clear(&here);
     cuda_capture fc, rc;
     cuda_launch fl, rl;
     char *ofwd = NULL, *orev = NULL;
@@ -436,14 +450,14 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
         em->indent++;
     }
     if (dir != GMB_DIR_PULL) {
-        if (expand_twc && lb == GMB_LB_AUTO) {
+        if (expand_twc && expand_auto) {
             cg_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */", g,
                      tr ? "true" : "false");
             em->indent++;
         }
         if (expand_twc)
             launch_twc_expansion(em, s, &nl, expand_twc, expand_spill, queue, lvl);
-        if (expand_twc && lb == GMB_LB_AUTO) {
+        if (expand_twc && expand_auto) {
             em->indent--;
             cg_line(em, "} else {");
             em->indent++;
@@ -453,7 +467,7 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
                          "_c_next, _c_nedges);", expand, nl.args, *nl.args ? ", " : "", queue, lvl);
             cg_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
         }
-        if (expand_twc && lb == GMB_LB_AUTO) {
+        if (expand_twc && expand_auto) {
             em->indent--;
             cg_line(em, "}");
         }

@@ -235,7 +235,8 @@ bool cuda_reporting(cg_emit *em);
 /* "FILE.gm:LINE: message" on stderr (line 0: an indented detail line). */
 void cuda_report(cg_emit *em, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The details of one kernel: updates and their atomics, what it receives. */
-void cuda_report_loop(cg_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
+void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body, const gm_symbol *own,
+                      const cuda_capture *c);
 
 /* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
 /* What a kernel running body uses (with_nav: and the navigator). */
@@ -266,6 +267,11 @@ char *cuda_outline_reverse_kernel(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx
  * filter, no condition), so MARK's chunks may be kept between launches. */
 /* How the report names the hub split of a TWC pull. */
 #define CUDA_HUB_SPLIT ", on skewed graphs nodes of 256 edges or more (32 in launches of fewer blocks than multiprocessors, 4096 in sweeps over all the nodes) by the whole grid in chunks (hub split: mark, walk, then the kernel; a sweep over every node marks once while the graph stays the same; GMCU_HUBS=0 turns it off)"
+/* Which TWC form cuda_twc_kernel would give node loop s (c: its capture),
+ * without emitting it; for a pull, *hubs: it splits hub rows over the grid,
+ * *blocked: it may run in segments (cuda_blocking.c; -fcuda-blocking not off). */
+typedef enum cuda_twc_shape { CUDA_TWC_NONE, CUDA_TWC_PUSH, CUDA_TWC_PULL } cuda_twc_shape;
+cuda_twc_shape cuda_twc_form(cg_emit *em, const gm_stmt *s, const cuda_capture *c, bool *hubs, bool *blocked);
 char *cuda_twc_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
                       const char **form, const char **blocked_type, const char **hub_type, bool *hub_rows_fixed);
 
@@ -289,6 +295,9 @@ void cuda_blocking_launch(cg_emit *em, const char *name, const char *g, bool rev
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such
  * shape. Up/DownNbrs test the levels. *hub_type as for cuda_twc_kernel. */
+/* Whether one BFS level's body has the pull form cuda_twc_level_kernel
+ * emits (c: its capture); *hubs: it splits hub rows over the grid. */
+bool cuda_twc_level_form(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, const cuda_capture *c, bool *hubs);
 char *cuda_twc_level_kernel(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, const cg_bfs_ctx *ctx,
                             const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
                             bool *reverse, const char **hub_type);
@@ -298,6 +307,22 @@ const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond);
 /* Whether a collapsible loop's per-edge work is itself a loop, so that one
  * thread per edge over the whole GPU beats one block per hub. */
 bool cuda_push_prefers_edges(const gm_stmt *in);
+
+/* ---- the decision phase (cuda_decide.c): the decisions of proc's loops
+ * in em->decided, before its first line */
+void cuda_decide(cg_emit *em, const gm_proc *proc);
+/* balance= (and launch=, hubs=, blocking=) of node loop s, c its capture
+ * with packs allowed (cuda_parallel_loop's). */
+void cuda_decide_balance(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const cuda_capture *c);
+/* direction=, expand= and outline= of an InBFS on the device. */
+void cuda_decide_traversal(cg_emit *em, gma_decisions *ds);
+/* worklist= (d1: L1's record, d2: L2's), async=, priority=, outline= and
+ * balance= of a frontier loop (cuda_worklist.c); false: no worklist. */
+bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, gma_decisions *d2);
+/* balance= (and hubs=) of the level kernels of BFS s running body (c: its capture). */
+void cuda_decide_level(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const gm_stmt *body, const cuda_capture *c);
+/* atomics= and count= of a kernel running body (own: its iterator, c: its capture). */
+void cuda_decide_atomics(gma_decisions *ds, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
 
 /* ---- hooks */
 bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s);

@@ -4,7 +4,6 @@
  * the order the code is generated: the kernel(s) it became, how the
  * iterations are spread over threads, which updates need atomics and which
  * do not, and what crosses between host and device. */
-#include "builtins.h"
 #include "cuda_emit.h"
 
 #include <stdarg.h>
@@ -28,88 +27,68 @@ void cuda_report(cg_emit *em, int line, const char *fmt, ...)
     va_end(ap);
 }
 
-typedef struct atomics_ctx {
-    cg_emit *em;
-    const gm_symbol *own;  /* the loop's iterator: its elements are private */
-    const cuda_capture *c;
-} atomics_ctx;
-
-static bool report_update(const gm_stmt *s, void *vctx)
+/* The line of one atomics= or count= decision (cuda_decide.c): "KIND(A OP, B, C)". */
+static void report_choice(cg_emit *em, const gma_choice *ch)
 {
-    atomics_ctx *a = vctx;
-    if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_ID && s->lhs->next) {
-        cuda_report(a->em, 0, "%s %s: per-thread candidates, the key combined per block with one atomic; "
-                    "cooperative launch: after a grid barrier one elected thread holding the key writes %s",
-                    s->lhs->sym->name, gm_assign_op_spelling(s->assign_op), s->lhs->next->next ? "the payloads" : "the payload");
-        return true;
+    char kind[32] = "", a[128] = "", op[16] = "", b[128] = "", c3[128] = "", d4[128] = "";
+    const char *v = ch->value;
+    if (strcmp(ch->key, "count") == 0) {
+        /* linked(line N, A, DIR, B) */
+        int line = 0;
+        if (sscanf(v, "linked(line %d, %127[^,], %127[^,], %127[^)])", &line, a, b, c3) == 4)
+            cuda_report(em, 0, "the neighbour loop of line %d: one count per thread, an intersection of sorted rows "
+                        "(%s's with the %s of %s)", line, a, b, c3);
+        return;
     }
-    if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_PROP) {
-        const gm_expr *key = s->lhs;
-        bool priv = key->a && key->a->kind == GME_ID && key->a->sym == a->own;
-        if (priv)
-            cuda_report(a->em, 0, "%s %s: this thread's own element, no atomic", key->sym->name,
-                        gm_assign_op_spelling(s->assign_op));
-        else if (!s->lhs->next || cg_argmin_payload_constant(s))
-            cuda_report(a->em, 0, "%s %s: atomic %s on the key; the thread that lowered it stores the %s",
-                        key->sym->name, gm_assign_op_spelling(s->assign_op), s->assign_op == GMA_MIN ? "min" : "max",
-                        s->lhs->next ? "constant payload" : "value");
-        else if (cuda_capture_pack_of(a->c, s) && cuda_capture_pack_of(a->c, s)->ticketed)
-            cuda_report(a->em, 0, "%s %s: each update writes its payloads to a slot of its own (its %s), then one "
-                        "compare-and-swap pairs the key with that slot, no lock (sm_90; per-element locks before "
-                        "it); the winners' payloads are copied out after the kernel", key->sym->name,
-                        gm_assign_op_spelling(s->assign_op),
-                        cuda_capture_slot_of(a->c, s) == a->own ? "iteration" : "edge");
-        else if (cuda_capture_pack_of(a->c, s))
-            cuda_report(a->em, 0, "%s %s: key and payload packed side by side (%s, %s), one compare-and-swap of "
-                        "the pair, no lock (sm_90; per-element locks before it); packed before the kernel, "
-                        "unpacked after it%s", key->sym->name, gm_assign_op_spelling(s->assign_op), key->sym->name,
-                        cuda_capture_pack_of(a->c, s)->pay->name,
-                        s->lhs->next->next ? "; the winner stores the literal payloads" : "");
-        else
-            cuda_report(a->em, 0, "%s %s: key and payload under a per-element lock", key->sym->name,
-                        gm_assign_op_spelling(s->assign_op));
-        return true;
-    }
-    if (s->kind != GMS_ASSIGN || s->assign_op == GMA_ASSIGN || s->assign_op == GMA_DEFER || !s->lhs ||
-        s->lhs->kind != GME_PROP)
-        return true;
-    const gm_expr *t = s->lhs;
-    bool priv = t->a && t->a->kind == GME_ID && t->a->sym == a->own;
-    gm_type_kind k = t->sym->type->elem ? t->sym->type->elem->kind : t->sym->type->kind;
-    const char *how;
-    if (priv)
-        how = "this thread's own element, no atomic";
-    else if (k == GMT_BOOL && (s->assign_op == GMA_OR || s->assign_op == GMA_AND))
-        how = "atomic eliminated: a plain store (every writer stores the same value)";
-    else if ((k == GMT_FLOAT || k == GMT_DOUBLE) && (s->assign_op == GMA_MIN || s->assign_op == GMA_MAX))
-        how = "compare-and-swap loop (no native floating-point min/max)";
-    else if (s->assign_op == GMA_MULT)
-        how = "compare-and-swap loop (no native multiply)";
-    else
-        how = "one native atomic per update";
-    cuda_report(a->em, 0, "%s %s: %s", t->sym->name, gm_assign_op_spelling(s->assign_op), how);
-    return true;
+    if (strcmp(ch->key, "atomics") != 0)
+        return;
+    int n = sscanf(v, "%31[^(](%127s %15[^,)]%*[,)] %127[^,)]%*[,)] %127[^)]", kind, a, op, b, c3);
+    (void)d4;
+    if (n < 3)
+        return;
+    bool is_min = strcmp(op, "min=") == 0;
+    if (strcmp(kind, "block-elect") == 0)
+        cuda_report(em, 0, "%s %s: per-thread candidates, the key combined per block with one atomic; "
+                    "cooperative launch: after a grid barrier one elected thread holding the key writes the %s", a, op, b);
+    else if (strcmp(kind, "none") == 0)
+        cuda_report(em, 0, "%s %s: this thread's own element, no atomic", a, op);
+    else if (strcmp(kind, "key") == 0)
+        cuda_report(em, 0, "%s %s: atomic %s on the key; the thread that lowered it stores the %s", a, op,
+                    is_min ? "min" : "max", b);
+    else if (strcmp(kind, "ticketed") == 0)
+        cuda_report(em, 0, "%s %s: each update writes its payloads to a slot of its own (its %s), then one "
+                    "compare-and-swap pairs the key with that slot, no lock (sm_90; per-element locks before "
+                    "it); the winners' payloads are copied out after the kernel", a, op, b);
+    else if (strcmp(kind, "packed") == 0)
+        cuda_report(em, 0, "%s %s: key and payload packed side by side (%s, %s), one compare-and-swap of "
+                    "the pair, no lock (sm_90; per-element locks before it); packed before the kernel, "
+                    "unpacked after it%s", a, op, a, b, n >= 5 ? "; the winner stores the literal payloads" : "");
+    else if (strcmp(kind, "lock") == 0)
+        cuda_report(em, 0, "%s %s: key and payload under a per-element lock", a, op);
+    else if (strcmp(kind, "eliminated") == 0)
+        cuda_report(em, 0, "%s %s: atomic eliminated: a plain store (every writer stores the same value)", a, op);
+    else if (strcmp(kind, "cas-loop") == 0)
+        cuda_report(em, 0, "%s %s: %s", a, op, strcmp(op, "*=") == 0 ? "compare-and-swap loop (no native multiply)"
+                                                  : "compare-and-swap loop (no native floating-point min/max)");
+    else if (strcmp(kind, "native") == 0)
+        cuda_report(em, 0, "%s %s: one native atomic per update", a, op);
 }
 
-/* Loops gm_opt/count_linked.c replaced by a count. */
-static bool report_count(const gm_expr *e, void *vctx)
-{
-    atomics_ctx *a = vctx;
-    if (e->kind == GME_CALL && e->builtin == GMB_NODE_COUNT_LINKED)
-        cuda_report(a->em, 0, "the neighbour loop of line %d: one count per thread, an intersection of sorted rows "
-                    "(%s's with the %s of %s)", e->loc.line, e->a && e->a->name ? e->a->name : "?",
-                    e->bool_val ? "in-edges" : "out-edges",
-                    e->args && e->args->next ? e->args->next->name : e->args ? e->args->name : "?");
-    return true;
-}
-
-void cuda_report_loop(cg_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c)
+void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body, const gm_symbol *own,
+                      const cuda_capture *c)
 {
     if (!cuda_reporting(em))
         return;
-    atomics_ctx a = {em, own, c};
-    if (body)
-        gma_walk(body, false, report_update, report_count, &a);
+    /* the kernel's atomics= and count= decisions; a kernel without a record
+     * of its own (none today) decides them here by the same rules */
+    gma_decisions here = {0};
+    if (!ds) {
+        cuda_decide_atomics(&here, body, own, c);
+        ds = &here;
+    }
+    for (int i = 0; i < ds->n; i++)
+        report_choice(em, &ds->c[i]);
+    gma_decisions_clear(&here);
     char props[512] = "", byval[512] = "", slots[512] = "";
     for (int i = 0; i < c->n; i++) {
         char *dst = c->use[i] == CU_PROP ? props : c->use[i] == CU_READ ? byval

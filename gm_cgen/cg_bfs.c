@@ -143,7 +143,7 @@ static void level_body(cg_emit *em, const gm_stmt *s, const gm_stmt *body, const
     bool parallel = em->par_depth == 0;
     char *trip = cg_strf("(%s - %s)", to, from);
     if (parallel)
-        cg_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g, trip);
+        cg_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g, trip, s, body == s->rev_body);
     free(trip);
     cg_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, from, i, to, i);
     em->indent++;
