@@ -19,6 +19,13 @@
  *                     edge), lock(P OP), block-elect(S OP, payload[s]) on scalars
  *   count=linked(line N, N, in-edges|out-edges, M)   a neighbour loop that
  *                     gm_opt/count_linked.c made one sorted-row intersection
+ *   transfer=X:HOW    what crosses between host and device for the kernel,
+ *                     in capture order: a property's device copy (to-device:
+ *                     copied in when the host's is newer; overwrite: written
+ *                     whole first, not copied in), a host scalar by value
+ *                     (by-value), through a slot copied back after the kernel
+ *                     (slot, slot-reduced: per thread, per warp, one atomic
+ *                     per block)
  * The emitters read them back (cuda_parallel_loop: balance) instead of
  * choosing again, and cuda_report.c words --report from them. */
 #include "builtins.h"
@@ -90,6 +97,31 @@ static bool decide_count(const gm_expr *e, void *vctx)
                    e->bool_val ? "in-edges" : "out-edges",
                    e->args && e->args->next ? e->args->next->name : e->args ? e->args->name : "?");
     return true;
+}
+
+void cuda_decide_transfers(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const cuda_capture *c)
+{
+    for (int i = 0; i < c->n; i++) {
+        const char *how;
+        switch (c->use[i]) {
+        case CU_GRAPH: continue;
+        case CU_PROP: how = s && cuda_writes_whole_prop(em, s, c, i) ? "overwrite" : "to-device"; break;
+        case CU_READ: how = "by-value"; break;
+        case CU_REDUCE: how = "slot-reduced"; break;
+        default: how = "slot"; break; /* written, or an arg-min's payload */
+        }
+        gma_decide(ds, "transfer", "%s:%s", c->sym[i]->name, how);
+    }
+}
+
+bool cuda_transfer_overwrites(const gma_decisions *ds, const gm_symbol *prop)
+{
+    size_t n = strlen(prop->name);
+    for (int i = 0; ds && i < ds->n; i++)
+        if (strcmp(ds->c[i].key, "transfer") == 0 && strncmp(ds->c[i].value, prop->name, n) == 0 &&
+            strcmp(ds->c[i].value + n, ":overwrite") == 0)
+            return true;
+    return false;
 }
 
 void cuda_decide_atomics(gma_decisions *ds, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c)
@@ -177,6 +209,7 @@ static void decide_foreach(cg_emit *em, gma_decisions *ds)
     gma_decide(ds, "device", "kernel");
     cuda_decide_balance(em, ds, s, &c);
     cuda_decide_atomics(ds, s->body, s->iter.sym, &c);
+    cuda_decide_transfers(em, ds, s, &c);
     cuda_capture_free(&c);
 }
 
@@ -199,6 +232,7 @@ static void decide_bfs(cg_emit *em, gma_decisions *ds, bool reverse)
         cuda_bfs_capture(em, &c, s, body, &ctx, false);
         cuda_decide_level(em, ds, s, body, &c);
         cuda_decide_atomics(ds, body, s->iter.sym, &c);
+        cuda_decide_transfers(em, ds, NULL, &c);
         cuda_capture_free(&c);
     }
 }

@@ -321,6 +321,16 @@ void cuda_decide_traversal(cg_emit *em, gma_decisions *ds);
 bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, gma_decisions *d2);
 /* balance= (and hubs=) of the level kernels of BFS s running body (c: its capture). */
 void cuda_decide_level(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const gm_stmt *body, const cuda_capture *c);
+/* transfer= of a kernel with capture c: each property it uses (P:to-device,
+ * or P:overwrite when s, a node or edge loop, writes every element before
+ * any read: cuda_writes_whole_prop), each host scalar it reads (S:by-value),
+ * reduces (S:slot-reduced) or writes (S:slot), in capture order. */
+void cuda_decide_transfers(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const cuda_capture *c);
+/* Whether ds holds transfer=P:overwrite for prop. */
+bool cuda_transfer_overwrites(const gma_decisions *ds, const gm_symbol *prop);
+/* Whether the kernel of loop s writes capture i, a property, at every
+ * element before anything reads it (cuda_kernel.c). */
+bool cuda_writes_whole_prop(cg_emit *em, const gm_stmt *s, const cuda_capture *c, int i);
 /* atomics= and count= of a kernel running body (own: its iterator, c: its capture). */
 void cuda_decide_atomics(gma_decisions *ds, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
 

@@ -665,7 +665,7 @@ static bool check_prop_ref(const gm_expr *e, void *vctx)
  * has just written. The host's values are then dead: the launch skips
  * copying them in (gmcu_to_device_overwrite). A statement before the write
  * cannot skip it: a parallel body has no early exit. */
-static bool writes_whole_prop(cg_emit *em, const gm_stmt *s, const cuda_capture *c, int i)
+bool cuda_writes_whole_prop(cg_emit *em, const gm_stmt *s, const cuda_capture *c, int i)
 {
     const gm_symbol *p = c->sym[i];
     if (c->use[i] != CU_PROP || !c->written[i] || c->npacks > 0 || c->nargmin > 0)
@@ -761,8 +761,11 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     }
     free(edge);
 
+    /* cuda_decide's transfer=P:overwrite (a loop without a record: the same rule here) */
+    const gma_decisions *tds = gma_decisions_of(em->decided, s, false);
     for (int i = 0; i < c.n; i++)
-        c.overwrite[i] = writes_whole_prop(em, s, &c, i);
+        c.overwrite[i] = tds && gma_decision(tds, "device") ? cuda_transfer_overwrites(tds, c.sym[i])
+                                                             : cuda_writes_whole_prop(em, s, &c, i);
     cuda_launch l;
     cuda_launch_prepare(em, &c, &l);
     const char *what = it->range == GMR_NODES ? "Foreach over the nodes"

@@ -88,20 +88,28 @@ void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body,
     }
     for (int i = 0; i < ds->n; i++)
         report_choice(em, &ds->c[i]);
-    gma_decisions_clear(&here);
+    /* transfer= decisions (a kernel without a record decides them here) */
+    if (!gma_decision(ds, "transfer"))
+        cuda_decide_transfers(em, &here, NULL, c);
+    const gma_decisions *ts = gma_decision(ds, "transfer") ? ds : &here;
     char props[512] = "", byval[512] = "", slots[512] = "";
-    for (int i = 0; i < c->n; i++) {
-        char *dst = c->use[i] == CU_PROP ? props : c->use[i] == CU_READ ? byval
-                    : c->use[i] == CU_GRAPH ? NULL : slots;
-        if (!dst)
+    for (int i = 0; i < ts->n; i++) {
+        if (strcmp(ts->c[i].key, "transfer") != 0)
             continue;
+        const char *v = ts->c[i].value, *colon = strrchr(v, ':');
+        if (!colon)
+            continue;
+        const char *how = colon + 1;
+        int nlen = (int)(colon - v);
+        char *dst = strcmp(how, "to-device") == 0 || strcmp(how, "overwrite") == 0 ? props
+                    : strcmp(how, "by-value") == 0 ? byval : slots;
         size_t len = strlen(dst);
-        if (len + strlen(c->sym[i]->name) + 16 >= sizeof props)
+        if (len + (size_t)nlen + 16 >= sizeof props)
             continue;
-        snprintf(dst + len, sizeof props - len, "%s%s%s", len ? ", " : "", c->sym[i]->name,
-                 c->use[i] == CU_REDUCE                       ? " (reduced: per thread, per warp, one atomic per block)"
-                 : c->use[i] == CU_PROP && c->overwrite[i] ? " (written whole first: not copied in)"
-                                                              : "");
+        snprintf(dst + len, sizeof props - len, "%s%.*s%s", len ? ", " : "", nlen, v,
+                 strcmp(how, "slot-reduced") == 0 ? " (reduced: per thread, per warp, one atomic per block)"
+                 : strcmp(how, "overwrite") == 0  ? " (written whole first: not copied in)"
+                                                  : "");
     }
     if (*props)
         cuda_report(em, 0, "properties used on the device: %s", props);
@@ -109,4 +117,5 @@ void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body,
         cuda_report(em, 0, "kernel arguments (by value): %s", byval);
     if (*slots)
         cuda_report(em, 0, "scalars back to the host through a slot (one small copy after the kernel): %s", slots);
+    gma_decisions_clear(&here);
 }
