@@ -11,6 +11,19 @@
  *   launch=cooperative   an arg-min/max on host scalars elects its winner
  *   hubs=split        a TWC pull splits hub rows over the whole grid
  *   blocking=auto|on  a TWC pull runs in segments of neighbour ids (edge blocking)
+ *   direction=push|pull|auto(...)   InBFS: how each level is discovered
+ *   expand=thread|twc|auto(thread|twc)   InBFS: the top-down expansion kernel(s)
+ *   outline=persistent(all levels|small levels|rounds)   runs of levels (BFS)
+ *                     or of rounds (a worklist) in one cooperative kernel
+ *   relax=label-correction(after 64 levels|from the root)   InBFS of high
+ *                     diameter: the rest by label correction (-fcuda-async)
+ *   worklist=on(F)|auto(F)|round-end(F)   a frontier loop's L1 / L2 over a
+ *                     device worklist (auto: on graphs without hubs, mean
+ *                     degree at most 8)
+ *   async=on|auto(Q OP)   its rounds as one asynchronous persistent kernel
+ *   priority=near-far(Q)|none(...)   that kernel relaxing the nearest keys first
+ *   queue-balance=SCHEME   L1's kernel over the worklist
+ *   round=min-label(device union-find)   the records of a minimum-label loop
  *   atomics=HOW(P OP) one per update of another thread's element, in the
  *                     body's order: none (its own element), eliminated (a
  *                     Bool's plain store), native, cas-loop (no native form),
@@ -142,7 +155,7 @@ static void capture_foreach(cg_emit *em, cuda_capture *c, const gm_stmt *s)
     cuda_capture_finish(em, c);
 }
 
-void cuda_decide_traversal(cg_emit *em, gma_decisions *ds)
+void cuda_decide_traversal(cg_emit *em, gma_decisions *ds, const gm_stmt *s)
 {
     const gmb_cuda_knobs *k = &cuda_st(em)->knobs;
     bool push = k->direction != GMB_DIR_PULL;
@@ -154,6 +167,8 @@ void cuda_decide_traversal(cg_emit *em, gma_decisions *ds)
         gma_decide(ds, "expand", "%s", twc && plain ? "auto(thread|twc)" : twc ? "twc" : "thread");
     if (k->outline != GMB_OFF)
         gma_decide(ds, "outline", "persistent(%s)", k->outline == GMB_ON ? "all levels" : "small levels");
+    if (cuda_bfs_relaxable(em, s)) /* high diameter: the rest by label correction (cuda_bfs_relax.c) */
+        gma_decide(ds, "relax", "label-correction(%s)", k->async == GMB_ON ? "from the root" : "after 64 levels");
 }
 
 void cuda_decide_level(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const gm_stmt *body, const cuda_capture *c)
@@ -226,7 +241,7 @@ static void decide_bfs(cg_emit *em, gma_decisions *ds, bool reverse)
     const gm_stmt *body = reverse ? s->rev_body : s->body;
     cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = cg_graph_of(em, s->iter.sym->type), .transposed = s->iter.transposed};
     if (!reverse)
-        cuda_decide_traversal(em, ds);
+        cuda_decide_traversal(em, ds, s);
     if (body) {
         cuda_capture c;
         cuda_bfs_capture(em, &c, s, body, &ctx, false);

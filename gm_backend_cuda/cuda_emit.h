@@ -18,6 +18,8 @@
 #include "backend_options.h"
 #include "cg_emit.h"
 #include "cg_monotone.h"
+#include "gma_frontier.h"
+#include "gma_monotone.h"
 
 typedef struct cuda_state {
     FILE *kout;        /* the kernels of the procedure being emitted */
@@ -234,6 +236,31 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *s);
 bool cuda_reporting(cg_emit *em);
 /* "FILE.gm:LINE: message" on stderr (line 0: an indented detail line). */
 void cuda_report(cg_emit *em, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The lines of a Foreach that became kernel kname (NULL: none; plain, one
+ * thread per iteration) and/or the load-balanced kernel bal of the given
+ * form (blocked_type: its pull runs in segments), from its decisions ds. */
+void cuda_report_foreach(cg_emit *em, const gm_stmt *s, const gma_decisions *ds, const char *what, const char *kname,
+                         const char *bal, const char *form, const char *blocked_type);
+/* The line of a BFS body's level kernels: kname (one thread per node, NULL:
+ * none) and/or bal (the TWC pull; hubs: it splits hub rows), what: "the
+ * forward body on one level"..., from the record ds. */
+void cuda_report_level(cg_emit *em, const gma_decisions *ds, const char *what, const char *kname, const char *bal,
+                       bool hubs);
+/* The lines of an InBFS on the device: its direction=, expand= and outline=
+ * decisions in ds with the kernels they gave (NULL: none). */
+void cuda_report_traversal(cg_emit *em, const gm_stmt *s, const gma_decisions *ds, const char *pull, const char *expand,
+                           const char *expand_twc, const char *expand_spill, const char *ofwd, const char *orev);
+/* The lines of a frontier loop with a worklist (cuda_worklist.c) from its
+ * L1 record's decisions ds (as: the monotone update when async=), with the
+ * kernels they gave (NULL: none). */
+void cuda_report_worklist(cg_emit *em, const gm_stmt *loop, const gma_frontier *w, const gma_monotone *as,
+                          const gma_decisions *ds, const char *ka, const char *ko, const char *k1, const char *k1_twc,
+                          const char *k2);
+/* The line of an InBFS's label correction (relax= in ds; sweep: the kernel
+ * running its body for the nodes found, NULL: none). */
+void cuda_report_relax(cg_emit *em, const gma_decisions *ds, const char *sweep);
+/* The line of a minimum-label loop (cuda_min_label.c). */
+void cuda_report_min_label(cg_emit *em, const gm_stmt *s);
 /* The details of one kernel: updates and their atomics, what it receives. */
 void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body, const gm_symbol *own,
                       const cuda_capture *c);
@@ -315,7 +342,7 @@ void cuda_decide(cg_emit *em, const gm_proc *proc);
  * with packs allowed (cuda_parallel_loop's). */
 void cuda_decide_balance(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const cuda_capture *c);
 /* direction=, expand= and outline= of an InBFS on the device. */
-void cuda_decide_traversal(cg_emit *em, gma_decisions *ds);
+void cuda_decide_traversal(cg_emit *em, gma_decisions *ds, const gm_stmt *s);
 /* worklist= (d1: L1's record, d2: L2's), async=, priority=, outline= and
  * balance= of a frontier loop (cuda_worklist.c); false: no worklist. */
 bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, gma_decisions *d2);

@@ -814,21 +814,7 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     }
 
     /* The launch. */
-    if (plain && has_bal)
-        cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration; when the graph is skewed "
-                    "(max degree > 32 x mean + 64, tested at run time)%s kernel %s: %s", what, kname,
-                    bt ? " or its scattered neighbours' values do not fit in 40% of the L2," : "", bal, form);
-    else if (has_bal)
-        cuda_report(em, s->loc.line, "%s -> kernel %s: %s (-fcuda-lb)", what, bal, form);
-    else
-        cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration (grid-stride)", what, kname);
-    if (bt)
-        cuda_report(em, 0, "edge blocking (-fcuda-blocking%s): kernel %s runs once per segment of neighbour ids "
-                    "whose values fit in 40%% of the L2 (%s), each node's partial %s kept in between",
-                    cuda_st(em)->knobs.blocking == GMB_ON ? "=on" : "", bal,
-                    cuda_st(em)->knobs.blocking == GMB_ON ? "at least two segments" : "one segment when they fit (in 1.5 "
-                    "times the L2 when the graph has hubs and their rows are split, in the L2 without the split) or when the edges join close ids: decided at run time from "
-                    "the node count, the L2 size, the degrees and a sample of edges", bt);
+    cuda_report_foreach(em, s, gma_decisions_of(em->decided, s, false), what, plain ? kname : NULL, bal, form, bt);
     cuda_report_loop(em, gma_decisions_of(em->decided, s, false), s->body, sym, &c);
     cg_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;

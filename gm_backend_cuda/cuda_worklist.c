@@ -458,39 +458,7 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 
     char *fm = cuda_mirror(em, w.flag);
-    cuda_report(em, loop->loc.line, "%s -> data-driven worklist over the frontier %s: the first round sweeps "
-                "every node, later rounds walk only the queue of nodes whose %s was set%s",
-                loop->kind == GMS_WHILE ? "While" : "Do-While", w.flag->name, w.next->name,
-                wl_on ? "" : " (on graphs without hubs and of mean degree at most 8; others keep sweeping)");
-    if (ka)
-        cuda_report(em, 0, "asynchronous (%s): the update of %s at line %d is a monotone %s= of %s.%s, so from the "
-                    "second round on one persistent kernel %s relaxes each queued node's edges with its newest "
-                    "value and queues every node it lowers (%s), up to the fixpoint; then one last round as written",
-                    async_on ? "on every graph" : "on graphs without hubs and of mean degree at most 8", as.q->name,
-                    as.argmin->loc.line, as.argmin->assign_op == GMA_MIN ? "min" : "max", as.l1->iter.sym->name,
-                    as.x->name, ka, prio ? "nearest keys first, below" : "one shared queue, no barrier");
-    if (prio)
-        cuda_report(em, 0, "nearest first (-fcuda-priority): near-far buckets of %s: a step relaxes the "
-                    "nodes whose key is not past a bound, those lowered past it wait in a far pile; the bound moves "
-                    "to the nearest far key plus delta (the mean term over a sample of edges, times 256 over the mean "
-                    "degree); one grid barrier a step", as.q->name);
-    else if (ka && pv)
-        cuda_report(em, 0, "no nearest-first order: the update adds no term to %s (or the key is not a number)",
-                    as.q->name);
-    if (ko) {
-        cuda_report(em, 0, "outlined: from the second round on, every round runs in the persistent kernel %s "
-                    "(cooperative launch, two grid barriers a round, the loop condition evaluated on the device)", ko);
-        cuda_report(em, 0, "line %d: the frontier's edges by block, warp or thread; a store of True into %s appends "
-                    "the node (once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
-                    w.next->name);
-        cuda_report(em, 0, "line %d: the round end over the old and the new frontier only", w.l2->loc.line);
-    } else if (rounds) {
-        cuda_report(em, 0, "line %d: kernel %s%s%s over the worklist; a store of True into %s appends the node "
-                    "(once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
-                    k1 ? k1 : k1_twc, k1 && k1_twc ? ", or on skewed graphs " : "", k1 && k1_twc ? k1_twc : "",
-                    w.next->name);
-        cuda_report(em, 0, "line %d: kernel %s over the old and the new frontier only", w.l2->loc.line, k2);
-    }
+    cuda_report_worklist(em, loop, &w, async ? &as : NULL, ds, ka, ko, k1, k1_twc, k2);
 
     cg_marker(em, loop->loc);
     cg_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
