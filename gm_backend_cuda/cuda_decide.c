@@ -24,6 +24,9 @@
  *   priority=near-far(Q)|none(...)   that kernel relaxing the nearest keys first
  *   queue-balance=SCHEME   L1's kernel over the worklist
  *   round=min-label(device union-find)   the records of a minimum-label loop
+ *   gather=P(out-edges|in-edges)   a property the kernel touches that the
+ *                     procedure stores in gather order (cuda_gather_plan, run
+ *                     here first: most-read nodes first on skewed graphs)
  *   atomics=HOW(P OP) one per update of another thread's element, in the
  *                     body's order: none (its own element), eliminated (a
  *                     Bool's plain store), native, cas-loop (no native form),
@@ -297,8 +300,25 @@ static bool round_loops(const gm_stmt *s, void *vctx)
     return true;
 }
 
+/* gather= of each loop on the device: the properties it touches that
+ * cuda_gather_plan stores in gather order. */
+static void decide_gather(cg_emit *em, gma_decisions *ds)
+{
+    const cuda_state *st = cuda_st(em);
+    if (!gma_decision_is(ds, "device", "kernel"))
+        return;
+    for (int j = 0; j < ds->rec->nprops; j++) {
+        const gm_symbol *p = ds->rec->props[j].sym;
+        int dir = p->id >= 0 && p->id < st->gather_nsyms && st->gather_dir ? st->gather_dir[p->id] : 0;
+        if (dir == 1 || dir == 2)
+            gma_decide(ds, "gather", "%s(%s)", p->name, dir == 2 ? "in-edges" : "out-edges");
+    }
+}
+
 void cuda_decide(cg_emit *em, const gm_proc *proc)
 {
+    /* the procedure's gather order first (its properties, its iterators) */
+    cuda_gather_plan(em, proc);
     gma_decided *d = em->decided;
     if (!d)
         return;
@@ -329,6 +349,7 @@ void cuda_decide(cg_emit *em, const gm_proc *proc)
         default:
             break;
         }
+        decide_gather(em, ds);
     }
     rc.worklists = true;
     gma_walk(proc->body, false, round_loops, NULL, &rc);

@@ -49,8 +49,9 @@ static inline const gm_stmt *cuda_only_stmt(const gm_stmt *s) { return gma_only_
 static inline const gm_symbol *cuda_prop_of(const gm_expr *e, const gm_symbol *n) { return gma_prop_of(e, n); }
 
 /* ---- gather order (cuda_gather.c) */
-/* Decides, before a procedure is emitted, which properties are stored in
- * gather order and which neighbour iterators read them as positions. */
+/* Decides, before a procedure is emitted (cuda_decide calls it first), which
+ * properties are stored in gather order and which neighbour iterators read
+ * them as positions. */
 void cuda_gather_plan(cg_emit *em, const gm_proc *proc);
 /* Host code at the procedure's start (after the graph's upload): builds the
  * order for each walk that needs one; says so in --report. */

@@ -318,7 +318,6 @@ bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
 {
     bool reverse = false, edge_src = false;
     cg_graph_needs(proc->body, &reverse, &edge_src);
-    cuda_gather_plan(em, proc);
     char moved[512] = "";
     for (const gm_param *p = proc->params; p; p = p->next)
         if (p->type->kind != GMT_GRAPH && cuda_is_mirrored(p->sym) &&
