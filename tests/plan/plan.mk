@@ -2,7 +2,8 @@
 ## targeted programs (one .gm and its .expected each) and every apps/*.gm
 ## (tests/plan/apps/NAME.expected), and -t omp --report of the targeted ones
 ## (NAME.report), and `--dump=plan -t omp|cuda` of the targeted ones and six
-## apps (NAME.omp.expected, NAME.cuda.expected: each loop's decisions);
+## apps (NAME.omp.expected, NAME.cuda.expected: each loop's decisions), and
+## the CUDA decisions of apps under -fcuda-* choices (knobs/CASE.expected);
 ## PLAN_UPDATE=1 tests/plan/run rewrites them.
 TESTS += tests/plan/run
 dist_noinst_SCRIPTS += tests/plan/run
@@ -71,4 +72,12 @@ EXTRA_DIST += \
 	tests/plan/not_local.cuda.expected \
 	tests/plan/not_local.omp.expected \
 	tests/plan/reduce_ops.cuda.expected \
-	tests/plan/reduce_ops.omp.expected
+	tests/plan/reduce_ops.omp.expected \
+	tests/plan/knobs/bfs_pull_no_outline.expected \
+	tests/plan/knobs/bfs_push_twc.expected \
+	tests/plan/knobs/pagerank_blocking_on.expected \
+	tests/plan/knobs/pagerank_vertex.expected \
+	tests/plan/knobs/sssp_async_on.expected \
+	tests/plan/knobs/sssp_no_worklist.expected \
+	tests/plan/knobs/sssp_rounds_outlined.expected \
+	tests/plan/knobs/triangle_count_twc.expected
