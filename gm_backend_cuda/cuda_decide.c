@@ -2,7 +2,8 @@
  * before a procedure's first line is printed, what each loop of its plan
  * (gm_analysis/gma_plan.h) becomes on the device, as gma_decision.h's
  * key=value pairs (all of them: docs/architecture.md, "Decisions"):
- *   device=kernel | device=host(WHY)   where the loop runs
+ *   device=kernel | device=host(WHY)   where the loop runs (cuda_host.c
+ *                     reads it: a host loop gets the note WHY)
  *   balance=SCHEME    how a Foreach's iterations are spread over threads:
  *                     thread (one per iteration, grid-stride), edge / in-edge
  *                     (one per edge: loop collapsing), twc-push / twc-pull
@@ -219,7 +220,10 @@ static void decide_foreach(cg_emit *em, gma_decisions *ds)
     const gm_stmt *s = ds->rec->stmt;
     const char *why = NULL;
     if (!cuda_foreach_on_gpu(em, s, &why)) {
-        gma_decide(ds, "device", "host(%s)", why ? why : "no kernel form");
+        if (why)
+            gma_decide(ds, "device", "host(%s)", why);
+        else
+            gma_decide(ds, "device", "host");
         return;
     }
     cuda_capture c;
@@ -237,7 +241,10 @@ static void decide_bfs(cg_emit *em, gma_decisions *ds, bool reverse)
     const gm_stmt *s = ds->rec->stmt;
     const char *why = NULL;
     if (!cuda_bfs_on_gpu(em, s, &why)) {
-        gma_decide(ds, "device", "host(%s)", why ? why : "no kernel form");
+        if (why)
+            gma_decide(ds, "device", "host(%s)", why);
+        else
+            gma_decide(ds, "device", "host");
         return;
     }
     gma_decide(ds, "device", "kernel");
@@ -334,15 +341,14 @@ void cuda_decide(cg_emit *em, const gm_proc *proc)
         case GMA_SPACE_NODES:
         case GMA_SPACE_EDGES:
         case GMA_SPACE_NBRS:
+        case GMA_SPACE_COLLECTION:
             decide_foreach(em, ds);
             break;
         case GMA_SPACE_BFS:
         case GMA_SPACE_BFS_REVERSE:
             decide_bfs(em, ds, r->space == GMA_SPACE_BFS_REVERSE);
             break;
-        case GMA_SPACE_COLLECTION:
-            gma_decide(ds, "device", "host(it walks a collection)");
-            break;
+
         case GMA_SPACE_DFS:
             gma_decide(ds, "device", "host(a depth-first walk is sequential)");
             break;
