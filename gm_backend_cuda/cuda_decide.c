@@ -23,7 +23,8 @@
  *                     degree at most 8)
  *   async=on|auto(Q OP)   its rounds as one asynchronous persistent kernel
  *   priority=near-far(Q)|none(...)   that kernel relaxing the nearest keys first
- *   queue-balance=SCHEME   L1's kernel over the worklist
+ *   queue-balance=SCHEME   L1's kernel over the worklist (or twc|thread(in the
+ *                     persistent kernel) when the rounds are outlined)
  *   round=min-label(device union-find)   the records of a minimum-label loop
  *   gather=P(out-edges|in-edges)   a property the kernel touches that the
  *                     procedure stores in gather order (cuda_gather_plan, run

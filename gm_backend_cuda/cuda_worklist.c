@@ -381,8 +381,12 @@ bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, g
             gma_decide(d1, "priority", "near-far(%s)", as.q->name);
         else if (async && k->priority == GMB_ON)
             gma_decide(d1, "priority", "none(no term added to %s)", as.q->name);
-        if (outline && rounds)
+        if (outline && rounds) {
             gma_decide(d1, "outline", "persistent(rounds)");
+            /* the persistent kernel's walk of the frontier's edges */
+            gma_decide(d1, "queue-balance", "%s(in the persistent kernel)",
+                       k->lb != GMB_LB_VERTEX && k->lb != GMB_LB_EDGE ? "twc" : "thread");
+        }
         else if (rounds) {
             gmb_cuda_lb lb = k->lb;
             const gm_expr *cond = NULL;
@@ -439,7 +443,7 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     wl_red red[32];
     int n1 = reductions_of(&c1, red, 0, 32);
     int n2 = reductions_of(&c2, red, n1, 32) - n1;
-    char *ko = outline ? outline_kernel(em, loop, &w, &cw, &lw, red, n1, n2, k->lb != GMB_LB_VERTEX && k->lb != GMB_LB_EDGE)
+    char *ko = outline ? outline_kernel(em, loop, &w, &cw, &lw, red, n1, n2, strncmp(bv, "twc(", 4) == 0)
                        : NULL;
     char *p1 = cuda_params_plus(l1.params, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, gm_node_t *_c_wnext, "
                                 "unsigned long long *_c_wn, int32_t *_c_wmark, int32_t _c_round");
