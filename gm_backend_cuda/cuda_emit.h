@@ -260,6 +260,11 @@ void cuda_report_worklist(cg_emit *em, const gm_stmt *loop, const gma_frontier *
 /* The line of an InBFS's label correction (relax= in ds; sweep: the kernel
  * running its body for the nodes found, NULL: none). */
 void cuda_report_relax(cg_emit *em, const gma_decisions *ds, const char *sweep);
+/* A procedure's first line (the graph's upload; moved: its property
+ * arguments, "" for none) and its gather order's (props: the properties,
+ * read at the other ends of in-edges or out-edges). */
+void cuda_report_proc(cg_emit *em, const gm_proc *proc, bool reverse, const char *moved);
+void cuda_report_gather(cg_emit *em, const gm_proc *proc, const char *props, bool in_edges);
 /* The line of a minimum-label loop (cuda_min_label.c). */
 void cuda_report_min_label(cg_emit *em, const gm_stmt *s);
 /* The details of one kernel: updates and their atomics, what it receives. */

@@ -347,10 +347,7 @@ bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
         if (p->type->kind != GMT_GRAPH && cuda_is_mirrored(p->sym) &&
             strlen(moved) + strlen(p->name) + 3 < sizeof moved)
             snprintf(moved + strlen(moved), sizeof moved - strlen(moved), "%s%s", *moved ? ", " : "", p->name);
-    cuda_report(em, proc->loc.line, "Procedure %s: the graph is uploaded once%s and kept for later calls; "
-                "property arguments (%s) go to the device at their first use by a kernel and come back at the end "
-                "if a kernel wrote them; local properties live on the device only",
-                proc->name, reverse ? " with its reverse edges" : "", *moved ? moved : "none");
+    cuda_report_proc(em, proc, reverse, moved);
     cg_line(em, "gmcu_init();");
     cg_line(em, "char *_c_slots = gmcu_slots_new(); /* scalars kernels hand back */");
     /* Last out: wait for the device (and report a kernel's failure). */

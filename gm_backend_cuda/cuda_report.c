@@ -3,7 +3,10 @@
  * One block of lines per parallel loop or BFS of the source, on stderr, in
  * the order the code is generated: the kernel(s) it became, how the
  * iterations are spread over threads, which updates need atomics and which
- * do not, and what crosses between host and device. */
+ * do not, and what crosses between host and device. Every line is worded
+ * here, from the loop's decisions (cuda_decide.c, gma_decision.h) and the
+ * kernel names the emitters chose; the emitters call these functions where
+ * the loop's code is generated, which keeps the lines in that order. */
 #include "cuda_emit.h"
 
 #include <stdarg.h>
@@ -193,6 +196,23 @@ void cuda_report_relax(cg_emit *em, const gma_decisions *ds, const char *sweep)
                 "walks up to GMCU_BFS_LOCAL_LEVELS (%d) levels of its share of the frontier between grid barriers)%s%s",
                 now ? "=on" : "", now ? "from the root," : "after GMCU_BFS_RELAX_AFTER (64) levels,", 32,
                 sweep ? "; then the body for those nodes in one sweep, kernel " : "", sweep ? sweep : "");
+}
+
+void cuda_report_proc(cg_emit *em, const gm_proc *proc, bool reverse, const char *moved)
+{
+    cuda_report(em, proc->loc.line, "Procedure %s: the graph is uploaded once%s and kept for later calls; "
+                "property arguments (%s) go to the device at their first use by a kernel and come back at the end "
+                "if a kernel wrote them; local properties live on the device only",
+                proc->name, reverse ? " with its reverse edges" : "", *moved ? moved : "none");
+}
+
+void cuda_report_gather(cg_emit *em, const gm_proc *proc, const char *props, bool in_edges)
+{
+    cuda_report(em, proc->loc.line, "gather order: %s, read only at the other ends of %s, stored with the "
+                "nodes of most %s first when those degrees are skewed%s (decided at run time; "
+                "GMCU_GATHER_ORDER=0 turns it off); blocked sweeps reading it then run in one segment", props,
+                in_edges ? "in-edges" : "out-edges", in_edges ? "out-edges" : "in-edges",
+                cuda_st(em)->knobs.gather_order == GMB_ON ? " or not (-fcuda-gather-order=on)" : "");
 }
 
 /* The line of one atomics= or count= decision (cuda_decide.c): "KIND(A OP, B, C)". */
