@@ -44,8 +44,13 @@
  *                     (by-value), through a slot copied back after the kernel
  *                     (slot, slot-reduced: per thread, per warp, one atomic
  *                     per block)
- * The emitters read them back (cuda_parallel_loop: balance) instead of
- * choosing again, and cuda_report.c words --report from them. */
+ * The emitters read them back instead of choosing again (cuda_host_stmt:
+ * device; cuda_parallel_loop: balance, transfer; cuda_bfs: direction,
+ * expand, outline, relax, the level kernels' balance; cuda_worklist_loop:
+ * the worklist's keys; the gather order's state: cuda_nbr_ids,
+ * cuda_prop_elem); atomics= and count= are what cuda_atomic_update and
+ * cuda_argminmax print per statement by the same rules. cuda_report.c words
+ * --report from them. The phase prints nothing and names nothing new. */
 #include "builtins.h"
 #include "cuda_emit.h"
 #include "gma_frontier.h"

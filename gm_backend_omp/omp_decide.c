@@ -19,8 +19,11 @@
  *                            atomic store for a Bool's &&= and ||=), none for
  *                            the own element (an arg-min/max: its key only)
  *   reduction=S OP          a scalar reduced: OpenMP's reduction clause
- * The emitters (cg_par_begin, omp_clique_loop, omp_worklist_loop) read them
- * back instead of choosing again. */
+ * The emitters (cg_par_begin: schedule; omp_clique_loop: clique;
+ * omp_worklist_loop: worklist, priority; cg_bfs: levels, forward) read them
+ * back instead of choosing again; atomics= and reduction= are what
+ * cg_reduce.c and the reduction clauses print per statement by the same
+ * rules. omp_report prints them under each record's line. */
 #include "omp_emit.h"
 
 #include <string.h>
