@@ -10,7 +10,8 @@
  *                            new lists), on graphs gmrt_few_rounds rejects
  *   priority=buckets(Q)     L1's rounds as one nearest-first run (omp_priority.c)
  *   balance=edges|nodes     one parallel loop over the edges for a node loop
- *                            around one neighbour loop (cg_loops.c), else nodes
+ *                            around one neighbour loop (cg_loops.c reads it),
+ *                            else nodes
  *   schedule=static|dynamic(chunk)|dynamic(64)   the pragma's schedule
  *   levels=prop(P)|array    BFS: the levels kept in P (bfs_level) or an array
  *   forward=where-found|per-level|none   BFS: where the forward body runs
@@ -115,8 +116,8 @@ static void decide_foreach(cg_emit *em, gma_decisions *ds)
     if (gma_clique_shape(s, &c) && c.k >= 3)
         gma_decide(ds, "clique", "by-degree(k=%d)", c.k);
     bool counted = r->space == GMA_SPACE_NODES || r->space == GMA_SPACE_EDGES;
-    /* the worklist's later rounds walk a list, never the edges */
-    bool edges = r->space == GMA_SPACE_NODES && !gma_decision(ds, "worklist") && cg_loop_over_edges(s);
+    /* (a worklist's first round runs as written; its later rounds walk a list) */
+    bool edges = r->space == GMA_SPACE_NODES && cg_loop_over_edges(s);
     if (r->space == GMA_SPACE_NODES)
         gma_decide(ds, "balance", "%s", edges ? "edges" : "nodes");
     (void)em;

@@ -621,7 +621,11 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
     const char *qdecl = NULL;
     const char *qcount = it->range == GMR_NODES ? em->tg->node_list(em, s, &qdecl) : NULL;
     const bool queued = qcount != NULL;
-    const gm_stmt *inner = par && !queued ? edge_collapsible_inner(s) : NULL;
+    /* balance=edges|nodes of the loop's record (a record without either
+     * value, or none: the rule here) */
+    const char *bv = gma_decision(gma_decisions_of(em->decided, s, false), "balance");
+    const bool nodes = bv && strcmp(bv, "nodes") == 0;
+    const gm_stmt *inner = par && !queued && !nodes ? edge_collapsible_inner(s) : NULL;
     if (inner) {
         edge_loop(em, s, inner);
         cg_emit_deferred_end(em, deferred);
