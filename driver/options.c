@@ -139,6 +139,7 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             const char *v = option_value(argc, argv, &i, name);
             if (!v)
                 return GMC_ARGS_ERROR;
+            opt->target_given = true;
             if (strcmp(v, "omp") == 0)
                 opt->target = GMC_TARGET_OMP;
             else if (strcmp(v, "cuda") == 0)

@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "entry.h"
 #include "front.h"
+#include "gma_decision.h"
 #include "gma_plan.h"
 #include "gma_sync.h"
 #include "nvcc.h"
@@ -49,11 +50,19 @@ static void after_pass(const gmo_pass *pass, gm_program *p, void *ctx)
     gmf_print_program(stdout, p);
 }
 
-/* --dump=plan: the loop plan on stdout. */
-static void plan_dump(const gm_program *p)
+/* --dump=plan: the loop plan on stdout; with -t, each record's decisions
+ * by that target's decision phase under it (gma_decision.h). */
+static void plan_dump(const gmc_options *opt, gm_program *p)
 {
     gma_plan *plan = gma_plan_build(p);
-    gma_plan_print(stdout, plan, p->filename);
+    if (opt->target_given) {
+        gma_decided *d = opt->target == GMC_TARGET_CUDA ? gmb_cuda_decide(p, plan, &opt->cuda)
+                                                        : gmb_omp_decide(p, plan);
+        gma_decided_print(stdout, d, p->filename);
+        gma_decided_free(d);
+    } else {
+        gma_plan_print(stdout, plan, p->filename);
+    }
     gma_plan_free(plan);
 }
 
@@ -71,16 +80,6 @@ static bool sync_dump(const gm_program *p)
     gma_sync_free(sp);
     gma_plan_free(plan);
     return sp != NULL;
-}
-
-/* -t omp --report: the plan, one line per loop (FILE:LINE: as -t cuda
- * --report writes its lines), on stderr; NULL plan: none to print. */
-static void plan_report(const gm_program *p, gma_plan *plan)
-{
-    if (!plan)
-        return;
-    const char *slash = strrchr(p->filename, '/');
-    gma_plan_report(stderr, plan, slash ? slash + 1 : p->filename);
 }
 
 /* Creates dir and its missing parents, like mkdir -p, and checks that
@@ -190,13 +189,8 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .entry = entry,
         .cuda = opt->cuda,
     };
-    /* the plan of the tree the passes left, read before a backend's
-     * bookkeeping touches it; -t cuda reports its own choices as it generates */
-    gma_plan *plan = !cuda && opt->cuda.report ? gma_plan_build(p) : NULL;
+    /* each backend builds the plan, decides, generates and --reports */
     bool generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);
-    if (generated && !gm_error_count())
-        plan_report(p, plan);
-    gma_plan_free(plan);
     if (!generated || gm_error_count())
         return false;
     if (!opt->compile_output)
@@ -254,7 +248,7 @@ int gmc_compile(const gmc_options *opt, const gmc_tools *t)
         goto done;
     gmf_infer_locations(p); /* passes may have moved code across regions */
     if (opt->dump_plan)
-        plan_dump(p);
+        plan_dump(opt, p);
     if (opt->dump_sync && !sync_dump(p))
         goto done;
     if (opt->dump == GMC_STAGE_OPT)

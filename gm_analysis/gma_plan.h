@@ -147,6 +147,8 @@ bool gma_access_has(const gma_access *a, gma_mode mode, gma_redop op, gma_index 
 
 /* The --dump=plan text of every record; file names the source in locations. */
 void gma_plan_print(FILE *out, const gma_plan *plan, const char *file);
+/* One record's lines of that text (index: its place in the plan, from 0). */
+void gma_record_print(FILE *out, const gma_record *r, int index);
 /* One record as one line, without a newline: "nodes, Foreach (n: G.Nodes): ...". */
 void gma_record_summary(FILE *out, const gma_record *r);
 /* Every record's summary on a line of its own, after "FILE:LINE: ". */

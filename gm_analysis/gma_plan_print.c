@@ -71,33 +71,36 @@ static void print_uses(FILE *out, const gma_access *a, bool scalar, const char *
     }
 }
 
+void gma_record_print(FILE *out, const gma_record *r, int index)
+{
+    fprintf(out, "loop %d at %d:%d in %s: %s, ", index + 1, r->loc.line, r->loc.col,
+            r->proc && r->proc->name ? r->proc->name : "?", gma_space_name(r->space));
+    print_head(out, r);
+    fputc('\n', out);
+    if (r->filter) {
+        fputs("    filter: ", out);
+        gmf_print_expr(out, r->filter);
+        fputc('\n', out);
+    }
+    for (int j = 0; j < r->nprops; j++) {
+        fprintf(out, "    %s %s: ", r->props[j].edge ? "edge" : "node", r->props[j].sym->name);
+        print_uses(out, &r->props[j], false, "; ");
+        fputc('\n', out);
+    }
+    for (int j = 0; j < r->nscalars; j++) {
+        fprintf(out, "    scalar %s: ", r->scalars[j].sym->name);
+        print_uses(out, &r->scalars[j], true, "; ");
+        fputc('\n', out);
+    }
+    for (int j = 0; j < r->nwhy; j++)
+        fprintf(out, "    not distributable: %s\n", r->why[j]);
+}
+
 void gma_plan_print(FILE *out, const gma_plan *plan, const char *file)
 {
     fprintf(out, "// ---- %s: plan ----\n", file);
-    for (int i = 0; i < plan->n; i++) {
-        const gma_record *r = &plan->recs[i];
-        fprintf(out, "loop %d at %d:%d in %s: %s, ", i + 1, r->loc.line, r->loc.col,
-                r->proc && r->proc->name ? r->proc->name : "?", gma_space_name(r->space));
-        print_head(out, r);
-        fputc('\n', out);
-        if (r->filter) {
-            fputs("    filter: ", out);
-            gmf_print_expr(out, r->filter);
-            fputc('\n', out);
-        }
-        for (int j = 0; j < r->nprops; j++) {
-            fprintf(out, "    %s %s: ", r->props[j].edge ? "edge" : "node", r->props[j].sym->name);
-            print_uses(out, &r->props[j], false, "; ");
-            fputc('\n', out);
-        }
-        for (int j = 0; j < r->nscalars; j++) {
-            fprintf(out, "    scalar %s: ", r->scalars[j].sym->name);
-            print_uses(out, &r->scalars[j], true, "; ");
-            fputc('\n', out);
-        }
-        for (int j = 0; j < r->nwhy; j++)
-            fprintf(out, "    not distributable: %s\n", r->why[j]);
-    }
+    for (int i = 0; i < plan->n; i++)
+        gma_record_print(out, &plan->recs[i], i);
 }
 
 void gma_record_summary(FILE *out, const gma_record *r)

@@ -86,6 +86,7 @@ static const cg_hooks cuda_hooks = {
     .argminmax = cuda_argminmax,
     .proc_begin = cuda_proc_begin,
     .main_step = cuda_main_step,
+    .decide = cuda_decide,
     .cxx = true,
     .device_args = true,
 };
@@ -132,7 +133,10 @@ bool gmb_cuda_generate(gm_program *p, const gmb_options *opt)
     cuda_state st;
     memset(&st, 0, sizeof st);
     st.knobs = opt->cuda;
+    gma_plan *plan = gma_plan_build(p);
+    gma_decided *d = gma_decided_new(plan, "cuda");
     const cg_program_writer w = {
+        .decided = d,
         .target = "cuda",
         .ext = "cu",
         .tg = &cuda_hooks,
@@ -143,7 +147,24 @@ bool gmb_cuda_generate(gm_program *p, const gmb_options *opt)
     bool ok = cg_generate_files(p, opt, &w);
     free(st.gather_dir);
     free(st.gather_live);
-    for (int d = 0; d < 3; d++)
-        free(st.gather_props[d]);
+    for (int i = 0; i < 3; i++)
+        free(st.gather_props[i]);
+    gma_decided_free(d);
+    gma_plan_free(plan);
     return ok;
+}
+
+gma_decided *gmb_cuda_decide(gm_program *p, const gma_plan *plan, const gmb_cuda_knobs *k)
+{
+    cuda_state st;
+    memset(&st, 0, sizeof st);
+    st.knobs = *k;
+    st.knobs.report = false;
+    gma_decided *d = gma_decided_new(plan, "cuda");
+    cg_decide_program(p, &cuda_hooks, &st, d);
+    free(st.gather_dir);
+    free(st.gather_live);
+    for (int i = 0; i < 3; i++)
+        free(st.gather_props[i]);
+    return d;
 }

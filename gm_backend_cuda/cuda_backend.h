@@ -12,4 +12,10 @@
  * (after a diagnostic) when it cannot. */
 bool gmb_cuda_generate(gm_program *p, const gmb_options *opt);
 
+/* The decision phase alone (--dump=plan -t cuda): the CUDA target's
+ * decisions, under the knobs k, for every record of plan, a plan of p
+ * (gma_decision.h). */
+struct gma_plan;
+struct gma_decided *gmb_cuda_decide(gm_program *p, const struct gma_plan *plan, const gmb_cuda_knobs *k);
+
 #endif

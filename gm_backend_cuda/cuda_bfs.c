@@ -53,23 +53,25 @@ static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_
                                     queue, level);
     cg_bfs_ctx *outer = em->bfs;
     em->bfs = ctx;
-    gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
+    /* cuda_decide's balance= for this body's record */
+    gma_decisions *ds = gma_decisions_of(em->decided, s, body == s->rev_body), here = {0};
+    if (!gma_decision(ds, "balance")) {
+        cuda_decide_level(em, &here, s, body, &c);
+        ds = &here;
+    }
+    const char *scheme = gma_decision(ds, "balance");
+    const bool autob = strcmp(scheme, "auto(thread|twc-pull)") == 0;
+    const bool twc = autob || strcmp(scheme, "twc-pull") == 0;
+    gma_decisions_clear(&here);
     bool rev = false;
     const char *ht = NULL;
-    char *bal = lb == GMB_LB_AUTO || lb == GMB_LB_TWC
-                    ? cuda_twc_level_kernel(em, s, body, ctx, queue, params, &c, &l, &rev, &ht) : NULL;
-    bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
+    char *bal = twc ? cuda_twc_level_kernel(em, s, body, ctx, queue, params, &c, &l, &rev, &ht) : NULL;
+    bool has_bal = bal != NULL, plain = !has_bal || autob;
     char *kname = NULL;
     if (plain) {
         cuda_kernel_frame f;
         kname = cuda_kernel_open(em, &f, what, s->loc, params, s->iter.sym, GMR_NODES, &c, &l);
         cg_line(em, "(void)%s;", level);
-        if (bal)
-            cuda_report(em, 0, "%s: kernel %s per level, one thread per node; when the graph is skewed kernel %s: "
-                        "the neighbour reduction by block, warp or thread (TWC pull)%s", what + 5, kname, bal,
-                        ht ? CUDA_HUB_SPLIT : "");
-        else
-            cuda_report(em, 0, "%s: kernel %s per level, one thread per node", what + 5, kname);
         cuda_bfs_body_loop(em, s, body, queue, "_c_from", "_c_to");
         cuda_kernel_close(em, &f, &c, &l);
     }
@@ -81,7 +83,7 @@ static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_
     cuda_launch_before(em, &c);
     cg_line(em, "const int64_t _c_n = (%s) - (%s);", to, from);
     if (has_bal) {
-        if (lb == GMB_LB_AUTO)
+        if (autob)
             cg_line(em, "if (_c_n > 0 && gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */",
                      ctx->graph, rev ? "true" : "false");
         else
@@ -95,15 +97,14 @@ static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_
                      *l.args ? ", " : "", queue, level, from, to);
             cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
         }
-        if (lb == GMB_LB_AUTO)
+        if (autob)
             cg_line(em, "} else if (_c_n > 0) {");
     } else {
         cg_line(em, "if (_c_n > 0) {");
     }
-    if (!plain)
-        cuda_report(em, 0, "%s: kernel %s per level: the neighbour reduction by block, warp or thread (TWC pull)%s",
-                    what + 5, bal, ht ? CUDA_HUB_SPLIT : "");
-    cuda_report_loop(em, body, s->iter.sym, &c);
+    cuda_report_level(em, gma_decisions_of(em->decided, s, body == s->rev_body), what + 5, plain ? kname : NULL, bal,
+                      ht != NULL);
+    cuda_report_loop(em, gma_decisions_of(em->decided, s, body == s->rev_body), body, s->iter.sym, &c);
     free(bal);
     if (plain) {
         cg_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s, %s, %s, %s);", kname, l.args,
@@ -274,17 +275,22 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
     cuda_capture_finish(em, &nav);
     cuda_launch nl;
     cuda_launch_prepare(em, &nav, &nl);
-    gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
-    gmb_direction dir = cuda_st(em)->knobs.direction;
-    bool push = dir != GMB_DIR_PULL;
-    char *expand_twc = push && (lb == GMB_LB_AUTO || lb == GMB_LB_TWC || lb == GMB_LB_EDGE)
-                           ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_TWC) : NULL;
+    /* cuda_decide's direction=, expand= and outline= for the traversal */
+    gma_decisions *ds = gma_decisions_of(em->decided, s, false), here = {0};
+    if (!gma_decision(ds, "direction")) {
+        cuda_decide_traversal(em, &here, s);
+        ds = &here;
+    }
+    const char *dv = gma_decision(ds, "direction"), *ev = gma_decision(ds, "expand"), *ov = gma_decision(ds, "outline");
+    gmb_direction dir = strcmp(dv, "push") == 0 ? GMB_DIR_PUSH : strcmp(dv, "pull") == 0 ? GMB_DIR_PULL : GMB_DIR_AUTO;
+    const bool expand_auto = ev && strcmp(ev, "auto(thread|twc)") == 0;
+    char *expand_twc = ev && strcmp(ev, "thread") != 0 ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_TWC) : NULL;
     char *expand_spill = expand_twc ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_SPILL) : NULL;
-    char *expand = push && (!expand_twc || lb == GMB_LB_AUTO) ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_PLAIN)
-                                                              : NULL;
+    char *expand = ev && strcmp(ev, "twc") != 0 ? expand_kernel(em, s, &nav, &nl, g, tr, EXPAND_PLAIN) : NULL;
     char *pull = dir != GMB_DIR_PUSH ? pull_kernel(em, s, &nav, &nl, g, tr) : NULL;
     /* Runs of small levels in persistent kernels (-fcuda-outline). */
-    gmb_switch outline = cuda_st(em)->knobs.outline;
+    gmb_switch outline = !ov ? GMB_OFF : strcmp(ov, "persistent(all levels)") == 0 ? GMB_ON : GMB_AUTO;
+    gma_decisions_clear(&here);
     cuda_capture fc, rc;
     cuda_launch fl, rl;
     char *ofwd = NULL, *orev = NULL;
@@ -299,34 +305,8 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
         }
     }
 
-    cuda_report(em, s->loc.line, "InBFS -> level-synchronous on the device, a queue of visited nodes, levels kept%s",
-                s->rev_body ? " for the InReverse sweep (deepest level first)" : "");
-    if (pull)
-        cuda_report(em, 0,
-                    "direction: %s kernel %s (each unvisited node looks for a parent in the frontier, stopping at "
-                    "the first; rows of 256 edges or more searched by the block, of 32 or more by the warp)",
-                    dir == GMB_DIR_PULL ? "every level bottom-up,"
-                                        : "frontiers of more than 1/20 of the nodes or with more than 1/14 of the "
-                                          "unexplored edges bottom-up,",
-                    pull);
-    if (push && expand && expand_twc)
-        cuda_report(em, 0, "expansion: kernel %s, one thread per frontier node; when the graph is skewed kernel %s: "
-                    "edges by block, warp or thread (TWC), queue appends aggregated per warp, the edges of nodes of "
-                    "at least 256 (32 in launches of fewer blocks than multiprocessors) by kernel %s in chunks of %s, "
-                    "a block per chunk", expand, expand_twc, expand_spill,
-                    "GMCU_SPILL_CHUNK (4096)");
-    else if (push)
-        cuda_report(em, 0, "expansion: kernel %s%s%s", expand ? expand : expand_twc,
-                    expand ? ", one thread per frontier node"
-                           : ": edges by block, warp or thread (TWC), queue appends aggregated per warp, the edges "
-                             "of nodes of at least 256 (32 in launches of fewer blocks than multiprocessors) in chunks of "
-                             "GMCU_SPILL_CHUNK (4096) by kernel ",
-                    expand ? "" : expand_spill);
-    if (ofwd)
-        cuda_report(em, 0, "outlined: %s run in the persistent kernel %s%s%s (cooperative launch, grid barriers "
-                    "between steps)%s", outline == GMB_ON ? "all levels" : "on graphs without hubs, levels no larger than its grid (a node per thread)",
-                    ofwd, orev ? ", the reverse sweep's runs of such levels in " : "", orev ? orev : "",
-                    outline == GMB_ON ? "" : "; the host launches the bigger levels");
+    cuda_report_traversal(em, s, gma_decisions_of(em->decided, s, false), pull, expand, expand_twc, expand_spill, ofwd,
+                          orev);
     cg_line(em, "{ /* BFS on the device, level-synchronous */");
     em->indent++;
     cg_scope_push(em);
@@ -382,10 +362,13 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
         cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_state);"));
         cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_dstart);"));
     }
-    const bool relax = cuda_bfs_relaxable(em, s);
+    const char *rv = gma_decision(gma_decisions_of(em->decided, s, false), "relax");
+    if (!gma_decisions_of(em->decided, s, false)) /* no record: the same rule here */
+        rv = !cuda_bfs_relaxable(em, s) ? NULL : cuda_st(em)->knobs.async == GMB_ON ? "label-correction(from the root)" : "";
+    const bool relax = rv != NULL;
     if (ofwd || relax)
         cg_line(em, "const int64_t _c_relax_at = %s; /* levels before label correction */",
-                 !relax ? "INT64_MAX" : cuda_st(em)->knobs.async == GMB_ON ? "0" : "GMCU_BFS_RELAX_AFTER");
+                 !relax ? "INT64_MAX" : strcmp(rv, "label-correction(from the root)") == 0 ? "0" : "GMCU_BFS_RELAX_AFTER");
     cg_line(em, "while (_c_head < _c_tail) {");
     em->indent++;
     if (relax)
@@ -436,14 +419,14 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
         em->indent++;
     }
     if (dir != GMB_DIR_PULL) {
-        if (expand_twc && lb == GMB_LB_AUTO) {
+        if (expand_twc && expand_auto) {
             cg_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: block, warp or thread by degree */", g,
                      tr ? "true" : "false");
             em->indent++;
         }
         if (expand_twc)
             launch_twc_expansion(em, s, &nl, expand_twc, expand_spill, queue, lvl);
-        if (expand_twc && lb == GMB_LB_AUTO) {
+        if (expand_twc && expand_auto) {
             em->indent--;
             cg_line(em, "} else {");
             em->indent++;
@@ -453,7 +436,7 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
                          "_c_next, _c_nedges);", expand, nl.args, *nl.args ? ", " : "", queue, lvl);
             cg_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
         }
-        if (expand_twc && lb == GMB_LB_AUTO) {
+        if (expand_twc && expand_auto) {
             em->indent--;
             cg_line(em, "}");
         }

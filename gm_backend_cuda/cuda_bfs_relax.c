@@ -51,11 +51,7 @@ void cuda_bfs_relax_switch(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, const
     cuda_capture c;
     cuda_launch l;
     char *sweep = s->body ? sweep_kernel(em, s, ctx, &c, &l) : NULL;
-    const bool now = cuda_st(em)->knobs.async == GMB_ON;
-    cuda_report(em, 0, "high diameter (-fcuda-async%s): %s the rest by label correction (gmcu_bfs_relax: each block "
-                "walks up to GMCU_BFS_LOCAL_LEVELS (%d) levels of its share of the frontier between grid barriers)%s%s",
-                now ? "=on" : "", now ? "from the root," : "after GMCU_BFS_RELAX_AFTER (64) levels,", 32,
-                sweep ? "; then the body for those nodes in one sweep, kernel " : "", sweep ? sweep : "");
+    cuda_report_relax(em, gma_decisions_of(em->decided, s, false), sweep);
     cg_line(em, "if (_c_nlev >= _c_relax_at) { /* many levels: the rest by label correction */");
     em->indent++;
     cg_line(em, "gmcu_bfs_relax(gmcu_graph(%s, %s, false), %s, %s, %s, _c_head, _c_tail, _c_nn);", ctx->graph,

@@ -18,6 +18,8 @@
 #include "backend_options.h"
 #include "cg_emit.h"
 #include "cg_monotone.h"
+#include "gma_frontier.h"
+#include "gma_monotone.h"
 
 typedef struct cuda_state {
     FILE *kout;        /* the kernels of the procedure being emitted */
@@ -47,8 +49,9 @@ static inline const gm_stmt *cuda_only_stmt(const gm_stmt *s) { return gma_only_
 static inline const gm_symbol *cuda_prop_of(const gm_expr *e, const gm_symbol *n) { return gma_prop_of(e, n); }
 
 /* ---- gather order (cuda_gather.c) */
-/* Decides, before a procedure is emitted, which properties are stored in
- * gather order and which neighbour iterators read them as positions. */
+/* Decides, before a procedure is emitted (cuda_decide calls it first), which
+ * properties are stored in gather order and which neighbour iterators read
+ * them as positions. */
 void cuda_gather_plan(cg_emit *em, const gm_proc *proc);
 /* Host code at the procedure's start (after the graph's upload): builds the
  * order for each walk that needs one; says so in --report. */
@@ -234,8 +237,39 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *s);
 bool cuda_reporting(cg_emit *em);
 /* "FILE.gm:LINE: message" on stderr (line 0: an indented detail line). */
 void cuda_report(cg_emit *em, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The lines of a Foreach that became kernel kname (NULL: none; plain, one
+ * thread per iteration) and/or the load-balanced kernel bal of the given
+ * form (blocked_type: its pull runs in segments), from its decisions ds. */
+void cuda_report_foreach(cg_emit *em, const gm_stmt *s, const gma_decisions *ds, const char *what, const char *kname,
+                         const char *bal, const char *form, const char *blocked_type);
+/* The line of a BFS body's level kernels: kname (one thread per node, NULL:
+ * none) and/or bal (the TWC pull; hubs: it splits hub rows), what: "the
+ * forward body on one level"..., from the record ds. */
+void cuda_report_level(cg_emit *em, const gma_decisions *ds, const char *what, const char *kname, const char *bal,
+                       bool hubs);
+/* The lines of an InBFS on the device: its direction=, expand= and outline=
+ * decisions in ds with the kernels they gave (NULL: none). */
+void cuda_report_traversal(cg_emit *em, const gm_stmt *s, const gma_decisions *ds, const char *pull, const char *expand,
+                           const char *expand_twc, const char *expand_spill, const char *ofwd, const char *orev);
+/* The lines of a frontier loop with a worklist (cuda_worklist.c) from its
+ * L1 record's decisions ds (as: the monotone update when async=), with the
+ * kernels they gave (NULL: none). */
+void cuda_report_worklist(cg_emit *em, const gm_stmt *loop, const gma_frontier *w, const gma_monotone *as,
+                          const gma_decisions *ds, const char *ka, const char *ko, const char *k1, const char *k1_twc,
+                          const char *k2);
+/* The line of an InBFS's label correction (relax= in ds; sweep: the kernel
+ * running its body for the nodes found, NULL: none). */
+void cuda_report_relax(cg_emit *em, const gma_decisions *ds, const char *sweep);
+/* A procedure's first line (the graph's upload; moved: its property
+ * arguments, "" for none) and its gather order's (props: the properties,
+ * read at the other ends of in-edges or out-edges). */
+void cuda_report_proc(cg_emit *em, const gm_proc *proc, bool reverse, const char *moved);
+void cuda_report_gather(cg_emit *em, const gm_proc *proc, const char *props, bool in_edges);
+/* The line of a minimum-label loop (cuda_min_label.c). */
+void cuda_report_min_label(cg_emit *em, const gm_stmt *s);
 /* The details of one kernel: updates and their atomics, what it receives. */
-void cuda_report_loop(cg_emit *em, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
+void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body, const gm_symbol *own,
+                      const cuda_capture *c);
 
 /* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
 /* What a kernel running body uses (with_nav: and the navigator). */
@@ -266,6 +300,11 @@ char *cuda_outline_reverse_kernel(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx
  * filter, no condition), so MARK's chunks may be kept between launches. */
 /* How the report names the hub split of a TWC pull. */
 #define CUDA_HUB_SPLIT ", on skewed graphs nodes of 256 edges or more (32 in launches of fewer blocks than multiprocessors, 4096 in sweeps over all the nodes) by the whole grid in chunks (hub split: mark, walk, then the kernel; a sweep over every node marks once while the graph stays the same; GMCU_HUBS=0 turns it off)"
+/* Which TWC form cuda_twc_kernel would give node loop s (c: its capture),
+ * without emitting it; for a pull, *hubs: it splits hub rows over the grid,
+ * *blocked: it may run in segments (cuda_blocking.c; -fcuda-blocking not off). */
+typedef enum cuda_twc_shape { CUDA_TWC_NONE, CUDA_TWC_PUSH, CUDA_TWC_PULL } cuda_twc_shape;
+cuda_twc_shape cuda_twc_form(cg_emit *em, const gm_stmt *s, const cuda_capture *c, bool *hubs, bool *blocked);
 char *cuda_twc_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
                       const char **form, const char **blocked_type, const char **hub_type, bool *hub_rows_fixed);
 
@@ -289,6 +328,9 @@ void cuda_blocking_launch(cg_emit *em, const char *name, const char *g, bool rev
 /* The pull form of one BFS level's body (over queue[_c_from, _c_to)), with
  * the level kernel's parameters `params`; NULL when the body has no such
  * shape. Up/DownNbrs test the levels. *hub_type as for cuda_twc_kernel. */
+/* Whether one BFS level's body has the pull form cuda_twc_level_kernel
+ * emits (c: its capture); *hubs: it splits hub rows over the grid. */
+bool cuda_twc_level_form(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, const cuda_capture *c, bool *hubs);
 char *cuda_twc_level_kernel(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, const cg_bfs_ctx *ctx,
                             const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
                             bool *reverse, const char **hub_type);
@@ -298,6 +340,32 @@ const gm_stmt *cuda_collapsible(const gm_stmt *s, const gm_expr **cond);
 /* Whether a collapsible loop's per-edge work is itself a loop, so that one
  * thread per edge over the whole GPU beats one block per hub. */
 bool cuda_push_prefers_edges(const gm_stmt *in);
+
+/* ---- the decision phase (cuda_decide.c): the decisions of proc's loops
+ * in em->decided, before its first line */
+void cuda_decide(cg_emit *em, const gm_proc *proc);
+/* balance= (and launch=, hubs=, blocking=) of node loop s, c its capture
+ * with packs allowed (cuda_parallel_loop's). */
+void cuda_decide_balance(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const cuda_capture *c);
+/* direction=, expand= and outline= of an InBFS on the device. */
+void cuda_decide_traversal(cg_emit *em, gma_decisions *ds, const gm_stmt *s);
+/* worklist= (d1: L1's record, d2: L2's), async=, priority=, outline= and
+ * balance= of a frontier loop (cuda_worklist.c); false: no worklist. */
+bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, gma_decisions *d2);
+/* balance= (and hubs=) of the level kernels of BFS s running body (c: its capture). */
+void cuda_decide_level(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const gm_stmt *body, const cuda_capture *c);
+/* transfer= of a kernel with capture c: each property it uses (P:to-device,
+ * or P:overwrite when s, a node or edge loop, writes every element before
+ * any read: cuda_writes_whole_prop), each host scalar it reads (S:by-value),
+ * reduces (S:slot-reduced) or writes (S:slot), in capture order. */
+void cuda_decide_transfers(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const cuda_capture *c);
+/* Whether ds holds transfer=P:overwrite for prop. */
+bool cuda_transfer_overwrites(const gma_decisions *ds, const gm_symbol *prop);
+/* Whether the kernel of loop s writes capture i, a property, at every
+ * element before anything reads it (cuda_kernel.c). */
+bool cuda_writes_whole_prop(cg_emit *em, const gm_stmt *s, const cuda_capture *c, int i);
+/* atomics= and count= of a kernel running body (own: its iterator, c: its capture). */
+void cuda_decide_atomics(gma_decisions *ds, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c);
 
 /* ---- hooks */
 bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s);

@@ -319,11 +319,7 @@ void cuda_gather_begin(cg_emit *em, const gm_proc *proc)
     for (int d = DIR_OUT; d <= DIR_IN && graph; d++) {
         if (!st->gather_props[d])
             continue;
-        const char *edges = d == DIR_IN ? "in-edges" : "out-edges";
-        cuda_report(em, proc->loc.line, "gather order: %s, read only at the other ends of %s, stored with the "
-                    "nodes of most %s first when those degrees are skewed%s (decided at run time; "
-                    "GMCU_GATHER_ORDER=0 turns it off); blocked sweeps reading it then run in one segment", st->gather_props[d], edges,
-                    d == DIR_IN ? "out-edges" : "in-edges", st->knobs.gather_order == GMB_ON ? " or not (-fcuda-gather-order=on)" : "");
+        cuda_report_gather(em, proc, st->gather_props[d], d == DIR_IN);
         cg_line(em, "(void)gmcu_gather_order(%s, %s, %s); /* %s: most-read nodes first (skewed graphs) */",
                  cg_name(em, graph), d == DIR_IN ? "true" : "false", st->knobs.gather_order == GMB_ON ? "true" : "false",
                  st->gather_props[d]);

@@ -206,6 +206,22 @@ static void note_host(cg_emit *em, const gm_stmt *s, const char *what, const cha
     cg_line(em, "/* runs on the host%s%s */", why ? ": " : "", why ? why : "");
 }
 
+/* cuda_decide's device= for loop s's record: true for kernel; for
+ * host(WHY), false with *why (malloc'd in *buf). A loop without a record of
+ * its own is tested here by the same functions. */
+static bool device_loop(cg_emit *em, const gm_stmt *s, const char **why, char **buf)
+{
+    *buf = NULL;
+    const char *v = gma_decision(gma_decisions_of(em->decided, s, false), "device");
+    if (!v)
+        return s->kind == GMS_BFS ? cuda_bfs_on_gpu(em, s, why) : cuda_foreach_on_gpu(em, s, why);
+    if (strcmp(v, "kernel") == 0)
+        return true;
+    size_t n = strlen(v);
+    *why = *buf = n > 6 && strncmp(v, "host(", 5) == 0 ? strndup(v + 5, n - 6) : NULL;
+    return false;
+}
+
 /* A local `Graph G2;`: the empty host graph, and for kernels an empty
  * device graph of this file's own (zero-initialized, so no node and no
  * edge; not gmcu_graph(), whose one cached graph is the argument's). */
@@ -256,21 +272,29 @@ bool cuda_host_stmt(cg_emit *em, const gm_stmt *s)
             return true;
         }
         return false;
-    case GMS_FOREACH:
-        if (cg_loop_is_parallel(em, s) && cuda_foreach_on_gpu(em, s, &why))
+    case GMS_FOREACH: {
+        char *buf = NULL;
+        if (cg_loop_is_parallel(em, s) && device_loop(em, s, &why, &buf))
             return false;
-        if (!s->parallel && has_device_work(s))
+        if (!s->parallel && has_device_work(s)) {
+            free(buf);
             return false; /* a host loop around kernels: its statements choose one by one */
+        }
         if (s->parallel)
             note_host(em, s, "this Foreach", why);
+        free(buf);
         host_bracket(em, s);
         return true;
-    case GMS_BFS:
-        if (cuda_bfs_on_gpu(em, s, &why))
+    }
+    case GMS_BFS: {
+        char *buf = NULL;
+        if (device_loop(em, s, &why, &buf))
             return false;
         note_host(em, s, "this BFS", why);
+        free(buf);
         host_bracket(em, s);
         return true;
+    }
     case GMS_DFS:
         note_host(em, s, "this DFS", "a depth-first walk is sequential");
         host_bracket(em, s);
@@ -318,16 +342,12 @@ bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
 {
     bool reverse = false, edge_src = false;
     cg_graph_needs(proc->body, &reverse, &edge_src);
-    cuda_gather_plan(em, proc);
     char moved[512] = "";
     for (const gm_param *p = proc->params; p; p = p->next)
         if (p->type->kind != GMT_GRAPH && cuda_is_mirrored(p->sym) &&
             strlen(moved) + strlen(p->name) + 3 < sizeof moved)
             snprintf(moved + strlen(moved), sizeof moved - strlen(moved), "%s%s", *moved ? ", " : "", p->name);
-    cuda_report(em, proc->loc.line, "Procedure %s: the graph is uploaded once%s and kept for later calls; "
-                "property arguments (%s) go to the device at their first use by a kernel and come back at the end "
-                "if a kernel wrote them; local properties live on the device only",
-                proc->name, reverse ? " with its reverse edges" : "", *moved ? moved : "none");
+    cuda_report_proc(em, proc, reverse, moved);
     cg_line(em, "gmcu_init();");
     cg_line(em, "char *_c_slots = gmcu_slots_new(); /* scalars kernels hand back */");
     /* Last out: wait for the device (and report a kernel's failure). */

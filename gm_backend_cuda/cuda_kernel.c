@@ -665,7 +665,7 @@ static bool check_prop_ref(const gm_expr *e, void *vctx)
  * has just written. The host's values are then dead: the launch skips
  * copying them in (gmcu_to_device_overwrite). A statement before the write
  * cannot skip it: a parallel body has no early exit. */
-static bool writes_whole_prop(cg_emit *em, const gm_stmt *s, const cuda_capture *c, int i)
+bool cuda_writes_whole_prop(cg_emit *em, const gm_stmt *s, const cuda_capture *c, int i)
 {
     const gm_symbol *p = c->sym[i];
     if (c->use[i] != CU_PROP || !c->written[i] || c->npacks > 0 || c->nargmin > 0)
@@ -761,21 +761,32 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     }
     free(edge);
 
+    /* cuda_decide's transfer=P:overwrite (a loop without a record: the same rule here) */
+    const gma_decisions *tds = gma_decisions_of(em->decided, s, false);
     for (int i = 0; i < c.n; i++)
-        c.overwrite[i] = writes_whole_prop(em, s, &c, i);
+        c.overwrite[i] = tds && gma_decision(tds, "device") ? cuda_transfer_overwrites(tds, c.sym[i])
+                                                             : cuda_writes_whole_prop(em, s, &c, i);
     cuda_launch l;
     cuda_launch_prepare(em, &c, &l);
     const char *what = it->range == GMR_NODES ? "Foreach over the nodes"
                        : it->range == GMR_EDGES ? "Foreach over the edges"
                                                 : "Foreach over a neighbourhood";
-    /* The load-balanced variant (-fcuda-lb), then the plain kernel where it
-     * is still needed (auto chooses at run time). */
-    gmb_cuda_lb lb = cuda_st(em)->knobs.lb;
+    /* The load-balanced variant (cuda_decide's balance=), then the plain
+     * kernel where it is still needed (auto chooses at run time). */
+    gma_decisions *ds = gma_decisions_of(em->decided, s, false), here = {0};
+    if (!gma_decision(ds, "balance")) { /* a loop without a record of its own */
+        cuda_decide_balance(em, &here, s, &c);
+        ds = &here;
+    }
+    const char *scheme = gma_decision(ds, "balance");
+    const bool autob = strncmp(scheme, "auto(thread|", 12) == 0;
+    if (autob)
+        scheme += 12;
     const gm_expr *cond = NULL;
     const gm_stmt *inner = cuda_collapsible(s, &cond);
-    if (c.nargmin > 0)
-        lb = GMB_LB_VERTEX; /* one cooperative launch elects the arg-min's winner */
-    bool want_edge = inner && (lb == GMB_LB_EDGE || (lb == GMB_LB_AUTO && cuda_push_prefers_edges(inner)));
+    bool want_edge = strncmp(scheme, "edge", 4) == 0 || strncmp(scheme, "in-edge", 7) == 0;
+    bool want_twc = strncmp(scheme, "twc", 3) == 0;
+    gma_decisions_clear(&here);
     bool rev = false;
     char *bal = NULL;
     const char *bal_range = "num_nodes", *form = NULL, *bt = NULL, *ht = NULL;
@@ -785,12 +796,12 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
         bal = edge_kernel(em, s, inner, cond, &c, &l);
         bal_range = "num_edges";
         form = rev ? "one thread per in-edge (loop collapsing)" : "one thread per edge (loop collapsing)";
-    } else if (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) {
+    } else if (want_twc) {
         cuda_st(em)->walked_gather = false;
         bal = cuda_twc_kernel(em, s, &c, &l, &rev, &form, &bt, &ht, &ht_fixed);
     }
     const bool bal_gather = bal && cuda_st(em)->walked_gather; /* its rows in gather order */
-    bool has_bal = bal != NULL, plain = !has_bal || lb == GMB_LB_AUTO;
+    bool has_bal = bal != NULL, plain = !has_bal || autob;
     char *kname = NULL;
     if (plain) {
         cuda_kernel_frame f;
@@ -803,22 +814,8 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     }
 
     /* The launch. */
-    if (plain && has_bal)
-        cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration; when the graph is skewed "
-                    "(max degree > 32 x mean + 64, tested at run time)%s kernel %s: %s", what, kname,
-                    bt ? " or its scattered neighbours' values do not fit in 40% of the L2," : "", bal, form);
-    else if (has_bal)
-        cuda_report(em, s->loc.line, "%s -> kernel %s: %s (-fcuda-lb)", what, bal, form);
-    else
-        cuda_report(em, s->loc.line, "%s -> kernel %s, one thread per iteration (grid-stride)", what, kname);
-    if (bt)
-        cuda_report(em, 0, "edge blocking (-fcuda-blocking%s): kernel %s runs once per segment of neighbour ids "
-                    "whose values fit in 40%% of the L2 (%s), each node's partial %s kept in between",
-                    cuda_st(em)->knobs.blocking == GMB_ON ? "=on" : "", bal,
-                    cuda_st(em)->knobs.blocking == GMB_ON ? "at least two segments" : "one segment when they fit (in 1.5 "
-                    "times the L2 when the graph has hubs and their rows are split, in the L2 without the split) or when the edges join close ids: decided at run time from "
-                    "the node count, the L2 size, the degrees and a sample of edges", bt);
-    cuda_report_loop(em, s->body, sym, &c);
+    cuda_report_foreach(em, s, gma_decisions_of(em->decided, s, false), what, plain ? kname : NULL, bal, form, bt);
+    cuda_report_loop(em, gma_decisions_of(em->decided, s, false), s->body, sym, &c);
     cg_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
     cuda_launch_before(em, &c);
@@ -830,12 +827,12 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     if (has_bal) {
         const char *r = rev ? "true" : "false";
         const bool force = bt && cuda_st(em)->knobs.blocking == GMB_ON;
-        if (lb == GMB_LB_AUTO && force)
+        if (autob && force)
             cg_line(em, "if (true) { /* in segments (-fcuda-blocking=on) */");
-        else if (lb == GMB_LB_AUTO && bt)
+        else if (autob && bt)
             cg_line(em, "if (gmcu_skewed(%s, %s) || gmcu_eb_segments(%s, %s, sizeof(%s), false) > 1) { "
                          "/* hubs, or neighbour values beyond the L2: block, warp or thread by degree */", g, r, g, r, bt);
-        else if (lb == GMB_LB_AUTO)
+        else if (autob)
             cg_line(em, "if (gmcu_skewed(%s, %s)) { /* hubs: %s */", g, r,
                      want_edge ? "one thread per edge" : "block, warp or thread by degree");
         else
@@ -859,7 +856,7 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
             cg_line(em, "        %s<<<gmcu_blocks(%s->%s), GMCU_BLOCK>>>(%s);", bal, g, bal_range, l.args);
             cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", bal, em->src_base, s->loc.line);
         }
-        if (lb == GMB_LB_AUTO)
+        if (autob)
             cg_line(em, "} else if (_c_n > 0) {");
     } else {
         cg_line(em, "if (_c_n > 0) {");

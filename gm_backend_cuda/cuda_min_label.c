@@ -11,11 +11,7 @@ bool cuda_min_label(cg_emit *em, const gm_stmt *s)
     const bool wide = p->type->elem->kind == GMT_LONG;
     const char *ty = wide ? "int64_t" : "int32_t";
     char *m = cuda_mirror(em, p);
-    cuda_report(em, s->loc.line, "%s -> the minimum-label fixpoint over both edge directions (gm_opt/min_label.c): "
-                "each node's %s becomes the smallest in its weakly connected component, by union-find on the device "
-                "(gmcu_min_label_components: the larger root linked under the smaller, in Afforest's order: two edges "
-                "per node, then the other edges of the nodes outside the largest component only); no rounds",
-                s->kind == GMS_WHILE ? "While" : "Do-While", p->name);
+    cuda_report_min_label(em, s);
     cg_min_label_open(em, s);
     cg_line(em, "gmcu_min_label_components_%s(%s, (%s *)gmcu_to_device(&%s));", wide ? "i64" : "i32",
              cg_graph_of(em, p->type), ty, m);

@@ -605,6 +605,24 @@ bool cuda_push_prefers_edges(const gm_stmt *in)
     return found;
 }
 
+cuda_twc_shape cuda_twc_form(cg_emit *em, const gm_stmt *s, const cuda_capture *c, bool *hubs, bool *blocked)
+{
+    *hubs = *blocked = false;
+    if (s->iter.range != GMR_NODES)
+        return CUDA_TWC_NONE;
+    const gm_expr *cond = NULL;
+    if (cuda_collapsible(s, &cond))
+        return CUDA_TWC_PUSH;
+    pull_shape p;
+    if (!pull_shape_of(em, s->iter.sym, s->body, c, false, &p))
+        return CUDA_TWC_NONE;
+    gm_type_kind rk = p.nloops == 1 ? p.reds[0]->lhs->sym->type->kind : GMT_BOOL;
+    *blocked = cuda_st(em)->knobs.blocking != GMB_OFF && p.nloops == 1 && !p.holder &&
+               (rk == GMT_INT || rk == GMT_LONG || rk == GMT_FLOAT || rk == GMT_DOUBLE);
+    *hubs = pull_splits_hubs(&p);
+    return CUDA_TWC_PULL;
+}
+
 char *cuda_twc_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, bool *reverse,
                       const char **form, const char **blocked_type, const char **hub_type, bool *hub_rows_fixed)
 {
@@ -644,6 +662,16 @@ char *cuda_twc_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launc
         return name;
     }
     return NULL;
+}
+
+bool cuda_twc_level_form(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, const cuda_capture *c, bool *hubs)
+{
+    pull_shape p;
+    *hubs = false;
+    if (!pull_shape_of(em, bfs->iter.sym, body, c, true, &p))
+        return false;
+    *hubs = pull_splits_hubs(&p);
+    return true;
 }
 
 char *cuda_twc_level_kernel(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, const cg_bfs_ctx *ctx,

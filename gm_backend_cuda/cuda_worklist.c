@@ -336,6 +336,69 @@ static void per_round(cg_emit *em, const gma_frontier *w, const gm_stmt *list, c
     cg_scope_pop(em, true);
 }
 
+/* The loop-wide capture (the persistent kernel's: its scalar code too). */
+static void capture_whole(cg_emit *em, cuda_capture *cw, const gm_stmt *loop, const gma_frontier *w)
+{
+    cuda_capture_init(em, cw);
+    cuda_capture_stmt(em, cw, loop->body, false);
+    cuda_capture_expr(em, cw, loop->cond);
+    cuda_capture_graph(em, cw, w->l1->iter.sym);
+    cuda_capture_finish(em, cw);
+}
+
+bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, gma_decisions *d2)
+{
+    gmb_cuda_knobs *k = &cuda_st(em)->knobs;
+    gma_frontier w;
+    if (k->worklist == GMB_OFF || !gma_frontier_shape(loop, &w))
+        return false;
+    cuda_capture c1, c2, cw;
+    capture_loop(em, &c1, w.l1);
+    capture_loop(em, &c2, w.l2);
+    bool ok = c1.ok && c2.ok && !c1.nargmin && !c2.nargmin && cuda_is_mirrored(w.flag);
+    if (ok) {
+        gma_decide(d1, "worklist", "%s(%s)", k->worklist == GMB_ON ? "on" : "auto", w.flag->name);
+        gma_decide(d2, "worklist", "round-end(%s)", w.flag->name);
+        /* The whole loop as one persistent kernel, when its scalar code can
+         * run in every thread (-fcuda-outline=auto|on). */
+        capture_whole(em, &cw, loop, &w);
+        bool outline = k->outline != GMB_OFF && outlinable(&w, loop, &cw);
+        cuda_capture_free(&cw);
+        /* A monotone update whose rounds nothing observes: no rounds at all
+         * (-fcuda-async). The frontier loop must not touch host scalars. */
+        gma_monotone as;
+        bool async = k->async != GMB_OFF && gma_monotone_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
+        for (int i = 0; async && i < c1.n; i++)
+            if (c1.use[i] != CU_GRAPH && c1.use[i] != CU_PROP && c1.use[i] != CU_READ)
+                async = false;
+        /* Rounds are still needed where the asynchronous kernel is not used:
+         * skewed graphs when the worklist is forced on. */
+        const bool rounds = !async || (k->async != GMB_ON && k->worklist == GMB_ON);
+        if (async)
+            gma_decide(d1, "async", "%s(%s %s)", k->async == GMB_ON ? "on" : "auto", as.q->name,
+                       gm_assign_op_spelling(as.argmin->assign_op));
+        if (async && k->priority != GMB_OFF && gma_monotone_orderable(&as))
+            gma_decide(d1, "priority", "near-far(%s)", as.q->name);
+        else if (async && k->priority == GMB_ON)
+            gma_decide(d1, "priority", "none(no term added to %s)", as.q->name);
+        if (outline && rounds) {
+            gma_decide(d1, "outline", "persistent(rounds)");
+            /* the persistent kernel's walk of the frontier's edges */
+            gma_decide(d1, "queue-balance", "%s(in the persistent kernel)",
+                       k->lb != GMB_LB_VERTEX && k->lb != GMB_LB_EDGE ? "twc" : "thread");
+        }
+        else if (rounds) {
+            gmb_cuda_lb lb = k->lb;
+            const gm_expr *cond = NULL;
+            bool twc = (lb == GMB_LB_AUTO || lb == GMB_LB_TWC) && cuda_collapsible(w.l1, &cond);
+            gma_decide(d1, "queue-balance", "%s", !twc ? "thread" : lb == GMB_LB_AUTO ? "auto(thread|twc-push)" : "twc-push");
+        }
+    }
+    cuda_capture_free(&c1);
+    cuda_capture_free(&c2);
+    return ok;
+}
+
 bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
 {
     gmb_cuda_knobs *k = &cuda_st(em)->knobs;
@@ -344,44 +407,43 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     gma_frontier w;
     if (!gma_frontier_shape(loop, &w))
         return false;
+    /* cuda_decide's worklist=, async=, priority=, outline= and queue-balance= on
+     * L1's record (a loop without records decides here by the same rules) */
+    gma_decisions *ds = gma_decisions_of(em->decided, w.l1, false), here = {0}, here2 = {0};
+    if (!ds || !gma_decision(ds, "worklist")) {
+        if (ds || !cuda_worklist_decide(em, loop, &here, &here2)) {
+            gma_decisions_clear(&here);
+            gma_decisions_clear(&here2);
+            return false;
+        }
+        ds = &here;
+    }
     cuda_capture c1, c2;
     capture_loop(em, &c1, w.l1);
     capture_loop(em, &c2, w.l2);
-    if (!c1.ok || !c2.ok || c1.nargmin || c2.nargmin || !cuda_is_mirrored(w.flag)) {
-        cuda_capture_free(&c1);
-        cuda_capture_free(&c2);
-        return false;
-    }
     const char *g = cg_graph_of(em, w.l1->iter.sym->type);
     cuda_launch l1, l2;
     cuda_launch_prepare(em, &c1, &l1);
     cuda_launch_prepare(em, &c2, &l2);
-    /* The whole loop as one persistent kernel, when its scalar code can run
-     * in every thread (-fcuda-outline=auto|on). */
     cuda_capture cw;
-    cuda_capture_init(em, &cw);
-    cuda_capture_stmt(em, &cw, loop->body, false);
-    cuda_capture_expr(em, &cw, loop->cond);
-    cuda_capture_graph(em, &cw, w.l1->iter.sym);
-    cuda_capture_finish(em, &cw);
-    bool outline = k->outline != GMB_OFF && outlinable(&w, loop, &cw);
-    /* A monotone update whose rounds nothing observes: no rounds at all
-     * (-fcuda-async). The frontier loop must not touch host scalars. */
+    capture_whole(em, &cw, loop, &w);
     gma_monotone as;
-    bool async = k->async != GMB_OFF && gma_monotone_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
-    for (int i = 0; async && i < c1.n; i++)
-        if (c1.use[i] != CU_GRAPH && c1.use[i] != CU_PROP && c1.use[i] != CU_READ)
-            async = false;
-    /* Rounds are still needed where the asynchronous kernel is not used:
-     * skewed graphs when the worklist is forced on. */
-    const bool rounds = !async || (k->async != GMB_ON && k->worklist == GMB_ON);
-    outline = outline && rounds;
+    const char *av = gma_decision(ds, "async"), *pv = gma_decision(ds, "priority"), *bv = gma_decision(ds, "queue-balance");
+    bool async = av != NULL;
+    if (async)
+        gma_monotone_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
+    const bool outline = gma_decision(ds, "outline") != NULL;
+    const bool rounds = outline || bv;
+    const bool prio = pv && strncmp(pv, "near-far", 8) == 0;
+    const bool twc_auto = bv && strcmp(bv, "auto(thread|twc-push)") == 0;
+    const bool twc = twc_auto || (bv && strcmp(bv, "twc-push") == 0);
+    const bool wl_on = strncmp(gma_decision(ds, "worklist"), "on(", 3) == 0, async_on = av && strncmp(av, "on(", 3) == 0;
     cuda_launch lw;
     cuda_launch_prepare(em, &cw, &lw);
     wl_red red[32];
     int n1 = reductions_of(&c1, red, 0, 32);
     int n2 = reductions_of(&c2, red, n1, 32) - n1;
-    char *ko = outline ? outline_kernel(em, loop, &w, &cw, &lw, red, n1, n2, k->lb != GMB_LB_VERTEX && k->lb != GMB_LB_EDGE)
+    char *ko = outline ? outline_kernel(em, loop, &w, &cw, &lw, red, n1, n2, strncmp(bv, "twc(", 4) == 0)
                        : NULL;
     char *p1 = cuda_params_plus(l1.params, "const gm_node_t *_c_wq, int64_t _c_from, int64_t _c_to, gm_node_t *_c_wnext, "
                                 "unsigned long long *_c_wn, int32_t *_c_wmark, int32_t _c_round");
@@ -390,52 +452,17 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     /* L1 over the worklist: stores of True into F2 append the node. */
     em->push_flag = w.next;
     em->push_fmt = "gmcu_wl_push(_c_wnext, _c_wn, _c_wmark, _c_round, %s);";
-    gmb_cuda_lb lb = k->lb;
-    char *k1_twc = !ko && rounds && (lb == GMB_LB_AUTO || lb == GMB_LB_TWC)
-                       ? cuda_twc_queue_push_kernel(em, w.l1, "_c_wq", p1, &c1, &l1) : NULL;
-    char *k1 = !ko && rounds && (!k1_twc || lb == GMB_LB_AUTO) ? queue_kernel(em, w.l1, p1, false, &c1, &l1) : NULL;
+    char *k1_twc = !ko && rounds && twc ? cuda_twc_queue_push_kernel(em, w.l1, "_c_wq", p1, &c1, &l1) : NULL;
+    char *k1 = !ko && rounds && (!k1_twc || twc_auto) ? queue_kernel(em, w.l1, p1, false, &c1, &l1) : NULL;
     em->push_flag = NULL;
     em->push_fmt = NULL;
     char *k2 = !ko && rounds ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
     /* ... relaxing the nearest keys first where the key is a distance (-fcuda-priority) */
-    const bool prio = async && k->priority != GMB_OFF && gma_monotone_orderable(&as);
     char *pa = async ? cuda_params_plus(l1.params, prio ? "gmcu_nf _c_nf" : "gmcu_aq _c_aq") : NULL;
     char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 
     char *fm = cuda_mirror(em, w.flag);
-    cuda_report(em, loop->loc.line, "%s -> data-driven worklist over the frontier %s: the first round sweeps "
-                "every node, later rounds walk only the queue of nodes whose %s was set%s",
-                loop->kind == GMS_WHILE ? "While" : "Do-While", w.flag->name, w.next->name,
-                k->worklist == GMB_ON ? "" : " (on graphs without hubs and of mean degree at most 8; others keep sweeping)");
-    if (ka)
-        cuda_report(em, 0, "asynchronous (%s): the update of %s at line %d is a monotone %s= of %s.%s, so from the "
-                    "second round on one persistent kernel %s relaxes each queued node's edges with its newest "
-                    "value and queues every node it lowers (%s), up to the fixpoint; then one last round as written",
-                    k->async == GMB_ON ? "on every graph" : "on graphs without hubs and of mean degree at most 8", as.q->name,
-                    as.argmin->loc.line, as.argmin->assign_op == GMA_MIN ? "min" : "max", as.l1->iter.sym->name,
-                    as.x->name, ka, prio ? "nearest keys first, below" : "one shared queue, no barrier");
-    if (prio)
-        cuda_report(em, 0, "nearest first (-fcuda-priority): near-far buckets of %s: a step relaxes the "
-                    "nodes whose key is not past a bound, those lowered past it wait in a far pile; the bound moves "
-                    "to the nearest far key plus delta (the mean term over a sample of edges, times 256 over the mean "
-                    "degree); one grid barrier a step", as.q->name);
-    else if (ka && k->priority == GMB_ON)
-        cuda_report(em, 0, "no nearest-first order: the update adds no term to %s (or the key is not a number)",
-                    as.q->name);
-    if (ko) {
-        cuda_report(em, 0, "outlined: from the second round on, every round runs in the persistent kernel %s "
-                    "(cooperative launch, two grid barriers a round, the loop condition evaluated on the device)", ko);
-        cuda_report(em, 0, "line %d: the frontier's edges by block, warp or thread; a store of True into %s appends "
-                    "the node (once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
-                    w.next->name);
-        cuda_report(em, 0, "line %d: the round end over the old and the new frontier only", w.l2->loc.line);
-    } else if (rounds) {
-        cuda_report(em, 0, "line %d: kernel %s%s%s over the worklist; a store of True into %s appends the node "
-                    "(once per round: a round mark per node; warp-aggregated appends)", w.l1->loc.line,
-                    k1 ? k1 : k1_twc, k1 && k1_twc ? ", or on skewed graphs " : "", k1 && k1_twc ? k1_twc : "",
-                    w.next->name);
-        cuda_report(em, 0, "line %d: kernel %s over the old and the new frontier only", w.l2->loc.line, k2);
-    }
+    cuda_report_worklist(em, loop, &w, async ? &as : NULL, ds, ka, ko, k1, k1_twc, k2);
 
     cg_marker(em, loop->loc);
     cg_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
@@ -443,13 +470,13 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     /* auto: graphs that a frontier covers in a few rounds keep sweeping
      * every node (big frontiers: the appends cost more than the sweeps;
      * figures at gmcu_few_rounds) */
-    if (k->worklist == GMB_ON)
+    if (wl_on)
         cg_line(em, "const bool _c_sweep = false;");
     else
         cg_line(em, "const bool _c_sweep = gmcu_few_rounds(%s);", g);
     if (ka) /* auto: the same graphs, and hubs would be one thread's work in the asynchronous kernel */
     {
-        if (k->async == GMB_ON)
+        if (async_on)
             cg_line(em, "const bool _c_async = true;");
         else
             cg_line(em, "const bool _c_async = !gmcu_few_rounds(%s);", g);
@@ -536,5 +563,7 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     cuda_launch_free(em, &l2);
     cuda_capture_free(&c1);
     cuda_capture_free(&c2);
+    gma_decisions_clear(&here);
+    gma_decisions_clear(&here2);
     return true;
 }

@@ -8,6 +8,8 @@
 
 #include "omp_emit.h"
 
+#include "diag.h"
+
 /* ---- the OpenMP target's hooks: host C everywhere, so the shared
  * translation stands except where OpenMP has its own form. */
 static bool no_stmt(cg_emit *em, const gm_stmt *s) { (void)em; (void)s; return false; }
@@ -93,12 +95,28 @@ static const cg_hooks omp_hooks = {
     .argminmax = host_argminmax,
     .proc_begin = proc_begin,
     .main_step = main_step,
+    .decide = omp_decide,
 };
 
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)
 {
     omp_state st = {0};
+    gma_plan *plan = gma_plan_build(p);
+    gma_decided *d = gma_decided_new(plan, "omp");
     const cg_program_writer w = {.target = "omp", .ext = "c", .tg = &omp_hooks, .target_state = &st,
-                                 .prologue = cg_prologue};
-    return cg_generate_files(p, opt, &w);
+                                 .prologue = cg_prologue, .decided = d};
+    bool ok = cg_generate_files(p, opt, &w);
+    if (ok && !gm_error_count() && opt->cuda.report)
+        omp_report(stderr, d, p->filename);
+    gma_decided_free(d);
+    gma_plan_free(plan);
+    return ok;
+}
+
+gma_decided *gmb_omp_decide(gm_program *p, const gma_plan *plan)
+{
+    omp_state st = {0};
+    gma_decided *d = gma_decided_new(plan, "omp");
+    cg_decide_program(p, &omp_hooks, &st, d);
+    return d;
 }

@@ -20,6 +20,9 @@ bool omp_clique_loop(cg_emit *em, const gm_stmt *s)
     if (em->par_depth > 0 || em->bfs || st->clique_loop == s || st->queue_loop == s ||
         !gma_clique_shape(s, &c) || c.k < 3)
         return false; /* (edges, k = 2, cost O(m) under any names: nothing to gain) */
+    const gma_decisions *ds = gma_decisions_of(em->decided, s, false);
+    if (ds && !gma_decision(ds, "clique"))
+        return false; /* omp_decide kept it on the graph as given */
     char *graph = cg_strf("%s", cg_name(em, c.graph));
     char *copy = cg_fresh(em, "by_degree"), *use = cg_fresh(em, "cg");
     cg_line(em, "{");

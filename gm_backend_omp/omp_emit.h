@@ -25,6 +25,15 @@ typedef struct omp_state {
 
 static inline omp_state *omp_st(cg_emit *em) { return (omp_state *)em->target; }
 
+/* The decision phase (omp_decide.c, the tg->decide hook): the decisions of
+ * proc's loops in em->decided, before its first line. */
+void omp_decide(cg_emit *em, const gm_proc *proc);
+/* -t omp --report: each record's one-line summary (gma_record_summary)
+ * after "FILE:LINE: ", then its decisions on a line "    omp: k=v, ...". */
+void omp_report(FILE *out, const gma_decided *d, const char *filename);
+/* Whether the loop takes a worklist (the frontier shape); fills w. */
+bool omp_worklist_possible(const gm_stmt *loop, gma_frontier *w);
+
 /* The frontier loop (gm_analysis/gma_frontier.h) with a worklist on the
  * OpenMP target; false when the loop has another shape (omp_worklist.c). */
 bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop);

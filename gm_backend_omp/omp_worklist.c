@@ -49,10 +49,20 @@ static void later_round_stmt(cg_emit *em, const gma_frontier *w, const gm_stmt *
     omp_st(em)->queue_decl = NULL;
 }
 
+bool omp_worklist_possible(const gm_stmt *loop, gma_frontier *w)
+{
+    return gma_frontier_shape(loop, w);
+}
+
 bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop)
 {
     gma_frontier w;
     if (!gma_frontier_shape(loop, &w))
+        return false;
+    /* omp_decide's worklist= and priority= (a loop whose L1 has no record
+     * of its own, inside a DFS body, decides here by the same rules) */
+    const gma_decisions *ds = gma_decisions_of(em->decided, w.l1, false);
+    if (ds && !gma_decision(ds, "worklist"))
         return false;
     const char *g = cg_graph_of(em, w.l1->iter.sym->type);
     const gm_stmt *list = loop->body && loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
@@ -60,7 +70,7 @@ bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop)
                  "was set (gm_backend_omp/omp_worklist.c) */", w.flag->name, w.next->name);
     em->indent++;
     gma_monotone mono;
-    const bool prio = omp_priority_possible(loop, &w, &mono);
+    const bool prio = omp_priority_possible(loop, &w, &mono) && (!ds || gma_decision(ds, "priority"));
     cg_line(em, "gmrt_wl _c_wl;");
     if (prio) /* the nearest-first run needs no worklist */
         cg_line(em, "const bool _c_prio = gmrt_bk_wanted(%s);", g);

@@ -168,7 +168,7 @@ static const char *refused_value(const gm_proc *proc)
     return " 0";
 }
 
-void cg_proc(cg_emit *em, gm_proc *proc)
+void cg_proc_names(cg_emit *em, gm_proc *proc)
 {
     em->proc = proc;
     cg_reset_names(em);
@@ -176,6 +176,12 @@ void cg_proc(cg_emit *em, gm_proc *proc)
         if (p->sym && !p->sym->is_property)
             cg_name(em, p->sym);
     gma_walk(proc->body, false, name_stmt, NULL, em);
+}
+
+void cg_proc(cg_emit *em, gm_proc *proc)
+{
+    cg_proc_names(em, proc);
+    em->tg->decide(em, proc); /* every choice for its loops, before its first line */
 
     cg_printf(em, "/* %s:%d: %s %s */\n", em->src_base, proc->loc.line,
                proc->is_local ? "Local" : "Procedure", proc->name);

@@ -19,6 +19,7 @@
 #include "opt.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* `if (!(navigator)) STOP;` evaluated on candidate `cand` (the iterator's
  * name is rebound to it meanwhile); nothing without a navigator. */
@@ -143,7 +144,7 @@ static void level_body(cg_emit *em, const gm_stmt *s, const gm_stmt *body, const
     bool parallel = em->par_depth == 0;
     char *trip = cg_strf("(%s - %s)", to, from);
     if (parallel)
-        cg_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g, trip);
+        cg_par_begin(em, &par, s->iter.sym, GMR_NODES, body, g, trip, s, body == s->rev_body);
     free(trip);
     cg_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, from, i, to, i);
     em->indent++;
@@ -239,7 +240,11 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
     char *spare = turns ? cg_fresh(em, "queue_next") : NULL;
     /* Levels kept in the property that bfs_level proved equal to them: no
      * array to fill and no copy per node (5-8% of a road grid BFS). */
-    const gm_symbol *in_prop = gmo_bfs_levels_prop(s);
+    /* the target's levels= and forward= decisions for the traversal's record
+     * (gma_decision.h; a target that records none: the same rules here) */
+    const gma_decisions *ds = gma_decisions_of(em->decided, s, false);
+    const char *lv = gma_decision(ds, "levels"), *fv = gma_decision(ds, "forward");
+    const gm_symbol *in_prop = lv && strcmp(lv, "array") == 0 ? NULL : gmo_bfs_levels_prop(s);
     const char *unseen = in_prop ? "INT32_MAX" : "-1";
     if (in_prop) {
         cg_line(em, "int32_t *const %s = %s; /* the levels live in %s (+INF: not visited yet) */", lvl,
@@ -275,7 +280,7 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
     cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = tr};
     cg_bfs_ctx *outer = em->bfs;
     em->bfs = &ctx;
-    bool fuse = !in_prop && cg_bfs_body_is_local(s);
+    bool fuse = fv ? strcmp(fv, "where-found") == 0 : !in_prop && cg_bfs_body_is_local(s);
     cg_line(em, "if (%s >= 0 && %s < %s->num_nodes) {", root, root, g);
     cg_line(em, "    %s[%s] = 0;", lvl, root);
     cg_line(em, "    %s[0] = %s;", queue, root);

@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "ast.h"
+#include "gma_decision.h"
 #include "gma_shape.h" /* the analyses both targets use (gm_analysis/) */
 #include "gma_walk.h"
 
@@ -119,6 +120,10 @@ typedef struct cg_hooks {
     /* After a procedure's parameters are checked (the target sets up its
      * state; true: it also built the graph indexes the body needs). */
     bool (*proc_begin)(struct cg_emit *em, const gm_proc *proc);
+    /* The target's decision phase for one procedure (gma_decision.h): fills
+     * em->decided's records of proc's loops before any of its text is
+     * printed; the target's emitters then read them. */
+    void (*decide)(struct cg_emit *em, const gm_proc *proc);
     /* --main: what the target adds at each step of the timed runs (the
      * host's graph indexes at CG_MAIN_GRAPH_LOADED; a device target's
      * uploads, transfers and accounting at the others). */
@@ -155,6 +160,9 @@ typedef struct cg_emit {
      * format taking the element's C index. */
     const gm_symbol *push_flag;
     const char *push_fmt;
+    /* The target's decisions for the program's loops (gma_decision.h),
+     * filled per procedure by tg->decide; NULL: none kept. */
+    struct gma_decided *decided;
 } cg_emit;
 
 /* The suffix of the emitted _c_atomic_OP_SUFFIX helpers for a value type
@@ -289,9 +297,14 @@ typedef struct cg_par {
 } cg_par;
 /* trip: a C expression for the loop's trip count when it is small often
  * (BFS levels); the loop then runs in parallel only when it is worth a
- * fork-join (NULL: always parallel). */
+ * fork-join (NULL: always parallel). loop (reverse: its InReverse) is the
+ * statement whose record's schedule= decision the pragma takes. */
 void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range,
-                   const gm_stmt *body, const char *graph, const char *trip);
+                   const gm_stmt *body, const char *graph, const char *trip, const gm_stmt *loop, bool reverse);
+/* The OpenMP schedule of a parallel loop over body (its trip count known
+ * when counted): "static" when no iteration walks a neighbour row, else
+ * "dynamic(chunk)" (chunks sized from the trip count) or "dynamic(64)". */
+const char *cg_schedule_kind(const gm_stmt *body, bool counted);
 void cg_par_end(cg_emit *em, cg_par *par);
 
 /* ---- API and driver (cg_api.c, cg_main.c) */
@@ -322,10 +335,17 @@ typedef struct cg_program_writer {
     void (*prologue)(cg_emit *em, const char *base);
     /* One procedure into file (NULL: cg_proc into em->out). */
     void (*proc)(cg_emit *em, gm_proc *pr, FILE *file);
+    struct gma_decided *decided;        /* the loops' decisions (em->decided) */
 } cg_program_writer;
 /* Writes DIR/BASE.h and DIR/BASE.EXT: prologue, prototypes of the Local
  * procedures, every procedure, main() with --main. */
 bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_program_writer *w);
+/* The decision phase alone (--dump=plan with a target): tg->decide for
+ * every procedure of p, with each one's symbols named as cg_proc names
+ * them, printing nothing. */
+void cg_decide_program(gm_program *p, const cg_hooks *tg, void *target_state, struct gma_decided *d);
+/* What cg_proc does before a procedure's first line: names its symbols. */
+void cg_proc_names(cg_emit *em, gm_proc *proc);
 
 /* ---- arg-min/max shapes (cg_reduce.c) */
 bool cg_argmin_on_props(const gm_stmt *s);       /* the targets are property elements */

@@ -63,6 +63,7 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
         .ok = true,
         .tg = w->tg,
         .target = w->target_state,
+        .decided = w->decided,
     };
     em.names = calloc((size_t)em.nsyms, sizeof(char *));
     em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
@@ -125,4 +126,41 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
     free(hpath);
     free(cpath);
     return ok;
+}
+
+void cg_decide_program(gm_program *p, const cg_hooks *tg, void *target_state, struct gma_decided *d)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *sink = open_memstream(&text, &len); /* what naming may print: nothing kept */
+    if (!sink)
+        gm_out_of_memory("the loop decisions", 0);
+    const char *slash = strrchr(p->filename, '/');
+    char *src_base = cg_ident_text(slash ? slash + 1 : p->filename);
+    cg_emit em = {
+        .out = sink,
+        .prog = p,
+        .src_base = src_base,
+        .nsyms = p->next_symbol_id + 1,
+        .ok = true,
+        .tg = tg,
+        .target = target_state,
+        .decided = d,
+    };
+    em.names = calloc((size_t)em.nsyms, sizeof(char *));
+    em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
+    em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
+    if (!em.names || !em.edge_of || !em.deferred)
+        gm_out_of_memory("the loop decisions", 0);
+    for (gm_proc *pr = p->procs; pr; pr = pr->next) {
+        cg_proc_names(&em, pr);
+        tg->decide(&em, pr);
+    }
+    cg_reset_names(&em);
+    free(em.names);
+    free(em.edge_of);
+    free(em.deferred);
+    free(src_base);
+    fclose(sink);
+    free(text);
 }

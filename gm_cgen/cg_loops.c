@@ -39,8 +39,13 @@ bool cg_body_has_nbr_loop(const gm_stmt *body)
 /* Fewer iterations than this run on one thread: a fork-join costs more. */
 #define OMP_MIN_PARALLEL_TRIP 256
 
+const char *cg_schedule_kind(const gm_stmt *body, bool counted)
+{
+    return !cg_body_has_nbr_loop(body) ? "static" : counted ? "dynamic(chunk)" : "dynamic(64)";
+}
+
 void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range,
-                   const gm_stmt *body, const char *graph, const char *trip)
+                   const gm_stmt *body, const char *graph, const char *trip, const gm_stmt *loop, bool reverse)
 {
     memset(par, 0, sizeof *par);
     par->region.iter = iter;
@@ -65,8 +70,14 @@ void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range
     char *count = trip ? cg_strf("%s", trip)
                   : range == GMR_NODES && graph ? cg_strf("%s->num_nodes", graph)
                   : range == GMR_EDGES && graph ? cg_strf("%s->num_edges", graph) : NULL;
-    char *sched = !cg_body_has_nbr_loop(body) ? cg_strf("schedule(static)")
-                  : count ? cg_strf("schedule(dynamic, _c_chunk(%s))", count) : cg_strf("schedule(dynamic, 64)");
+    /* the target's decision for the loop's record (gma_decision.h), else
+     * the same rule here (loops without a record of their own) */
+    const char *kind = gma_decision(gma_decisions_of(em->decided, loop, reverse), "schedule");
+    if (!kind)
+        kind = cg_schedule_kind(body, count != NULL);
+    char *sched = strcmp(kind, "static") == 0 ? cg_strf("schedule(static)")
+                  : count && strcmp(kind, "dynamic(chunk)") == 0 ? cg_strf("schedule(dynamic, _c_chunk(%s))", count)
+                                                                 : cg_strf("schedule(dynamic, 64)");
     free(count);
     if (par->nargmin > 0) {
         /* Scalar arg-min/max targets: each thread keeps its own best,
@@ -320,7 +331,7 @@ static void items_loop(cg_emit *em, const gm_stmt *s, bool par)
         decl = cg_strf("gm_node_t %s = gmrt_%s_at(%s, %s);", v, kind, src, i);
     }
     if (par)
-        cg_par_begin(em, &par_state, it->sym, GMR_ITEMS, s->body, g, NULL);
+        cg_par_begin(em, &par_state, it->sym, GMR_ITEMS, s->body, g, NULL, s, false);
     if (it->reverse && st->kind != GMT_NODE_SET)
         cg_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--)", i, n, i, i);
     else
@@ -517,7 +528,7 @@ static void edge_loop(cg_emit *em, const gm_stmt *s, const gm_stmt *inner)
     char *u = cg_strf("%s", cg_name(em, inner->iter.sym));
     char *e = cg_fresh(em, "e");
     cg_par par_state;
-    cg_par_begin(em, &par_state, s->iter.sym, GMR_NODES, s->body, g, NULL);
+    cg_par_begin(em, &par_state, s->iter.sym, GMR_NODES, s->body, g, NULL, s, false);
     cg_line(em, "for (gm_edge_t %s = 0; %s < %s->num_edges; %s++)", e, e, g, e);
     cg_line(em, "{");
     em->indent++;
@@ -610,7 +621,11 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
     const char *qdecl = NULL;
     const char *qcount = it->range == GMR_NODES ? em->tg->node_list(em, s, &qdecl) : NULL;
     const bool queued = qcount != NULL;
-    const gm_stmt *inner = par && !queued ? edge_collapsible_inner(s) : NULL;
+    /* balance=edges|nodes of the loop's record (a record without either
+     * value, or none: the rule here) */
+    const char *bv = gma_decision(gma_decisions_of(em->decided, s, false), "balance");
+    const bool nodes = bv && strcmp(bv, "nodes") == 0;
+    const gm_stmt *inner = par && !queued && !nodes ? edge_collapsible_inner(s) : NULL;
     if (inner) {
         edge_loop(em, s, inner);
         cg_emit_deferred_end(em, deferred);
@@ -701,7 +716,7 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
     }
     cg_par par_state;
     if (par) /* a list: in parallel only when long enough */
-        cg_par_begin(em, &par_state, sym, it->range, s->body, g, qcount);
+        cg_par_begin(em, &par_state, sym, it->range, s->body, g, qcount, s, false);
     cg_line(em, "%s", header);
     cg_loop_body(em, s, decl);
     if (par)

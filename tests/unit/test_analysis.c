@@ -2,11 +2,12 @@
  * gmc's stages (check, desugar, every gm_opt pass): the frontier and
  * monotone-fixpoint shapes both backends test (accepted and refused
  * variants), the clique-counting nest (gma_clique.h), what the shared walk
- * counts as a use of a symbol, and the loop plan's records (index kinds,
- * operators, what they visit). */
+ * counts as a use of a symbol, the loop plan's records (index kinds,
+ * operators, what they visit) and the decision lists kept beside them. */
 #include "check_util.h"
 
 #include "gma_clique.h"
+#include "gma_decision.h"
 #include "gma_frontier.h"
 #include "gma_monotone.h"
 #include "gma_plan.h"
@@ -624,6 +625,62 @@ static void test_clique_ascending(void)
 }
 
 /* apps/triangle_count.gm and the variants of the same meaning. */
+/* gma_decision.h: a list per record, found by the loop's statement (an
+ * InBFS's InReverse apart), keys that repeat, the first value wins, and the
+ * --dump=plan text with the decisions under their record. */
+static void test_decisions(void)
+{
+    const gm_program *p = lowered("Procedure f(G: Graph, s: Node; A: N_P<Int>, B: N_P<Int>)\n"
+                                  "{\n"
+                                  "    Foreach (n: G.Nodes)\n"
+                                  "        Foreach (t: n.Nbrs)\n"
+                                  "            t.A += 1;\n"
+                                  "    InBFS (v: G.Nodes From s) {\n"
+                                  "        v.B = 1;\n"
+                                  "    } InReverse {\n"
+                                  "        v.A += v.B;\n"
+                                  "    }\n"
+                                  "}\n");
+    gma_plan *plan = gma_plan_build(p);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 3);
+    gma_decided *d = gma_decided_new(plan, "test");
+    const gm_stmt *loop = plan->recs[0].stmt, *bfs = plan->recs[1].stmt;
+    gma_decisions *l = gma_decisions_of(d, loop, false);
+    gma_decisions *fwd = gma_decisions_of(d, bfs, false), *rev = gma_decisions_of(d, bfs, true);
+    CU_ASSERT_PTR_EQUAL(l, &d->recs[0]);
+    CU_ASSERT_PTR_EQUAL(fwd, &d->recs[1]);
+    CU_ASSERT_PTR_EQUAL(rev, &d->recs[2]);
+    CU_ASSERT_PTR_NULL(gma_decisions_of(d, loop, true)); /* a Foreach has no InReverse */
+    CU_ASSERT_PTR_NULL(gma_decisions_of(NULL, loop, false));
+    CU_ASSERT_PTR_NULL(gma_decision(l, "balance"));
+    gma_decide(l, "balance", "auto(thread|%s)", "edge");
+    gma_decide(l, "atomics", "native(%s +=)", "A");
+    gma_decide(l, "atomics", "none(B +=)");
+    gma_decide(NULL, "ignored", "x"); /* no record: nothing */
+    gma_decide(rev, "schedule", "static");
+    CU_ASSERT_STRING_EQUAL(gma_decision(l, "balance"), "auto(thread|edge)");
+    CU_ASSERT_STRING_EQUAL(gma_decision(l, "atomics"), "native(A +=)");
+    CU_ASSERT_EQUAL(l->n, 3);
+    CU_ASSERT_TRUE(gma_decision_is(rev, "schedule", "static"));
+    CU_ASSERT_FALSE(gma_decision_is(fwd, "schedule", "static"));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    gma_decided_print(out, d, "f.gm");
+    fclose(out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "// ---- f.gm: plan, -t test decisions ----\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "    test balance=auto(thread|edge)\n    test atomics=native(A +=)\n"
+                                        "    test atomics=none(B +=)\nloop 2 at "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "bfs-reverse, InReverse (v)\n"));
+    CU_ASSERT_TRUE(len > 0 && strcmp(text + len - strlen("    test schedule=static\n"), "    test schedule=static\n") == 0);
+    free(text);
+    gma_decisions_clear(l);
+    CU_ASSERT_EQUAL(l->n, 0);
+    CU_ASSERT_PTR_NULL(gma_decision(l, "balance"));
+    gma_decided_free(d);
+    gma_plan_free(plan);
+}
+
 static void test_clique_accepted(void)
 {
     CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) { Foreach (u: v.Nbrs)(u > v) { Foreach (w: v.Nbrs)(w > u) {\n"
@@ -683,6 +740,7 @@ int main(void)
         {"plan: records, filters, range arguments", test_plan_records},
         {"plan: host-level reductions", test_plan_host_reduction},
         {"plan: not distributable", test_plan_not_distributable},
+        {"decisions: per record, repeated keys, text", test_decisions},
         {"clique counts: accepted nests", test_clique_accepted},
         {"clique counts: refused nests", test_clique_refused},
         {NULL, NULL},
