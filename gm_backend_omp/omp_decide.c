@@ -2,7 +2,9 @@
  * before a procedure's first line is printed, what each loop of its plan
  * (gm_analysis/gma_plan.h) becomes, as gma_decision.h's key=value pairs:
  *   clique=by-degree(k=K)   a clique-counting nest on a copy renamed by degree
- *                            when the runtime finds that sound (omp_clique.c)
+ *                            when the runtime finds that sound (omp_clique.c);
+ *                            by-degree-upper(k=K): an ascending nest, whose copy
+ *                            keeps each edge in its lower end's row only
  *   round=min-label         the loop's While became the union-find of
  *                            cg_min_label (gm_opt/min_label.c)
  *   worklist=frontier(F)    L1 of a frontier loop (gma_frontier.h): after the
@@ -114,7 +116,7 @@ static void decide_foreach(cg_emit *em, gma_decisions *ds)
     const gm_stmt *s = r->stmt;
     gma_clique c;
     if (gma_clique_shape(s, &c) && c.k >= 3)
-        gma_decide(ds, "clique", "by-degree(k=%d)", c.k);
+        gma_decide(ds, "clique", "by-degree%s(k=%d)", c.ascending ? "-upper" : "", c.k);
     bool counted = r->space == GMA_SPACE_NODES || r->space == GMA_SPACE_EDGES;
     /* (a worklist's first round runs as written; its later rounds walk a list) */
     bool edges = r->space == GMA_SPACE_NODES && cg_loop_over_edges(s);
