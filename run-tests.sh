@@ -27,15 +27,30 @@ grep -q '^MPI_LIBS = .*-lmpi' Makefile || {
     echo "run-tests.sh: install openmpi-bin and libopenmpi-dev (build.sh does, as root) and re-run configure in $build" >&2
     exit 1
 }
+# cpu_now: cpu= the processor seconds (user + system) of this script's
+# finished children so far (the shell's `times`, run here: in a $(...) it
+# would count a fresh process's children)
+cpu_now() {
+    times >"$build/.run-tests.times"
+    cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); c += p[1] * 60 + p[2] }
+        printf "%.0f", c }' "$build/.run-tests.times")
+}
 jobs=$(nproc 2>/dev/null || echo 2)
 t0=$(date +%s)
+cpu_now; c0=$cpu
 status=0
 make -j"$jobs" check || status=$?
 t1=$(date +%s)
-slowest() { # the slowest ten tests of this make check (tests/timed.sh)
-    echo "run-tests.sh: the slowest tests (seconds, wall clock, $jobs at a time):"
-    find tests gm_runtime -name '*.log' -exec grep -h '^gmc-test-time: ' {} + 2>/dev/null |
-        sort -k2,2 -rn | head -n 10 | awk '{ t = $3; sub(".*/tests/", "tests/", t); sub("^\\./", "", t); printf "  %7.1f  %s\n", $2, t }'
+cpu_now; c1=$cpu
+slowest() { # the slowest ten tests of this make check (tests/timed.sh), with
+    # their processor seconds (user + system, the test and its children),
+    # which do not depend on what else ran beside them
+    echo "run-tests.sh: the slowest tests (seconds, wall clock, $jobs at a time; processor seconds):"
+    find tests gm_runtime -name '*.log' -exec grep -h '^gmc-test-time: \|^gmc-test-cpu: ' {} + 2>/dev/null |
+        awk '{ t = $NF; sub(".*/tests/", "tests/", t); sub("^\\./", "", t) }
+            $1 == "gmc-test-time:" { wall[t] = $2 } $1 == "gmc-test-cpu:" { cpu[t] = $2 + $3 }
+            END { for (t in wall) printf "%s %s %s\n", wall[t], (t in cpu) ? sprintf("%.1f", cpu[t]) : "?", t }' |
+        sort -k1,1 -rn | head -n 10 | awk '{ printf "  %7.1f  %7s  %s\n", $1, $2, $3 }'
 }
 if [ $status -ne 0 ]; then
     # Show the logs of the failed tests so CI output explains itself.
@@ -68,8 +83,10 @@ if [ -n "$san_pid" ]; then
     cat "$san_log"
 fi
 t3=$(date +%s)
+cpu_now; c3=$cpu
 slowest
 echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (fast subset) $((t2 - t1)) s, both with the sanitizers $((t3 - t1)) s"
+echo "run-tests.sh: processor seconds (user + system): build $c0, make check $((c1 - c0)), distcheck and the sanitizers $((c3 - c1))"
 [ $san_status -eq 0 ] || echo "run-tests.sh: tests/sanitize.sh failed" >&2
 [ $dist_status -eq 0 ] || { echo "run-tests.sh: make distcheck failed" >&2; exit $dist_status; }
 [ $san_status -eq 0 ] || exit $san_status

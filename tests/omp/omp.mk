@@ -1,6 +1,6 @@
 ## tests/omp: the OpenMP backend: small programs run with results checked
 ## independently. That every accepted program compiles warning-free (gcc and
-## clang, -O2, with and without --main) is tests/codegen/build_all.sh's job.
+## clang, -O2 and -O0, with and without --main) is tests/codegen/build_all.sh's job.
 TESTS += tests/omp/run_programs.sh tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
 EXTRA_DIST += tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
 EXTRA_DIST += tests/omp/run_programs.sh tests/omp/worklist.sh \
