@@ -12,9 +12,16 @@
  * visitor may replace its node's children (gm_opt's rewriting walks do).
  *
  * gm_walk_hooked is the same walk, in the same order, for analyses that need
- * to know where a statement ends (gm_analysis/gma_plan.c): its enter hook may
- * also skip a statement's expressions and bodies, and its leave hook runs
- * after them. */
+ * to know where a statement or an expression ends (gm_analysis/gma_plan.c,
+ * gm_front/locinfer.c, the parser's depth guard, gm_opt/fold.c): its enter
+ * hook may also skip a statement's expressions and bodies, its leave hook
+ * runs after them, and its expression leave hook runs after an expression's
+ * children (post-order), so a walk may keep a stack (regions, depth) or
+ * rewrite an expression from its folded children.
+ *
+ * There are no options for leaving out children: a walk that must not see
+ * some of them (a BFS root evaluated on the host, an assignment's target
+ * that is a place and not a read) says so in its hooks, with a comment. */
 #ifndef GM_AST_WALK_H
 #define GM_AST_WALK_H
 
@@ -39,6 +46,7 @@ typedef struct gm_walk_hooks {
     gm_walk_step (*enter)(const gm_stmt *s, void *ctx); /* NULL: always on */
     bool (*leave)(const gm_stmt *s, void *ctx);         /* after s's bodies; false: stop */
     gm_expr_visit expr;                                 /* NULL: none */
+    gm_expr_visit expr_leave; /* after the expression's children; NULL: none */
 } gm_walk_hooks;
 
 /* The walk of gm_walk with hooks h. Returns false when a hook stopped it. */
@@ -46,5 +54,8 @@ bool gm_walk_hooked(const gm_stmt *s, bool list, const gm_walk_hooks *h, void *c
 
 /* Every expression under e, and under its list successors when list. */
 bool gm_walk_expr(const gm_expr *e, bool list, gm_expr_visit ev, void *ctx);
+/* The same with h's expression hooks (expr, expr_leave); h's statement
+ * hooks are not used (expressions hold no statements). */
+bool gm_walk_expr_hooked(const gm_expr *e, bool list, const gm_walk_hooks *h, void *ctx);
 
 #endif /* GM_AST_WALK_H */
