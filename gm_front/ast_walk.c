@@ -95,3 +95,22 @@ bool gm_walk_hooked(const gm_stmt *s, bool list, const gm_walk_hooks *h, void *c
     }
     return true;
 }
+
+void gm_rewrite(gm_stmt **list, const gm_rewrite_hooks *h, void *ctx)
+{
+    for (gm_stmt **link = list; *link;) {
+        gm_rewrite_step step = h->pre ? h->pre(&link, ctx) : GM_REWRITE_ON;
+        if (step == GM_REWRITE_AGAIN)
+            continue;
+        gm_stmt *s = *link;
+        if (step == GM_REWRITE_ON) {
+            gm_rewrite(&s->body, h, ctx);
+            gm_rewrite(&s->then_stmt, h, ctx);
+            gm_rewrite(&s->else_stmt, h, ctx);
+            gm_rewrite(&s->rev_body, h, ctx);
+            if (h->post)
+                h->post(&link, ctx);
+        }
+        link = &(*link)->next;
+    }
+}

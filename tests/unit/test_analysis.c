@@ -361,6 +361,64 @@ static void test_walk_expr_leave(void)
     CU_ASSERT_STRING_EQUAL(only.buf, "+pi/i/pR1/1i/i/R/+");
 }
 
+/* gm_rewrite: AGAIN stands on the link again (a statement inserted in front
+ * is visited, then the old one), OVER enters nothing and gets no post call,
+ * ON enters the bodies, then post. */
+typedef struct rw_log {
+    hook_log log;
+    gm_program *p;
+    bool inserted;
+} rw_log;
+
+static char rw_char(const gm_stmt *s)
+{
+    switch (s->kind) {
+    case GMS_DECL: return 'D';
+    case GMS_WHILE: return 'W';
+    case GMS_EMPTY: return 'E';
+    default: return kind_char(s);
+    }
+}
+
+static gm_rewrite_step rw_pre(gm_stmt ***link, void *ctx)
+{
+    rw_log *r = ctx;
+    gm_stmt *s = **link;
+    log_char(&r->log, rw_char(s));
+    if (s->kind == GMS_DECL && !r->inserted) {
+        gm_stmt *e = gm_stmt_new(r->p->arena, GMS_EMPTY, s->loc);
+        e->next = s;
+        **link = e;
+        r->inserted = true;
+        return GM_REWRITE_AGAIN;
+    }
+    return s->kind == GMS_IF ? GM_REWRITE_OVER : GM_REWRITE_ON;
+}
+
+static void rw_post(gm_stmt ***link, void *ctx)
+{
+    rw_log *r = ctx;
+    log_char(&r->log, '/');
+    log_char(&r->log, rw_char(**link));
+}
+
+static void test_rewrite_walk(void)
+{
+    gm_program *p = check_src("Procedure f(G: Graph)\n"
+                              "{\n"
+                              "    Int x = 0;\n"
+                              "    If (x > 0) { x = 1; }\n"
+                              "    While (x < 3) { x += 1; }\n"
+                              "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    const gm_rewrite_hooks hooks = {rw_pre, rw_post};
+    rw_log r = {.p = p};
+    gm_rewrite(&p->procs->body->body, &hooks, &r);
+    CU_ASSERT_STRING_EQUAL(r.log.buf, "DE/ED/DIWBA/A/B/W");
+    CU_ASSERT_EQUAL(p->procs->body->body->kind, GMS_EMPTY);
+    CU_ASSERT_EQUAL(p->procs->body->body->next->kind, GMS_DECL);
+}
+
 /* The access of the property or scalar named name in r (NULL: none). */
 static const gma_access *acc(const gma_record *r, const char *name)
 {
@@ -694,6 +752,7 @@ int main(void)
         {"the walk visits a reduction's range argument", test_walk_reduce_range_arg},
         {"the hooked walk: order, skip, leave, stop", test_walk_hooked},
         {"the hooked walk: expression leave hooks, post-order", test_walk_expr_leave},
+        {"the rewriting walk: again, over, on and post", test_rewrite_walk},
         {"plan: index kinds", test_plan_index_kinds},
         {"plan: reduction operators", test_plan_operators},
         {"plan: records, filters, range arguments", test_plan_records},
