@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "ast_walk.h"
 #include "diag.h"
 #include "front.h"
 
@@ -360,13 +361,16 @@ static void hoist_in_expr(desugar *d, gm_expr *e, hoisted *h)
     }
 }
 
+static bool not_reduction(const gm_expr *e, void *ctx)
+{
+    (void)ctx;
+    return e->kind != GME_REDUCE; /* false: found one, stop */
+}
+
+/* Whether e (or a list member after it) holds a reduction expression. */
 static bool has_reduction(const gm_expr *e)
 {
-    for (; e; e = e->next)
-        if (e->kind == GME_REDUCE || has_reduction(e->a) || has_reduction(e->b) ||
-            has_reduction(e->c) || has_reduction(e->args))
-            return true;
-    return false;
+    return !gm_walk_expr(e, true, not_reduction, NULL);
 }
 
 /* While (c) B, with a reduction in c  ->
@@ -524,64 +528,38 @@ static void hoist_own_expressions(desugar *d, gm_stmt *s, hoisted *h)
     }
 }
 
-static void desugar_block(desugar *d, gm_stmt *block);
-
-static void desugar_children(desugar *d, gm_stmt *s)
+/* The walk is gm_front's gm_rewrite (ast_walk.h) over every statement list:
+ * each statement is lowered before the bodies it holds (its reductions are
+ * hoisted out in front of it first, and those new statements are visited in
+ * turn: their loop bodies may hold reductions nested in the ones just
+ * lowered). A body slot (then, else, a loop body) is a block after
+ * normalize; the walk visits that block, which has nothing to lower itself,
+ * then its list. */
+static gm_rewrite_step desugar_stmt(gm_stmt ***link, void *ctx)
 {
-    switch (s->kind) {
-    case GMS_BLOCK:
-        desugar_block(d, s);
-        break;
-    case GMS_IF:
-        desugar_block(d, s->then_stmt);
-        if (s->else_stmt)
-            desugar_block(d, s->else_stmt);
-        break;
-    case GMS_WHILE:
-    case GMS_DO_WHILE:
-    case GMS_FOREACH:
-        desugar_block(d, s->body);
-        break;
-    case GMS_BFS:
-    case GMS_DFS:
-        desugar_block(d, s->body);
-        if (s->rev_body)
-            desugar_block(d, s->rev_body);
-        break;
-    default:
-        break;
-    }
-}
+    desugar *d = ctx;
+    gm_stmt *s = **link;
+    normalize(d, s);
+    lower_increments(d, s);
+    lower_group(d, s);
 
-static void desugar_block(desugar *d, gm_stmt *block)
-{
-    for (gm_stmt **pp = &block->body; *pp;) {
-        gm_stmt *s = *pp;
-        normalize(d, s);
-        lower_increments(d, s);
-        lower_group(d, s);
-
-        hoisted h = {0};
-        if ((s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && has_reduction(s->cond))
-            emit(&h, lower_loop_condition(d, s));
-        else
-            hoist_own_expressions(d, s, &h);
-        if (h.head) {
-            /* Insert before s and revisit the new statements: their loop
-             * bodies may hold reductions nested in the ones just lowered. */
-            h.tail->next = s;
-            *pp = h.head;
-            continue;
-        }
-        desugar_children(d, s);
-        pp = &s->next;
-    }
+    hoisted h = {0};
+    if ((s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && has_reduction(s->cond))
+        emit(&h, lower_loop_condition(d, s));
+    else
+        hoist_own_expressions(d, s, &h);
+    if (!h.head)
+        return GM_REWRITE_ON;
+    h.tail->next = s;
+    **link = h.head;
+    return GM_REWRITE_AGAIN;
 }
 
 void gmf_desugar(gm_program *p)
 {
+    static const gm_rewrite_hooks hooks = {desugar_stmt, NULL};
     desugar d = {p, p->arena};
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
         if (proc->body)
-            desugar_block(&d, proc->body);
+            gm_rewrite(&proc->body->body, &hooks, &d);
 }
