@@ -1,5 +1,9 @@
-/* ast_walk.h: the one read-only walk over the AST that the other layers
- * build theirs on (gm_analysis/gma_walk.h, gm_opt/walk.h).
+/* ast_walk.h: the one walk over the AST that every layer's walks are built
+ * on (gm_analysis/gma_walk.h, gm_opt/walk.h, the front end's location
+ * inference, depth guard, conflict check and desugaring, the passes, the
+ * CUDA backend's scans), and gm_rewrite (below) for passes that change
+ * statement lists. Input: any AST, checked or not (NULL children are
+ * skipped).
  *
  * Contract: pre-order; a visitor returning false stops the whole walk (the
  * walk then returns false). It visits every expression child (a, b, c,
@@ -13,7 +17,8 @@
  *
  * gm_walk_hooked is the same walk, in the same order, for analyses that need
  * to know where a statement or an expression ends (gm_analysis/gma_plan.c,
- * gm_front/locinfer.c, the parser's depth guard, gm_opt/fold.c): its enter
+ * gm_front/locinfer.c, the parser's depth guard, gm_opt/fold.c and
+ * scope_depth.c): its enter
  * hook may also skip a statement's expressions and bodies, its leave hook
  * runs after them, and its expression leave hook runs after an expression's
  * children (post-order), so a walk may keep a stack (regions, depth) or
