@@ -192,24 +192,30 @@ static void lower_increments(desugar *d, gm_stmt *s)
 
 /* Replaces, in e, uses of the group's source that stand for the current
  * element (the checker typed them Node or Edge) by the new iterator. */
+typedef struct element_sub {
+    gm_symbol *source, *it;
+} element_sub;
+
+static bool substitute_one(const gm_expr *ce, void *ctx)
+{
+    const element_sub *x = ctx;
+    gm_expr *e = (gm_expr *)ce; /* the walk reads e's children after this */
+    if (e->kind == GME_ID && e->sym == x->source && e->type &&
+        (e->type->kind == GMT_NODE || e->type->kind == GMT_EDGE)) {
+        e->sym = x->it;
+        e->name = x->it->name;
+        e->type = x->it->type;
+    }
+    return true;
+}
+
+/* Every use of source typed as its element (Node or Edge) in e and the list
+ * after it becomes a use of it (gm_walk_expr). A foreign $reference names a
+ * variable as such (typed Graph or a collection), never an element. */
 static void substitute_element(gm_expr *e, gm_symbol *source, gm_symbol *it)
 {
-    for (; e; e = e->next) {
-        if (e->kind == GME_ID && e->sym == source && e->type &&
-            (e->type->kind == GMT_NODE || e->type->kind == GMT_EDGE)) {
-            e->sym = it;
-            e->name = it->name;
-            e->type = it->type;
-        }
-        substitute_element(e->a, source, it);
-        substitute_element(e->b, source, it);
-        substitute_element(e->c, source, it);
-        substitute_element(e->args, source, it);
-        substitute_element(e->out_args, source, it);
-        substitute_element(e->iter.source, source, it);
-        substitute_element(e->iter.range_arg, source, it);
-        substitute_element(e->iter.filter, source, it);
-    }
+    element_sub x = {source, it};
+    gm_walk_expr(e, true, substitute_one, &x);
 }
 
 /* G.A = e  ->  Foreach (_g: G.Nodes) { _g.A = e[G := _g]; } (Edges for an
@@ -416,19 +422,20 @@ static bool is_root_pull(const gm_stmt *s, const gm_symbol *v)
            r->iter.source->kind == GME_ID && r->iter.source->sym == v;
 }
 
-/* Whether block's statements (nested ones too) assign the scalar sym. */
+static bool assigns_not(const gm_stmt *s, void *ctx)
+{
+    for (const gm_expr *l = s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX ? s->lhs : NULL; l;
+         l = s->kind == GMS_ARGMINMAX ? l->next : NULL)
+        if (l->kind == GME_ID && l->sym == ctx)
+            return false; /* found: stop */
+    return true;
+}
+
+/* Whether the statements of list s (nested ones too) assign the scalar sym
+ * (gm_walk, stopped at the first). */
 static bool assigns(const gm_stmt *s, const gm_symbol *sym)
 {
-    for (; s; s = s->next) {
-        for (const gm_expr *l = s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX ? s->lhs : NULL; l;
-             l = s->kind == GMS_ARGMINMAX ? l->next : NULL)
-            if (l->kind == GME_ID && l->sym == sym)
-                return true;
-        if (assigns(s->body, sym) || assigns(s->then_stmt, sym) || assigns(s->else_stmt, sym) ||
-            assigns(s->rev_body, sym))
-            return true;
-    }
-    return false;
+    return !gm_walk(s, true, assigns_not, NULL, (void *)sym);
 }
 
 /* Finds (root NULL) or guards with `If (v != root)` (root set) the pulls of
