@@ -488,7 +488,7 @@ static bool sum_expr(const gm_expr *e, void *vctx)
     return true;
 }
 
-static const gm_walk_hooks summary_hooks = {sum_enter, NULL, sum_expr};
+static const gm_walk_hooks summary_hooks = {sum_enter, NULL, sum_expr, NULL};
 
 static void begin_summary(plan_ctx *c, gma_record *r)
 {
@@ -613,7 +613,7 @@ static bool host_expr(const gm_expr *e, void *vctx)
     return true;
 }
 
-static const gm_walk_hooks host_hooks = {host_enter, NULL, host_expr};
+static const gm_walk_hooks host_hooks = {host_enter, NULL, host_expr, NULL};
 
 gma_plan *gma_plan_build(const gm_program *p)
 {

@@ -220,7 +220,7 @@ int sync_check_proc(const gma_plan *plan, const gm_proc *proc)
                      type_name(p->type), p->name);
             c.errors++;
         }
-    static const gm_walk_hooks hooks = {check_enter, NULL, check_expr};
+    static const gm_walk_hooks hooks = {check_enter, NULL, check_expr, NULL};
     gm_walk_hooked(proc->body, false, &hooks, &c);
     return c.errors;
 }

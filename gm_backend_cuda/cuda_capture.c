@@ -297,26 +297,43 @@ static bool is_loop(const gm_stmt *s)
            s->kind == GMS_DFS;
 }
 
-/* The loops enclosing `target` inside `list` (innermost last), or -1. */
-static int enclosing_loops(const gm_stmt *list, const gm_stmt *target, const gm_stmt **stack, int depth, int max)
+typedef struct loop_search {
+    const gm_stmt *target;
+    const gm_stmt **stack; /* the loops around the statement entered */
+    int n, max;
+    bool found;
+} loop_search;
+
+static gm_walk_step search_enter(const gm_stmt *s, void *ctx)
 {
-    for (const gm_stmt *s = list; s; s = s->next) {
-        if (s == target)
-            return depth;
-        int d = depth;
-        if (is_loop(s)) {
-            if (d == max)
-                return -1;
-            stack[d++] = s;
-        }
-        const gm_stmt *kids[4] = {s->body, s->then_stmt, s->else_stmt, s->rev_body};
-        for (int k = 0; k < 4; k++) {
-            int r = kids[k] ? enclosing_loops(kids[k], target, stack, d, max) : -1;
-            if (r >= 0)
-                return r;
-        }
+    loop_search *ls = ctx;
+    if (s == ls->target) {
+        ls->found = true;
+        return GM_WALK_STOP;
     }
-    return -1;
+    if (!is_loop(s))
+        return GM_WALK_ON;
+    if (ls->n == ls->max)
+        return GM_WALK_SKIP; /* nested too deep to have a slot */
+    ls->stack[ls->n++] = s;
+    return GM_WALK_ON;
+}
+
+static bool search_leave(const gm_stmt *s, void *ctx)
+{
+    loop_search *ls = ctx;
+    ls->n -= is_loop(s);
+    return true;
+}
+
+/* The loops enclosing `target` inside `list` (innermost last), or -1: a
+ * walk (gm_walk_hooked) that stops at the target. */
+static int enclosing_loops(const gm_stmt *list, const gm_stmt *target, const gm_stmt **stack, int max)
+{
+    static const gm_walk_hooks hooks = {search_enter, search_leave, NULL, NULL};
+    loop_search ls = {target, stack, 0, max, false};
+    gm_walk_hooked(list, true, &hooks, &ls);
+    return ls.found ? ls.n : -1;
 }
 
 /* The iterator whose index tells this execution of s from every other one
@@ -327,7 +344,7 @@ static const gm_symbol *slot_iter(const cuda_capture *c, const gm_stmt *s)
     const gm_stmt *root = c->root, *stack[16];
     if (!root || root->kind != GMS_FOREACH || (root->iter.range != GMR_NODES && root->iter.range != GMR_EDGES))
         return NULL;
-    int d = enclosing_loops(root->body, s, stack, 0, 16);
+    int d = enclosing_loops(root->body, s, stack, 16);
     if (d == 0)
         return root->iter.sym;
     if (d != 1 || root->iter.range != GMR_NODES)

@@ -95,24 +95,26 @@ static bool note_write(const gm_stmt *s, void *ctx)
     return true;
 }
 
-/* The outermost loops that run as kernels over the graph's nodes. */
+/* The outermost loops that run as kernels over the graph's nodes: a walk
+ * (gm_walk_hooked) that goes into no parallel loop and no traversal. */
+static gm_walk_step gpu_loop(const gm_stmt *s, void *ctx)
+{
+    gather_scan *g = ctx;
+    const char *why = NULL;
+    if (s->kind == GMS_FOREACH && s->parallel) {
+        if (cg_loop_is_parallel(g->em, s) && s->iter.range == GMR_NODES && !s->iter.range_arg &&
+            s->iter.source && s->iter.source->kind == GME_ID && s->iter.source->sym == g->graph &&
+            cuda_foreach_on_gpu(g->em, s, &why))
+            gma_walk(s, false, NULL, count_gpu, g);
+        return GM_WALK_SKIP; /* any other parallel loop: its references count as the host's */
+    }
+    return s->kind == GMS_BFS || s->kind == GMS_DFS ? GM_WALK_SKIP : GM_WALK_ON;
+}
+
 static void scan_gpu_loops(gather_scan *g, const gm_stmt *list)
 {
-    for (const gm_stmt *s = list; s; s = s->next) {
-        const char *why = NULL;
-        if (s->kind == GMS_FOREACH && s->parallel) {
-            if (cg_loop_is_parallel(g->em, s) && s->iter.range == GMR_NODES && !s->iter.range_arg &&
-                s->iter.source && s->iter.source->kind == GME_ID && s->iter.source->sym == g->graph &&
-                cuda_foreach_on_gpu(g->em, s, &why))
-                gma_walk(s, false, NULL, count_gpu, g);
-            continue; /* any other parallel loop: its references count as the host's */
-        }
-        if (s->kind == GMS_BFS || s->kind == GMS_DFS)
-            continue;
-        scan_gpu_loops(g, s->body);
-        scan_gpu_loops(g, s->then_stmt);
-        scan_gpu_loops(g, s->else_stmt);
-    }
+    static const gm_walk_hooks hooks = {gpu_loop, NULL, NULL, NULL};
+    gm_walk_hooked(list, true, &hooks, g);
 }
 
 static bool numeric_node_prop(const gather_scan *g, const gm_symbol *p)

@@ -1,5 +1,9 @@
-/* ast_walk.h: the one read-only walk over the AST that the other layers
- * build theirs on (gm_analysis/gma_walk.h, gm_opt/walk.h).
+/* ast_walk.h: the one walk over the AST that every layer's walks are built
+ * on (gm_analysis/gma_walk.h, gm_opt/walk.h, the front end's location
+ * inference, depth guard, conflict check and desugaring, the passes, the
+ * CUDA backend's scans), and gm_rewrite (below) for passes that change
+ * statement lists. Input: any AST, checked or not (NULL children are
+ * skipped).
  *
  * Contract: pre-order; a visitor returning false stops the whole walk (the
  * walk then returns false). It visits every expression child (a, b, c,
@@ -12,9 +16,17 @@
  * visitor may replace its node's children (gm_opt's rewriting walks do).
  *
  * gm_walk_hooked is the same walk, in the same order, for analyses that need
- * to know where a statement ends (gm_analysis/gma_plan.c): its enter hook may
- * also skip a statement's expressions and bodies, and its leave hook runs
- * after them. */
+ * to know where a statement or an expression ends (gm_analysis/gma_plan.c,
+ * gm_front/locinfer.c, the parser's depth guard, gm_opt/fold.c and
+ * scope_depth.c): its enter
+ * hook may also skip a statement's expressions and bodies, its leave hook
+ * runs after them, and its expression leave hook runs after an expression's
+ * children (post-order), so a walk may keep a stack (regions, depth) or
+ * rewrite an expression from its folded children.
+ *
+ * There are no options for leaving out children: a walk that must not see
+ * some of them (a BFS root evaluated on the host, an assignment's target
+ * that is a place and not a read) says so in its hooks, with a comment. */
 #ifndef GM_AST_WALK_H
 #define GM_AST_WALK_H
 
@@ -39,6 +51,7 @@ typedef struct gm_walk_hooks {
     gm_walk_step (*enter)(const gm_stmt *s, void *ctx); /* NULL: always on */
     bool (*leave)(const gm_stmt *s, void *ctx);         /* after s's bodies; false: stop */
     gm_expr_visit expr;                                 /* NULL: none */
+    gm_expr_visit expr_leave; /* after the expression's children; NULL: none */
 } gm_walk_hooks;
 
 /* The walk of gm_walk with hooks h. Returns false when a hook stopped it. */
@@ -46,5 +59,36 @@ bool gm_walk_hooked(const gm_stmt *s, bool list, const gm_walk_hooks *h, void *c
 
 /* Every expression under e, and under its list successors when list. */
 bool gm_walk_expr(const gm_expr *e, bool list, gm_expr_visit ev, void *ctx);
+/* The same with h's expression hooks (expr, expr_leave); h's statement
+ * hooks are not used (expressions hold no statements). */
+bool gm_walk_expr_hooked(const gm_expr *e, bool list, const gm_walk_hooks *h, void *ctx);
+
+/* gm_rewrite: the walk for passes that change statement lists (gm_opt's
+ * fuse_across, defer_lower, hoist_nbr, hoist_props). It stands on links:
+ * the pointer that holds a statement, a list's head or the next of the
+ * statement before. At each link it calls pre(&link, ctx); the hook may
+ * rewrite the list there (replace *link, insert statements in front of it)
+ * and move the walk's link (to the link of the statement it wants the walk
+ * to stand on) before it answers:
+ *   GM_REWRITE_ON     walk the bodies of *link (body, then, else, reverse
+ *                     body, each as a list), call post, go on after it;
+ *   GM_REWRITE_OVER   go on after *link without entering it;
+ *   GM_REWRITE_AGAIN  stand on link again: what it holds now is new (or
+ *                     the hook moved past what it handled) and gets pre.
+ * post(&link, ctx) runs after the bodies and may rewrite and move the link
+ * in the same way; the walk then goes on with (*link)->next. A NULL pre is
+ * always ON; expressions are not visited. */
+typedef enum gm_rewrite_step {
+    GM_REWRITE_ON,
+    GM_REWRITE_OVER,
+    GM_REWRITE_AGAIN,
+} gm_rewrite_step;
+
+typedef struct gm_rewrite_hooks {
+    gm_rewrite_step (*pre)(gm_stmt ***link, void *ctx);
+    void (*post)(gm_stmt ***link, void *ctx); /* NULL: none */
+} gm_rewrite_hooks;
+
+void gm_rewrite(gm_stmt **list, const gm_rewrite_hooks *h, void *ctx);
 
 #endif /* GM_AST_WALK_H */

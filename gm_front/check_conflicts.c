@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast_walk.h"
 #include "builtins.h"
 #include "check_internal.h"
 #include "front.h"
@@ -609,24 +610,12 @@ static void analyze_group(conflicts *c, const gm_stmt *s)
     judge_all(c);
 }
 
-/* Finds the regions in one statement and everything nested in it. */
-static void find_regions(conflicts *c, const gm_stmt *s)
+/* The regions that start at s: visited for every statement by gm_front's
+ * gm_walk (ast_walk.h), so regions nested in others are judged too. */
+static bool find_region(const gm_stmt *s, void *ctx)
 {
-    if (!s)
-        return;
+    conflicts *c = ctx;
     switch (s->kind) {
-    case GMS_BLOCK:
-        for (const gm_stmt *x = s->body; x; x = x->next)
-            find_regions(c, x);
-        break;
-    case GMS_IF:
-        find_regions(c, s->then_stmt);
-        find_regions(c, s->else_stmt);
-        break;
-    case GMS_WHILE:
-    case GMS_DO_WHILE:
-        find_regions(c, s->body);
-        break;
     case GMS_ASSIGN:
         if (s->is_group && s->lhs)
             analyze_group(c, s);
@@ -636,28 +625,26 @@ static void find_regions(conflicts *c, const gm_stmt *s)
             region r = {REG_FOREACH, s->iter.sym, s->iter.sym->id, s};
             analyze(c, &r, s->body, s->iter.filter, NULL);
         }
-        find_regions(c, s->body);
         break;
     case GMS_BFS:
-    case GMS_DFS:
-        if (s->kind == GMS_BFS && s->iter.sym) {
+        if (s->iter.sym) {
             region fwd = {REG_BFS, s->iter.sym, s->iter.sym->id, s};
             analyze(c, &fwd, s->body, s->navigator, s->iter.filter);
             region rev = {REG_REVERSE, s->iter.sym, s->iter.sym->id, s};
             analyze(c, &rev, s->rev_body, s->rev_filter, NULL);
         }
-        find_regions(c, s->body);
-        find_regions(c, s->rev_body);
         break;
     default:
         break;
     }
+    return true;
 }
 
 void gmc_check_conflicts(gm_checker *ck, gm_proc *proc)
 {
     conflicts c = {.ck = ck};
-    find_regions(&c, proc->body);
+    if (proc->body)
+        gm_walk(proc->body, false, find_region, NULL, &c);
     free(c.acc);
     free(c.done);
 }

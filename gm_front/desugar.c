@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "ast_walk.h"
 #include "diag.h"
 #include "front.h"
 
@@ -191,24 +192,30 @@ static void lower_increments(desugar *d, gm_stmt *s)
 
 /* Replaces, in e, uses of the group's source that stand for the current
  * element (the checker typed them Node or Edge) by the new iterator. */
+typedef struct element_sub {
+    gm_symbol *source, *it;
+} element_sub;
+
+static bool substitute_one(const gm_expr *ce, void *ctx)
+{
+    const element_sub *x = ctx;
+    gm_expr *e = (gm_expr *)ce; /* the walk reads e's children after this */
+    if (e->kind == GME_ID && e->sym == x->source && e->type &&
+        (e->type->kind == GMT_NODE || e->type->kind == GMT_EDGE)) {
+        e->sym = x->it;
+        e->name = x->it->name;
+        e->type = x->it->type;
+    }
+    return true;
+}
+
+/* Every use of source typed as its element (Node or Edge) in e and the list
+ * after it becomes a use of it (gm_walk_expr). A foreign $reference names a
+ * variable as such (typed Graph or a collection), never an element. */
 static void substitute_element(gm_expr *e, gm_symbol *source, gm_symbol *it)
 {
-    for (; e; e = e->next) {
-        if (e->kind == GME_ID && e->sym == source && e->type &&
-            (e->type->kind == GMT_NODE || e->type->kind == GMT_EDGE)) {
-            e->sym = it;
-            e->name = it->name;
-            e->type = it->type;
-        }
-        substitute_element(e->a, source, it);
-        substitute_element(e->b, source, it);
-        substitute_element(e->c, source, it);
-        substitute_element(e->args, source, it);
-        substitute_element(e->out_args, source, it);
-        substitute_element(e->iter.source, source, it);
-        substitute_element(e->iter.range_arg, source, it);
-        substitute_element(e->iter.filter, source, it);
-    }
+    element_sub x = {source, it};
+    gm_walk_expr(e, true, substitute_one, &x);
 }
 
 /* G.A = e  ->  Foreach (_g: G.Nodes) { _g.A = e[G := _g]; } (Edges for an
@@ -360,13 +367,16 @@ static void hoist_in_expr(desugar *d, gm_expr *e, hoisted *h)
     }
 }
 
+static bool not_reduction(const gm_expr *e, void *ctx)
+{
+    (void)ctx;
+    return e->kind != GME_REDUCE; /* false: found one, stop */
+}
+
+/* Whether e (or a list member after it) holds a reduction expression. */
 static bool has_reduction(const gm_expr *e)
 {
-    for (; e; e = e->next)
-        if (e->kind == GME_REDUCE || has_reduction(e->a) || has_reduction(e->b) ||
-            has_reduction(e->c) || has_reduction(e->args))
-            return true;
-    return false;
+    return !gm_walk_expr(e, true, not_reduction, NULL);
 }
 
 /* While (c) B, with a reduction in c  ->
@@ -412,19 +422,20 @@ static bool is_root_pull(const gm_stmt *s, const gm_symbol *v)
            r->iter.source->kind == GME_ID && r->iter.source->sym == v;
 }
 
-/* Whether block's statements (nested ones too) assign the scalar sym. */
+static bool assigns_not(const gm_stmt *s, void *ctx)
+{
+    for (const gm_expr *l = s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX ? s->lhs : NULL; l;
+         l = s->kind == GMS_ARGMINMAX ? l->next : NULL)
+        if (l->kind == GME_ID && l->sym == ctx)
+            return false; /* found: stop */
+    return true;
+}
+
+/* Whether the statements of list s (nested ones too) assign the scalar sym
+ * (gm_walk, stopped at the first). */
 static bool assigns(const gm_stmt *s, const gm_symbol *sym)
 {
-    for (; s; s = s->next) {
-        for (const gm_expr *l = s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX ? s->lhs : NULL; l;
-             l = s->kind == GMS_ARGMINMAX ? l->next : NULL)
-            if (l->kind == GME_ID && l->sym == sym)
-                return true;
-        if (assigns(s->body, sym) || assigns(s->then_stmt, sym) || assigns(s->else_stmt, sym) ||
-            assigns(s->rev_body, sym))
-            return true;
-    }
-    return false;
+    return !gm_walk(s, true, assigns_not, NULL, (void *)sym);
 }
 
 /* Finds (root NULL) or guards with `If (v != root)` (root set) the pulls of
@@ -524,64 +535,38 @@ static void hoist_own_expressions(desugar *d, gm_stmt *s, hoisted *h)
     }
 }
 
-static void desugar_block(desugar *d, gm_stmt *block);
-
-static void desugar_children(desugar *d, gm_stmt *s)
+/* The walk is gm_front's gm_rewrite (ast_walk.h) over every statement list:
+ * each statement is lowered before the bodies it holds (its reductions are
+ * hoisted out in front of it first, and those new statements are visited in
+ * turn: their loop bodies may hold reductions nested in the ones just
+ * lowered). A body slot (then, else, a loop body) is a block after
+ * normalize; the walk visits that block, which has nothing to lower itself,
+ * then its list. */
+static gm_rewrite_step desugar_stmt(gm_stmt ***link, void *ctx)
 {
-    switch (s->kind) {
-    case GMS_BLOCK:
-        desugar_block(d, s);
-        break;
-    case GMS_IF:
-        desugar_block(d, s->then_stmt);
-        if (s->else_stmt)
-            desugar_block(d, s->else_stmt);
-        break;
-    case GMS_WHILE:
-    case GMS_DO_WHILE:
-    case GMS_FOREACH:
-        desugar_block(d, s->body);
-        break;
-    case GMS_BFS:
-    case GMS_DFS:
-        desugar_block(d, s->body);
-        if (s->rev_body)
-            desugar_block(d, s->rev_body);
-        break;
-    default:
-        break;
-    }
-}
+    desugar *d = ctx;
+    gm_stmt *s = **link;
+    normalize(d, s);
+    lower_increments(d, s);
+    lower_group(d, s);
 
-static void desugar_block(desugar *d, gm_stmt *block)
-{
-    for (gm_stmt **pp = &block->body; *pp;) {
-        gm_stmt *s = *pp;
-        normalize(d, s);
-        lower_increments(d, s);
-        lower_group(d, s);
-
-        hoisted h = {0};
-        if ((s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && has_reduction(s->cond))
-            emit(&h, lower_loop_condition(d, s));
-        else
-            hoist_own_expressions(d, s, &h);
-        if (h.head) {
-            /* Insert before s and revisit the new statements: their loop
-             * bodies may hold reductions nested in the ones just lowered. */
-            h.tail->next = s;
-            *pp = h.head;
-            continue;
-        }
-        desugar_children(d, s);
-        pp = &s->next;
-    }
+    hoisted h = {0};
+    if ((s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && has_reduction(s->cond))
+        emit(&h, lower_loop_condition(d, s));
+    else
+        hoist_own_expressions(d, s, &h);
+    if (!h.head)
+        return GM_REWRITE_ON;
+    h.tail->next = s;
+    **link = h.head;
+    return GM_REWRITE_AGAIN;
 }
 
 void gmf_desugar(gm_program *p)
 {
+    static const gm_rewrite_hooks hooks = {desugar_stmt, NULL};
     desugar d = {p, p->arena};
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
         if (proc->body)
-            desugar_block(&d, proc->body);
+            gm_rewrite(&proc->body->body, &hooks, &d);
 }

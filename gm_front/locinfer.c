@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 
+#include "ast_walk.h"
 #include "check_internal.h"
 #include "oom.h"
 #include "front.h"
@@ -18,6 +19,8 @@
 typedef struct locwalk {
     bool dry;  /* only list the declared symbols (for printing) */
     int depth; /* > 0 inside a parallel region */
+    const gm_expr *root; /* the root of the traversal last entered */
+    int root_lift;       /* the regions that traversal opened */
     gm_symbol **declared;
     bool *declared_in_region;
     int ndeclared, cap;
@@ -47,34 +50,19 @@ static void declare(locwalk *w, gm_symbol *sym)
     w->declared_in_region[w->ndeclared++] = w->depth > 0;
 }
 
-static void walk_expr(locwalk *w, const gm_expr *e);
-static void walk_stmt(locwalk *w, const gm_stmt *s);
+/* The walk is gm_front's gm_walk_hooked (ast_walk.h): the depth counts the
+ * parallel regions around the node visited, entered and left by the hooks.
+ * A declaration is recorded where the hand-written walk used to record it:
+ * a variable after its initializer, an iterator before the filter (and the
+ * body) of its loop or reduction. */
 
-static void walk_list(locwalk *w, const gm_expr *e)
+/* A traversal's root is evaluated on the host before the traversal starts:
+ * the one expression of a BFS that is seen outside its region. */
+static bool enter_expr(const gm_expr *e, void *ctx)
 {
-    for (; e; e = e->next)
-        walk_expr(w, e);
-}
-
-static void walk_iter(locwalk *w, const gm_iter *it)
-{
-    walk_expr(w, it->source);
-    walk_expr(w, it->range_arg);
-    declare(w, it->sym);
-    use(w, it->sym);
-    walk_expr(w, it->filter);
-}
-
-static void walk_foreign(locwalk *w, const gm_foreign_seg *f)
-{
-    for (; f; f = f->next)
-        walk_expr(w, f->ref);
-}
-
-static void walk_expr(locwalk *w, const gm_expr *e)
-{
-    if (!e)
-        return;
+    locwalk *w = ctx;
+    if (e == w->root)
+        w->depth -= w->root_lift;
     switch (e->kind) {
     case GME_ID:
     case GME_PROP:
@@ -87,107 +75,77 @@ static void walk_expr(locwalk *w, const gm_expr *e)
     case GME_REDUCE:
         /* A reduction expression runs as a parallel loop. */
         w->depth++;
-        walk_iter(w, &e->iter);
-        walk_expr(w, e->a);
-        w->depth--;
-        return;
-    case GME_FOREIGN:
-        walk_foreign(w, e->foreign);
-        return;
+        declare(w, e->iter.sym);
+        use(w, e->iter.sym);
+        break;
     default:
         break;
     }
-    walk_expr(w, e->a);
-    walk_expr(w, e->b);
-    walk_expr(w, e->c);
-    walk_list(w, e->args);
-    walk_list(w, e->out_args);
+    return true;
 }
 
-static void walk_body(locwalk *w, const gm_stmt *s)
+static bool leave_expr(const gm_expr *e, void *ctx)
 {
-    for (; s; s = s->next)
-        walk_stmt(w, s);
+    locwalk *w = ctx;
+    if (e->kind == GME_REDUCE)
+        w->depth--;
+    if (e == w->root)
+        w->depth += w->root_lift;
+    return true;
 }
 
-static void walk_stmt(locwalk *w, const gm_stmt *s)
+/* How many regions s opens around its own expressions and bodies. */
+static int region_of(const gm_stmt *s)
 {
     switch (s->kind) {
-    case GMS_BLOCK:
-        walk_body(w, s->body);
-        break;
-    case GMS_DECL:
-        walk_expr(w, s->init);
+    case GMS_ASSIGN:
+    case GMS_ARGMINMAX:
+    case GMS_SWAP:
+        return s->is_group; /* a group assignment runs over every element */
+    case GMS_FOREACH:
+        return s->parallel;
+    case GMS_BFS:
+        return 1; /* BFS levels run on the device; a DFS runs on the host */
+    default:
+        return 0;
+    }
+}
+
+static gm_walk_step enter_stmt(const gm_stmt *s, void *ctx)
+{
+    locwalk *w = ctx;
+    if (s->kind == GMS_BFS || s->kind == GMS_DFS) {
+        /* the graph is used on the host too: the traversal starts there */
+        use(w, s->iter.source ? s->iter.source->sym : NULL);
+        w->root = s->root;
+        w->root_lift = region_of(s);
+    }
+    w->depth += region_of(s);
+    if (s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS) {
+        declare(w, s->iter.sym);
+        use(w, s->iter.sym);
+    }
+    return GM_WALK_ON;
+}
+
+static bool leave_stmt(const gm_stmt *s, void *ctx)
+{
+    locwalk *w = ctx;
+    w->depth -= region_of(s);
+    if (s->kind == GMS_DECL)
         for (const gm_name *n = s->names; n; n = n->next) {
             declare(w, n->sym);
             if (s->init)
                 use(w, n->sym);
         }
-        break;
-    case GMS_ASSIGN:
-    case GMS_ARGMINMAX:
-    case GMS_SWAP:
-        if (s->is_group)
-            w->depth++;
-        walk_list(w, s->lhs);
-        walk_list(w, s->rhs);
-        if (s->is_group)
-            w->depth--;
-        break;
-    case GMS_IF:
-        walk_expr(w, s->cond);
-        if (s->then_stmt)
-            walk_stmt(w, s->then_stmt);
-        if (s->else_stmt)
-            walk_stmt(w, s->else_stmt);
-        break;
-    case GMS_WHILE:
-    case GMS_DO_WHILE:
-        walk_expr(w, s->cond);
-        if (s->body)
-            walk_stmt(w, s->body);
-        break;
-    case GMS_FOREACH:
-        if (s->parallel)
-            w->depth++;
-        walk_iter(w, &s->iter);
-        if (s->body)
-            walk_stmt(w, s->body);
-        if (s->parallel)
-            w->depth--;
-        break;
-    case GMS_BFS:
-    case GMS_DFS: {
-        /* The root is passed from the host; the bodies of a BFS run on
-         * the device level by level, a DFS runs on the host. */
-        bool par = s->kind == GMS_BFS;
-        walk_expr(w, s->root);
-        use(w, s->iter.source ? s->iter.source->sym : NULL);
-        w->depth += par;
-        walk_iter(w, &s->iter);
-        walk_expr(w, s->navigator);
-        if (s->body)
-            walk_stmt(w, s->body);
-        walk_expr(w, s->rev_filter);
-        if (s->rev_body)
-            walk_stmt(w, s->rev_body);
-        w->depth -= par;
-        break;
-    }
-    case GMS_RETURN:
-    case GMS_CALL:
-        walk_expr(w, s->value);
-        break;
-    case GMS_PRINT:
-        walk_list(w, s->value);
-        break;
-    case GMS_FOREIGN:
-        walk_foreign(w, s->foreign);
-        walk_list(w, s->modified);
-        break;
-    case GMS_EMPTY:
-        break;
-    }
+    return true;
+}
+
+static const gm_walk_hooks loc_hooks = {enter_stmt, leave_stmt, enter_expr, leave_expr};
+
+static void walk_stmt(locwalk *w, const gm_stmt *s)
+{
+    gm_walk_hooked(s, false, &loc_hooks, w);
 }
 
 void gmf_infer_locations(gm_program *p)

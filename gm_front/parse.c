@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ast_walk.h"
 #include "diag.h"
 #include "gm_runtime/gmrt_file.h"
 #include "front.h"
@@ -27,91 +28,59 @@
 /* ------------------------------------------------------------------ */
 /* Depth guard. Bison's stack limit bounds right-nested constructs, but a
  * long left-associative chain (a + b + c + ...) builds a deep tree on a
- * shallow parser stack. Each check recurses at most `budget` levels, so the
- * guard itself cannot overflow. */
+ * shallow parser stack. */
 
-static const gm_expr *deep_expr(const gm_expr *e, int budget);
-static const gm_stmt *deep_stmt(const gm_stmt *s, int budget, gm_loc *where);
+typedef struct depth_guard {
+    int level;    /* how deep the next node entered lies (the body: 0) */
+    gm_loc where; /* the first node too deep */
+} depth_guard;
 
-static const gm_expr *deep_expr_list(const gm_expr *e, int budget)
+/* The guard is gm_front's gm_walk_hooked (ast_walk.h) with a depth count:
+ * it stops at the first node GMF_MAX_TREE_DEPTH levels down and never
+ * enters it, so the walk recurses at most that deep itself. A list's
+ * members lie at the same depth (a long block or argument list is fine). */
+static bool too_deep(depth_guard *g, gm_loc loc)
 {
-    for (; e; e = e->next) {
-        const gm_expr *d = deep_expr(e, budget);
-        if (d)
-            return d;
+    if (g->level >= GMF_MAX_TREE_DEPTH) {
+        g->where = loc;
+        return true;
     }
-    return NULL;
-}
-
-/* Returns an expression at which the depth budget ran out, or NULL. */
-static const gm_expr *deep_expr(const gm_expr *e, int budget)
-{
-    if (!e)
-        return NULL;
-    if (budget <= 0)
-        return e;
-    const gm_expr *kids[] = {e->a, e->b, e->c, e->iter.source, e->iter.range_arg, e->iter.filter};
-    for (size_t i = 0; i < sizeof kids / sizeof kids[0]; i++) {
-        const gm_expr *d = deep_expr(kids[i], budget - 1);
-        if (d)
-            return d;
-    }
-    const gm_expr *d = deep_expr_list(e->args, budget - 1);
-    if (!d)
-        d = deep_expr_list(e->out_args, budget - 1);
-    for (const gm_foreign_seg *s = e->foreign; s && !d; s = s->next)
-        d = deep_expr(s->ref, budget - 1);
-    return d;
-}
-
-static bool deep_in_exprs(const gm_expr *list, int budget, gm_loc *where)
-{
-    const gm_expr *d = deep_expr_list(list, budget);
-    if (d)
-        *where = d->loc;
-    return d != NULL;
-}
-
-static bool deep_in_stmts(const gm_stmt *s, int budget, gm_loc *where)
-{
-    for (; s; s = s->next)
-        if (deep_stmt(s, budget, where))
-            return true;
+    g->level++;
     return false;
 }
 
-static const gm_stmt *deep_stmt(const gm_stmt *s, int budget, gm_loc *where)
+static gm_walk_step guard_stmt(const gm_stmt *s, void *ctx)
 {
-    if (budget <= 0) {
-        *where = s->loc;
-        return s;
-    }
-    int b = budget - 1;
-    const gm_expr *single[] = {s->init, s->cond, s->iter.source, s->iter.range_arg,
-                               s->iter.filter, s->root, s->navigator, s->rev_filter};
-    for (size_t i = 0; i < sizeof single / sizeof single[0]; i++) {
-        const gm_expr *d = deep_expr(single[i], b);
-        if (d) {
-            *where = d->loc;
-            return s;
-        }
-    }
-    if (deep_in_exprs(s->lhs, b, where) || deep_in_exprs(s->rhs, b, where) ||
-        deep_in_exprs(s->value, b, where) || deep_in_exprs(s->modified, b, where))
-        return s;
-    const gm_stmt *kids[] = {s->body, s->then_stmt, s->else_stmt, s->rev_body};
-    for (size_t i = 0; i < sizeof kids / sizeof kids[0]; i++)
-        if (deep_in_stmts(kids[i], b, where))
-            return s;
-    return NULL;
+    return too_deep(ctx, s->loc) ? GM_WALK_STOP : GM_WALK_ON;
 }
+
+static bool guard_expr(const gm_expr *e, void *ctx)
+{
+    return !too_deep(ctx, e->loc);
+}
+
+static bool guard_leave_stmt(const gm_stmt *s, void *ctx)
+{
+    (void)s;
+    ((depth_guard *)ctx)->level--;
+    return true;
+}
+
+static bool guard_leave_expr(const gm_expr *e, void *ctx)
+{
+    (void)e;
+    ((depth_guard *)ctx)->level--;
+    return true;
+}
+
+static const gm_walk_hooks guard_hooks = {guard_stmt, guard_leave_stmt, guard_expr, guard_leave_expr};
 
 static void check_depth(const gm_program *p)
 {
     for (const gm_proc *proc = p->procs; proc; proc = proc->next) {
-        gm_loc where;
-        if (proc->body && deep_stmt(proc->body, GMF_MAX_TREE_DEPTH, &where))
-            gm_error(where, GMD_SYNTAX, "nesting too deep (more than %d levels)",
+        depth_guard g = {0};
+        if (proc->body && !gm_walk_hooked(proc->body, false, &guard_hooks, &g))
+            gm_error(g.where, GMD_SYNTAX, "nesting too deep (more than %d levels)",
                      GMF_MAX_TREE_DEPTH);
     }
 }

@@ -18,6 +18,7 @@
  * also write or reduce P (the checker forbids it) or run foreign code are
  * left for the backend, which handles `<=` itself.
  */
+#include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
 #include "scope_depth.h"
@@ -189,29 +190,31 @@ static gm_stmt **lower_loop(gm_program *p, gm_proc *proc, gm_stmt **pp)
     return &after->next;
 }
 
-static void visit(gm_program *p, gm_proc *proc, gm_stmt **list)
+typedef struct lowering {
+    gm_program *p;
+    gm_proc *proc;
+} lowering;
+
+/* The walk (gm_front's gm_rewrite) goes into every statement outside the
+ * parallel regions, a DFS's InPost body included: that body is sequential
+ * host code like the DFS body. */
+static gm_rewrite_step visit(gm_stmt ***link, void *ctx)
 {
-    for (gm_stmt **pp = list; *pp;) {
-        gm_stmt *s = *pp;
-        if (s->kind == GMS_FOREACH && s->parallel && s->iter.sym) {
-            pp = lower_loop(p, proc, pp);
-            continue;
-        }
-        if (!gmo_is_parallel(s)) { /* nothing inside a parallel region */
-            if (s->body)
-                visit(p, proc, &s->body);
-            if (s->then_stmt)
-                visit(p, proc, &s->then_stmt);
-            if (s->else_stmt)
-                visit(p, proc, &s->else_stmt);
-        }
-        pp = &s->next;
+    lowering *l = ctx;
+    gm_stmt *s = **link;
+    if (s->kind == GMS_FOREACH && s->parallel && s->iter.sym) {
+        *link = lower_loop(l->p, l->proc, *link); /* the link after what it made */
+        return GM_REWRITE_AGAIN;
     }
+    return gmo_is_parallel(s) ? GM_REWRITE_OVER : GM_REWRITE_ON; /* nothing inside a parallel region */
 }
 
 void gmo_defer_lower(gm_program *p)
 {
-    for (gm_proc *proc = p->procs; proc; proc = proc->next)
+    static const gm_rewrite_hooks hooks = {visit, NULL};
+    for (gm_proc *proc = p->procs; proc; proc = proc->next) {
+        lowering l = {p, proc};
         if (proc->body)
-            visit(p, proc, &proc->body->body);
+            gm_rewrite(&proc->body->body, &hooks, &l);
+    }
 }

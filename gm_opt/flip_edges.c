@@ -172,9 +172,9 @@ typedef struct flipper {
     int reverse;  /* reverse-edge uses in the procedure */
 } flipper;
 
-static void visit(flipper *f, gm_stmt *s, void *unused)
+static void visit(gm_stmt *s, void *ctx)
 {
-    (void)unused;
+    flipper *f = ctx;
     gm_stmt *in = neighbour_loop(s);
     if (!in)
         return;
@@ -192,23 +192,12 @@ static void visit(flipper *f, gm_stmt *s, void *unused)
     }
 }
 
-static void visit_list(flipper *f, gm_stmt *list)
-{
-    for (gm_stmt *s = list; s; s = s->next) {
-        visit(f, s, NULL);
-        visit_list(f, s->body);
-        visit_list(f, s->rev_body);
-        visit_list(f, s->then_stmt);
-        visit_list(f, s->else_stmt);
-    }
-}
-
 void gmo_flip_edges(gm_program *p)
 {
     for (gm_proc *proc = p->procs; proc; proc = proc->next) {
         if (!proc->body)
             continue;
         flipper f = {p, reverse_uses(proc->body->body)};
-        visit_list(&f, proc->body->body);
+        gmo_walk_stmts(proc->body->body, visit, &f);
     }
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
 #include "walk.h"
@@ -313,40 +314,21 @@ static void fold_one(gm_program *p, gm_expr *e)
     become_literal(p, e, r);
 }
 
-/* Post-order over one expression list. */
-static void fold_expr(gm_program *p, gm_expr *e)
+/* Post-order (an expression after its operands): gm_front's gm_walk_hooked
+ * (ast_walk.h) with an expression leave hook, over every expression of every
+ * statement. Assignment targets and foreign references are walked too:
+ * folding only rewrites operators, so a place (x, n.P, M[k]) stays a place
+ * while what it is made of (a map index) is folded. */
+static bool fold_leave(const gm_expr *e, void *ctx)
 {
-    for (; e; e = e->next) {
-        fold_expr(p, e->a);
-        fold_expr(p, e->b);
-        fold_expr(p, e->c);
-        fold_expr(p, e->args);
-        fold_expr(p, e->out_args);
-        fold_expr(p, e->iter.range_arg);
-        fold_expr(p, e->iter.filter);
-        fold_one(p, e);
-    }
-}
-
-static void fold_stmt(gm_stmt *s, void *ctx)
-{
-    gm_program *p = ctx;
-    fold_expr(p, s->init);
-    fold_expr(p, s->rhs);
-    fold_expr(p, s->cond);
-    fold_expr(p, s->root);
-    fold_expr(p, s->navigator);
-    fold_expr(p, s->value);
-    fold_expr(p, s->iter.range_arg);
-    /* only the index of a map target: the target itself must stay a place */
-    for (gm_expr *l = s->lhs; l; l = l->next)
-        if (l->kind == GME_INDEX)
-            fold_expr(p, l->b);
+    fold_one(ctx, (gm_expr *)e); /* the walk reads e->next after this */
+    return true;
 }
 
 void gmo_fold(gm_program *p)
 {
+    static const gm_walk_hooks fold_hooks = {NULL, NULL, NULL, fold_leave};
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
         if (proc->body)
-            gmo_walk_stmts(proc->body, fold_stmt, p);
+            gm_walk_hooked(proc->body, true, &fold_hooks, p);
 }

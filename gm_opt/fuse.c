@@ -16,21 +16,18 @@
 #include "passes.h"
 #include "walk.h"
 
-static void visit(gm_program *p, gm_stmt *list)
+/* Pre-order over every statement (gm_opt's walk.h): the walk reads s's
+ * successor and bodies after the merges. */
+static void visit(gm_stmt *s, void *ctx)
 {
-    for (gm_stmt *s = list; s; s = s->next) {
-        while (s->next && gmo_can_merge_loops(s, s->next))
-            gmo_merge_loops(p, s, s->next, true);
-        visit(p, s->body);
-        visit(p, s->rev_body);
-        visit(p, s->then_stmt);
-        visit(p, s->else_stmt);
-    }
+    gm_program *p = ctx;
+    while (s->next && gmo_can_merge_loops(s, s->next))
+        gmo_merge_loops(p, s, s->next, true);
 }
 
 void gmo_fuse(gm_program *p)
 {
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
         if (proc->body)
-            visit(p, proc->body);
+            gmo_walk_stmts(proc->body, visit, p);
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "loop_merge.h"
+#include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
 #include "walk.h"
@@ -205,29 +206,23 @@ static bool join_next(gm_program *p, gm_stmt **link)
     return true;
 }
 
-static void visit(gm_program *p, gm_stmt **list)
+/* Pre-order (gm_front's gm_rewrite): a loop takes in what it can of the
+ * loops after it before its body is visited. */
+static gm_rewrite_step visit(gm_stmt ***link, void *ctx)
 {
-    for (gm_stmt **pp = list; *pp; pp = &(*pp)->next) {
-        if (is_loop(*pp)) {
-            gm_stmt *loop = *pp;
-            while (join_next(p, pp))
-                pp = gmo_link_of(pp, loop); /* statements moved up in front of it */
-        }
-        gm_stmt *s = *pp;
-        if (s->body)
-            visit(p, &s->body);
-        if (s->rev_body)
-            visit(p, &s->rev_body);
-        if (s->then_stmt)
-            visit(p, &s->then_stmt);
-        if (s->else_stmt)
-            visit(p, &s->else_stmt);
+    gm_program *p = ctx;
+    if (is_loop(**link)) {
+        gm_stmt *loop = **link;
+        while (join_next(p, *link))
+            *link = gmo_link_of(*link, loop); /* statements moved up in front of it */
     }
+    return GM_REWRITE_ON;
 }
 
 void gmo_fuse_across(gm_program *p)
 {
+    static const gm_rewrite_hooks hooks = {visit, NULL};
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
         if (proc->body)
-            visit(p, &proc->body->body);
+            gm_rewrite(&proc->body->body, &hooks, p);
 }

@@ -23,6 +23,7 @@
  * run per node instead of per edge.
  */
 #include "builtins.h"
+#include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
 #include "scope_depth.h"
@@ -310,29 +311,22 @@ static gm_stmt **process_loop(gm_program *p, gm_stmt **pp)
     return &loop->next;
 }
 
-static void visit(gm_program *p, gm_stmt **list)
+/* The walk (gm_front's gm_rewrite) goes into every statement outside the
+ * parallel regions, a DFS's InPost body included. */
+static gm_rewrite_step visit(gm_stmt ***link, void *ctx)
 {
-    for (gm_stmt **pp = list; *pp;) {
-        gm_stmt *s = *pp;
-        if (is_node_loop(s)) {
-            pp = process_loop(p, pp);
-            continue;
-        }
-        if (!gmo_is_parallel(s)) { /* nothing inside a parallel region */
-            if (s->body)
-                visit(p, &s->body);
-            if (s->then_stmt)
-                visit(p, &s->then_stmt);
-            if (s->else_stmt)
-                visit(p, &s->else_stmt);
-        }
-        pp = &s->next;
+    gm_stmt *s = **link;
+    if (is_node_loop(s)) {
+        *link = process_loop(ctx, *link); /* the link after the loop */
+        return GM_REWRITE_AGAIN;
     }
+    return gmo_is_parallel(s) ? GM_REWRITE_OVER : GM_REWRITE_ON; /* nothing inside a parallel region */
 }
 
 void gmo_hoist_nbr(gm_program *p)
 {
+    static const gm_rewrite_hooks hooks = {visit, NULL};
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
         if (proc->body)
-            visit(p, &proc->body->body);
+            gm_rewrite(&proc->body->body, &hooks, p);
 }

@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
 #include "walk.h"
@@ -85,36 +86,29 @@ static void take_decls(gm_proc *proc, gm_stmt **list, gm_stmt **out)
     }
 }
 
-static void visit(gm_proc *proc, gm_stmt **list)
+/* Post-order (gm_front's gm_rewrite): inner loops first, so a declaration
+ * moves out of every sequential loop around it. */
+static void visit(gm_stmt ***link, void *ctx)
 {
-    for (gm_stmt **pp = list; *pp;) {
-        gm_stmt *s = *pp;
-        if (s->body)
-            visit(proc, &s->body);
-        if (s->rev_body)
-            visit(proc, &s->rev_body);
-        if (s->then_stmt)
-            visit(proc, &s->then_stmt);
-        if (s->else_stmt)
-            visit(proc, &s->else_stmt);
-        if (is_sequential_loop(s) && s->body) {
-            gm_stmt *moved = NULL;
-            take_decls(proc, &s->body->body, &moved);
-            if (moved) {
-                gm_stmt *last = moved;
-                while (last->next)
-                    last = last->next;
-                last->next = s;
-                *pp = moved;
-            }
-        }
-        pp = &s->next;
-    }
+    gm_stmt *s = **link;
+    if (!is_sequential_loop(s) || !s->body)
+        return;
+    gm_stmt *moved = NULL;
+    take_decls(ctx, &s->body->body, &moved);
+    if (!moved)
+        return;
+    gm_stmt *last = moved;
+    while (last->next)
+        last = last->next;
+    last->next = s;
+    **link = moved;
+    *link = &last->next; /* the walk goes on after s */
 }
 
 void gmo_hoist_props(gm_program *p)
 {
+    static const gm_rewrite_hooks hooks = {NULL, visit};
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
         if (proc->body)
-            visit(proc, &proc->body->body);
+            gm_rewrite(&proc->body->body, &hooks, proc);
 }

@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
 #include "scope_depth.h"
@@ -203,24 +204,21 @@ static bool is_node_loop(const gm_stmt *s)
            s->iter.range == GMR_NODES && !s->iter.range_arg;
 }
 
-static void visit(ctx *c, gm_stmt *list)
+/* The outermost node loops, through gm_front's gm_walk_hooked (ast_walk.h):
+ * nothing inside a parallel region is a candidate. */
+static gm_walk_step visit(const gm_stmt *cs, void *vctx)
 {
-    for (gm_stmt *s = list; s; s = s->next) {
-        if (is_node_loop(s)) {
-            c->loop = s;
-            c->ncand = 0;
-            gmo_walk_exprs_stmt(s, collect, c);
-            for (int i = 0; i < c->ncand; i++)
-                try_prop(c, c->cand[i]);
-            continue;
-        }
-        if (gmo_is_parallel(s))
-            continue;
-        visit(c, s->body);
-        visit(c, s->then_stmt);
-        visit(c, s->else_stmt);
-        visit(c, s->rev_body);
+    ctx *c = vctx;
+    gm_stmt *s = (gm_stmt *)cs;
+    if (is_node_loop(s)) {
+        c->loop = s;
+        c->ncand = 0;
+        gmo_walk_exprs_stmt(s, collect, c);
+        for (int i = 0; i < c->ncand; i++)
+            try_prop(c, c->cand[i]);
+        return GM_WALK_SKIP;
     }
+    return gmo_is_parallel(s) ? GM_WALK_SKIP : GM_WALK_ON;
 }
 
 void gmo_prop_scalar(gm_program *p)
@@ -229,6 +227,7 @@ void gmo_prop_scalar(gm_program *p)
         if (!proc->body)
             continue;
         ctx c = {.p = p, .proc = proc};
-        visit(&c, proc->body->body);
+        static const gm_walk_hooks hooks = {visit, NULL, NULL, NULL};
+        gm_walk_hooked(proc->body->body, true, &hooks, &c);
     }
 }

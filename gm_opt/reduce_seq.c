@@ -14,6 +14,7 @@
  * it is evaluated exactly once and before any target changes. A target whose
  * place is not pure to evaluate twice (M[f()]) is left alone.
  */
+#include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
 #include "scope_depth.h"
@@ -141,19 +142,31 @@ static bool sequential_for_targets(rs *r, const gm_stmt *s, int depth)
     return true;
 }
 
-static void visit(rs *r, gm_stmt *list, int depth)
+/* The walk: gm_front's gm_walk_hooked (ast_walk.h), counting the parallel
+ * regions around each statement; a rewritten reduction's new statements are
+ * not visited again. */
+typedef struct rs_walk {
+    rs *r;
+    int depth;
+} rs_walk;
+
+static gm_walk_step visit(const gm_stmt *cs, void *ctx)
 {
-    for (gm_stmt *s = list; s; s = s->next) {
-        if (is_reduction(s) && sequential_for_targets(r, s, depth)) {
-            rewrite(r, s);
-            continue;
-        }
-        int inner = depth + (gmo_is_parallel(s) ? 1 : 0);
-        visit(r, s->body, inner);
-        visit(r, s->rev_body, inner);
-        visit(r, s->then_stmt, depth);
-        visit(r, s->else_stmt, depth);
+    rs_walk *w = ctx;
+    gm_stmt *s = (gm_stmt *)cs;
+    if (is_reduction(s) && sequential_for_targets(w->r, s, w->depth)) {
+        rewrite(w->r, s);
+        return GM_WALK_SKIP;
     }
+    w->depth += gmo_is_parallel(s);
+    return GM_WALK_ON;
+}
+
+static bool leave(const gm_stmt *s, void *ctx)
+{
+    rs_walk *w = ctx;
+    w->depth -= gmo_is_parallel(s);
+    return true;
 }
 
 void gmo_reduce_seq(gm_program *p)
@@ -163,7 +176,9 @@ void gmo_reduce_seq(gm_program *p)
             continue;
         rs r = {p, {0}};
         gmo_depths_compute(&r.depths, p, proc);
-        visit(&r, proc->body->body, 0);
+        static const gm_walk_hooks hooks = {visit, leave, NULL, NULL};
+        rs_walk w = {&r, 0};
+        gm_walk_hooked(proc->body->body, true, &hooks, &w);
         gmo_depths_free(&r.depths);
     }
 }

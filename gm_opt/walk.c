@@ -137,9 +137,14 @@ static void target(access_walk *w, gmo_access_kind kind, gm_expr *lhs)
     lhs->next = next;
 }
 
-void gmo_walk_accesses_stmt(gm_stmt *s, gmo_access_fn fn, void *ctx)
+/* The accesses of s's own expressions, by their role in s (a target is
+ * written, not read); the statements inside s get their own call from the
+ * walk (gm_front's gm_walk, pre-order). */
+static bool own_accesses(const gm_stmt *cs, void *vctx)
 {
-    access_walk w = {fn, ctx, s};
+    const access_walk *outer = vctx;
+    gm_stmt *s = (gm_stmt *)cs;
+    access_walk w = {outer->fn, outer->ctx, s};
     switch (s->kind) {
     case GMS_DECL:
         read_expr(&w, s->init);
@@ -183,16 +188,19 @@ void gmo_walk_accesses_stmt(gm_stmt *s, gmo_access_fn fn, void *ctx)
         read_expr(&w, s->value);
         break;
     }
-    gmo_walk_accesses(s->body, fn, ctx);
-    gmo_walk_accesses(s->then_stmt, fn, ctx);
-    gmo_walk_accesses(s->else_stmt, fn, ctx);
-    gmo_walk_accesses(s->rev_body, fn, ctx);
+    return true;
+}
+
+void gmo_walk_accesses_stmt(gm_stmt *s, gmo_access_fn fn, void *ctx)
+{
+    access_walk w = {fn, ctx, NULL};
+    gm_walk(s, false, own_accesses, NULL, &w);
 }
 
 void gmo_walk_accesses(gm_stmt *list, gmo_access_fn fn, void *ctx)
 {
-    for (; list; list = list->next)
-        gmo_walk_accesses_stmt(list, fn, ctx);
+    access_walk w = {fn, ctx, NULL};
+    gm_walk(list, true, own_accesses, NULL, &w);
 }
 
 bool gmo_is_linear(const gm_expr *base, const gm_symbol *it)

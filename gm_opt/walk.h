@@ -22,7 +22,9 @@ void gmo_walk_exprs_list(gm_stmt *list, gmo_expr_fn fn, void *ctx);
 void gmo_walk_expr(gm_expr *e, gmo_expr_fn fn, void *ctx);
 
 /* Calls fn on every statement of the list and of everything nested in it
- * (pre-order). */
+ * (pre-order). fn may change its statement in place, with its bodies and
+ * the statements after it (fuse merges the next loop in): the walk reads
+ * them after fn returned. */
 typedef void (*gmo_stmt_fn)(gm_stmt *s, void *ctx);
 void gmo_walk_stmts(gm_stmt *list, gmo_stmt_fn fn, void *ctx);
 

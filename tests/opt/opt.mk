@@ -12,6 +12,7 @@ EXTRA_DIST += \
 	tests/opt/exec/bfs_levels_in.gm \
 	tests/opt/exec/minmax_loop_run.gm \
 	tests/opt/exec/count_linked_run.gm \
+	tests/opt/exec/defer_inpost_run.gm \
 	tests/opt/exec/min_label_run.gm \
 	tests/opt/exec/prop_scalar_own.gm \
 	tests/opt/bfs_level.expected \
@@ -20,6 +21,8 @@ EXTRA_DIST += \
 	tests/opt/dead_scalar.gm \
 	tests/opt/defer_copy.expected \
 	tests/opt/defer_copy.gm \
+	tests/opt/defer_inpost.expected \
+	tests/opt/defer_inpost.gm \
 	tests/opt/defer_swap.expected \
 	tests/opt/defer_swap.gm \
 	tests/opt/flip_keep.expected \
@@ -36,6 +39,8 @@ EXTRA_DIST += \
 	tests/opt/fuse_across.gm \
 	tests/opt/hoist_nbr.expected \
 	tests/opt/hoist_nbr.gm \
+	tests/opt/hoist_nbr_inpost.expected \
+	tests/opt/hoist_nbr_inpost.gm \
 	tests/opt/hoist_props.expected \
 	tests/opt/hoist_props.gm \
 	tests/opt/merge_assign.expected \

@@ -300,7 +300,7 @@ static void test_walk_hooked(void)
                                     "        n.A = 2;\n"
                                     "}\n");
     CU_ASSERT_TRUE_FATAL(cu_check_ok);
-    const gm_walk_hooks hooks = {log_enter, log_leave, log_prop};
+    const gm_walk_hooks hooks = {log_enter, log_leave, log_prop, NULL};
     hook_log h = {.skip = GMS_EMPTY, .stop = GMS_EMPTY};
     CU_ASSERT_TRUE(gm_walk_hooked(p->procs->body, false, &hooks, &h));
     CU_ASSERT_STRING_EQUAL(h.buf, "BFBIpAp/A/I/B/FFAp/A/F/B");
@@ -310,6 +310,114 @@ static void test_walk_hooked(void)
     hook_log stop = {.skip = GMS_EMPTY, .stop = GMS_IF};
     CU_ASSERT_FALSE(gm_walk_hooked(p->procs->body, false, &hooks, &stop));
     CU_ASSERT_STRING_EQUAL(stop.buf, "BFBI");
+}
+
+/* The expression leave hook runs after an expression's children (post-order)
+ * and pairs with the enter visitor; a false from it stops the walk. */
+static char expr_char(const gm_expr *e)
+{
+    switch (e->kind) {
+    case GME_ID: return 'i';
+    case GME_INT: return '1';
+    case GME_BINARY: return '+';
+    case GME_PROP: return 'p';
+    case GME_REDUCE: return 'R';
+    default: return '?';
+    }
+}
+
+static bool log_expr_enter(const gm_expr *e, void *ctx)
+{
+    log_char(ctx, expr_char(e));
+    return true;
+}
+
+static bool log_expr_leave(const gm_expr *e, void *ctx)
+{
+    hook_log *h = ctx;
+    log_char(h, '/');
+    log_char(h, expr_char(e));
+    return e->kind != GME_REDUCE || h->stop != GMS_ASSIGN;
+}
+
+static void test_walk_expr_leave(void)
+{
+    const gm_program *p = check_src("Procedure f(G: Graph, a: Node; A: N_P<Int>)\n"
+                                    "{\n"
+                                    "    Int c = a.A + Sum(x: a.Nbrs) { 1 };\n"
+                                    "    c = 2;\n"
+                                    "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    const gm_walk_hooks hooks = {NULL, NULL, log_expr_enter, log_expr_leave};
+    hook_log h = {.stop = GMS_EMPTY};
+    CU_ASSERT_TRUE(gm_walk_hooked(p->procs->body, false, &hooks, &h));
+    /* a.A: the property, then its base; the reduction: its body (a), then
+     * its iteration's source; then the assignment's target and value */
+    CU_ASSERT_STRING_EQUAL(h.buf, "+pi/i/pR1/1i/i/R/+i/i1/1");
+    hook_log stop = {.stop = GMS_ASSIGN};
+    CU_ASSERT_FALSE(gm_walk_hooked(p->procs->body, false, &hooks, &stop));
+    CU_ASSERT_STRING_EQUAL(stop.buf, "+pi/i/pR1/1i/i/R");
+    hook_log only = {.stop = GMS_EMPTY};
+    CU_ASSERT_TRUE(gm_walk_expr_hooked(p->procs->body->body->init, false, &hooks, &only));
+    CU_ASSERT_STRING_EQUAL(only.buf, "+pi/i/pR1/1i/i/R/+");
+}
+
+/* gm_rewrite: AGAIN stands on the link again (a statement inserted in front
+ * is visited, then the old one), OVER enters nothing and gets no post call,
+ * ON enters the bodies, then post. */
+typedef struct rw_log {
+    hook_log log;
+    gm_program *p;
+    bool inserted;
+} rw_log;
+
+static char rw_char(const gm_stmt *s)
+{
+    switch (s->kind) {
+    case GMS_DECL: return 'D';
+    case GMS_WHILE: return 'W';
+    case GMS_EMPTY: return 'E';
+    default: return kind_char(s);
+    }
+}
+
+static gm_rewrite_step rw_pre(gm_stmt ***link, void *ctx)
+{
+    rw_log *r = ctx;
+    gm_stmt *s = **link;
+    log_char(&r->log, rw_char(s));
+    if (s->kind == GMS_DECL && !r->inserted) {
+        gm_stmt *e = gm_stmt_new(r->p->arena, GMS_EMPTY, s->loc);
+        e->next = s;
+        **link = e;
+        r->inserted = true;
+        return GM_REWRITE_AGAIN;
+    }
+    return s->kind == GMS_IF ? GM_REWRITE_OVER : GM_REWRITE_ON;
+}
+
+static void rw_post(gm_stmt ***link, void *ctx)
+{
+    rw_log *r = ctx;
+    log_char(&r->log, '/');
+    log_char(&r->log, rw_char(**link));
+}
+
+static void test_rewrite_walk(void)
+{
+    gm_program *p = check_src("Procedure f(G: Graph)\n"
+                              "{\n"
+                              "    Int x = 0;\n"
+                              "    If (x > 0) { x = 1; }\n"
+                              "    While (x < 3) { x += 1; }\n"
+                              "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    const gm_rewrite_hooks hooks = {rw_pre, rw_post};
+    rw_log r = {.p = p};
+    gm_rewrite(&p->procs->body->body, &hooks, &r);
+    CU_ASSERT_STRING_EQUAL(r.log.buf, "DE/ED/DIWBA/A/B/W");
+    CU_ASSERT_EQUAL(p->procs->body->body->kind, GMS_EMPTY);
+    CU_ASSERT_EQUAL(p->procs->body->body->next->kind, GMS_DECL);
 }
 
 /* The access of the property or scalar named name in r (NULL: none). */
@@ -735,6 +843,8 @@ int main(void)
         {"what counts as a use of a symbol", test_sym_used},
         {"the walk visits a reduction's range argument", test_walk_reduce_range_arg},
         {"the hooked walk: order, skip, leave, stop", test_walk_hooked},
+        {"the hooked walk: expression leave hooks, post-order", test_walk_expr_leave},
+        {"the rewriting walk: again, over, on and post", test_rewrite_walk},
         {"plan: index kinds", test_plan_index_kinds},
         {"plan: reduction operators", test_plan_operators},
         {"plan: records, filters, range arguments", test_plan_records},

@@ -50,7 +50,7 @@ static gm_walk_step find_loop(const gm_stmt *s, void *ctx)
 static const gm_stmt *loop_of(const gm_program *p, int n)
 {
     nth_loop l = {n, NULL};
-    gm_walk_hooks h = {find_loop, NULL, NULL};
+    gm_walk_hooks h = {find_loop, NULL, NULL, NULL};
     gm_walk_hooked(p->procs->body, false, &h, &l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(l.found);
     return l.found;
