@@ -147,6 +147,8 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
                 return GMC_ARGS_ERROR;
             opt->out_dir = v; /* resolved once the target and -x/--main are known */
             out_given = true;
+        } else if (strcmp(a, "--distributed") == 0) {
+            opt->distributed = true;
         } else if (strcmp(a, "--main") == 0) {
             opt->emit_main = true;
         } else if (strcmp(a, "--try-entry") == 0) {

@@ -30,6 +30,7 @@ typedef struct gmc_options {
     const char *out_program;    /* the program -x --main links, NULL: out_dir/NAME */
     gmc_output output;          /* what -o PATH named (output_path.h) */
     gmc_target target;          /* -t omp|cuda */
+    bool distributed;           /* --distributed: an SPMD program over MPI ranks (-t omp) */
     bool emit_main;             /* --main */
     bool try_entry;             /* --try-entry: also NAME_try, run-time errors returned */
     const char *entry;          /* --entry=NAME: the procedure --main runs */

@@ -17,6 +17,7 @@
 #include "gma_plan.h"
 #include "nvcc.h"
 #include "omp_backend.h"
+#include "omp_dist.h"
 #include "opt.h"
 #include "signature.h"
 
@@ -152,6 +153,31 @@ static bool program_clear(const char *program, const char *base, bool cuda)
     return true;
 }
 
+/* --distributed: the loop plan and the syncs (gma_sync.h; errors stop
+ * here), then the distributed OpenMP code; --report prints the syncs. */
+static bool generate_distributed(const gmc_options *opt, gm_program *p, const gmb_options *bopt)
+{
+    gma_plan *plan = gma_plan_build(p);
+    gma_sync_plan *syncs = plan ? gma_sync_build(p, plan) : NULL;
+    bool ok = syncs && !gm_error_count();
+    /* TEMPORARY (until wip-dsync's analysis is merged): conservative syncs */
+    gma_sync_plan *tmp = ok ? omp_dist_conservative_syncs(plan) : NULL;
+    const gma_sync_plan *use = tmp ? tmp : syncs;
+    if (ok)
+        ok = gmb_omp_dist_generate(p, bopt, use) && !gm_error_count();
+    if (ok && opt->cuda.report) {
+        const char *slash = strrchr(p->filename, '/');
+        gma_sync_print(stderr, use, slash ? slash + 1 : p->filename);
+    }
+    if (tmp) {
+        free(tmp->syncs);
+        free(tmp);
+    }
+    gma_sync_free(syncs);
+    gma_plan_free(plan);
+    return ok;
+}
+
 static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
 {
     const char *entry = NULL;
@@ -175,11 +201,16 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
     };
     /* the plan of the tree the passes left, read before a backend's
      * bookkeeping touches it; -t cuda reports its own choices as it generates */
-    gma_plan *plan = !cuda && opt->cuda.report ? gma_plan_build(p) : NULL;
-    bool generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);
-    if (generated && !gm_error_count())
-        plan_report(p, plan);
-    gma_plan_free(plan);
+    bool generated;
+    if (opt->distributed) {
+        generated = generate_distributed(opt, p, &bopt);
+    } else {
+        gma_plan *plan = !cuda && opt->cuda.report ? gma_plan_build(p) : NULL;
+        generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);
+        if (generated && !gm_error_count())
+            plan_report(p, plan);
+        gma_plan_free(plan);
+    }
     if (!generated || gm_error_count())
         return false;
     if (!opt->compile_output)
@@ -198,7 +229,10 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .nvcc = t->nvcc,
         .arch = t->arch,
         .verbose = opt->verbose,
+        .distributed = opt->distributed,
     };
+    if (opt->distributed)
+        return gmc_compile_dist(&rt, &b);
     return cuda ? gmc_compile_cuda(&rt, &b) : gmc_compile_c(&rt, &b);
 }
 

@@ -6,7 +6,8 @@ GMD_LIB_SOURCES = \
 	gm_runtime/dist/gmd_internal.h \
 	gm_runtime/dist/gmd_core.c \
 	gm_runtime/dist/gmd_graph.c \
-	gm_runtime/dist/gmd_prop.c
+	gm_runtime/dist/gmd_prop.c \
+	gm_runtime/dist/gmd_cli.c
 
 # The public header goes with the others (<gmc/gmd.h>) where the library is built.
 if HAVE_MPI
@@ -25,6 +26,10 @@ libgmrt_dist_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 ## Tests: one program run under mpirun for P = 1..5 by a shell driver.
 TESTS += tests/mpi/partition.sh
 EXTRA_DIST += tests/mpi/partition.sh
+## gmc -t omp --distributed end to end: every supported app x policy x P =
+## 1..4 against the single-process program (needs tests/e2e's e2e_compare).
+TESTS += tests/mpi/apps.sh
+EXTRA_DIST += tests/mpi/apps.sh
 if HAVE_MPI
 check_PROGRAMS += tests/mpi/test_partition
 endif

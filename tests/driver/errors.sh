@@ -15,6 +15,10 @@ says "unknown option far from all: help" err "unknown option '--frobnicate' (see
 expect 2 "no input file" "$GMC" --main
 says "no input file: usage" err "no input file"
 
+# ---- --distributed is -t omp's only (issue 31: CUDA is phase 3) ---------------------
+expect 1 "distributed cuda" "$GMC" -t cuda --distributed degree.gm
+says "distributed cuda: reason" err "--distributed with -t cuda: not yet (phase 3)"
+
 # ---- missing input file ----------------------------------------------------------
 expect 1 "missing input file" "$GMC" nosuch.gm
 says "missing input file: reason" err "nosuch.gm: error: cannot open: No such file or directory"

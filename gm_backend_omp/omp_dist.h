@@ -1,0 +1,29 @@
+/* omp_dist.h: gmc -t omp --distributed, the OpenMP target as one rank of an
+ * SPMD program over MPI (omp_dist.c: the procedures; omp_dist_main.c: the
+ * --main driver). The contract of the generated API is omp_dist.c's. */
+#ifndef GM_OMP_DIST_H
+#define GM_OMP_DIST_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+#include "backend_options.h"
+#include "cg_emit.h"
+#include "gma_sync.h"
+
+/* Generates NAME.h and NAME.c for a checked, desugared, optimized program
+ * whose syncs are syncs (gma_sync_build's). false after a diagnostic. */
+bool gmb_omp_dist_generate(gm_program *p, const gmb_options *opt, const gma_sync_plan *syncs);
+
+/* Which rows of its owners proc walks: out-edges (Nbrs, OutEdges) and
+ * in-edges (InNbrs, InEdges); the partition's policy must hold them. */
+void omp_dist_directions(const gm_proc *proc, bool *out, bool *in);
+
+/* TEMPORARY (omp_dist_tmpsync.c, until gma_sync_build places syncs):
+ * conservative syncs from the loop plan; free ->syncs and the plan. */
+gma_sync_plan *omp_dist_conservative_syncs(const gma_plan *plan);
+
+/* main() of a distributed program (omp_dist_main.c). */
+void omp_dist_main(cg_emit *em, const gm_proc *proc);
+
+#endif /* GM_OMP_DIST_H */
