@@ -14,3 +14,5 @@ libgma_a_SOURCES += gm_analysis/gma_plan.c
 libgma_a_SOURCES += gm_analysis/gma_plan_print.c
 libgma_a_SOURCES += gm_analysis/gma_clique.h
 libgma_a_SOURCES += gm_analysis/gma_clique.c
+libgma_a_SOURCES += gm_analysis/gma_sync.h
+libgma_a_SOURCES += gm_analysis/gma_sync.c

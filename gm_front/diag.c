@@ -30,6 +30,7 @@ static const char *const class_names[GMD_CLASS_COUNT] = {
     [GMD_CALL] = "call",
     [GMD_UNSUPPORTED] = "unsupported",
     [GMD_IO] = "io",
+    [GMD_DIST_UNSUPPORTED] = "dist-unsupported",
     [GMD_W_NARROWING] = "narrowing",
     [GMD_W_PROMOTION] = "promotion",
     [GMD_W_RACE] = "race",

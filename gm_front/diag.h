@@ -43,6 +43,8 @@ typedef enum gm_diag_class {
     GMD_CALL,                /* "call": bad procedure call (extension) */
     GMD_UNSUPPORTED,         /* "unsupported": valid Green-Marl that gmc cannot translate */
     GMD_IO,                  /* "io": cannot read the input file */
+    GMD_DIST_UNSUPPORTED,    /* "dist-unsupported": a construct --distributed cannot run
+                                (DFS, collections, remote adjacency, calls: gma_sync.h) */
     /* warnings (each can be switched with -Wname / -Wno-name) */
     GMD_W_NARROWING,         /* "narrowing": e.g. Double assigned to Int */
     GMD_W_PROMOTION,         /* "promotion": integer mixed with floating (non-literal) */
