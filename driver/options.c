@@ -41,6 +41,12 @@ static bool parse_dump(const char *stage, gmc_options *opt)
             opt->dump = GMC_STAGE_OPT;
         return true;
     }
+    if (strcmp(stage, "sync") == 0) { /* the distributed syncs after the passes: gma_sync.h */
+        opt->dump_sync = true;
+        if (opt->dump < GMC_STAGE_OPT)
+            opt->dump = GMC_STAGE_OPT;
+        return true;
+    }
     for (size_t i = 0; i < sizeof stages / sizeof *stages; i++)
         if (strcmp(stage, stages[i].name) == 0)
             s = stages[i].stage;
@@ -51,7 +57,7 @@ static bool parse_dump(const char *stage, gmc_options *opt)
     if (s == GMC_STAGE_NONE) {
         fprintf(stderr,
                 "gmc: error: unknown stage '%s' for --dump (parse, check, desugar, opt, "
-                "a pass name from --help-passes, signature or plan)\n",
+                "a pass name from --help-passes, signature, plan or sync)\n",
                 stage);
         return false;
     }

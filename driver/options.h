@@ -44,6 +44,7 @@ typedef struct gmc_options {
     const char *dump_pass;      /* --dump=PASSNAME: only after that pass */
     bool dump_signature;        /* --dump=signature: the API as JSON after the checks */
     bool dump_plan;             /* --dump=plan: each parallel loop's accesses after the passes */
+    bool dump_sync;             /* --dump=sync: the syncs --distributed places (gma_sync.h) */
     bool opt_none;              /* -O0: no optimization pass (-O1..-O3: all, the default) */
     const char *disabled[GMC_MAX_DISABLED]; /* -fno-PASS */
     int n_disabled;

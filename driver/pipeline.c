@@ -15,6 +15,7 @@
 #include "entry.h"
 #include "front.h"
 #include "gma_plan.h"
+#include "gma_sync.h"
 #include "nvcc.h"
 #include "omp_backend.h"
 #include "omp_dist.h"
@@ -55,6 +56,22 @@ static void plan_dump(const gm_program *p)
     gma_plan *plan = gma_plan_build(p);
     gma_plan_print(stdout, plan, p->filename);
     gma_plan_free(plan);
+}
+
+/* --dump=sync: where -t omp --distributed synchronizes, on stdout; false
+ * after [dist-unsupported] errors (reported on stderr). */
+static bool sync_dump(const gm_program *p)
+{
+    gma_plan *plan = gma_plan_build(p);
+    gma_sync_plan *sp = gma_sync_build(p, plan);
+    const char *slash = strrchr(p->filename, '/');
+    if (sp) {
+        printf("// ---- %s: sync ----\n", slash ? slash + 1 : p->filename);
+        gma_sync_print(stdout, sp, slash ? slash + 1 : p->filename);
+    }
+    gma_sync_free(sp);
+    gma_plan_free(plan);
+    return sp != NULL;
 }
 
 /* -t omp --report: the plan, one line per loop (FILE:LINE: as -t cuda
@@ -272,6 +289,8 @@ int gmc_compile(const gmc_options *opt, const gmc_tools *t)
     gmf_infer_locations(p); /* passes may have moved code across regions */
     if (opt->dump_plan)
         plan_dump(p);
+    if (opt->dump_sync && !sync_dump(p))
+        goto done;
     if (opt->dump == GMC_STAGE_OPT)
         goto ok;
 

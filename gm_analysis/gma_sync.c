@@ -1,24 +1,72 @@
-/* gma_sync.c: the distributed sync plan (gma_sync.h). This first version
- * places nothing: an empty plan whose loops all span OWNERS. */
-#include "gma_sync.h"
+/* gma_sync.c: the public side of the sync analysis (gma_sync.h): building
+ * the plan over every procedure (gma_sync_check.c first, then the placement
+ * walk of gma_sync_place.c), finding the syncs of a statement, and the
+ * --dump=sync text. The syncs are kept sorted by their statement's preorder
+ * position (before its "before" syncs, then its "after" ones), each group in
+ * the order the walk placed them, which is the order they must run. */
+#include "gma_sync_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "front.h"
+#include "oom.h"
+
+/* Stable insertion sort by (order, after): the groups stay in placement order. */
+static void sort_syncs(sync_plan_full *f)
+{
+    gma_sync_plan *p = &f->pub;
+    for (int i = 1; i < p->n; i++) {
+        gma_sync s = p->syncs[i];
+        int o = f->sync_order[i];
+        int j = i;
+        while (j > 0 && (f->sync_order[j - 1] > o || (f->sync_order[j - 1] == o && p->syncs[j - 1].after && !s.after))) {
+            p->syncs[j] = p->syncs[j - 1];
+            f->sync_order[j] = f->sync_order[j - 1];
+            j--;
+        }
+        p->syncs[j] = s;
+        f->sync_order[j] = o;
+    }
+}
 
 gma_sync_plan *gma_sync_build(const gm_program *p, const gma_plan *plan)
 {
-    (void)p;
-    (void)plan;
-    return calloc(1, sizeof(gma_sync_plan));
+    if (!p || !plan)
+        return NULL;
+    int errors = 0;
+    for (const gm_proc *proc = p->procs; proc; proc = proc->next)
+        errors += sync_check_proc(plan, proc);
+    if (errors)
+        return NULL;
+    sync_plan_full *f = calloc(1, sizeof *f);
+    if (!f)
+        return NULL;
+    sync_ctx c = {.prog = p, .plan = plan, .sp = f, .n = p->next_symbol_id};
+    c.syms = calloc((size_t)(c.n ? c.n : 1), sizeof *c.syms);
+    if (!c.syms) {
+        free(f);
+        return NULL;
+    }
+    for (const gm_proc *proc = p->procs; proc; proc = proc->next)
+        sync_walk_proc(&c, proc);
+    free(c.syms);
+    free(c.order);
+    sort_syncs(f);
+    return &f->pub;
 }
 
 void gma_sync_free(gma_sync_plan *sp)
 {
     if (!sp)
         return;
+    sync_plan_full *f = (sync_plan_full *)sp;
     free(sp->syncs);
     free(sp->span_loops);
     free(sp->spans);
-    free(sp);
+    free(f->sync_order);
+    free(f->span_order);
+    free(f);
 }
 
 const gma_sync *gma_syncs_at(const gma_sync_plan *sp, const gm_stmt *s, bool after, int *n)
@@ -56,9 +104,66 @@ const char *gma_sync_kind_name(gma_sync_kind k)
     return "?";
 }
 
+/* A statement in a few words: "Foreach (t: G.Nodes)", "While", "root.dist = 0". */
+static void print_stmt(FILE *out, const gm_stmt *s)
+{
+    switch (s->kind) {
+    case GMS_FOREACH:
+        fprintf(out, "%s (%s: ", s->parallel ? "Foreach" : "For", s->iter.name ? s->iter.name : "?");
+        if (s->iter.source)
+            gmf_print_expr(out, s->iter.source);
+        fprintf(out, ".%s)", gm_range_name(s->iter.range));
+        break;
+    case GMS_WHILE: fputs("While", out); break;
+    case GMS_DO_WHILE: fputs("Do-While", out); break;
+    case GMS_IF: fputs("If", out); break;
+    case GMS_RETURN: fputs("Return", out); break;
+    case GMS_SWAP:
+        fputs("swap ", out);
+        gmf_print_expr(out, s->lhs);
+        fputs(", ", out);
+        gmf_print_expr(out, s->rhs);
+        break;
+    case GMS_DECL:
+        fprintf(out, "declaration of %s", s->names && s->names->name ? s->names->name : "?");
+        break;
+    case GMS_ASSIGN:
+        gmf_print_expr(out, s->lhs);
+        fprintf(out, " %s ", gm_assign_op_spelling(s->assign_op));
+        gmf_print_expr(out, s->rhs);
+        break;
+    default: fputs("statement", out); break;
+    }
+}
+
+static void print_sync(FILE *out, const gma_sync *y, const char *file)
+{
+    fprintf(out, "%s:%d: %s ", file, y->at->loc.line ? y->at->loc.line : y->loc.line, y->after ? "after" : "before");
+    print_stmt(out, y->at);
+    fprintf(out, ": %s %s", gma_sync_kind_name(y->kind), y->sym ? y->sym->name : "?");
+    if (y->kind != GMA_SYNC_BROADCAST)
+        fprintf(out, " %s", y->op == GMA_OP_NONE ? "(any)" : gma_redop_name(y->op));
+    if (y->sparse)
+        fputs(" sparse", out);
+    fputc('\n', out);
+}
+
 void gma_sync_print(FILE *out, const gma_sync_plan *sp, const char *file)
 {
-    (void)out;
-    (void)sp;
-    (void)file;
+    if (!sp)
+        return;
+    const sync_plan_full *f = (const sync_plan_full *)sp;
+    int i = 0;
+    for (int k = 0; k <= sp->nspans; k++) {
+        /* the syncs up to the span's loop's own "after" ones, then the span */
+        int o = k < sp->nspans ? f->span_order[k] : -1;
+        for (; i < sp->n && (o < 0 || f->sync_order[i] < o || (f->sync_order[i] == o && !sp->syncs[i].after)); i++)
+            print_sync(out, &sp->syncs[i], file);
+        if (k < sp->nspans) {
+            const gm_stmt *l = sp->span_loops[k];
+            fprintf(out, "%s:%d: span ", file, l->loc.line);
+            print_stmt(out, l);
+            fputs(": all-local (owners and ghosts)\n", out);
+        }
+    }
 }

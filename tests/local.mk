@@ -14,6 +14,7 @@ include tests/install/install.mk
 include tests/e2e/e2e.mk
 include tests/opt/opt.mk
 include tests/plan/plan.mk
+include tests/sync/sync.mk
 include tests/golden/golden.mk
 include tests/bench/bench.mk
 include tests/unit/syntax.mk
