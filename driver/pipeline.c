@@ -177,18 +177,11 @@ static bool generate_distributed(const gmc_options *opt, gm_program *p, const gm
     gma_plan *plan = gma_plan_build(p);
     gma_sync_plan *syncs = plan ? gma_sync_build(p, plan) : NULL;
     bool ok = syncs && !gm_error_count();
-    /* TEMPORARY (until wip-dsync's analysis is merged): conservative syncs */
-    gma_sync_plan *tmp = ok ? omp_dist_conservative_syncs(plan) : NULL;
-    const gma_sync_plan *use = tmp ? tmp : syncs;
     if (ok)
-        ok = gmb_omp_dist_generate(p, bopt, use) && !gm_error_count();
+        ok = gmb_omp_dist_generate(p, bopt, syncs) && !gm_error_count();
     if (ok && opt->cuda.report) {
         const char *slash = strrchr(p->filename, '/');
-        gma_sync_print(stderr, use, slash ? slash + 1 : p->filename);
-    }
-    if (tmp) {
-        free(tmp->syncs);
-        free(tmp);
+        gma_sync_print(stderr, syncs, slash ? slash + 1 : p->filename);
     }
     gma_sync_free(syncs);
     gma_plan_free(plan);

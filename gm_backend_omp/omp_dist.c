@@ -34,6 +34,7 @@ typedef struct dist_state {
     const gm_stmt *bypass;  /* handed back to the shared translation by the stmt hook */
     char *dgraph;           /* C name of the gmd_graph parameter */
     const gm_proc *proc;
+    char *rng_expr;         /* host_rng's last answer */
 } dist_state;
 
 static dist_state *dst(cg_emit *em) { return (dist_state *)em->target; }
@@ -186,6 +187,59 @@ static void emit_sync(cg_emit *em, const gma_sync *y, int k)
     }
 }
 
+/* A key's REDUCE (min or max) and the arg-min/max payloads tied to it,
+ * which follow it: one reduce that moves each winning copy's payloads with
+ * its key (gmd_sync_reduce_arg). */
+static void emit_arg_reduce(cg_emit *em, const gma_sync *ys, int n)
+{
+    const gma_sync *k = &ys[0];
+    bool is_min = k->op == GMA_OP_MIN || k->op == GMA_OP_ARGMIN;
+    cg_line(em, "{ /* %s and its payloads: the winning copy's */", cg_name(em, k->sym));
+    em->indent++;
+    cg_start_line(em);
+    cg_printf(em, "void *const _c_pay[] = {");
+    for (int i = 1; i < n; i++)
+        cg_printf(em, "%s%s", i > 1 ? ", " : "", cg_name(em, ys[i].sym));
+    cg_printf(em, "};\n");
+    cg_start_line(em);
+    cg_printf(em, "const gmrt_type _c_pt[] = {");
+    for (int i = 1; i < n; i++)
+        cg_printf(em, "%s%s", i > 1 ? ", " : "", cg_gmrt_type(elem_kind(ys[i].sym)));
+    cg_printf(em, "};\n");
+    cg_line(em, "(void)gmd_sync_reduce_arg(%s, %s, %s, %s, %d, _c_pay, _c_pt);", dname(em), cg_name(em, k->sym),
+             cg_gmrt_type(elem_kind(k->sym)), is_min ? "true" : "false", n - 1);
+    em->indent--;
+    cg_line(em, "}");
+}
+
+static bool is_payload(const gma_sync *y)
+{
+    return y->kind == GMA_SYNC_REDUCE && (y->op == GMA_OP_ARGMIN || y->op == GMA_OP_ARGMAX);
+}
+
+/* The syncs ys[0..n) in order; k0: the tag of ys[0]'s scalar temporaries. */
+static void emit_syncs(cg_emit *em, const gma_sync *ys, int n, int k0)
+{
+    for (int i = 0; i < n; i++) {
+        const gma_sync *y = &ys[i];
+        if (y->kind == GMA_SYNC_REDUCE && !is_payload(y) && (y->op == GMA_OP_MIN || y->op == GMA_OP_MAX)) {
+            int j = i + 1;
+            while (j < n && is_payload(&ys[j]))
+                j++;
+            if (j > i + 1) {
+                emit_arg_reduce(em, ys + i, j - i);
+                i = j - 1;
+                continue;
+            }
+        }
+        if (is_payload(y)) {
+            cg_unsupported(em, y->loc, "an arg-min/max payload reduced apart from its key");
+            continue;
+        }
+        emit_sync(em, y, k0 + i);
+    }
+}
+
 /* Any statement at host level: its syncs around the shared translation. */
 static bool dist_stmt(cg_emit *em, const gm_stmt *s)
 {
@@ -203,16 +257,14 @@ static bool dist_stmt(cg_emit *em, const gm_stmt *s)
         return false;
     int base = em->tmp;
     em->tmp += na;
-    for (int i = 0; i < nb; i++)
-        emit_sync(em, &before[i], base);
+    emit_syncs(em, before, nb, base);
     for (int i = 0; i < na; i++)
         if (after[i].kind == GMA_SYNC_ALLREDUCE)
             emit_allreduce_prepare(em, &after[i], base + i);
     st->bypass = s;
     cg_stmt(em, s);
     st->bypass = NULL;
-    for (int i = 0; i < na; i++)
-        emit_sync(em, &after[i], base + i);
+    emit_syncs(em, after, na, base);
     return true;
 }
 
@@ -224,6 +276,8 @@ static bool dist_parallel_loop(cg_emit *em, const gm_stmt *s)
         cg_unsupported(em, s->loc, "a loop over G.Edges with --distributed");
         return true;
     }
+    /* a new epoch of the per-node random streams (host code: the same on every rank) */
+    cg_line(em, "_c_epoch++;");
     return false;
 }
 
@@ -400,6 +454,8 @@ static bool dist_proc_begin(cg_emit *em, const gm_proc *proc)
     cg_line(em, "const gm_node_t _c_nowned = %s->num_owned, _c_nlocal = gmd_num_local(%s);", d, d);
     cg_line(em, "(void)_c_nowned;");
     cg_line(em, "(void)_c_nlocal;");
+    cg_line(em, "uint64_t _c_epoch = 0; /* counts parallel loops: keys the per-node random streams */");
+    cg_line(em, "(void)_c_epoch;");
     bool reverse = false, edge_src = false;
     cg_graph_needs(proc->body, &reverse, &edge_src);
     if (reverse)
@@ -434,6 +490,13 @@ static void dist_prologue(cg_emit *em, const char *header_name)
                   "static inline __attribute__((unused)) gm_node_t _c_gid(const gmd_graph *D, gm_node_t v)\n{\n"
                   "    return v < D->num_owned ? (gm_node_t)(D->block[D->rank] + v)\n"
                   "                            : (gm_node_t)D->ghost_gid[v - D->num_owned];\n}\n\n");
+    cg_printf(em, "/* Node gid's random stream in the parallel loop of the given epoch (per thread). */\n"
+                  "static inline __attribute__((unused)) gmrt_rng *_c_node_rng(uint64_t epoch, gm_node_t gid)\n{\n"
+                  "    static _Thread_local struct { bool set; uint64_t epoch; gm_node_t gid; gmrt_rng r; } s;\n"
+                  "    if (!s.set || s.epoch != epoch || s.gid != gid) {\n"
+                  "        s.set = true;\n        s.epoch = epoch;\n        s.gid = gid;\n"
+                  "        s.r = gmrt_rng_make(gmrt_rng_get_seed() ^ gmrt_mix64(epoch), (uint64_t)gid);\n"
+                  "    }\n    return &s.r;\n}\n\n");
 }
 
 /* InBFS / InReverse: levels need sparse claims across ranks (phase 4). */
@@ -455,7 +518,20 @@ static const char *plain_nbr_ids(cg_emit *em, const gm_symbol *iter, bool revers
     return reverse ? "r_node_idx" : "node_idx";
 }
 static const char *host_runtime(cg_emit *em) { (void)em; return "gmrt"; }
-static const char *host_rng(cg_emit *em) { (void)em; return "gmrt_thread_rng()"; }
+/* Host code: the host thread's stream, seeded alike on every rank, so
+ * G.PickRandom() and Uniform() agree everywhere. In a parallel loop over
+ * nodes: a stream per node keyed by its global id and the loop's epoch,
+ * so that draws do not depend on the number of ranks or threads (and two
+ * neighbours on two ranks never draw the same numbers in lockstep). */
+static const char *host_rng(cg_emit *em)
+{
+    dist_state *st = dst(em);
+    if (em->par_depth == 0 || !em->region || !em->region->iter || em->region->iter->type->kind != GMT_NODE)
+        return "gmrt_thread_rng()";
+    free(st->rng_expr);
+    st->rng_expr = cg_strf("_c_node_rng(_c_epoch, _c_gid(%s, %s))", dname(em), cg_name(em, em->region->iter));
+    return st->rng_expr;
+}
 /* Rows are sorted by local id, which is not the global order. */
 static bool no_row_search(cg_emit *em) { (void)em; return false; }
 static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "&(%s){0}", cg_ctype(t)); }
@@ -505,5 +581,6 @@ bool gmb_omp_dist_generate(gm_program *p, const gmb_options *opt, const gma_sync
                                  .main = omp_dist_main};
     bool ok = cg_generate_files(p, opt, &w);
     free(st.dgraph);
+    free(st.rng_expr);
     return ok;
 }

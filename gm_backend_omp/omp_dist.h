@@ -19,10 +19,6 @@ bool gmb_omp_dist_generate(gm_program *p, const gmb_options *opt, const gma_sync
  * in-edges (InNbrs, InEdges); the partition's policy must hold them. */
 void omp_dist_directions(const gm_proc *proc, bool *out, bool *in);
 
-/* TEMPORARY (omp_dist_tmpsync.c, until gma_sync_build places syncs):
- * conservative syncs from the loop plan; free ->syncs and the plan. */
-gma_sync_plan *omp_dist_conservative_syncs(const gma_plan *plan);
-
 /* main() of a distributed program (omp_dist_main.c). */
 void omp_dist_main(cg_emit *em, const gm_proc *proc);
 

@@ -187,6 +187,13 @@ bool gmd_read_property(const gmd_graph *G, const char *path, void *owned, gmrt_t
  * ghosts keep their values. */
 bool gmd_sync_broadcast(const gmd_graph *G, void *prop, gmrt_type t);
 bool gmd_sync_reduce(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op);
+/* COLLECTIVE. An arg-min (is_min) or arg-max reduce: every owner takes, of
+ * the copies its ghosts hold on the other ranks, the key strictly better
+ * than its own (the lowest rank's among equals) together with that copy's
+ * npay payloads (arrays pay[j] of type pt[j], gmd_num_local elements); the
+ * ghosts keep their values. key: any type but Bool. */
+bool gmd_sync_reduce_arg(const gmd_graph *G, void *key, gmrt_type kt, bool is_min, int npay, void *const *pay,
+                         const gmrt_type *pt);
 
 /* ---- programs (gmc --distributed --main; gmd_cli.c) -------------------- */
 
