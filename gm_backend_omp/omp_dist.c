@@ -214,7 +214,30 @@ static void emit_arg_reduce(cg_emit *em, const gma_sync *ys, int n)
 
 static bool is_payload(const gma_sync *y)
 {
-    return y->kind == GMA_SYNC_REDUCE && (y->op == GMA_OP_ARGMIN || y->op == GMA_OP_ARGMAX);
+    return (y->kind == GMA_SYNC_REDUCE || y->kind == GMA_SYNC_ALLREDUCE) &&
+           (y->op == GMA_OP_ARGMIN || y->op == GMA_OP_ARGMAX);
+}
+
+/* A host scalar arg-min/max: the key's best over the ranks, and the
+ * payloads of the lowest rank holding it. */
+static void emit_arg_allreduce(cg_emit *em, const gma_sync *ys, int n)
+{
+    const gma_sync *k = &ys[0];
+    const char *key = cg_name(em, k->sym);
+    gm_type_kind kk = k->sym->type ? k->sym->type->kind : GMT_ERROR;
+    bool is_min = k->op == GMA_OP_MIN;
+    cg_line(em, "{ /* %s: the best over the ranks, with the payloads of the lowest rank holding it */", key);
+    em->indent++;
+    cg_line(em, "%s _c_k = %s;", cg_ctype(k->sym->type), key);
+    cg_line(em, "(void)gmd_allreduce(&_c_k, 1, %s, %s);", cg_gmrt_type(kk),
+             kk == GMT_BOOL ? (is_min ? "GMD_AND" : "GMD_OR") : (is_min ? "GMD_MIN" : "GMD_MAX"));
+    cg_line(em, "int32_t _c_w = %s == _c_k ? (int32_t)%s->rank : INT32_MAX;", key, dname(em));
+    cg_line(em, "gmd_allreduce_int32(&_c_w, GMD_MIN);");
+    cg_line(em, "%s = _c_k;", key);
+    for (int i = 1; i < n; i++)
+        cg_line(em, "gmd_bcast(&%s, sizeof %s, (int)_c_w);", cg_name(em, ys[i].sym), cg_name(em, ys[i].sym));
+    em->indent--;
+    cg_line(em, "}");
 }
 
 /* The syncs ys[0..n) in order; k0: the tag of ys[0]'s scalar temporaries. */
@@ -222,12 +245,16 @@ static void emit_syncs(cg_emit *em, const gma_sync *ys, int n, int k0)
 {
     for (int i = 0; i < n; i++) {
         const gma_sync *y = &ys[i];
-        if (y->kind == GMA_SYNC_REDUCE && !is_payload(y) && (y->op == GMA_OP_MIN || y->op == GMA_OP_MAX)) {
+        if ((y->kind == GMA_SYNC_REDUCE || y->kind == GMA_SYNC_ALLREDUCE) && !is_payload(y) &&
+            (y->op == GMA_OP_MIN || y->op == GMA_OP_MAX)) {
             int j = i + 1;
-            while (j < n && is_payload(&ys[j]))
+            while (j < n && is_payload(&ys[j]) && ys[j].kind == y->kind)
                 j++;
             if (j > i + 1) {
-                emit_arg_reduce(em, ys + i, j - i);
+                if (y->kind == GMA_SYNC_REDUCE)
+                    emit_arg_reduce(em, ys + i, j - i);
+                else
+                    emit_arg_allreduce(em, ys + i, j - i);
                 i = j - 1;
                 continue;
             }

@@ -226,6 +226,7 @@ void cg_min_label_close(cg_emit *em, const gm_stmt *s);
 void cg_expr(cg_emit *em, const gm_expr *e);
 /* e used as a Node value (tg->node_value, else cg_expr). */
 void cg_node_value(cg_emit *em, const gm_expr *e);
+char *cg_node_value_str(cg_emit *em, const gm_expr *e); /* malloc'd */
 char *cg_expr_str(cg_emit *em, const gm_expr *e); /* malloc'd */
 void cg_cond(cg_emit *em, const gm_expr *e); /* without outer parentheses */
 void cg_float_literal(cg_emit *em, double v, bool is_float);

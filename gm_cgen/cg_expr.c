@@ -302,6 +302,21 @@ void cg_cond(cg_emit *em, const gm_expr *e)
     }
 }
 
+char *cg_node_value_str(cg_emit *em, const gm_expr *e)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        gm_out_of_memory("code generation", 0);
+    FILE *saved = em->out;
+    em->out = mem;
+    cg_node_value(em, e);
+    em->out = saved;
+    fclose(mem);
+    return buf;
+}
+
 char *cg_expr_str(cg_emit *em, const gm_expr *e)
 {
     char *buf = NULL;

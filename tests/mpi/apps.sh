@@ -7,6 +7,10 @@
 # partition policy it can run under (out, in, both, both with a random
 # relabelling) on small awkward graphs (empty, edgeless, self-loops and
 # parallel edges, a hub with isolated nodes, a path, RMAT, weighted copies).
+# (tests/mpi/node_values.gm adds Node values: iterators stored and
+# compared, a host write and read of one node's property, a scalar arg-max
+# with a Node payload, a returned Node.) Each generated .c must compile
+# with gcc and clang -Wall -Wextra -Werror against mpi.h.
 # Its --out files and its return value are compared with the single-process
 # program's by tests/e2e's e2e_compare: integers, Bool and Node values
 # exactly, Double with |a-b| <= 1e-12 + 1e-9 max(|a|,|b|) (PageRank's sums
@@ -32,6 +36,8 @@ COMPARE=$GMC_BUILDDIR/tests/e2e/e2e_compare
 VALIDATE=$GMC_BUILDDIR/tests/e2e/e2e_validate
 for t in "$COMPARE" "$VALIDATE"; do [ -x "$t" ] || { echo "FAIL: $t not built"; exit 1; }; done
 RANKS=${MPI_RANKS:-1 2 3 4}
+# mpi.h's flags, for the warning check of the generated code
+MPI_CFLAGS=$(mpicc --showme:compile 2>/dev/null || "$(dirname "$GMC_MPIRUN")/mpicc" --showme:compile 2>/dev/null)
 TIMEOUT=
 command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 120"
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -60,6 +66,7 @@ sssp|w|out both|--root=0|dist.txt:exact|dist.txt:exact
 label_propagation|u|out both|--max_iter=20|label.txt:exact return:exact|-
 graph_coloring|u|both||color.txt:exact return:exact|validate
 luby_mis|u|both||validate|validate
+node_values|u|out both|--root=@LAST|best.txt:exact mark.txt:exact return:exact|-
 '
 
 # The graphs: NAME FILE NODES
@@ -136,6 +143,7 @@ while IFS='|' read -r app kind policies args checks rchecks; do
     [ -n "$app" ] || continue
     selected "${MPI_APPS:-}" "$app" || continue
     src=$GMC_SRCDIR/apps/$app.gm
+    [ -f "$src" ] || src=$GMC_SRCDIR/tests/mpi/$app.gm
     mkdir -p "$W/omp" "$W/dist"
     if ! $TIMEOUT "$GMC" -t omp --main -x "$src" -o "$W/omp" >"$W/omp/$app.log" 2>&1; then
         report FAIL "$app: gmc -t omp --main -x failed" "$W/omp/$app.log"
@@ -145,11 +153,21 @@ while IFS='|' read -r app kind policies args checks rchecks; do
         report FAIL "$app: gmc -t omp --distributed --main -x failed" "$W/dist/$app.log"
         continue
     fi
+    # the generated code compiles without a warning under gcc and clang
+    for cc in gcc clang; do
+        command -v $cc >/dev/null 2>&1 && [ -n "$MPI_CFLAGS" ] || continue
+        # shellcheck disable=SC2086
+        if ! $cc -std=c11 -fopenmp -Wall -Wextra -Werror $MPI_CFLAGS -I"$GMC_SRCDIR/gm_runtime" \
+            -I"$GMC_SRCDIR/gm_runtime/dist" -fsyntax-only "$W/dist/$app.c" >"$W/dist/$app.$cc" 2>&1; then
+            report FAIL "$app: $cc -Wall -Wextra -Werror" "$W/dist/$app.$cc"
+        fi
+    done
     case $kind in u) graphs=$U_GRAPHS ;; w) graphs=$W_GRAPHS ;; esac
     for g in $graphs; do
         selected "${MPI_GRAPHS:-}" "$g" || continue
         eval "gfile=\$file_$g"
-        gargs=$(echo "$args" | sed "s|@AGE|$G/$g.age|g; s|@MEMBER|$G/$g.member|g")
+        eval "n=\$nodes_$g"
+        gargs=$(echo "$args" | sed "s|@LAST|$((n - 1))|g; s|@AGE|$G/$g.age|g; s|@MEMBER|$G/$g.member|g")
         exp=$W/out/$app/$g/expected
         mkdir -p "$exp"
         # shellcheck disable=SC2086
