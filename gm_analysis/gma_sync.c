@@ -3,7 +3,27 @@
  * walk of gma_sync_place.c), finding the syncs of a statement, and the
  * --dump=sync text. The syncs are kept sorted by their statement's preorder
  * position (before its "before" syncs, then its "after" ones), each group in
- * the order the walk placed them, which is the order they must run. */
+ * the order the walk placed them, which is the order they must run.
+ *
+ * What each sync asks of the generated code (beyond gma_sync.h):
+ *  - REDUCE P op: owner[i] = owner[i] op ghost for every ghost copy of i
+ *    (-=: the ghost holds the negated sum, so owner += ghost; an arg-min/max
+ *    payload (op ARGMIN/ARGMAX) comes right after its key's REDUCE and is
+ *    taken from the ghost whose key strictly improved the owner's; op NONE:
+ *    plain stores through neighbours, the owner takes the value of a ghost
+ *    the loop stored to, so those loops must flag the ghosts they write).
+ *  - RESET P op: the ghost slice := the identity of op (0 for +=/-=, 1 for
+ *    *=, +INF/-INF for min=/max=, True/False for &&=/||=); it comes for
+ *    idempotent ops too when the ghosts are stale.
+ *  - ALLREDUCE s op: the loop accumulates each rank's contributions to s
+ *    from op's identity; after it, s = (s before the loop) op (the op over
+ *    every rank's contributions), so the value s had is counted once (op
+ *    NONE: s = the value of any rank that wrote it; ARGMIN/ARGMAX follow
+ *    their key scalar, as for properties).
+ *  - sparse: only entries a frontier loop touched can differ; a dense
+ *    exchange is always correct.
+ *  - a loop spanning ALL_LOCAL writes ghosts too: every property it writes
+ *    (and every property a sync names) needs gmd_num_local elements. */
 #include "gma_sync_internal.h"
 
 #include <stdlib.h>

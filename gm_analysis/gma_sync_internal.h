@@ -27,7 +27,16 @@ typedef struct rstate {
     unsigned char op;   /* gma_redop: DOM and PARTIAL */
     bool sparse;
     int key;            /* PARTIAL payloads: the key's symbol id; else -1 */
+    unsigned char ident; /* FRESH: every replica holds 0 or 1 (an all-local constant
+                            store), so a += or *= push needs no ghost reset */
 } rstate;
+
+enum { RS_IDENT_NONE, RS_IDENT_ZERO, RS_IDENT_ONE };
+
+static inline rstate rs_make(rs_kind kind, gma_redop op, bool sparse, int key)
+{
+    return (rstate){kind, (unsigned char)op, sparse, key, RS_IDENT_NONE};
+}
 
 typedef struct rvec {
     rstate *s;

@@ -174,7 +174,7 @@ static void host_write(sync_ctx *c, rvec *v, const gm_stmt *s, const gm_expr *t,
         sync_reduce_slot(c, v, id, (sync_edge){s, false}, s->loc);
     rstate *st = &v->s[id];
     bool sparse = st->kind == RS_FRESH || st->sparse; /* one node changed */
-    *st = (rstate){RS_STALE, GMA_OP_NONE, sparse, -1};
+    *st = rs_make(RS_STALE, GMA_OP_NONE, sparse, -1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -227,6 +227,11 @@ static prop_use prop_use_of(sync_ctx *c, const gma_record *r, const gma_access *
     u.wr_own = wr & OWN_IX;
     for (int i = 0; i < a->nuses; i++) {
         const gma_use *x = &a->uses[i];
+        if (x->mode == GMA_REDUCE && x->op == GMA_OP_DEFER) { /* <= the passes left: a store */
+            u.wr_nbr = u.wr_nbr || (x->index & NBR_IX);
+            u.wr_own = u.wr_own || (x->index & OWN_IX);
+            continue;
+        }
         if (x->mode != GMA_REDUCE)
             continue;
         if ((x->index & NBR_IX) && u.red_nbr == GMA_OP_NONE)
@@ -250,11 +255,14 @@ typedef struct local_ctx {
     const gm_symbol *own;
     bool *written; /* by id */
     bool ok;
+    const gm_expr *target; /* the plain-store target of the statement being walked */
 } local_ctx;
 
 static bool local_expr(const gm_expr *x, void *vctx)
 {
     local_ctx *l = vctx;
+    if (x == l->target) /* n.P = e does not read n.P */
+        return l->ok;
     switch (x->kind) {
     case GME_PROP:
         if (x->sym && x->sym->type && x->sym->type->kind == GMT_EDGE_PROP)
@@ -271,9 +279,13 @@ static bool local_expr(const gm_expr *x, void *vctx)
         l->ok = false;
         break;
     case GME_CALL:
-        /* randomness and procedures: a ghost would not compute its owner's value */
+        /* randomness and procedures: a ghost would not compute its owner's value;
+         * degrees are global at ghosts too (distributed.md 5.1) */
         if (x->builtin == -1 || x->builtin == GMB_UNIFORM || x->builtin == GMB_RAND ||
-            x->builtin == GMB_GRAPH_PICK_RANDOM || x->builtin == GMB_NODE_PICK_RANDOM_NBR)
+            x->builtin == GMB_GRAPH_PICK_RANDOM || x->builtin == GMB_NODE_PICK_RANDOM_NBR ||
+            /* a ghost has no edges here: adjacency queries run at owners */
+            x->builtin == GMB_NODE_HAS_EDGE_TO || x->builtin == GMB_NODE_IS_NBR_FROM ||
+            x->builtin == GMB_NODE_COUNT_LINKED)
             l->ok = false;
         break;
     default:
@@ -285,6 +297,7 @@ static bool local_expr(const gm_expr *x, void *vctx)
 static bool local_stmt(const gm_stmt *s, void *vctx)
 {
     local_ctx *l = vctx;
+    l->target = s->kind == GMS_ASSIGN && s->assign_op == GMA_ASSIGN ? s->lhs : NULL;
     switch (s->kind) {
     case GMS_FOREACH: case GMS_BFS: case GMS_DFS: case GMS_RETURN: case GMS_CALL:
     case GMS_FOREIGN: case GMS_PRINT: case GMS_SWAP: case GMS_WHILE: case GMS_DO_WHILE:
@@ -337,7 +350,7 @@ static bool all_local(sync_ctx *c, const gma_record *r, const rvec *v)
     }
     if (!writes)
         return false;
-    local_ctx l = {c, v, r->own, calloc((size_t)(c->n ? c->n : 1), sizeof(bool)), true};
+    local_ctx l = {c, v, r->own, calloc((size_t)(c->n ? c->n : 1), sizeof(bool)), true, NULL};
     if (!l.written)
         gm_out_of_memory("the sync plan", (size_t)c->n);
     if (r->stmt->iter.filter)
@@ -374,6 +387,56 @@ static bool frontier(const gma_record *r)
     return reads;
 }
 
+/* 0 or 1 when e is that constant (through casts), else NONE. */
+static int const_class(const gm_expr *e)
+{
+    while (e && e->kind == GME_CAST)
+        e = e->a;
+    if (e && e->kind == GME_INT && (e->int_val == 0 || e->int_val == 1))
+        return e->int_val ? RS_IDENT_ONE : RS_IDENT_ZERO;
+    if (e && e->kind == GME_FLOAT && (e->float_val == 0.0 || e->float_val == 1.0))
+        return e->float_val != 0.0 ? RS_IDENT_ONE : RS_IDENT_ZERO;
+    return RS_IDENT_NONE;
+}
+
+typedef struct store_find {
+    const gm_symbol *sym;
+    bool found;
+} store_find;
+
+static bool find_store(const gm_stmt *s, void *vctx)
+{
+    store_find *f = vctx;
+    if (s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX)
+        for (const gm_expr *t = s->lhs; t; t = t->next)
+            if (t->kind == GME_PROP && t->sym == f->sym)
+                f->found = true;
+    return !f->found;
+}
+
+/* What an unfiltered all-local loop leaves in every replica of P: 0 or 1
+ * when its body's last store to P is an unconditional top-level `n.P = 0`
+ * (or 1), else NONE. */
+static int const_store(const gma_record *r, const gm_symbol *sym)
+{
+    if (r->filter || !r->stmt)
+        return RS_IDENT_NONE;
+    const gm_stmt *body = r->stmt->body;
+    int ident = RS_IDENT_NONE;
+    for (const gm_stmt *s = body && body->kind == GMS_BLOCK ? body->body : body; s; s = s->next) {
+        if (s->kind == GMS_ASSIGN && s->assign_op == GMA_ASSIGN && s->lhs && s->lhs->kind == GME_PROP &&
+            s->lhs->sym == sym) {
+            ident = const_class(s->rhs);
+            continue;
+        }
+        store_find f = {sym, false};
+        gm_walk(s, false, find_store, NULL, &f);
+        if (f.found)
+            ident = RS_IDENT_NONE;
+    }
+    return ident;
+}
+
 /* The syncs a parallel loop s with record r needs before it, its span, the
  * state it leaves and the scalars to combine after it. */
 static void apply_record(sync_ctx *c, const gm_stmt *s, const gma_record *r, rvec *v)
@@ -408,7 +471,7 @@ static void apply_record(sync_ctx *c, const gm_stmt *s, const gma_record *r, rve
         rstate *st = &v->s[u[i].id];
         if (st->kind != RS_FRESH) {
             sync_place(c, GMA_SYNC_BROADCAST, c->syms[u[i].id], GMA_OP_NONE, before, st->sparse, r->loc);
-            *st = (rstate){RS_FRESH, GMA_OP_NONE, true, -1};
+            *st = rs_make(RS_FRESH, GMA_OP_NONE, true, -1);
         }
     }
     /* 3. resets: ghost slices start at the identity of a non-kept op */
@@ -418,7 +481,10 @@ static void apply_record(sync_ctx *c, const gm_stmt *s, const gma_record *r, rve
             continue;
         rstate st = v->s[u[i].id];
         bool keep = (st.kind == RS_PARTIAL && st.op == op) || (st.kind == RS_FRESH && rs_idempotent(op)) ||
-                    (st.kind == RS_DOM && st.op == op);
+                    (st.kind == RS_DOM && st.op == op) ||
+                    /* every ghost already holds the identity (an all-local G.P = 0) */
+                    (st.kind == RS_FRESH && (op == GMA_OP_SUM || op == GMA_OP_SUB) && st.ident == RS_IDENT_ZERO) ||
+                    (st.kind == RS_FRESH && op == GMA_OP_MUL && st.ident == RS_IDENT_ONE);
         if (!keep)
             sync_place(c, GMA_SYNC_RESET, c->syms[u[i].id], op, before, false, r->loc);
     }
@@ -437,21 +503,22 @@ static void apply_record(sync_ctx *c, const gm_stmt *s, const gma_record *r, rve
         if (u[i].red_nbr != GMA_OP_NONE || u[i].wr_nbr) {
             gma_redop op = u[i].red_nbr != GMA_OP_NONE ? u[i].red_nbr : GMA_OP_NONE;
             bool was = old.kind == RS_PARTIAL && old.op == op;
-            *st = (rstate){RS_PARTIAL, op, (was ? old.sparse : true) && filtered, u[i].key};
+            *st = rs_make(RS_PARTIAL, op, (was ? old.sparse : true) && filtered, u[i].key);
         } else if ((u[i].wr_own || u[i].red_own != GMA_OP_NONE) && span == GMA_SPAN_ALL_LOCAL) {
-            *st = (rstate){RS_FRESH, GMA_OP_NONE, true, -1};
+            *st = rs_make(RS_FRESH, GMA_OP_NONE, true, -1);
+            st->ident = (unsigned char)const_store(r, c->syms[u[i].id]);
         } else if (u[i].wr_own) {
             bool sparse = filtered && (old.kind == RS_FRESH || old.sparse);
-            *st = (rstate){RS_STALE, GMA_OP_NONE, sparse, -1};
+            *st = rs_make(RS_STALE, GMA_OP_NONE, sparse, -1);
         } else if (u[i].red_own != GMA_OP_NONE) {
             gma_redop op = u[i].red_own;
             bool sparse = filtered && (old.kind == RS_FRESH || old.sparse);
             if (old.kind == RS_PARTIAL && old.op == op)
                 ; /* owners and ghosts keep combining with op */
             else if (rs_idempotent(op) && (old.kind == RS_FRESH || (old.kind == RS_DOM && old.op == op)))
-                *st = (rstate){RS_DOM, op, sparse, -1};
+                *st = rs_make(RS_DOM, op, sparse, -1);
             else
-                *st = (rstate){RS_STALE, GMA_OP_NONE, sparse, -1};
+                *st = rs_make(RS_STALE, GMA_OP_NONE, sparse, -1);
         }
     }
     free(u);
@@ -464,8 +531,8 @@ static void apply_record(sync_ctx *c, const gm_stmt *s, const gma_record *r, rve
         gma_redop op = GMA_OP_NONE;
         bool changed = false;
         for (int j = 0; j < a->nuses; j++) {
-            if (a->uses[j].mode == GMA_REDUCE && op == GMA_OP_NONE)
-                op = a->uses[j].op;
+            if (a->uses[j].mode == GMA_REDUCE && op == GMA_OP_NONE && a->uses[j].op != GMA_OP_DEFER)
+                op = a->uses[j].op; /* a deferred write (<=) left by the passes: any writer's */
             if (a->uses[j].mode != GMA_READ)
                 changed = true;
         }
@@ -496,6 +563,23 @@ static sync_edge end_edge(const gm_stmt *body)
     return (sync_edge){last_stmt(body), true};
 }
 
+static bool cond_read(const gm_expr *x, void *vctx)
+{
+    int *id = vctx;
+    if (x->kind == GME_PROP && x->sym && x->sym->id == *id)
+        *id = -1; /* found */
+    return *id >= 0;
+}
+
+/* Whether the loop condition cond reads the node property of slot id. */
+static bool cond_reads(const gm_expr *cond, int id)
+{
+    int probe = id;
+    if (cond)
+        gm_walk_expr(cond, false, cond_read, &probe);
+    return probe < 0;
+}
+
 /* A loop head: entry joins the state at the end of the body. The entry's
  * PARTIALs that the back edge does not share are reduced before the loop
  * statement; the back edge's, after the body's last statement. Returns the
@@ -519,12 +603,19 @@ static void loop_fixpoint(sync_ctx *c, const gm_stmt *s, const gm_stmt *body, rv
                     sync_reduce_slot(c, &e2, i, before, s->loc);
                     sync_reduce_slot(c, &b2, i, before, s->loc);
                 }
+        /* the condition, read at every test, needs owners complete there:
+         * no PARTIAL it reads may cross the head */
+        for (int i = 0; i < c->n; i++)
+            if ((e2.s[i].kind == RS_PARTIAL || b2.s[i].kind == RS_PARTIAL) && cond_reads(s->cond, i)) {
+                sync_reduce_slot(c, &e2, i, before, s->loc);
+                sync_reduce_slot(c, &b2, i, back.at ? back : before, s->loc);
+            }
         join_into(c, &e2, before, &b2, back, s->loc);
         bool same = rv_equal(c, &e2, head);
         if (!same && iter > 40) /* cannot happen (the lattice is finite); stay safe */
             for (int i = 0; i < c->n; i++)
                 if (e2.s[i].kind != head->s[i].kind || e2.s[i].op != head->s[i].op)
-                    e2.s[i] = (rstate){RS_STALE, GMA_OP_NONE, false, -1};
+                    e2.s[i] = rs_make(RS_STALE, GMA_OP_NONE, false, -1);
         rv_set(c, head, &e2);
         rv_free(&e2);
         rv_free(&b2);
@@ -630,7 +721,7 @@ static void walk_stmt(sync_ctx *c, const gm_stmt *s, rvec *v)
         for (const gm_name *n = s->names; n; n = n->next) {
             int id = slot(c, n->sym);
             if (id >= 0) /* a local property: nothing valid anywhere yet */
-                v->s[id] = (rstate){RS_STALE, GMA_OP_NONE, false, -1};
+                v->s[id] = rs_make(RS_STALE, GMA_OP_NONE, false, -1);
         }
         break;
     case GMS_ASSIGN:

@@ -9,7 +9,7 @@
 
 #include "oom.h"
 
-static const rstate stale = {RS_STALE, GMA_OP_NONE, false, -1};
+static const rstate stale = {RS_STALE, GMA_OP_NONE, false, -1, RS_IDENT_NONE};
 
 rvec rv_new(const sync_ctx *c)
 {
@@ -48,7 +48,8 @@ bool rv_equal(const sync_ctx *c, const rvec *a, const rvec *b)
         return true;
     for (int i = 0; i < c->n; i++) {
         const rstate *x = &a->s[i], *y = &b->s[i];
-        if (x->kind != y->kind || x->op != y->op || x->sparse != y->sparse || x->key != y->key)
+        if (x->kind != y->kind || x->op != y->op || x->sparse != y->sparse || x->key != y->key ||
+            x->ident != y->ident)
             return false;
     }
     return true;
@@ -66,8 +67,8 @@ rstate rs_reduced(rstate s)
     /* after min=, a ghost holds min(its value, contributions) >= the
      * owner's new value: reducing it again with min= is harmless */
     if (rs_idempotent((gma_redop)s.op))
-        return (rstate){RS_DOM, s.op, s.sparse, -1};
-    return (rstate){RS_STALE, GMA_OP_NONE, s.sparse, -1};
+        return rs_make(RS_DOM, s.op, s.sparse, -1);
+    return rs_make(RS_STALE, GMA_OP_NONE, s.sparse, -1);
 }
 
 bool rs_needs_reduce(rstate a, rstate b)
@@ -81,14 +82,17 @@ rstate rs_join(rstate a, rstate b)
 {
     bool sparse = a.sparse && b.sparse;
     if (a.kind == RS_PARTIAL || b.kind == RS_PARTIAL) /* equal PARTIALs (callers reduce others) */
-        return (rstate){RS_PARTIAL, a.op, sparse, a.key};
-    if (a.kind == RS_FRESH && b.kind == RS_FRESH)
-        return (rstate){RS_FRESH, GMA_OP_NONE, true, -1};
+        return rs_make(RS_PARTIAL, a.op, sparse, a.key);
+    if (a.kind == RS_FRESH && b.kind == RS_FRESH) {
+        rstate f = rs_make(RS_FRESH, GMA_OP_NONE, true, -1);
+        f.ident = a.ident == b.ident ? a.ident : RS_IDENT_NONE;
+        return f;
+    }
     if (a.kind == RS_FRESH && b.kind == RS_DOM)
-        return (rstate){RS_DOM, b.op, sparse, -1};
+        return rs_make(RS_DOM, b.op, sparse, -1);
     if (b.kind == RS_FRESH && a.kind == RS_DOM)
-        return (rstate){RS_DOM, a.op, sparse, -1};
+        return rs_make(RS_DOM, a.op, sparse, -1);
     if (a.kind == RS_DOM && b.kind == RS_DOM && a.op == b.op)
-        return (rstate){RS_DOM, a.op, sparse, -1};
-    return (rstate){RS_STALE, GMA_OP_NONE, sparse, -1};
+        return rs_make(RS_DOM, a.op, sparse, -1);
+    return rs_make(RS_STALE, GMA_OP_NONE, sparse, -1);
 }

@@ -5,21 +5,31 @@
 TESTS += tests/sync/run
 dist_noinst_SCRIPTS += tests/sync/run
 EXTRA_DIST += \
+	tests/sync/cond_read.gm \
 	tests/sync/do_while.gm \
 	tests/sync/edge_loop.gm \
+	tests/sync/host_for.gm \
 	tests/sync/host_node.gm \
+	tests/sync/ident.gm \
 	tests/sync/if_one_branch.gm \
+	tests/sync/if_partial.gm \
 	tests/sync/nbr_read_in_while.gm \
+	tests/sync/nbr_write.gm \
 	tests/sync/no_sync.gm \
 	tests/sync/output_end.gm \
 	tests/sync/reduce_back_edge.gm \
 	tests/sync/scalars.gm \
 	tests/sync/swap_local.gm \
+	tests/sync/cond_read.expected \
 	tests/sync/do_while.expected \
 	tests/sync/edge_loop.expected \
+	tests/sync/host_for.expected \
 	tests/sync/host_node.expected \
+	tests/sync/ident.expected \
 	tests/sync/if_one_branch.expected \
+	tests/sync/if_partial.expected \
 	tests/sync/nbr_read_in_while.expected \
+	tests/sync/nbr_write.expected \
 	tests/sync/no_sync.expected \
 	tests/sync/output_end.expected \
 	tests/sync/reduce_back_edge.expected \

@@ -17,3 +17,8 @@ check_PROGRAMS += tests/unit/test_analysis
 TESTS += tests/unit/test_analysis
 tests_unit_test_analysis_SOURCES = tests/unit/test_analysis.c tests/unit/check_util.h
 tests_unit_test_analysis_LDADD = libgma.a libgmopt.a libgmfront.a $(CUNIT_LIBS)
+# gm_analysis/gma_sync.h: the sync analysis' API as the --distributed code generator uses it.
+check_PROGRAMS += tests/unit/test_sync
+TESTS += tests/unit/test_sync
+tests_unit_test_sync_SOURCES = tests/unit/test_sync.c tests/unit/check_util.h
+tests_unit_test_sync_LDADD = libgma.a libgmopt.a libgmfront.a $(CUNIT_LIBS)
