@@ -170,7 +170,12 @@ static void emit_sync(cg_emit *em, const gma_sync *y, int k)
         if (ek == GMT_BOOL && (y->op == GMA_OP_MIN || y->op == GMA_OP_MAX))
             op = y->op == GMA_OP_MIN ? "GMD_AND" : "GMD_OR";
         if (!op) {
-            cg_unsupported(em, y->loc, "this property reduction with --distributed");
+            char *what = y->op == GMA_OP_NONE
+                             ? cg_strf("plain stores into %s through a neighbour (the owner would need the writers' "
+                                       "values) with --distributed", y->sym->name)
+                             : cg_strf("a %s reduction of %s with --distributed", gma_redop_name(y->op), y->sym->name);
+            cg_unsupported(em, y->loc, what);
+            free(what);
             return;
         }
         cg_line(em, "(void)gmd_sync_reduce(%s, %s, %s, %s); /* owners := op of their ghosts */", d, p, gt, op);

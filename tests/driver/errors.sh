@@ -18,6 +18,20 @@ says "no input file: usage" err "no input file"
 # ---- --distributed is -t omp's only (issue 31: CUDA is phase 3) ---------------------
 expect 1 "distributed cuda" "$GMC" -t cuda --distributed degree.gm
 says "distributed cuda: reason" err "--distributed with -t cuda: not yet (phase 3)"
+# what the distributed code cannot do yet is a located error, not wrong code
+cat > nbr_store.gm <<'P'
+Procedure nbr_store(G: Graph; hit: N_P<Bool>): Int {
+    G.hit = False;
+    Foreach (n: G.Nodes) {
+        Foreach (t: n.Nbrs) {
+            t.hit = True;
+        }
+    }
+    Return Count(n: G.Nodes)(n.hit);
+}
+P
+expect 1 "distributed plain neighbour store" "$GMC" -w -t omp --distributed nbr_store.gm
+says "distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
 
 # ---- missing input file ----------------------------------------------------------
 expect 1 "missing input file" "$GMC" nosuch.gm
