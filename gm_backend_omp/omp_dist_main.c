@@ -139,6 +139,15 @@ static void checks_before_load(cg_emit *em, const gm_proc *proc)
         }
         cg_line(em, "}");
     }
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && cg_main_is_prop(p->type)) {
+            /* edge_gid is the relabelled graph's edge order, not the file's */
+            cg_line(em, "if (dopt.relabel && (arg_%s || random_%s)) {", p->name, p->name);
+            cg_line(em, "    fprintf(stderr, \"%%s: --relabel cannot be used with --%s=FILE or --random-%s: "
+                         "edge values follow the file's edge order\\n\", _c_prog);", p->name, p->name);
+            cg_line(em, "    return 2;");
+            cg_line(em, "}");
+        }
     bool out = false, in = false;
     omp_dist_directions(proc, &out, &in);
     if (out || in) {

@@ -227,5 +227,30 @@ while IFS='|' read -r app kind policies args checks rchecks; do
     done
 done <"$W/apps.txt"
 
+# An edge property from a file (the file's edge order: G->edge_gid maps it),
+# and its refusal under relabelling (the relabelled graph's edge order differs).
+if selected "${MPI_APPS:-}" sssp && [ -x "$W/dist/sssp" ] && [ -x "$W/omp/sssp" ]; then
+    awk 'BEGIN { for (i = 0; i < 21; i++) print (i * 7) % 11 + 1 }' >"$G/selfdup.len"
+    exp=$W/out/sssp-lenfile/expected act=$W/out/sssp-lenfile/act
+    mkdir -p "$exp" "$act"
+    $TIMEOUT "$W/omp/sssp" "$G/selfdup.el" --root=0 --len="$G/selfdup.len" --threads=1 --out="$exp" \
+        </dev/null >"$exp/stdout.txt" 2>&1
+    $TIMEOUT "$GMC_MPIRUN" -np 3 "$W/dist/sssp" "$G/selfdup.el" --root=0 --len="$G/selfdup.len" --threads=1 \
+        --out="$act" </dev/null >"$act/stdout.txt" 2>"$act/stderr.txt"
+    if "$COMPARE" "$exp" "$act" dist.txt:exact >"$act/why" 2>&1; then
+        report PASS "sssp selfdup --len=FILE P=3"
+    else
+        report FAIL "sssp selfdup --len=FILE P=3" "$act/why"
+    fi
+    $TIMEOUT "$GMC_MPIRUN" -np 2 "$W/dist/sssp" "$G/selfdup.el" --root=0 --len="$G/selfdup.len" --relabel \
+        </dev/null >"$act/stdout.txt" 2>"$act/stderr.txt"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "--relabel cannot be used with --len=FILE" "$act/stderr.txt"; then
+        report PASS "sssp --len=FILE --relabel refused"
+    else
+        report FAIL "sssp --len=FILE --relabel: exit $rc, not refused" "$act/stderr.txt"
+    fi
+fi
+
 echo "mpi apps: $pass passed, $fail failed"
 [ $fail -eq 0 ]
