@@ -318,6 +318,10 @@ static const char *dist_node_list(cg_emit *em, const gm_stmt *s, const char **de
 {
     dist_state *st = dst(em);
     *decl = "gm_node_t %s = (gm_node_t)_c_qi;";
+    /* a sequential host loop would see this rank's owners only, and the
+     * analysis places no sync for it (it is not a parallel loop) */
+    if (em->par_depth == 0 && !s->parallel)
+        cg_unsupported(em, s->loc, "a sequential For over the nodes in host code with --distributed");
     bool all = st->syncs && gma_sync_span(st->syncs, s) == GMA_SPAN_ALL_LOCAL;
     (void)s;
     return all ? "_c_nlocal" : "_c_nowned";

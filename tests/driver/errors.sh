@@ -32,6 +32,21 @@ Procedure nbr_store(G: Graph; hit: N_P<Bool>): Int {
 P
 expect 1 "distributed plain neighbour store" "$GMC" -w -t omp --distributed nbr_store.gm
 says "distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
+cat > seq_for.gm <<'P'
+Procedure seq_for(G: Graph): Node {
+    Int mx = -1;
+    Node who = NIL;
+    For (n: G.Nodes) {
+        If (n.InDegree() > mx) {
+            mx = n.InDegree();
+            who = n;
+        }
+    }
+    Return who;
+}
+P
+expect 1 "distributed sequential host For" "$GMC" -w -t omp --distributed seq_for.gm
+says "distributed sequential host For: reason" err "seq_for.gm:4:5: error: the omp target does not support a sequential For over the nodes in host code with --distributed"
 
 # ---- missing input file ----------------------------------------------------------
 expect 1 "missing input file" "$GMC" nosuch.gm
