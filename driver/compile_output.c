@@ -142,3 +142,72 @@ bool gmc_compile_cuda(const gmc_runtime *rt, const gmc_build *b)
     gmc_argv_free(&a);
     return ok;
 }
+
+/* The words `mpicc --showme:WHAT` prints, pushed onto a; false after a message. */
+static bool push_mpi_flags(gmc_argv *a, const char *what)
+{
+#ifdef GMC_MPICC
+    char flags[4096], opt[64];
+    snprintf(opt, sizeof opt, "--showme:%s", what);
+    char *cmd[] = {(char *)GMC_MPICC, opt, NULL};
+    if (!gmc_capture_line(cmd, flags, sizeof flags)) {
+        fprintf(stderr, "gmc: error: '%s %s' failed: cannot compile an MPI program\n", GMC_MPICC, opt);
+        return false;
+    }
+    gmc_argv_push_words(a, flags);
+    return true;
+#else
+    (void)a; (void)what;
+    fprintf(stderr, "gmc: error: --distributed -x needs MPI, and configure found no mpicc "
+            "(apt-get install openmpi-bin libopenmpi-dev, then configure again)\n");
+    return false;
+#endif
+}
+
+bool gmc_compile_dist(const gmc_runtime *rt, const gmc_build *b)
+{
+    char src[4096];
+    snprintf(src, sizeof src, "%s/%s.c", b->dir, b->base);
+    if (!source_exists(src))
+        return false;
+    gmc_argv a = {0};
+    gmc_argv_push_words(&a, gmc_resolve_cc(b->cc));
+    gmc_argv_push(&a, "-std=c11");
+    gmc_argv_push(&a, "-O2");
+    gmc_argv_push_words(&a, GMC_OPENMP_CFLAGS);
+    bool ok = push_mpi_flags(&a, "compile");
+    if (rt->in_tree) /* gmd.h lies in gm_runtime/dist; installed, beside gmrt.h */
+        gmc_argv_pushf(&a, "-I%s/dist", rt->include_dir);
+    push_output_and_runtime(&a, rt, b, src, false);
+    if (ok && b->with_main) {
+        /* libgmrt-dist right after the source, before libgmrt, whose functions it calls */
+        char lib[PATH_MAX + 32];
+        if (rt->in_tree) {
+            snprintf(lib, sizeof lib, "%s", rt->static_lib);
+            char *slash = strrchr(lib, '/');
+            size_t at = slash ? (size_t)(slash + 1 - lib) : 0;
+            snprintf(lib + at, sizeof lib - at, "libgmrt-dist.a");
+            struct stat st;
+            if (stat(lib, &st) != 0) {
+                fprintf(stderr, "gmc: error: '%s' is not built (configure found no MPI?)\n", lib);
+                ok = false;
+            }
+        } else {
+            snprintf(lib, sizeof lib, "-lgmrt-dist");
+        }
+        int at = -1;
+        for (int i = 0; i < a.n; i++)
+            if (strcmp(a.args[i], src) == 0)
+                at = i;
+        gmc_argv_push(&a, lib); /* grows args; moved into place below */
+        for (int i = a.n - 1; at >= 0 && i > at + 1; i--) {
+            char *t = a.args[i];
+            a.args[i] = a.args[i - 1];
+            a.args[i - 1] = t;
+        }
+        ok = ok && push_mpi_flags(&a, "link");
+    }
+    ok = ok && run(&a, b, "the C compiler");
+    gmc_argv_free(&a);
+    return ok;
+}

@@ -14,6 +14,7 @@ typedef struct gmc_build {
     const char *nvcc;        /* CUDA: path of nvcc */
     const char *arch;        /* CUDA: sm_XX */
     bool verbose;            /* print each command before running it */
+    bool distributed;        /* C: an MPI program (--distributed): MPI's flags, libgmrt-dist */
 } gmc_build;
 
 /* The C compiler -x runs: cc when given, else $CC, else the configured one. */
@@ -22,5 +23,8 @@ const char *gmc_resolve_cc(const char *cc);
 /* Each prints the failing command and returns false when compilation fails. */
 bool gmc_compile_c(const gmc_runtime *rt, const gmc_build *b);
 bool gmc_compile_cuda(const gmc_runtime *rt, const gmc_build *b);
+/* --distributed -x: gmc_compile_c with the flags `mpicc --showme:compile` and
+ * `--showme:link` give (mpicc: the one configure found) and libgmrt-dist. */
+bool gmc_compile_dist(const gmc_runtime *rt, const gmc_build *b);
 
 #endif

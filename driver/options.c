@@ -154,6 +154,8 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
                 return GMC_ARGS_ERROR;
             opt->out_dir = v; /* resolved once the target and -x/--main are known */
             out_given = true;
+        } else if (strcmp(a, "--distributed") == 0) {
+            opt->distributed = true;
         } else if (strcmp(a, "--main") == 0) {
             opt->emit_main = true;
         } else if (strcmp(a, "--try-entry") == 0) {
@@ -184,6 +186,18 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
             if (!v)
                 return GMC_ARGS_ERROR;
             opt->cc = v;
+        } else if (strncmp(a, "--ranks", 7) == 0 && (a[7] == '=' || a[7] == '\0')) {
+            const char *v = option_value(argc, argv, &i, "--ranks");
+            if (!v)
+                return GMC_ARGS_ERROR;
+            char *end = NULL;
+            long r = strtol(v, &end, 10);
+            if (!*v || *end || r < 1 || r > 4096) {
+                fprintf(stderr, "gmc: error: bad value '%s' for --ranks: expected a number of ranks, 1 to 4096\n", v);
+                return GMC_ARGS_ERROR;
+            }
+            opt->ranks = (int)r;
+            opt->distributed = true;
         } else if (strcmp(a, "--check") == 0) {
             opt->check_only = true;
         } else if (strncmp(a, "--dump", 6) == 0 && (a[6] == '=' || a[6] == '\0')) {
@@ -240,6 +254,10 @@ gmc_parse_result gmc_parse_args(int argc, char **argv, gmc_options *opt)
     }
     if (opt->run)
         return check_run(opt, out_given);
+    if (opt->ranks) {
+        fprintf(stderr, "gmc: error: --ranks=%d runs a program: use it with gmc run\n", opt->ranks);
+        return GMC_ARGS_ERROR;
+    }
     if (!opt->input) {
         fprintf(stderr, "gmc: error: no input file\nUsage: gmc [options] FILE.gm (see gmc --help)\n");
         return GMC_ARGS_ERROR;

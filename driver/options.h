@@ -31,6 +31,8 @@ typedef struct gmc_options {
     gmc_output output;          /* what -o PATH named (output_path.h) */
     gmc_target target;          /* -t omp|cuda */
     bool target_given;          /* -t was given (--dump=plan then shows its decisions) */
+    bool distributed;           /* --distributed: an SPMD program over MPI ranks (-t omp) */
+    int ranks;                  /* gmc run --ranks=N: under mpirun -np N (implies --distributed); 0: none */
     bool emit_main;             /* --main */
     bool try_entry;             /* --try-entry: also NAME_try, run-time errors returned */
     const char *entry;          /* --entry=NAME: the procedure --main runs */

@@ -19,6 +19,7 @@
 #include "gma_sync.h"
 #include "nvcc.h"
 #include "omp_backend.h"
+#include "omp_dist.h"
 #include "opt.h"
 #include "signature.h"
 
@@ -168,6 +169,24 @@ static bool program_clear(const char *program, const char *base, bool cuda)
     return true;
 }
 
+/* --distributed: the loop plan and the syncs (gma_sync.h; errors stop
+ * here), then the distributed OpenMP code; --report prints the syncs. */
+static bool generate_distributed(const gmc_options *opt, gm_program *p, const gmb_options *bopt)
+{
+    gma_plan *plan = gma_plan_build(p);
+    gma_sync_plan *syncs = plan ? gma_sync_build(p, plan) : NULL;
+    bool ok = syncs && !gm_error_count();
+    if (ok)
+        ok = gmb_omp_dist_generate(p, bopt, plan, syncs) && !gm_error_count();
+    if (ok && opt->cuda.report) {
+        const char *slash = strrchr(p->filename, '/');
+        gma_sync_print(stderr, syncs, slash ? slash + 1 : p->filename);
+    }
+    gma_sync_free(syncs);
+    gma_plan_free(plan);
+    return ok;
+}
+
 static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
 {
     const char *entry = NULL;
@@ -189,8 +208,13 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .entry = entry,
         .cuda = opt->cuda,
     };
-    /* each backend builds the plan, decides, generates and --reports */
-    bool generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);
+    /* each backend builds the plan, decides, generates and --reports;
+     * --distributed adds the sync plan (generate_distributed) */
+    bool generated;
+    if (opt->distributed)
+        generated = generate_distributed(opt, p, &bopt);
+    else
+        generated = cuda ? gmb_cuda_generate(p, &bopt) : gmb_omp_generate(p, &bopt);
     if (!generated || gm_error_count())
         return false;
     if (!opt->compile_output)
@@ -209,7 +233,10 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .nvcc = t->nvcc,
         .arch = t->arch,
         .verbose = opt->verbose,
+        .distributed = opt->distributed,
     };
+    if (opt->distributed)
+        return gmc_compile_dist(&rt, &b);
     return cuda ? gmc_compile_cuda(&rt, &b) : gmc_compile_c(&rt, &b);
 }
 

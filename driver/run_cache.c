@@ -339,6 +339,22 @@ static void discard_entry(const char *root, const char *entry)
         remove_dir(junk);
 }
 
+/* mpirun beside the mpicc configure found, else "mpirun" (PATH). */
+static void mpirun_path(char *buf, size_t size)
+{
+    snprintf(buf, size, "mpirun");
+#ifdef GMC_MPICC
+    const char *slash = strrchr(GMC_MPICC, '/');
+    char cand[PATH_MAX];
+    if (slash && (size_t)(slash - GMC_MPICC) + 8 < sizeof cand) {
+        memcpy(cand, GMC_MPICC, (size_t)(slash - GMC_MPICC));
+        memcpy(cand + (slash - GMC_MPICC), "/mpirun", 8);
+        if (access(cand, X_OK) == 0 && strlen(cand) < size)
+            memcpy(buf, cand, strlen(cand) + 1);
+    }
+#endif
+}
+
 int gmc_run(const gmc_options *opt)
 {
     gmc_tools t;
@@ -378,16 +394,33 @@ int gmc_run(const gmc_options *opt)
     gmc_tools_free(&t);
     free(text);
 
-    char **argv = calloc((size_t)opt->n_run_args + 2, sizeof *argv);
+    char **argv = calloc((size_t)opt->n_run_args + 6, sizeof *argv);
     if (!argv) {
         fprintf(stderr, "gmc: error: out of memory\n");
         return 1;
     }
-    argv[0] = base; /* the program's messages say "pagerank: ...", not the cache path */
+    int k = 0;
+    char np[16], mpirun[PATH_MAX];
+    if (opt->ranks) { /* --ranks=N: mpirun -np N PROGRAM ARGS */
+        mpirun_path(mpirun, sizeof mpirun);
+        snprintf(np, sizeof np, "%d", opt->ranks);
+        argv[k++] = mpirun;
+        argv[k++] = "-np";
+        argv[k++] = np;
+        argv[k++] = exe;
+    } else {
+        argv[k++] = base; /* the program's messages say "pagerank: ...", not the cache path */
+    }
     for (int i = 0; i < opt->n_run_args; i++)
-        argv[i + 1] = opt->run_args[i];
+        argv[k++] = opt->run_args[i];
     fflush(stdout);
     fflush(stderr);
+    if (opt->ranks) {
+        execvp(mpirun, argv);
+        fprintf(stderr, "gmc: error: cannot run '%s' (Open MPI's mpirun): %s\n", mpirun, strerror(errno));
+        free(argv);
+        return 126;
+    }
     execv(exe, argv);
     fprintf(stderr, "gmc: error: cannot run '%s': %s\n", exe, strerror(errno));
     free(argv);

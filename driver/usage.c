@@ -22,6 +22,10 @@ static const char *const help_text =
     "                          missing; NAME.c (-t omp) or NAME.cu (-t cuda): that\n"
     "                          file, NAME.h beside it; else with -x --main: the\n"
     "                          program, its sources beside it; else a folder\n"
+    "      --distributed       -t omp: an SPMD program over MPI ranks (OpenMP inside each),\n"
+    "                          each rank owning a block of the nodes (gmd.h); with --main\n"
+    "                          run it as mpirun -np P ./NAME GRAPH [--policy=out|in|both]\n"
+    "                          [--relabel[=SEED]] ...; -x compiles it with mpicc\n"
     "      --main              also emit a main() that loads a graph and runs the procedure\n"
     "      --entry=NAME        the procedure --main runs (needed when FILE.gm has several\n"
     "                          entry procedures)\n"
@@ -45,6 +49,8 @@ static const char *const help_text =
     "                          else ~/.cache/gmc) keyed on the source, the options and\n"
     "                          this gmc, then run the program on GRAPH with ARGS\n"
     "                          (e.g. --root=0 --out=DIR; see the generated --help)\n"
+    "      --ranks=N           gmc run: build with --distributed and run the program\n"
+    "                          under mpirun -np N\n"
     "\n"
     "Checking and inspection:\n"
     "      --check             check the program (parse, types, rules) and stop\n"
@@ -168,7 +174,7 @@ void gmc_print_passes(void)
 
 /* Every option spelling, for "did you mean" suggestions. */
 static const char *const known_options[] = {
-    "-t", "--target=", "-o", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
+    "-t", "--target=", "-o", "--distributed", "--ranks=", "--main", "--entry=", "-x", "--cc=", "--arch=", "-v", "--check",
     "--dump=", "--report", "-fcuda-lb=", "-fcuda-outline=", "-fcuda-worklist=", "-fcuda-async=", "-fcuda-priority=", "-fcuda-blocking=", "-fcuda-gather-order=", "-fcuda-direction=", "-Wall", "-Werror", "-w", "-O0", "--help-passes", "-h", "--help", "--version",
     "-Wnarrowing", "-Wpromotion", "-Wrace", "-Wunused", "-Wno-narrowing", "-Wno-promotion",
     "-Wno-race", "-Wno-unused", "-Wmissing-return", "-Wno-missing-return",

@@ -68,6 +68,11 @@ static bool row_search(cg_emit *em) { return !cuda_st(em)->in_kernel; }
 /* C++ has no compound literals. */
 static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "gmcu_discard<%s>()", cg_ctype(t)); }
 
+/* The plain graph, built-ins and node values (only --distributed differs). */
+static const char *plain_graph_ctype(cg_emit *em) { (void)em; return "gm_graph *"; }
+static bool plain_builtin(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
+static bool plain_node_value(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
+
 static const cg_hooks cuda_hooks = {
     .stmt = stmt,
     .parallel_loop = parallel_loop,
@@ -87,6 +92,9 @@ static const cg_hooks cuda_hooks = {
     .proc_begin = cuda_proc_begin,
     .main_step = cuda_main_step,
     .decide = cuda_decide,
+    .graph_ctype = plain_graph_ctype,
+    .builtin = plain_builtin,
+    .node_value = plain_node_value,
     .cxx = true,
     .device_args = true,
 };

@@ -77,6 +77,11 @@ static void main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
         cg_line(em, "if (!gmrt_graph_make_edge_src(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
 }
 
+/* The plain graph, built-ins and node values (only --distributed differs). */
+static const char *plain_graph_ctype(cg_emit *em) { (void)em; return "gm_graph *"; }
+static bool plain_builtin(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
+static bool plain_node_value(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
+
 static const cg_hooks omp_hooks = {
     .stmt = no_stmt,
     .parallel_loop = omp_clique_loop,
@@ -96,6 +101,9 @@ static const cg_hooks omp_hooks = {
     .proc_begin = proc_begin,
     .main_step = main_step,
     .decide = omp_decide,
+    .graph_ctype = plain_graph_ctype,
+    .builtin = plain_builtin,
+    .node_value = plain_node_value,
 };
 
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)

@@ -128,6 +128,16 @@ typedef struct cg_hooks {
      * host's graph indexes at CG_MAIN_GRAPH_LOADED; a device target's
      * uploads, transfers and accounting at the others). */
     void (*main_step)(struct cg_emit *em, const gm_proc *proc, cg_main_step step);
+    /* The C type of a Graph parameter ("gm_graph *"; -t omp --distributed:
+     * "gmd_graph *", gm_backend_omp/omp_dist.c). */
+    const char *(*graph_ctype)(struct cg_emit *em);
+    /* A built-in call printed the target's way (false: the shared form;
+     * --distributed: global counts and degrees). */
+    bool (*builtin)(struct cg_emit *em, const gm_expr *e);
+    /* A Node expression used as a value (stored, compared, returned)
+     * printed the target's way (false: as any expression; --distributed:
+     * a loop iterator, a local id, becomes its global id). */
+    bool (*node_value)(struct cg_emit *em, const gm_expr *e);
     /* The output is C++ (void * converts only by a cast). */
     bool cxx;
     /* Property arguments may be device memory, used in place (no copies):
@@ -222,6 +232,9 @@ void cg_min_label_close(cg_emit *em, const gm_stmt *s);
 
 /* ---- expressions (cg_expr.c) */
 void cg_expr(cg_emit *em, const gm_expr *e);
+/* e used as a Node value (tg->node_value, else cg_expr). */
+void cg_node_value(cg_emit *em, const gm_expr *e);
+char *cg_node_value_str(cg_emit *em, const gm_expr *e); /* malloc'd */
 char *cg_expr_str(cg_emit *em, const gm_expr *e); /* malloc'd */
 void cg_cond(cg_emit *em, const gm_expr *e); /* without outer parentheses */
 void cg_float_literal(cg_emit *em, double v, bool is_float);
@@ -313,7 +326,9 @@ void cg_prologue(cg_emit *em, const char *header_name);
 void cg_graph_needs(const gm_stmt *body, bool *reverse, bool *edge_src);
 void cg_signature(cg_emit *em, const gm_proc *proc, bool for_header);
 void cg_proc(cg_emit *em, gm_proc *proc);
-void cg_write_header(gm_program *p, FILE *f, const char *base, const char *target, bool try_entry);
+/* include: the runtime header NAME.h includes ("gmrt.h"); tg: the target's hooks. */
+void cg_write_header(gm_program *p, FILE *f, const char *base, const char *target, bool try_entry,
+                     const char *include, const cg_hooks *tg);
 /* NAME_try after procedure NAME (gmc --try-entry): the call behind a
  * gmrt_fatal guard, returning 1 and the message for a run-time error. */
 void cg_try_entry(cg_emit *em, const gm_proc *proc);
@@ -330,12 +345,15 @@ struct gmb_options;
 typedef struct cg_program_writer {
     const char *target;                 /* "omp", "cuda": named in the header's comment */
     const char *ext;                    /* "c", "cu" */
+    const char *header_include;         /* the runtime header NAME.h includes (NULL: "gmrt.h") */
     const cg_hooks *tg;                /* the target's hook table */
     void *target_state;
     void (*prologue)(cg_emit *em, const char *base);
     /* One procedure into file (NULL: cg_proc into em->out). */
     void (*proc)(cg_emit *em, gm_proc *pr, FILE *file);
     struct gma_decided *decided;        /* the loops' decisions (em->decided) */
+    /* main() for --main (NULL: cg_main). */
+    void (*main)(cg_emit *em, const gm_proc *proc);
 } cg_program_writer;
 /* Writes DIR/BASE.h and DIR/BASE.EXT: prologue, prototypes of the Local
  * procedures, every procedure, main() with --main. */

@@ -174,6 +174,13 @@ static void emit_foreign(cg_emit *em, const gm_foreign_seg *f)
     }
 }
 
+/* A comparison of two Node values: both sides are printed as values. */
+static bool node_compare(const gm_expr *e)
+{
+    return e->op >= GMOP_LT && e->op <= GMOP_NE && e->a && e->b && e->a->type && e->b->type &&
+           e->a->type->kind == GMT_NODE && e->b->type->kind == GMT_NODE;
+}
+
 void cg_expr(cg_emit *em, const gm_expr *e)
 {
     gm_type_kind k = e->type ? e->type->kind : GMT_ERROR;
@@ -227,9 +234,15 @@ void cg_expr(cg_emit *em, const gm_expr *e)
             break;
         }
         cg_printf(em, "(");
-        cg_expr(em, e->a);
-        cg_printf(em, " %s ", op_text(e->op));
-        cg_expr(em, e->b);
+        if (node_compare(e)) { /* the target's node values (tg->node_value) */
+            cg_node_value(em, e->a);
+            cg_printf(em, " %s ", op_text(e->op));
+            cg_node_value(em, e->b);
+        } else {
+            cg_expr(em, e->a);
+            cg_printf(em, " %s ", op_text(e->op));
+            cg_expr(em, e->b);
+        }
         cg_printf(em, ")");
         break;
     case GME_TERNARY:
@@ -268,15 +281,40 @@ void cg_expr(cg_emit *em, const gm_expr *e)
 
 /* A condition: the outermost parentheses are left out, because "if ((a == b))"
  * reads as a mistaken assignment to clang's -Wparentheses-equality. */
+void cg_node_value(cg_emit *em, const gm_expr *e)
+{
+    if (!em->tg->node_value(em, e))
+        cg_expr(em, e);
+}
+
 void cg_cond(cg_emit *em, const gm_expr *e)
 {
-    if (e->kind == GME_BINARY) {
+    if (e->kind == GME_BINARY && node_compare(e)) {
+        cg_node_value(em, e->a);
+        cg_printf(em, " %s ", op_text(e->op));
+        cg_node_value(em, e->b);
+    } else if (e->kind == GME_BINARY) {
         cg_expr(em, e->a);
         cg_printf(em, " %s ", op_text(e->op));
         cg_expr(em, e->b);
     } else {
         cg_expr(em, e);
     }
+}
+
+char *cg_node_value_str(cg_emit *em, const gm_expr *e)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        gm_out_of_memory("code generation", 0);
+    FILE *saved = em->out;
+    em->out = mem;
+    cg_node_value(em, e);
+    em->out = saved;
+    fclose(mem);
+    return buf;
 }
 
 char *cg_expr_str(cg_emit *em, const gm_expr *e)
@@ -305,6 +343,8 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e)
     const gm_expr *r = e->a;
     const gm_expr *a0 = e->args;
     const gm_expr *a1 = a0 ? a0->next : NULL;
+    if (em->tg->builtin(em, e))
+        return;
     switch ((gm_builtin)e->builtin) {
     case GMB_GRAPH_NUM_NODES:
         cg_printf(em, "%s->num_nodes", cg_name(em, r->sym));

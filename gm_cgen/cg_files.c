@@ -51,7 +51,8 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
         free(cpath);
         return false;
     }
-    cg_write_header(p, hout, opt->base_name, w->target, opt->try_entry);
+    cg_write_header(p, hout, opt->base_name, w->target, opt->try_entry,
+                    w->header_include ? w->header_include : "gmrt.h", w->tg);
     const char *slash = strrchr(p->filename, '/');
     /* The file name goes into comments and string literals. */
     char *src_base = cg_ident_text(slash ? slash + 1 : p->filename);
@@ -97,7 +98,10 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
         if (m) {
             em.proc = m;
             cg_reset_names(&em);
-            cg_main(&em, m);
+            if (w->main)
+                w->main(&em, m);
+            else
+                cg_main(&em, m);
         } else {
             gm_error((gm_loc){0, 0}, GMD_UNSUPPORTED, "--main needs an entry (non-Local) procedure");
             em.ok = false;

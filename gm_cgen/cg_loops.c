@@ -57,7 +57,6 @@ void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range
     char *reductions = cg_reduction_clauses(em, body, &par->region);
     char *clauses = trip ? cg_strf("%s if(%s >= %d)", reductions, trip, OMP_MIN_PARALLEL_TRIP)
                          : cg_strf("%s", reductions);
-    free(reductions);
     par->nargmin = cg_collect_scalar_argmin(em, body, &par->region, par->argmins, 16);
     if (par->region.needs_locks) {
         char *lock = cg_fresh(em, "lock");
@@ -101,12 +100,13 @@ void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range
                 free(priv);
             }
         }
-        cg_line(em, "#pragma omp for %s%s", sched, clauses);
+        cg_line(em, "#pragma omp for %s%s", sched, reductions); /* the if() is the parallel's */
     } else {
         cg_line(em, "#pragma omp parallel for %s%s", sched, clauses);
     }
     free(sched);
     free(clauses);
+    free(reductions);
     em->par_depth++;
     em->region = &par->region;
 }

@@ -92,7 +92,7 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
     const gm_expr *lhs = s->lhs;
     gm_type_kind k = lhs->type ? lhs->type->kind : GMT_INT;
     const char *ty = cg_ctype(lhs->type);
-    char *v = cg_expr_str(em, s->rhs);
+    char *v = k == GMT_NODE ? cg_node_value_str(em, s->rhs) : cg_expr_str(em, s->rhs);
     if (lhs->kind == GME_INDEX) {
         /* A map element: read-modify-write under the map's lock. */
         char *m = cg_expr_str(em, lhs->a);
@@ -191,7 +191,10 @@ void cg_argminmax(cg_emit *em, const gm_stmt *s)
     for (const gm_expr *r = s->rhs, *l = s->lhs; r && l; r = r->next, l = l->next, i++) {
         cg_start_line(em);
         cg_printf(em, "%s _c_a%d = ", cg_ctype(l->type), i);
-        cg_expr(em, r);
+        if (l->type && l->type->kind == GMT_NODE)
+            cg_node_value(em, r);
+        else
+            cg_expr(em, r);
         cg_printf(em, ";\n");
     }
     char *key = NULL;

@@ -121,7 +121,9 @@ static void emit_decl(cg_emit *em, const gm_stmt *s)
             bool read = !n->sym || n->sym->foreign_use || gma_sym_read(s->next, true, n->sym);
             cg_start_line(em);
             cg_printf(em, "%s%s %s = ", mentioned && !read ? "__attribute__((unused)) " : "", cg_ctype(st), name);
-            if (s->init)
+            if (s->init && st->kind == GMT_NODE)
+                cg_node_value(em, s->init);
+            else if (s->init)
                 cg_expr(em, s->init);
             else if (st->kind == GMT_NODE)
                 cg_printf(em, "GMRT_NIL_NODE");
@@ -183,7 +185,10 @@ static void emit_plain_assign(cg_emit *em, const gm_stmt *s)
     cg_start_line(em);
     cg_lvalue(em, lhs);
     cg_printf(em, " = ");
-    cg_expr(em, rhs);
+    if (lt && lt->kind == GMT_NODE)
+        cg_node_value(em, rhs);
+    else
+        cg_expr(em, rhs);
     cg_printf(em, ";\n");
     if (lhs->kind == GME_PROP)
         cg_after_prop_store(em, lhs->sym, lhs->a);
@@ -245,7 +250,10 @@ static void emit_deferred(cg_emit *em, const gm_stmt *s)
     } else {
         cg_printf(em, "%s = ", nxt);
     }
-    cg_expr(em, s->rhs);
+    if (lhs->type && lhs->type->kind == GMT_NODE)
+        cg_node_value(em, s->rhs);
+    else
+        cg_expr(em, s->rhs);
     cg_printf(em, ";\n");
 }
 
@@ -272,7 +280,10 @@ static void emit_return(cg_emit *em, const gm_stmt *s)
     if (v) {
         cg_start_line(em);
         cg_printf(em, "%s _c_ret = ", cg_ctype(em->proc->ret_type ? em->proc->ret_type : v->type));
-        cg_expr(em, v);
+        if (v->type && v->type->kind == GMT_NODE)
+            cg_node_value(em, v);
+        else
+            cg_expr(em, v);
         cg_printf(em, ";\n");
     }
     cg_emit_all_cleanups(em);

@@ -9,7 +9,8 @@ GMD_LIB_SOURCES = \
 	gm_runtime/dist/gmd_part.c \
 	gm_runtime/dist/gmd_gmp.c \
 	gm_runtime/dist/gmd_graph.c \
-	gm_runtime/dist/gmd_prop.c
+	gm_runtime/dist/gmd_prop.c \
+	gm_runtime/dist/gmd_cli.c
 
 # The public header goes with the others (<gmc/gmd.h>) where the library is built.
 if HAVE_MPI
@@ -30,6 +31,10 @@ libgmrt_dist_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 ## tests/mpi/graphs.h.  gmp.sh also runs gmgraph partition.
 TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh
 EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/ranks.sh tests/mpi/graphs.h
+## gmc -t omp --distributed end to end: every supported app x policy x P =
+## 1..4 against the single-process program (needs tests/e2e's e2e_compare).
+TESTS += tests/mpi/apps.sh
+EXTRA_DIST += tests/mpi/apps.sh tests/mpi/node_values.gm
 if HAVE_MPI
 check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp tests/mpi/test_sparse
 endif

@@ -199,6 +199,25 @@ bool gmd_read_property(const gmd_graph *G, const char *path, void *owned, gmrt_t
  * ghosts keep their values. */
 bool gmd_sync_broadcast(const gmd_graph *G, void *prop, gmrt_type t);
 bool gmd_sync_reduce(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op);
+/* COLLECTIVE. An arg-min (is_min) or arg-max reduce: every owner takes, of
+ * the copies its ghosts hold on the other ranks, the key strictly better
+ * than its own (the lowest rank's among equals) together with that copy's
+ * npay payloads (arrays pay[j] of type pt[j], gmd_num_local elements); the
+ * ghosts keep their values. key: any type but Bool. */
+bool gmd_sync_reduce_arg(const gmd_graph *G, void *key, gmrt_type kt, bool is_min, int npay, void *const *pay,
+                         const gmrt_type *pt);
+
+/* ---- programs (gmc --distributed --main; gmd_cli.c) -------------------- */
+
+/* Takes --policy=out|in|both and --relabel[=SEED] out of argv (the rest is
+ * left for gmrt_cli_parse) into opt (policy both, no relabelling when
+ * absent); on ranks other than 0, standard output then goes to /dev/null.
+ * Returns -1 to go on, else the status to exit with (2: a bad value, said
+ * by rank 0).  After gmd_init. */
+int gmd_cli_options(int *argc, char **argv, gmd_load_options *opt);
+/* quiet: standard error of ranks other than 0 goes to /dev/null until
+ * gmd_cli_quiet(false) (around parsing that every rank does alike). */
+void gmd_cli_quiet(bool quiet);
 
 /* COLLECTIVE, sparse syncs: the same, but only the entries flagged in dirty
  * (one byte per local node, gmd_num_local(G) of them; nonzero: written

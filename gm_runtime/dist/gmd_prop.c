@@ -440,3 +440,67 @@ bool gmd_sync_reduce_sparse(const gmd_graph *G, void *prop, gmrt_type t, gmd_op 
     sparse_sync(G, prop, t, dirty, true, op);
     return true;
 }
+
+/* -1, 0, 1 as key a is below, equal to or above key b (of type t). */
+static int key_cmp(const char *a, const char *b, gmrt_type t)
+{
+#define CMP(T) do { T x, y; memcpy(&x, a, sizeof x); memcpy(&y, b, sizeof y); return x < y ? -1 : x > y ? 1 : 0; } while (0)
+    switch (t) {
+    case GMRT_T_INT32: case GMRT_T_NODE: CMP(int32_t);
+    case GMRT_T_INT64: CMP(int64_t);
+    case GMRT_T_EDGE: CMP(gm_edge_t);
+    case GMRT_T_FLOAT: CMP(float);
+    case GMRT_T_DOUBLE: CMP(double);
+    case GMRT_T_BOOL: CMP(bool);
+    }
+#undef CMP
+    return 0;
+}
+
+bool gmd_sync_reduce_arg(const gmd_graph *G, void *key, gmrt_type kt, bool is_min, int npay, void *const *pay,
+                         const gmrt_type *pt)
+{
+    size_t ks = gmrt_type_size(kt), total = 0;
+    if (ks == 0 || npay < 0)
+        return false;
+    for (int j = 0; j < npay; j++)
+        if (gmrt_type_size(pt[j]) == 0)
+            return false;
+    sync_plan s;
+    if (!plan(G, &s, &total))
+        return false;
+    char *kbuf = malloc(total * ks + 1);
+    char **pbuf = calloc((size_t)npay + 1, sizeof *pbuf);
+    gm_node_t *idx = malloc((total + 1) * sizeof *idx);
+    if (!kbuf || !pbuf || !idx)
+        gmd_abort(3, "gmd_sync_reduce_arg: out of memory");
+    gmd_exchange(key, s.gh_cnt, s.gh_off, kbuf, s.own_cnt, s.own_off, ks);
+    for (int j = 0; j < npay; j++) {
+        size_t ps = gmrt_type_size(pt[j]);
+        pbuf[j] = malloc(total * ps + 1);
+        if (!pbuf[j])
+            gmd_abort(3, "gmd_sync_reduce_arg: out of memory");
+        gmd_exchange(pay[j], s.gh_cnt, s.gh_off, pbuf[j], s.own_cnt, s.own_off, ps);
+    }
+    for (int p = 0; p < G->size; p++)
+        memcpy(idx + s.own_off[p], G->send_idx[p], (size_t)G->send_count[p] * sizeof *idx);
+    /* in rank order, a strictly better key wins: the same result every run */
+    for (size_t i = 0; i < total; i++) {
+        char *own = (char *)key + (size_t)idx[i] * ks;
+        int c = key_cmp(kbuf + i * ks, own, kt);
+        if (is_min ? c >= 0 : c <= 0)
+            continue;
+        memcpy(own, kbuf + i * ks, ks);
+        for (int j = 0; j < npay; j++) {
+            size_t ps = gmrt_type_size(pt[j]);
+            memcpy((char *)pay[j] + (size_t)idx[i] * ps, pbuf[j] + i * ps, ps);
+        }
+    }
+    for (int j = 0; j < npay; j++)
+        free(pbuf[j]);
+    free(pbuf);
+    free(kbuf);
+    free(idx);
+    free(s.own_cnt);
+    return true;
+}

@@ -15,6 +15,39 @@ says "unknown option far from all: help" err "unknown option '--frobnicate' (see
 expect 2 "no input file" "$GMC" --main
 says "no input file: usage" err "no input file"
 
+# ---- --distributed is -t omp's only (issue 31: CUDA is phase 3) ---------------------
+expect 1 "distributed cuda" "$GMC" -t cuda --distributed degree.gm
+says "distributed cuda: reason" err "--distributed with -t cuda: not yet (phase 3)"
+# what the distributed code cannot do yet is a located error, not wrong code
+cat > nbr_store.gm <<'P'
+Procedure nbr_store(G: Graph; hit: N_P<Bool>): Int {
+    G.hit = False;
+    Foreach (n: G.Nodes) {
+        Foreach (t: n.Nbrs) {
+            t.hit = True;
+        }
+    }
+    Return Count(n: G.Nodes)(n.hit);
+}
+P
+expect 1 "distributed plain neighbour store" "$GMC" -w -t omp --distributed nbr_store.gm
+says "distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
+cat > seq_for.gm <<'P'
+Procedure seq_for(G: Graph): Node {
+    Int mx = -1;
+    Node who = NIL;
+    For (n: G.Nodes) {
+        If (n.InDegree() > mx) {
+            mx = n.InDegree();
+            who = n;
+        }
+    }
+    Return who;
+}
+P
+expect 1 "distributed sequential host For" "$GMC" -w -t omp --distributed seq_for.gm
+says "distributed sequential host For: reason" err "seq_for.gm:4:5: error: the omp target does not support a sequential For over the nodes in host code with --distributed"
+
 # ---- missing input file ----------------------------------------------------------
 expect 1 "missing input file" "$GMC" nosuch.gm
 says "missing input file: reason" err "nosuch.gm: error: cannot open: No such file or directory"

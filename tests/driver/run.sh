@@ -55,4 +55,20 @@ sed 's/\* 100/* 1000/' degree.gm > d3.gm
 wait $p1 && wait $p2 && ok "concurrent runs succeed" || bad "concurrent runs failed"
 same "concurrent runs: same output" "$(grep return c1)" "$(grep return c2)"
 same "concurrent runs: one new entry, no leftovers" "4 0" "$(entries) $(ls "$XDG_CACHE_HOME/gmc" | grep -c '^tmp-')"
+
+# --ranks=N: the --distributed build under mpirun -np N (when configure found MPI).
+expect 2 "--ranks without run" "$GMC" --ranks=2 degree.gm
+says "--ranks without run: reason" err "--ranks=2 runs a program: use it with gmc run"
+expect 2 "--ranks=0" "$GMC" run --ranks=0 degree.gm g.el
+says "--ranks=0: reason" err "bad value '0' for --ranks"
+if [ -n "${GMC_MPIRUN:-}" ]; then
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
+    OMPI_MCA_plm_rsh_agent=false OMPI_MCA_rmaps_base_oversubscribe=1
+    export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent \
+        OMPI_MCA_rmaps_base_oversubscribe
+    expect 0 "gmc run --ranks=3" "$GMC" run --ranks=3 degree.gm g.el --out=o5
+    same "gmc run --ranks=3: degrees" "$(cat deg.exp)" "$(cat o5/deg.txt)"
+    same "gmc run --ranks=3: return value" "$((degree_return + 90 * $(wc -l < g.el)))" "$(sed -n 's/^return = //p' out)"
+    says "gmc run --ranks=3: ranks" out "ranks = 3 (policy both"
+fi
 finish

@@ -1,0 +1,502 @@
+/* omp_dist_main.c: the main() that --main appends to NAME.c with
+ * -t omp --distributed:
+ *
+ *   mpirun -np P ./NAME GRAPH [--policy=out|in|both] [--relabel[=SEED]]
+ *          [--NAME=VALUE ...] [--out=DIR] [--json] [--threads=N] [--repeat=K] ...
+ *
+ * Every rank runs it. --policy and --relabel go to gmd_load (gmd_cli.c); the
+ * rest is libgmrt's command line (gmrt_cli.h), read as the single-process
+ * driver reads it: the procedure's scalars (a Node is a node id of the
+ * file), node property files or --random-NAME=LO:HI (the same values as the
+ * single-process program: drawn on rank 0 from the same stream, then
+ * scattered), the one numeric edge-property input from the file's weights.
+ * Rank 0 prints what the single-process driver prints (graph, load_ms,
+ * time_ms, return, output scalars) plus "ranks = P (policy X, replication
+ * R)" after load_ms and "comm_ms = T (S MB)" after time_ms (the slowest
+ * rank's time in communication during the last run, the bytes all ranks
+ * sent), and with --out writes every node property the procedure writes,
+ * gathered into the file's node order, Node values as the file's ids, in
+ * the single-process program's files and format (so they compare line by
+ * line). Exit status: 2 bad usage, 1 run-time errors, as there. */
+#include "omp_dist.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_ident.h"
+
+static bool is_scalar(gm_type_kind k)
+{
+    return cg_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
+}
+
+static bool is_numeric(gm_type_kind k)
+{
+    return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE;
+}
+
+/* What main() cannot pass yet; false after saying so. */
+static bool supported(cg_emit *em, const gm_proc *proc)
+{
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        gm_type_kind k = p->type->kind;
+        const char *why = NULL;
+        if (k == GMT_EDGE)
+            why = "an Edge argument";
+        else if (k == GMT_EDGE_PROP && p->is_output)
+            why = "an edge property output";
+        else if (!is_scalar(k) && k != GMT_GRAPH && !cg_main_is_prop(p->type))
+            why = "a collection or map argument";
+        if (why) {
+            cg_unsupported(em, proc->loc, why);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void print_value(cg_emit *em, const char *label, gm_type_kind k, const char *v)
+{
+    if (k == GMT_NODE) /* a global id: the file's id */
+        cg_line(em, "gmrt_cli_value_node(&run, \"%s\", %s == GMRT_NIL_NODE ? -1 : gmd_file_id_of_gid(G, (int64_t)%s));",
+                 label, v, v);
+    else if (cg_is_float(k))
+        cg_line(em, "gmrt_cli_value_f64(&run, \"%s\", (double)%s);", label, v);
+    else
+        cg_line(em, "gmrt_cli_value_i64(&run, \"%s\", (int64_t)%s);", label, v);
+}
+
+static void option_entries(cg_emit *em, const gm_proc *proc)
+{
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        const char *n = p->name;
+        gm_type_kind k = p->type->kind;
+        const char *tn = gm_type_kind_name(k);
+        if (is_scalar(k) && !p->is_output) {
+            if (k == GMT_NODE)
+                cg_line(em, "{\"%s\", GMRT_CLI_NODE, NULL, \"Node %s: a node id of the file\", &arg_%s, 0, 0, true},", n, n, n);
+            else if (k == GMT_BOOL)
+                cg_line(em, "{\"%s\", GMRT_CLI_BOOL, NULL, \"Bool %s: 0, 1, true or false\", &v_%s, 0, 0, true},", n, n, n);
+            else if (cg_is_float(k))
+                cg_line(em, "{\"%s\", GMRT_CLI_FLOAT, NULL, \"%s %s: a finite number\", &in_%s, 0, 0, true},", n, tn, n, n);
+            else
+                cg_line(em, "{\"%s\", GMRT_CLI_INT, NULL, \"%s %s\", &in_%s, %s, %s, true},", n, tn, n, n,
+                         k == GMT_LONG ? "INT64_MIN" : "INT32_MIN", k == GMT_LONG ? "INT64_MAX" : "INT32_MAX");
+        }
+        if (cg_main_is_prop(p->type)) {
+            bool edge = k == GMT_EDGE_PROP;
+            cg_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s_P<%s> %s: a file of values, line i for %s i\", &arg_%s, 0, 0, false},",
+                     n, edge ? "E" : "N", gm_type_kind_name(p->type->elem->kind), n, edge ? "edge" : "node", n);
+            cg_line(em, "{\"random-%s\", GMRT_CLI_STRING, \"LO:HI\", \"%s: uniform random values in [LO, HI]\", &random_%s, 0, 0, false},",
+                     n, n, n);
+        }
+    }
+}
+
+static char *usage_args(const gm_proc *proc)
+{
+    char *u = cg_strf("[--policy=out|in|both] [--relabel[=SEED]]");
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        char *more = NULL;
+        if (!p->is_output && is_scalar(p->type->kind))
+            more = cg_strf("%s --%s=%s", u, p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
+        else if (!p->is_output && cg_main_is_prop(p->type))
+            more = cg_strf("%s [--%s=FILE | --random-%s=LO:HI]", u, p->name, p->name);
+        if (more) {
+            free(u);
+            u = more;
+        }
+    }
+    return u;
+}
+
+/* Before the load: scalar values, --random ranges, the policy. */
+static void checks_before_load(cg_emit *em, const gm_proc *proc)
+{
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        gm_type_kind k = p->type->kind;
+        const char *n = p->name;
+        if (is_scalar(k) && !p->is_output && (k == GMT_INT || k == GMT_LONG || cg_is_float(k)))
+            cg_line(em, "v_%s = (%s)in_%s;", n, cg_ctype(p->type), n);
+        if (!cg_main_is_prop(p->type))
+            continue;
+        gm_type_kind ek = p->type->elem->kind;
+        cg_line(em, "double lo_%s = 0, hi_%s = 0;", n, n);
+        cg_line(em, "(void)lo_%s, (void)hi_%s;", n, n);
+        cg_line(em, "if (random_%s) {", n);
+        cg_line(em, "    if (!gmrt_cli_range(_c_prog, \"%s\", random_%s, &lo_%s, &hi_%s))", n, n, n, n);
+        cg_line(em, "        return 2;");
+        if (ek == GMT_INT || ek == GMT_LONG) {
+            const char *lo_s = ek == GMT_INT ? "-2147483648" : "-2305843009213693952";
+            const char *hi_s = ek == GMT_INT ? "2147483647" : "2305843009213693951";
+            cg_line(em, "    if (!(lo_%s >= %s.0 && hi_%s %s && lo_%s == (double)(int64_t)lo_%s && hi_%s == (double)(int64_t)hi_%s)) {",
+                     n, lo_s, n, ek == GMT_INT ? "<= 2147483647.0" : "< 2305843009213693952.0", n, n, n, n);
+            cg_line(em, "        fprintf(stderr, \"%%s: bad range '%%s' for --random-%s: expected integers from %s to %s "
+                         "(the %s property %s)\\n\", _c_prog, random_%s);",
+                     n, lo_s, hi_s, gm_type_kind_name(ek), n, n);
+            cg_line(em, "        return 2;");
+            cg_line(em, "    }");
+        }
+        cg_line(em, "}");
+    }
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && cg_main_is_prop(p->type)) {
+            /* edge_gid is the relabelled graph's edge order, not the file's */
+            cg_line(em, "if (dopt.relabel && (arg_%s || random_%s)) {", p->name, p->name);
+            cg_line(em, "    fprintf(stderr, \"%%s: --relabel cannot be used with --%s=FILE or --random-%s: "
+                         "edge values follow the file's edge order\\n\", _c_prog);", p->name, p->name);
+            cg_line(em, "    return 2;");
+            cg_line(em, "}");
+        }
+    bool out = false, in = false;
+    omp_dist_directions(proc, &out, &in);
+    if (out || in) {
+        cg_line(em, "if (dopt.policy %s %s) {", out && in ? "!=" : "==",
+                 out && in ? "GMD_POLICY_BOTH" : out ? "GMD_POLICY_IN" : "GMD_POLICY_OUT");
+        cg_line(em, "    fprintf(stderr, \"%%s: %s walks the %s of every node: --policy=%s\\n\", _c_prog);", proc->name,
+                 out && in ? "out- and in-edges" : out ? "out-edges" : "in-edges",
+                 out && in ? "both" : out ? "out or both" : "in or both");
+        cg_line(em, "    return 2;");
+        cg_line(em, "}");
+    }
+}
+
+/* A node property input: from a file (gmd_read_property), or drawn on rank
+ * 0 as the single-process program draws it and scattered. */
+static void node_prop_input(cg_emit *em, const gm_param *p)
+{
+    const char *n = p->name;
+    gm_type_kind ek = p->type->elem->kind;
+    const char *ety = cg_prim_ctype(ek), *gt = cg_gmrt_type(ek);
+    cg_line(em, "if (arg_%s) {", n);
+    cg_line(em, "    if (!gmd_read_property(G, arg_%s, v_%s, %s, &err)) {", n, n, gt);
+    cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    cg_line(em, "        return 1;");
+    cg_line(em, "    }");
+    cg_line(em, "} else if (random_%s) {", n);
+    em->indent++;
+    cg_line(em, "%s *all = NULL;", ety);
+    cg_line(em, "if (G->rank == 0) {");
+    em->indent++;
+    cg_line(em, "all = (%s *)_c_alloc((size_t)G->global_nodes + 1, sizeof(%s));", ety, ety);
+    cg_line(em, "double lo = lo_%s, hi = hi_%s;", n, n);
+    cg_line(em, "(void)lo, (void)hi;");
+    cg_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
+    cg_line(em, "for (int64_t i = 0; i < (int64_t)G->global_nodes; i++)");
+    if (cg_is_float(ek))
+        cg_line(em, "    all[i] = (%s)(lo + (hi - lo) * gmrt_uniform(&r));", ety);
+    else if (ek == GMT_BOOL)
+        cg_line(em, "    all[i] = gmrt_uniform(&r) < 0.5;");
+    else
+        cg_line(em, "    all[i] = (%s)((int64_t)lo + gmrt_rand(&r, (int64_t)hi - (int64_t)lo + 1));", ety);
+    em->indent--;
+    cg_line(em, "}");
+    cg_line(em, "bool ok = gmd_scatter(G, all, v_%s, %s, &err);", n, gt);
+    cg_line(em, "free(all);");
+    cg_line(em, "if (!ok) {");
+    cg_line(em, "    fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    cg_line(em, "    return 1;");
+    cg_line(em, "}");
+    em->indent--;
+    cg_line(em, "}");
+}
+
+/* An edge property input, in G->local's forward edge order: from the file's
+ * weights, a file of values in the global edge order, or drawn as the
+ * single-process program draws it (on every rank). */
+static void edge_prop_input(cg_emit *em, const gm_param *p, bool from_weights)
+{
+    const char *n = p->name;
+    gm_type_kind ek = p->type->elem->kind;
+    const char *ety = cg_prim_ctype(ek), *gt = cg_gmrt_type(ek);
+    cg_line(em, "if (arg_%s || random_%s) {", n, n);
+    em->indent++;
+    cg_line(em, "%s *all = (%s *)_c_alloc((size_t)G->global_edges + 1, sizeof(%s));", ety, ety, ety);
+    cg_line(em, "if (arg_%s) {", n);
+    em->indent++;
+    cg_line(em, "bool ok = G->rank != 0 || gmrt_prop_load(arg_%s, %s, all, (size_t)G->global_edges, &err);", n, gt);
+    cg_line(em, "int32_t fine = ok;");
+    cg_line(em, "gmd_allreduce_int32(&fine, GMD_MIN);");
+    cg_line(em, "if (!fine) {");
+    cg_line(em, "    if (!ok)");
+    cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    cg_line(em, "    return 1;");
+    cg_line(em, "}");
+    cg_line(em, "gmd_bcast(all, (size_t)G->global_edges * sizeof(%s), 0);", ety);
+    em->indent--;
+    cg_line(em, "} else {");
+    em->indent++;
+    cg_line(em, "double lo = lo_%s, hi = hi_%s;", n, n);
+    cg_line(em, "(void)lo, (void)hi;");
+    cg_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
+    cg_line(em, "for (int64_t i = 0; i < (int64_t)G->global_edges; i++)");
+    if (cg_is_float(ek))
+        cg_line(em, "    all[i] = (%s)(lo + (hi - lo) * gmrt_uniform(&r));", ety);
+    else if (ek == GMT_BOOL)
+        cg_line(em, "    all[i] = gmrt_uniform(&r) < 0.5;");
+    else
+        cg_line(em, "    all[i] = (%s)((int64_t)lo + gmrt_rand(&r, (int64_t)hi - (int64_t)lo + 1));", ety);
+    em->indent--;
+    cg_line(em, "}");
+    cg_line(em, "for (int64_t e = 0; e < (int64_t)G->local->num_edges; e++)");
+    cg_line(em, "    v_%s[e] = all[G->edge_gid[e]];", n);
+    cg_line(em, "free(all);");
+    em->indent--;
+    if (from_weights) {
+        cg_line(em, "} else {");
+        em->indent++;
+        cg_line(em, "bool w = G->local->weights != NULL; /* the file has weights: some rank holds some */");
+        cg_line(em, "gmd_allreduce_bool(&w, GMD_OR);");
+        cg_line(em, "if (!w) {");
+        cg_line(em, "    fprintf(stderr, \"%%s: the graph has no weights: give --%s=FILE or --random-%s=LO:HI\\n\", _c_prog);", n, n);
+        cg_line(em, "    return 1;");
+        cg_line(em, "}");
+        cg_line(em, "for (int64_t e = 0; e < (int64_t)G->local->num_edges; e++)");
+        cg_line(em, "    v_%s[e] = (%s)G->local->weights[e];", n, ety);
+        em->indent--;
+    } else if (!p->is_output) {
+        cg_line(em, "} else {");
+        cg_line(em, "    fprintf(stderr, \"%%s: give --%s=FILE or --random-%s=LO:HI\\n\", _c_prog);", n, n);
+        cg_line(em, "    return 1;");
+    }
+    cg_line(em, "}");
+}
+
+void omp_dist_main(cg_emit *em, const gm_proc *proc)
+{
+    if (!supported(em, proc))
+        return;
+    cg_printf(em, "#include <errno.h>\n\n/* ---- the driver (gmc --distributed --main): every rank runs it; "
+                  "gmd_cli.c and gmrt_cli.h ---- */\n");
+    static const char *const locals[] = {"G", "_c_prog", "all", "argc", "argv", "dopt", "e", "err", "fine", "hi",
+                                         "i", "lo", "ok", "opts", "r", "result", "run", "st", "status", "t",
+                                         "t0", "w", "x", "main"};
+    char *fn = cg_ident_name(proc->name);
+    for (size_t i = 0; i < sizeof locals / sizeof *locals; i++)
+        if (strcmp(fn, locals[i]) == 0) {
+            cg_printf(em, "static __typeof__(%s) *const _c_entry = %s;\n\n", fn, fn);
+            free(fn);
+            fn = cg_strf("_c_entry");
+            break;
+        }
+    cg_printf(em, "static int _c_main(int argc, char **argv)\n{\n");
+    em->indent = 1;
+    cg_line(em, "gmd_load_options dopt;");
+    cg_line(em, "int st = gmd_cli_options(&argc, argv, &dopt); /* --policy, --relabel; rank 0 prints */");
+    cg_line(em, "if (st >= 0)");
+    cg_line(em, "    return st;");
+    cg_line(em, "gmrt_cli_run run;");
+    size_t n_opts = 0;
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        gm_type_kind k = p->type->kind;
+        if (is_scalar(k)) {
+            cg_line(em, "%s v_%s = %s;", cg_ctype(p->type), p->name, k == GMT_NODE ? "GMRT_NIL_NODE" : "0");
+            if (p->is_output)
+                continue;
+            n_opts++;
+            if (k == GMT_NODE)
+                cg_line(em, "const char *arg_%s = NULL;", p->name);
+            else if (k == GMT_INT || k == GMT_LONG)
+                cg_line(em, "int64_t in_%s = 0;", p->name);
+            else if (cg_is_float(k))
+                cg_line(em, "double in_%s = 0;", p->name);
+        }
+        if (cg_main_is_prop(p->type)) {
+            cg_line(em, "const char *arg_%s = NULL, *random_%s = NULL;", p->name, p->name);
+            n_opts += 2;
+        }
+    }
+    if (n_opts) {
+        cg_line(em, "const gmrt_cli_opt opts[] = {");
+        em->indent++;
+        option_entries(em, proc);
+        em->indent--;
+        cg_line(em, "};");
+    }
+    char *u = usage_args(proc);
+    cg_line(em, "gmd_cli_quiet(true); /* every rank parses alike: rank 0 says what is wrong */");
+    cg_line(em, "st = gmrt_cli_parse(&run, %s, %zu, \"%s\", argc, argv);", n_opts ? "opts" : "NULL", n_opts, u);
+    free(u);
+    cg_line(em, "if (st >= 0)");
+    cg_line(em, "    return st;");
+    cg_line(em, "const char *const _c_prog = run.prog;");
+    checks_before_load(em, proc);
+    cg_line(em, "gmd_cli_quiet(false);");
+    /* the one numeric edge input taken from the weight column */
+    const gm_param *weights_to = NULL;
+    int n_weight_inputs = 0;
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && is_numeric(p->type->elem->kind)) {
+            n_weight_inputs++;
+            weights_to = p;
+        }
+    if (n_weight_inputs != 1)
+        weights_to = NULL;
+    if (weights_to && weights_to->type->elem->kind != GMT_DOUBLE) {
+        cg_line(em, "if (!arg_%s && !random_%s) {", weights_to->name, weights_to->name);
+        cg_line(em, "    run.load.weights_as = %s;", cg_gmrt_type(weights_to->type->elem->kind));
+        cg_line(em, "    run.load.weights_for = \"the %s property %s\";", gm_type_kind_name(weights_to->type->elem->kind),
+                 weights_to->name);
+        cg_line(em, "}");
+    }
+    cg_line(em, "dopt.graph_options = &run.load;");
+    cg_line(em, "gmrt_error err;");
+    cg_line(em, "gmrt_error_clear(&err);");
+    cg_line(em, "double t0 = gmrt_time_ms();");
+    cg_line(em, "gmd_graph *G = gmd_load(run.graph, &dopt, &err);");
+    cg_line(em, "if (!G) {");
+    cg_line(em, "    if (gmd_rank() == 0)");
+    cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    cg_line(em, "    return 1;");
+    cg_line(em, "}");
+    cg_line(em, "run.load_ms = gmrt_time_ms() - t0;");
+    cg_line(em, "run.nodes = G->global_nodes;");
+    cg_line(em, "run.edges = G->global_edges;");
+    cg_line(em, "int64_t _c_replicas = (int64_t)gmd_num_local(G);");
+    cg_line(em, "gmd_allreduce_int64(&_c_replicas, GMD_SUM);");
+    cg_line(em, "if (!run.json) {");
+    cg_line(em, "    printf(\"graph = %%lld nodes, %%lld edges\\n\", (long long)run.nodes, (long long)run.edges);");
+    cg_line(em, "    printf(\"load_ms = %%.3f\\n\", run.load_ms);");
+    cg_line(em, "    printf(\"ranks = %%d (policy %%s, replication %%.3f)\\n\", G->size, gmd_policy_name(G->policy),");
+    cg_line(em, "           run.nodes ? (double)_c_replicas / (double)run.nodes : 1.0);");
+    cg_line(em, "}");
+    cg_line(em, "if (run.seed >= 0)");
+    cg_line(em, "    gmrt_rng_seed((uint64_t)run.seed);");
+    cg_line(em, "#ifdef _OPENMP");
+    cg_line(em, "if (run.threads > 0)");
+    cg_line(em, "    omp_set_num_threads((int)run.threads);");
+    cg_line(em, "#endif");
+    cg_line(em, "int status = 0;");
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        gm_type_kind k = p->type->kind;
+        const char *n = p->name;
+        if (k == GMT_NODE && !p->is_output) {
+            cg_line(em, "{");
+            em->indent++;
+            cg_line(em, "int64_t x;");
+            cg_line(em, "if (G->global_nodes == 0) {");
+            cg_line(em, "    if (G->rank == 0)");
+            cg_line(em, "        fprintf(stderr, \"%%s: --%s: the graph has no nodes\\n\", _c_prog);", n);
+            cg_line(em, "    return 1;");
+            cg_line(em, "}");
+            cg_line(em, "gmd_cli_quiet(true);");
+            cg_line(em, "bool ok = gmrt_cli_int(_c_prog, \"%s\", arg_%s, 0, G->global_nodes - 1, &x);", n, n);
+            cg_line(em, "gmd_cli_quiet(false);");
+            cg_line(em, "if (!ok)");
+            cg_line(em, "    return 2;");
+            cg_line(em, "v_%s = (gm_node_t)gmd_gid_of_file_id(G, x); /* the global id */", n);
+            em->indent--;
+            cg_line(em, "}");
+        } else if (cg_main_is_prop(p->type)) {
+            bool edge = k == GMT_EDGE_PROP;
+            const char *ety = cg_prim_ctype(p->type->elem->kind);
+            const char *count = edge ? "G->local->num_edges" : "gmd_num_local(G)";
+            cg_line(em, "%s *v_%s = (%s *)_c_zalloc((size_t)%s + 1, sizeof(%s));", ety, n, ety, count, ety);
+            if (edge)
+                edge_prop_input(em, p, p == weights_to);
+            else
+                node_prop_input(em, p);
+            cg_line(em, "%s *init_%s = (%s *)_c_alloc((size_t)%s + 1, sizeof(%s));", ety, n, ety, count, ety);
+            cg_line(em, "memcpy(init_%s, v_%s, (size_t)%s * sizeof(%s));", n, n, count, ety);
+        }
+    }
+    const char *rt = proc->ret_type ? cg_ctype(proc->ret_type) : NULL;
+    if (rt)
+        cg_line(em, "%s result = 0;", rt);
+    cg_line(em, "gmd_counters _c_comm;");
+    cg_line(em, "memset(&_c_comm, 0, sizeof _c_comm);");
+    cg_line(em, "for (int64_t r = 0; r < run.repeat; r++) {");
+    em->indent++;
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (cg_main_is_prop(p->type))
+            cg_line(em, "memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name,
+                     p->type->kind == GMT_EDGE_PROP ? "G->local->num_edges" : "gmd_num_local(G)", p->name);
+    cg_line(em, "gmd_barrier();");
+    cg_line(em, "gmd_reset_counters();");
+    cg_line(em, "double t1 = gmrt_time_ms();");
+    cg_start_line(em);
+    if (rt)
+        cg_printf(em, "result = ");
+    cg_printf(em, "%s(", fn);
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        bool by_ptr = p->is_output && is_scalar(p->type->kind);
+        if (p->type->kind == GMT_GRAPH)
+            cg_printf(em, "G");
+        else
+            cg_printf(em, "%sv_%s", by_ptr ? "&" : "", p->name);
+        cg_printf(em, p->next ? ", " : "");
+    }
+    cg_printf(em, ");\n");
+    cg_line(em, "_c_comm = gmd_get_counters();");
+    cg_line(em, "gmd_barrier(); /* the slowest rank's time */");
+    cg_line(em, "gmrt_cli_time(&run, gmrt_time_ms() - t1);");
+    em->indent--;
+    cg_line(em, "}");
+    cg_line(em, "gmrt_cli_times_done(&run);");
+    cg_line(em, "double _c_comm_ms = _c_comm.comm_ms, _c_comm_mb = (double)_c_comm.bytes_sent / 1e6;");
+    cg_line(em, "gmd_allreduce_double(&_c_comm_ms, GMD_MAX);");
+    cg_line(em, "gmd_allreduce_double(&_c_comm_mb, GMD_SUM);");
+    cg_line(em, "if (!run.json)");
+    cg_line(em, "    printf(\"comm_ms = %%.3f (%%.1f MB)\\n\", _c_comm_ms, _c_comm_mb);");
+    if (rt)
+        print_value(em, "return", proc->ret_type->kind, "result");
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (p->is_output && is_scalar(p->type->kind)) {
+            char *v = cg_strf("v_%s", p->name);
+            print_value(em, p->name, p->type->kind, v);
+            free(v);
+        }
+    cg_line(em, "if (run.out_dir) {");
+    em->indent++;
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        if (!(p->is_output || cg_proc_writes(proc, p->sym)) || !cg_main_is_prop(p->type) ||
+            p->type->kind != GMT_NODE_PROP)
+            continue;
+        gm_type_kind ek = p->type->elem->kind;
+        const char *ety = cg_prim_ctype(ek);
+        cg_line(em, "{ /* gathered on rank 0 in the file's node order */");
+        em->indent++;
+        cg_line(em, "%s *all = G->rank == 0 ? (%s *)_c_alloc((size_t)G->global_nodes + 1, sizeof(%s)) : NULL;", ety, ety, ety);
+        cg_line(em, "if (!gmd_gather(G, v_%s, all, %s, &err)) {", p->name, cg_gmrt_type(ek));
+        cg_line(em, "    if (G->rank == 0)");
+        cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+        cg_line(em, "    status = 1;");
+        cg_line(em, "} else if (G->rank == 0) {");
+        em->indent++;
+        if (ek == GMT_NODE) {
+            cg_line(em, "for (int64_t i = 0; i < G->global_nodes; i++) /* global ids: the file's */");
+            cg_line(em, "    if (all[i] != GMRT_NIL_NODE)");
+            cg_line(em, "        all[i] = (gm_node_t)gmd_file_id_of_gid(G, (int64_t)all[i]);");
+        }
+        cg_line(em, "if (!gmrt_cli_write(&run, \"%s\", %s, all, G->global_nodes, false))", p->name, cg_gmrt_type(ek));
+        cg_line(em, "    status = 1;");
+        em->indent--;
+        cg_line(em, "}");
+        cg_line(em, "free(all);");
+        em->indent--;
+        cg_line(em, "}");
+    }
+    em->indent--;
+    cg_line(em, "}");
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (cg_main_is_prop(p->type)) {
+            cg_line(em, "free(v_%s);", p->name);
+            cg_line(em, "free(init_%s);", p->name);
+        }
+    cg_line(em, "gmd_graph_free(G);");
+    cg_line(em, "return gmrt_cli_finish(&run, status);");
+    em->indent = 0;
+    cg_printf(em, "}\n\n");
+    cg_printf(em, "int main(int argc, char **argv)\n{\n"
+                  "    gmrt_error err;\n"
+                  "    gmrt_error_clear(&err);\n"
+                  "    if (!gmd_init(&argc, &argv, &err)) {\n"
+                  "        fprintf(stderr, \"%%s: %%s\\n\", argc > 0 ? argv[0] : \"program\", err.message);\n"
+                  "        return 1;\n"
+                  "    }\n"
+                  "    int status = _c_main(argc, argv);\n"
+                  "    gmd_finalize();\n"
+                  "    return status;\n"
+                  "}\n");
+    free(fn);
+}
