@@ -41,9 +41,9 @@ MPI_CFLAGS=$(mpicc --showme:compile 2>/dev/null || "$(dirname "$GMC_MPIRUN")/mpi
 TIMEOUT=
 command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 120"
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent=false OMPI_MCA_rmaps_base_oversubscribe=1
+OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent=false OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1
 export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent \
-    OMPI_MCA_rmaps_base_oversubscribe
+    OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_mpi_yield_when_idle
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/gmc-mpi-apps.XXXXXX") || exit 99
 if [ "${MPI_KEEP:-0}" = 1 ]; then echo "work directory: $W"; else trap 'rm -rf "$W"' EXIT; trap 'exit 1' INT TERM; fi
@@ -173,6 +173,10 @@ while IFS='|' read -r app kind policies args checks rchecks; do
         # shellcheck disable=SC2086
         $TIMEOUT "$W/omp/$app" "$gfile" $gargs --threads=1 --out="$exp" </dev/null >"$exp/stdout.txt" 2>"$exp/stderr.txt"
         exp_rc=$?
+        # the runs of this graph: every (policy, P) to run, started together in
+        # the background (mpirun spends most of its second starting up, not
+        # computing), then checked one by one
+        : >"$W/runs"
         for policy in out in both both+relabel; do
             popt="--policy=${policy%+relabel}"
             spec=$checks
@@ -180,7 +184,7 @@ while IFS='|' read -r app kind policies args checks rchecks; do
             [ "$spec" = - ] && continue
             for np in $RANKS; do
                 # a refused policy: once; the other policies than both: at P = 3
-                # only, unless MPI_FULL=1 (each mpirun costs about a second)
+                # only, unless MPI_FULL=1
                 if ! selected "$policies" "${policy%+relabel}"; then
                     [ "$np" = "${RANKS%% *}" ] || continue
                 elif [ "$policy" != both ] && [ "${MPI_FULL:-0}" != 1 ] && [ "$RANKS" = "1 2 3 4" ]; then
@@ -188,42 +192,50 @@ while IFS='|' read -r app kind policies args checks rchecks; do
                 fi
                 act=$W/out/$app/$g/$policy-$np
                 mkdir -p "$act"
+                echo "$policy $np" >>"$W/runs"
                 # shellcheck disable=SC2086
-                $TIMEOUT "$GMC_MPIRUN" -np "$np" "$W/dist/$app" "$gfile" $gargs $popt --threads=1 --out="$act" </dev/null \
-                    >"$act/stdout.txt" 2>"$act/stderr.txt"
-                act_rc=$?
-                line="$app $g $policy P=$np"
-                if ! selected "$policies" "${policy%+relabel}"; then
-                    if [ $act_rc -eq 2 ] && grep -q -- "--policy=" "$act/stderr.txt"; then
-                        report PASS "$line (refused: $(grep -- '--policy=' "$act/stderr.txt" | head -n 1))"
-                    else
-                        report FAIL "$line: not refused (exit $act_rc)" "$act/stderr.txt"
-                    fi
-                    continue
-                fi
-                if [ $exp_rc -ne 0 ] || [ $act_rc -ne 0 ]; then
-                    if [ $exp_rc -eq $act_rc ]; then
-                        report PASS "$line (both exit $act_rc)"
-                    else
-                        cat "$act/stderr.txt" "$exp/stderr.txt" >"$act/why"
-                        report FAIL "$line: exit status $act_rc, expected $exp_rc" "$act/why"
-                    fi
-                    continue
-                fi
-                if [ "$spec" = validate ]; then
-                    # shellcheck disable=SC2086
-                    "$VALIDATE" "$app" "$gfile" $gargs --out="$act" >"$act/why" 2>&1
-                else
-                    # shellcheck disable=SC2086
-                    "$COMPARE" "$exp" "$act" $spec >"$act/why" 2>&1
-                fi
-                if [ $? -eq 0 ]; then
-                    report PASS "$line"
-                else
-                    report FAIL "$line" "$act/why"
-                fi
+                ( $TIMEOUT "$GMC_MPIRUN" -np "$np" "$W/dist/$app" "$gfile" $gargs $popt --threads=1 --out="$act" \
+                    </dev/null >"$act/stdout.txt" 2>"$act/stderr.txt"
+                  echo $? >"$act/rc" ) &
             done
         done
+        wait
+        while read -r policy np; do
+            spec=$checks
+            [ "$policy" != "${policy%+relabel}" ] && spec=$rchecks
+            act=$W/out/$app/$g/$policy-$np
+            act_rc=$(cat "$act/rc" 2>/dev/null || echo 99)
+            line="$app $g $policy P=$np"
+            if ! selected "$policies" "${policy%+relabel}"; then
+                if [ "$act_rc" -eq 2 ] && grep -q -- "--policy=" "$act/stderr.txt"; then
+                    report PASS "$line (refused: $(grep -- '--policy=' "$act/stderr.txt" | head -n 1))"
+                else
+                    report FAIL "$line: not refused (exit $act_rc)" "$act/stderr.txt"
+                fi
+                continue
+            fi
+            if [ $exp_rc -ne 0 ] || [ "$act_rc" -ne 0 ]; then
+                if [ $exp_rc -eq "$act_rc" ]; then
+                    report PASS "$line (both exit $act_rc)"
+                else
+                    cat "$act/stderr.txt" "$exp/stderr.txt" >"$act/why"
+                    report FAIL "$line: exit status $act_rc, expected $exp_rc" "$act/why"
+                fi
+                continue
+            fi
+            if [ "$spec" = validate ]; then
+                # shellcheck disable=SC2086
+                "$VALIDATE" "$app" "$gfile" $gargs --out="$act" >"$act/why" 2>&1
+            else
+                # shellcheck disable=SC2086
+                "$COMPARE" "$exp" "$act" $spec >"$act/why" 2>&1
+            fi
+            if [ $? -eq 0 ]; then
+                report PASS "$line"
+            else
+                report FAIL "$line" "$act/why"
+            fi
+        done <"$W/runs"
     done
 done <"$W/apps.txt"
 
