@@ -70,6 +70,9 @@ typedef struct props_ctx {
     bool written[128];
     int n;
     bool calls;      /* a procedure call or foreign code: assume it writes all */
+    const gm_symbol *inner[128]; /* properties declared inside the statement: they
+                                    live on the host from their declaration on */
+    int ninner;
 } props_ctx;
 
 static void note_prop(props_ctx *c, const gm_symbol *sym, bool written)
@@ -90,6 +93,10 @@ static void note_prop(props_ctx *c, const gm_symbol *sym, bool written)
 static bool props_stmt(const gm_stmt *s, void *vctx)
 {
     props_ctx *c = vctx;
+    if (s->kind == GMS_DECL)
+        for (const gm_name *n = s->names; n; n = n->next)
+            if (n->sym && c->ninner < 128)
+                c->inner[c->ninner++] = n->sym;
     if (s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX)
         for (const gm_expr *l = s->lhs; l; l = l->next)
             if (l->kind == GME_PROP)
@@ -120,6 +127,18 @@ static void host_bracket(cg_emit *em, const gm_stmt *s)
     memset(&c, 0, sizeof c);
     c.em = em;
     gma_walk(s, false, props_stmt, props_expr, &c);
+    int kept = 0; /* those declared inside do not exist yet here (a pass may hoist into a
+                     DFS body a property of its own: tests/opt/hoist_nbr_inpost.gm) */
+    for (int i = 0; i < c.n; i++) {
+        bool inner = false;
+        for (int j = 0; j < c.ninner; j++)
+            inner = inner || c.inner[j] == c.sym[i];
+        if (!inner) {
+            c.sym[kept] = c.sym[i];
+            c.written[kept++] = c.written[i];
+        }
+    }
+    c.n = kept;
     for (int i = 0; i < c.n; i++) {
         char *m = cuda_mirror(em, c.sym[i]);
         cg_line(em, "%s = (%s *)gmcu_to_host(&%s);", cg_name(em, c.sym[i]), elem_ctype(c.sym[i]), m);

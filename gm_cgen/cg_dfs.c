@@ -15,9 +15,10 @@ static void body_as(cg_emit *em, const gm_stmt *s, const gm_stmt *body, const ch
     cg_line(em, "{");
     em->indent++;
     cg_scope_push(em);
-    cg_line(em, "gm_node_t %s = %s;", cg_name(em, s->iter.sym), node);
-    if (!gma_sym_used(body, false, s->iter.sym)) /* a body that never names the node: no warning */
-        cg_line(em, "(void)%s;", cg_name(em, s->iter.sym));
+    /* a body that never names the node gets no variable for it (nvcc warns
+     * "set but never used" even after a (void) cast) */
+    if (gma_sym_used(body, false, s->iter.sym))
+        cg_line(em, "gm_node_t %s = %s;", cg_name(em, s->iter.sym), node);
     if (body->kind == GMS_BLOCK)
         cg_stmt_list(em, body->body);
     else
