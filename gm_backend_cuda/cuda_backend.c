@@ -19,7 +19,19 @@
  * (in_kernel) takes the gmcu_ forms. */
 static bool host_code(cg_emit *em) { return !cuda_st(em)->in_kernel && cuda_st(em)->host_direct == 0; }
 
-static bool stmt(cg_emit *em, const gm_stmt *s) { return host_code(em) && cuda_host_stmt(em, s); }
+/* A swap in code run on the host as a whole (host_direct, e.g. a deferred
+ * write lowered in a DFS body): the values change places and each mirror
+ * keeps its host buffer, which gmcu_host_wrote then publishes; swapping the
+ * host pointers would leave the mirrors publishing each other's values. */
+static bool stmt(cg_emit *em, const gm_stmt *s)
+{
+    if (!cuda_st(em)->in_kernel && cuda_st(em)->host_direct > 0 && s->kind == GMS_SWAP &&
+        cuda_is_mirrored(s->lhs->sym) && cuda_is_mirrored(s->rhs->sym)) {
+        cg_swap_contents(em, s);
+        return true;
+    }
+    return host_code(em) && cuda_host_stmt(em, s);
+}
 static bool prop_read(cg_emit *em, const gm_expr *e) { return host_code(em) && cuda_prop_read(em, e); }
 static bool prop_write(cg_emit *em, const gm_stmt *s) { return host_code(em) && cuda_prop_write(em, s); }
 static bool parallel_loop(cg_emit *em, const gm_stmt *s)

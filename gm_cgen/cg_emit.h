@@ -252,6 +252,10 @@ const char *cg_map_field(const gm_type *map_val_or_key); /* "i" or "d" */
 
 /* ---- statements (cg_stmt.c) */
 void cg_stmt(cg_emit *em, const gm_stmt *s);
+/* The swap statement s (GMS_SWAP) as an exchange of the two arrays'
+ * contents, each keeping its own storage (a caller's array, a CUDA
+ * mirror's host buffer). */
+void cg_swap_contents(cg_emit *em, const gm_stmt *s);
 void cg_block(cg_emit *em, const gm_stmt *s); /* emits { ... } with its own scope */
 void cg_stmt_list(cg_emit *em, const gm_stmt *list);
 void cg_lvalue(cg_emit *em, const gm_expr *lhs); /* x, P[n], *out */

@@ -336,6 +336,13 @@ static void emit_swap(cg_emit *em, const gm_stmt *s)
         cg_line(em, "{ %s_c_tmp = %s; %s = %s; %s = _c_tmp; }", ty, an, an, bn, bn);
         return;
     }
+    cg_swap_contents(em, s);
+}
+
+void cg_swap_contents(cg_emit *em, const gm_stmt *s)
+{
+    const gm_symbol *a = s->lhs->sym;
+    const char *an = cg_name(em, a), *bn = cg_name(em, s->rhs->sym);
     char *count = cg_prop_count(em, a->type);
     cg_line(em, "{");
     em->indent++;
