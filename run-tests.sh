@@ -52,12 +52,21 @@ slowest() { # the slowest ten tests of this make check (tests/timed.sh), with
             END { for (t in wall) printf "%s %s %s\n", wall[t], (t in cpu) ? sprintf("%.1f", cpu[t]) : "?", t }' |
         sort -k1,1 -rn | head -n 10 | awk '{ printf "  %7.1f  %7s  %s\n", $1, $2, $3 }'
 }
-if [ $status -ne 0 ]; then
-    # Show the logs of the failed tests so CI output explains itself.
-    for log in $(find . -name '*.log' ! -name config.log ! -name test-suite.log); do
-        grep -q '^FAIL\|^ERROR' "${log%.log}.trs" 2>/dev/null && { echo "==== $log"; tail -n 60 "$log"; }
+failed_logs() { # what each failed test said, last, so that the tail of the
+    # output (all a CI page may keep) explains the failure: the test's own
+    # FAIL lines with the details it printed under them, then its last lines
+    for trs in $(find tests gm_runtime -name '*.trs' 2>/dev/null); do
+        grep -q '^:test-result: \(FAIL\|ERROR\)' "$trs" || continue
+        log=${trs%.trs}.log
+        echo "==== $log (failed)"
+        awk '/^(FAIL|ERROR)[: ]/ { n = 12 } n > 0 { print; n-- }' "$log" | head -n 40
+        echo "---- its last lines:"
+        tail -n 8 "$log"
     done
+}
+if [ $status -ne 0 ]; then
     slowest
+    failed_logs
     exit $status
 fi
 # distcheck and the sanitizer run go side by side: each has long stretches
