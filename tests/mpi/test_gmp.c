@@ -20,18 +20,7 @@
 #include <unistd.h>
 
 #include "graphs.h"
-
-static int failures;
-static int rank_, size_;
-static const char *what_ = "";
-
-#define CHECK(cond)                                                                                                    \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            if (failures++ < 20)                                                                                       \
-                fprintf(stderr, "rank %d/%d: %s: %s:%d: %s\n", rank_, size_, what_, __FILE__, __LINE__, #cond);        \
-        }                                                                                                              \
-    } while (0)
+#include "mpi_check.h"
 
 static const char *gmgraph_;
 
@@ -236,13 +225,9 @@ static void bad_sets(const char *dir)
 
 int main(int argc, char **argv)
 {
-    gmrt_error err;
-    if (!gmd_init(&argc, &argv, &err)) {
-        fprintf(stderr, "gmd_init: %s\n", err.message);
+    if (!mpi_test_start(&argc, &argv))
         return 1;
-    }
-    rank_ = gmd_rank();
-    size_ = gmd_size();
+    gmrt_error err;
     if (argc < 3) {
         fprintf(stderr, "usage: test_gmp DIR GMGRAPH\n");
         gmd_finalize();
@@ -309,11 +294,7 @@ int main(int argc, char **argv)
     }
     bad_sets(dir);
 
-    int total = failures;
-    MPI_Allreduce(MPI_IN_PLACE, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank_ == 0)
-        printf("test_gmp: %d ranks, %d graphs, %d sets: %s (%d failed checks)\n", size_, graphs, sets,
-               total ? "FAIL" : "ok", total);
-    gmd_finalize();
-    return total ? 1 : 0;
+    char summary[160];
+    snprintf(summary, sizeof summary, "%d ranks, %d graphs, %d sets", size_, graphs, sets);
+    return mpi_test_finish("test_gmp", summary);
 }

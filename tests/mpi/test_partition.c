@@ -21,19 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-static int rank_, size_;
-static const char *what_ = "";
-
-#define CHECK(cond)                                                                                                    \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            if (failures++ < 20)                                                                                       \
-                fprintf(stderr, "rank %d/%d: %s: %s:%d: %s\n", rank_, size_, what_, __FILE__, __LINE__, #cond);        \
-        }                                                                                                              \
-    } while (0)
 
 #include "graphs.h"
+#include "mpi_check.h"
 
 /* ---- checks of one partition ---- */
 
@@ -346,13 +336,9 @@ static void check_scalars(void)
 
 int main(int argc, char **argv)
 {
-    gmrt_error err;
-    if (!gmd_init(&argc, &argv, &err)) {
-        fprintf(stderr, "gmd_init: %s\n", err.message);
+    if (!mpi_test_start(&argc, &argv))
         return 1;
-    }
-    rank_ = gmd_rank();
-    size_ = gmd_size();
+    gmrt_error err;
     const char *dir = argc > 1 ? argv[1] : NULL;
     if (!dir) {
         fprintf(stderr, "usage: test_partition DIR\n");
@@ -413,11 +399,7 @@ int main(int argc, char **argv)
     CHECK(gmd_load(path, NULL, &err) == NULL);
     CHECK(strstr(err.message, "missing.gmb") != NULL);
 
-    int total = failures;
-    MPI_Allreduce(MPI_IN_PLACE, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank_ == 0)
-        printf("test_partition: %d ranks, %d graphs, %d partitions: %s (%d failed checks)\n", size_, graphs, parts,
-               total ? "FAIL" : "ok", total);
-    gmd_finalize();
-    return total ? 1 : 0;
+    char summary[160];
+    snprintf(summary, sizeof summary, "%d ranks, %d graphs, %d partitions", size_, graphs, parts);
+    return mpi_test_finish("test_partition", summary);
 }

@@ -20,18 +20,7 @@
 #include <string.h>
 
 #include "graphs.h"
-
-static int failures;
-static int rank_, size_;
-static const char *what_ = "";
-
-#define CHECK(cond)                                                                                                    \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            if (failures++ < 20)                                                                                       \
-                fprintf(stderr, "rank %d/%d: %s: %s:%d: %s\n", rank_, size_, what_, __FILE__, __LINE__, #cond);        \
-        }                                                                                                              \
-    } while (0)
+#include "mpi_check.h"
 
 static const gmrt_type types[] = { GMRT_T_INT32, GMRT_T_INT64, GMRT_T_FLOAT, GMRT_T_DOUBLE, GMRT_T_BOOL, GMRT_T_NODE };
 static const char *type_names[] = { "Int", "Long", "Float", "Double", "Bool", "Node" };
@@ -150,13 +139,9 @@ static void check_type(const gmd_graph *G, int ti, int density, uint64_t salt)
 
 int main(int argc, char **argv)
 {
-    gmrt_error err;
-    if (!gmd_init(&argc, &argv, &err)) {
-        fprintf(stderr, "gmd_init: %s\n", err.message);
+    if (!mpi_test_start(&argc, &argv))
         return 1;
-    }
-    rank_ = gmd_rank();
-    size_ = gmd_size();
+    gmrt_error err;
     int graphs = 0, cases = 0;
     const char *name;
     gm_graph *g;
@@ -180,11 +165,7 @@ int main(int argc, char **argv)
             }
         gmrt_graph_free(g);
     }
-    int total = failures;
-    MPI_Allreduce(MPI_IN_PLACE, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank_ == 0)
-        printf("test_sparse: %d ranks, %d graphs, %d type/density cases: %s (%d failed checks)\n", size_, graphs, cases,
-               total ? "FAIL" : "ok", total);
-    gmd_finalize();
-    return total ? 1 : 0;
+    char summary[160];
+    snprintf(summary, sizeof summary, "%d ranks, %d graphs, %d type/density cases", size_, graphs, cases);
+    return mpi_test_finish("test_sparse", summary);
 }
