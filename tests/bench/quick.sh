@@ -45,4 +45,14 @@ rc=$?
 grep -qx "bench/run: using the build tree $GMC_BUILDDIR" "$W/log3" && [ $rc -eq 0 ] &&
     awk -F, 'NR > 1 && $14 == "ok" { n++ } END { exit n > 0 ? 0 : 1 }' "$W/out3/results.csv" ||
     { cat "$W/log3"; echo "quick.sh: bench/run from inside the build tree did not use it (exit $rc)"; exit 1; }
+# --ranks: the distributed build under mpirun -np 2 is a row, checked
+# against the reference like the others, its communication time in xfer_ms
+if command -v mpirun >/dev/null 2>&1 && [ -n "${GMC_MPIRUN:-}" ]; then
+    sh "$GMC_SRCDIR/bench/run" --quick --ranks 2 --apps wcc --graphs road4k --build "$GMC_BUILDDIR" \
+        --cache "$W/cache" --out "$W/out4" >"$W/log4" 2>&1
+    rc=$?
+    awk -F, 'NR > 1 && $5 == "omp-r2" { n++; if ($14 != "ok" || $15 !~ /^[0-9.]+$/) { print "quick.sh (--ranks): " $0; bad = 1 } }
+        END { if (n != 1) { print "quick.sh (--ranks): " n + 0 " omp-r2 rows, not 1"; bad = 1 } exit bad }' \
+        "$W/out4/results.csv" && [ $rc -eq 0 ] || { tail -20 "$W/log4"; echo "quick.sh: bench/run --ranks 2 failed (exit $rc)"; exit 1; }
+fi
 echo "quick.sh: every build agrees with the reference"
