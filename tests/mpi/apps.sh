@@ -140,10 +140,11 @@ selected() { [ -z "$1" ] && return 0; for x in $1; do [ "$x" = "$2" ] && return 
 
 # run_dist DIR NP PROGRAM ARGS...: mpirun -np NP PROGRAM ARGS, its stdout,
 # stderr and exit status (rc) in DIR. A launch that failed before the program
-# said a word (mpirun's or PMIx's own failure: no output from the program, no
-# "PROGRAM: ..." message) is tried once more, and the first attempt kept in
-# DIR/launch-retry: the CI machine is shared and such failures are not the
-# program's. A run that printed anything, or timed out, is never retried.
+# said a word (no output from the program, no "PROGRAM: ..." message, no
+# signal) with Open MPI's start-up named in the message is tried once more,
+# and the first attempt kept in DIR/launch-retry: the CI machine is shared
+# and such failures are not the program's. A run that printed anything,
+# crashed or timed out is never retried.
 MAX_INFLIGHT=${MPI_INFLIGHT:-6}
 inflight=0
 run_dist() {
@@ -155,6 +156,11 @@ run_dist() {
         echo $rc >"$d/rc"
         [ $rc -eq 0 ] || [ $rc -eq 124 ] || [ -s "$d/stdout.txt" ] && return
         grep -q "^$1: " "$d/stderr.txt" && return
+        # a crash is the program's, however early; a launch failure names
+        # Open MPI's start-up (orte/opal/PMIx init, daemons, slots, shared memory)
+        grep -qi "signal" "$d/stderr.txt" && return
+        grep -qiE "orte|opal|pmix|orted|daemon|slots|failed to start|unable to launch|MPI_INIT|shared memory|vader" \
+            "$d/stderr.txt" || return
         [ $attempt = 1 ] && { cp "$d/stderr.txt" "$d/launch-retry"; sleep 1; }
     done
 }
