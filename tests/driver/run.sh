@@ -64,8 +64,9 @@ says "--ranks=0: reason" err "bad value '0' for --ranks"
 if [ -n "${GMC_MPIRUN:-}" ]; then
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
     OMPI_MCA_plm_rsh_agent=false OMPI_MCA_rmaps_base_oversubscribe=1
+    OMPI_MCA_orte_tmpdir_base=$tmp # not the /tmp/ompi.* other tests' mpiruns share (tests/mpi/ranks.sh)
     export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent \
-        OMPI_MCA_rmaps_base_oversubscribe
+        OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_orte_tmpdir_base
     expect 0 "gmc run --ranks=3" "$GMC" run --ranks=3 degree.gm g.el --out=o5
     same "gmc run --ranks=3: degrees" "$(cat deg.exp)" "$(cat o5/deg.txt)"
     same "gmc run --ranks=3: return value" "$((degree_return + 90 * $(wc -l < g.el)))" "$(sed -n 's/^return = //p' out)"

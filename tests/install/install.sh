@@ -156,7 +156,7 @@ EOF_C
         if cc $cflags -o dist dist.c $libs > dist.log 2>&1; then
             ok "app against gmrt-dist.pc: links"
             if [ -n "${GMC_MPIRUN:-}" ]; then
-                OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
+                OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_orte_tmpdir_base="$PWD" \
                     LD_LIBRARY_PATH="$libdir" "$GMC_MPIRUN" --oversubscribe -np 2 ./dist > dist.out 2>&1
                 says "app against gmrt-dist.pc: 2 ranks own the 4 nodes" dist.out "ranks 2 owned 4"
             fi

@@ -150,8 +150,10 @@ inflight=0
 run_dist() {
     d=$1 np=$2
     shift 2
+    # a session directory of its own (the runs go in parallel: tests/mpi/ranks.sh says why)
+    sd=$(mktemp -d "$W/s.XXXXXX") || { echo 99 >"$d/rc"; return; }
     for attempt in 1 2; do
-        $TIMEOUT "$GMC_MPIRUN" -np "$np" "$@" </dev/null >"$d/stdout.txt" 2>"$d/stderr.txt"
+        OMPI_MCA_orte_tmpdir_base=$sd $TIMEOUT "$GMC_MPIRUN" -np "$np" "$@" </dev/null >"$d/stdout.txt" 2>"$d/stderr.txt"
         rc=$?
         echo $rc >"$d/rc"
         [ $rc -eq 0 ] || [ $rc -eq 124 ] || [ -s "$d/stdout.txt" ] && return

@@ -13,7 +13,13 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/gmc-mpi.XXXXXX") || exit 99
 trap 'rm -rf "$W"' EXIT INT TERM
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent=false
-export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent
+# Open MPI's session directory in this test's folder: mpiruns of other tests
+# running beside it create and remove theirs under /tmp/ompi.HOST.UID, and
+# one removing that shared folder while another makes its own there fails
+# the other's start ("A call to mkdir was unable to create the desired
+# directory", seen under load)
+OMPI_MCA_orte_tmpdir_base=$W
+export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent OMPI_MCA_orte_tmpdir_base
 fail=0
 
 # run_ranks NAME BIN [ARGS...]: BIN gets a fresh folder $W/NAME/P as its
