@@ -789,6 +789,64 @@ static void test_decisions(void)
     gma_plan_free(plan);
 }
 
+/* gma_decide_at: a choice about one statement, found from any record by
+ * the statement and its key; a quiet one stays off the --report line and
+ * shows in --dump=plan with its statement's line. */
+static void test_decisions_at(void)
+{
+    const gm_program *p = lowered("Procedure f(G: Graph; A: N_P<Int>, B: N_P<Int>)\n"
+                                  "{\n"
+                                  "    Foreach (n: G.Nodes) {\n"
+                                  "        n.B += 1;\n"
+                                  "        Foreach (t: n.Nbrs)\n"
+                                  "            t.A += 1;\n"
+                                  "    }\n"
+                                  "}\n");
+    gma_plan *plan = gma_plan_build(p);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 1);
+    gma_decided *d = gma_decided_new(plan, "test");
+    gma_decisions *l = &d->recs[0];
+    const gm_stmt *own = plan->recs[0].stmt->body->body; /* n.B += 1 */
+    CU_ASSERT_EQUAL_FATAL(own->kind, GMS_ASSIGN);
+    const gm_stmt *nbr = own->next->body->body; /* t.A += 1 */
+    CU_ASSERT_EQUAL_FATAL(nbr->kind, GMS_ASSIGN);
+    CU_ASSERT_PTR_NULL(gma_decision_at(d, own, "update"));
+    gma_decide(l, "schedule", "static");
+    gma_decide_at(l, own, true, "update", "plain");
+    gma_decide_at(l, nbr, true, "update", "%s", "atomic");
+    gma_decide_at(l, nbr, false, "atomics", "native(A +=)");
+    CU_ASSERT_STRING_EQUAL(gma_decision_at(d, own, "update"), "plain");
+    CU_ASSERT_STRING_EQUAL(gma_decision_at(d, nbr, "update"), "atomic");
+    CU_ASSERT_STRING_EQUAL(gma_decision_at(d, nbr, "atomics"), "native(A +=)");
+    CU_ASSERT_PTR_NULL(gma_decision_at(d, own, "atomics"));
+    CU_ASSERT_PTR_NULL(gma_decision_at(NULL, own, "update"));
+    CU_ASSERT_PTR_NULL(gma_decision_at(d, NULL, "update"));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    gma_decisions_line(out, l);
+    fclose(out);
+    CU_ASSERT_STRING_EQUAL(text, "schedule=static, atomics=native(A +=)");
+    free(text);
+    out = open_memstream(&text, &len);
+    gma_decided_print(out, d, "f.gm");
+    fclose(out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "    test schedule=static\n    test update(line 4)=plain\n"
+                                        "    test update(line 6)=atomic\n    test atomics=native(A +=)\n"));
+    free(text);
+    /* a list of quiet choices only: an empty line */
+    gma_decisions q = {0};
+    gma_decide_at(&q, own, true, "update", "plain");
+    out = open_memstream(&text, &len);
+    gma_decisions_line(out, &q);
+    fclose(out);
+    CU_ASSERT_STRING_EQUAL(text, "");
+    free(text);
+    gma_decisions_clear(&q);
+    gma_decided_free(d);
+    gma_plan_free(plan);
+}
+
 static void test_clique_accepted(void)
 {
     CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) { Foreach (u: v.Nbrs)(u > v) { Foreach (w: v.Nbrs)(w > u) {\n"
@@ -851,6 +909,7 @@ int main(void)
         {"plan: host-level reductions", test_plan_host_reduction},
         {"plan: not distributable", test_plan_not_distributable},
         {"decisions: per record, repeated keys, text", test_decisions},
+        {"decisions: per statement, quiet ones", test_decisions_at},
         {"clique counts: accepted nests", test_clique_accepted},
         {"clique counts: refused nests", test_clique_refused},
         {NULL, NULL},
