@@ -491,9 +491,10 @@ bool cuda_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
         free(shadow);
         return true;
     }
-    if (strncmp(how, "none(", 5) == 0)
+    /* (a kernel without a record of its own would carry the host's update=) */
+    if (strncmp(how, "none(", 5) == 0 || strcmp(how, "plain") == 0)
         return false;
-    if (strncmp(how, "key(", 4) == 0) {
+    if (strncmp(how, "key(", 4) == 0 || strcmp(how, "key") == 0) {
         cg_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
         em->indent++;
         cg_argmin_stores(em, s, 1);
