@@ -396,11 +396,26 @@ static gm_rewrite_step rw_pre(gm_stmt ***link, void *ctx)
     return s->kind == GMS_IF ? GM_REWRITE_OVER : GM_REWRITE_ON;
 }
 
-static void rw_post(gm_stmt ***link, void *ctx)
+static gm_rewrite_step rw_post(gm_stmt ***link, void *ctx)
 {
     rw_log *r = ctx;
     log_char(&r->log, '/');
     log_char(&r->log, rw_char(**link));
+    return GM_REWRITE_ON;
+}
+
+/* A post hook that unlinks each assignment of 2: the walk stands on the
+ * link again, so the statement after it is still visited. */
+static gm_rewrite_step rw_unlink_post(gm_stmt ***link, void *ctx)
+{
+    rw_log *r = ctx;
+    gm_stmt *s = **link;
+    log_char(&r->log, rw_char(s));
+    if (s->kind == GMS_ASSIGN && s->rhs && s->rhs->kind == GME_INT && s->rhs->int_val == 2) {
+        **link = s->next;
+        return GM_REWRITE_AGAIN;
+    }
+    return GM_REWRITE_ON;
 }
 
 static void test_rewrite_walk(void)
@@ -418,6 +433,25 @@ static void test_rewrite_walk(void)
     CU_ASSERT_STRING_EQUAL(r.log.buf, "DE/ED/DIWBA/A/B/W");
     CU_ASSERT_EQUAL(p->procs->body->body->kind, GMS_EMPTY);
     CU_ASSERT_EQUAL(p->procs->body->body->next->kind, GMS_DECL);
+
+    p = check_src("Procedure f(G: Graph)\n"
+                  "{\n"
+                  "    Int x = 0;\n"
+                  "    x = 2;\n"
+                  "    x = 2;\n"
+                  "    While (x < 3) { x = 2; }\n"
+                  "    x = 2;\n"
+                  "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    const gm_rewrite_hooks unlink = {NULL, rw_unlink_post};
+    rw_log u = {.p = p};
+    gm_rewrite(&p->procs->body->body, &unlink, &u);
+    CU_ASSERT_STRING_EQUAL(u.log.buf, "DAAABWA");
+    const gm_stmt *l = p->procs->body->body;
+    CU_ASSERT_EQUAL(l->kind, GMS_DECL);
+    CU_ASSERT_EQUAL_FATAL(l->next->kind, GMS_WHILE);
+    CU_ASSERT_PTR_NULL(l->next->next);
+    CU_ASSERT_PTR_NULL(l->next->body->body);
 }
 
 /* The access of the property or scalar named name in r (NULL: none). */
