@@ -51,20 +51,16 @@ gma_decisions *gma_decisions_of(const gma_decided *d, const gm_stmt *s, bool rev
     return r ? &d->recs[r - d->plan->recs] : NULL;
 }
 
-void gma_decide(gma_decisions *ds, const char *key, const char *fmt, ...)
+static void append(gma_decisions *ds, const gm_stmt *at, bool quiet, const char *key, const char *fmt, va_list ap)
 {
-    if (!ds)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
+    va_list ap2;
+    va_copy(ap2, ap);
     char *v = NULL;
     int len = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
     if (len < 0 || !(v = malloc((size_t)len + 1)))
         gm_out_of_memory("the loop decisions", 0);
-    va_start(ap, fmt);
-    vsnprintf(v, (size_t)len + 1, fmt, ap);
-    va_end(ap);
+    vsnprintf(v, (size_t)len + 1, fmt, ap2);
+    va_end(ap2);
     if (ds->n == ds->cap) {
         int cap = ds->cap ? 2 * ds->cap : 8;
         gma_choice *c = realloc(ds->c, (size_t)cap * sizeof *c);
@@ -73,7 +69,36 @@ void gma_decide(gma_decisions *ds, const char *key, const char *fmt, ...)
         ds->c = c;
         ds->cap = cap;
     }
-    ds->c[ds->n++] = (gma_choice){key, v};
+    ds->c[ds->n++] = (gma_choice){key, v, at, quiet};
+}
+
+void gma_decide(gma_decisions *ds, const char *key, const char *fmt, ...)
+{
+    if (!ds)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    append(ds, NULL, false, key, fmt, ap);
+    va_end(ap);
+}
+
+void gma_decide_at(gma_decisions *ds, const gm_stmt *at, bool quiet, const char *key, const char *fmt, ...)
+{
+    if (!ds)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    append(ds, at, quiet, key, fmt, ap);
+    va_end(ap);
+}
+
+const char *gma_decision_at(const gma_decided *d, const gm_stmt *at, const char *key)
+{
+    for (int i = 0; d && at && d->plan && i < d->plan->n; i++)
+        for (int j = 0; j < d->recs[i].n; j++)
+            if (d->recs[i].c[j].at == at && strcmp(d->recs[i].c[j].key, key) == 0)
+                return d->recs[i].c[j].value;
+    return NULL;
 }
 
 const char *gma_decision(const gma_decisions *ds, const char *key)
@@ -95,13 +120,23 @@ void gma_decided_print(FILE *out, const gma_decided *d, const char *file)
     fprintf(out, "// ---- %s: plan, -t %s decisions ----\n", file, d->target);
     for (int i = 0; d->plan && i < d->plan->n; i++) {
         gma_record_print(out, &d->plan->recs[i], i);
-        for (int j = 0; j < d->recs[i].n; j++)
-            fprintf(out, "    %s %s=%s\n", d->target, d->recs[i].c[j].key, d->recs[i].c[j].value);
+        for (int j = 0; j < d->recs[i].n; j++) {
+            const gma_choice *c = &d->recs[i].c[j];
+            if (c->quiet)
+                fprintf(out, "    %s %s(line %d)=%s\n", d->target, c->key, c->at ? c->at->loc.line : 0, c->value);
+            else
+                fprintf(out, "    %s %s=%s\n", d->target, c->key, c->value);
+        }
     }
 }
 
 void gma_decisions_line(FILE *out, const gma_decisions *ds)
 {
-    for (int j = 0; ds && j < ds->n; j++)
-        fprintf(out, "%s%s=%s", j ? ", " : "", ds->c[j].key, ds->c[j].value);
+    bool first = true;
+    for (int j = 0; ds && j < ds->n; j++) {
+        if (ds->c[j].quiet)
+            continue;
+        fprintf(out, "%s%s=%s", first ? "" : ", ", ds->c[j].key, ds->c[j].value);
+        first = false;
+    }
 }

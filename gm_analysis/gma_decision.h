@@ -21,6 +21,8 @@
 typedef struct gma_choice {
     const char *key;  /* a string literal: the decision's stable name */
     char *value;      /* malloc'd */
+    const gm_stmt *at; /* the statement it is about (an update's atomics=), or NULL */
+    bool quiet;       /* for the emitters only: not on --report's line */
 } gma_choice;
 
 /* The decisions of one record. */
@@ -45,6 +47,13 @@ gma_decisions *gma_decisions_of(const gma_decided *d, const gm_stmt *s, bool rev
 
 /* Appends key=value (printf-formatted). Does nothing when ds is NULL. */
 void gma_decide(gma_decisions *ds, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Appends key=value about statement at (gma_decision_at finds it); quiet:
+ * kept off --report's decision line (gma_decisions_line), for a choice the
+ * target words per loop in another form (omp's update=). */
+void gma_decide_at(gma_decisions *ds, const gm_stmt *at, bool quiet, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* The value of key about statement at, in any record of d; NULL when none. */
+const char *gma_decision_at(const gma_decided *d, const gm_stmt *at, const char *key);
 /* Frees ds's values (a list of a loop without a record, filled on the spot). */
 void gma_decisions_clear(gma_decisions *ds);
 /* The first value of key, NULL when none (or ds is NULL). */
@@ -53,10 +62,11 @@ const char *gma_decision(const gma_decisions *ds, const char *key);
 bool gma_decision_is(const gma_decisions *ds, const char *key, const char *value);
 
 /* --dump=plan with a target: gma_plan_print's text with each record's
- * decisions under it, one "    TARGET key=value" line each. */
+ * decisions under it, one "    TARGET key=value" line each (a quiet one
+ * "    TARGET key(line N)=value", N its statement's line). */
 void gma_decided_print(FILE *out, const gma_decided *d, const char *file);
 /* One record's decisions on one line, "key=value, key=value" (nothing
- * when it has none). */
+ * when it has none; quiet ones left out). */
 void gma_decisions_line(FILE *out, const gma_decisions *ds);
 
 #endif /* GM_GMA_DECISION_H */

@@ -48,8 +48,12 @@
  * device; cuda_parallel_loop: balance, transfer; cuda_bfs: direction,
  * expand, outline, relax, the level kernels' balance; cuda_worklist_loop:
  * the worklist's keys; the gather order's state: cuda_nbr_ids,
- * cuda_prop_elem); atomics= and count= are what cuda_atomic_update and
- * cuda_argminmax print per statement by the same rules. cuda_report.c words
+ * cuda_prop_elem; each update in a kernel: its atomics=, found by the
+ * statement (gma_decision_at) by cg_reduce.c, which prints a plain update
+ * for none(...) and asks cuda_atomic_update for the others, and by
+ * cuda_argminmax, which prints the recorded form); count= is report only.
+ * A loop run on the host gets cg_decide_updates's quiet update= choices
+ * (an InDFS's too: the parallel loops in its bodies). cuda_report.c words
  * --report from them. The phase prints nothing and names nothing new. */
 #include "builtins.h"
 #include "cuda_emit.h"
@@ -69,7 +73,7 @@ static bool decide_update(const gm_stmt *s, void *vctx)
 {
     atomics_ctx *a = vctx;
     if (s->kind == GMS_ARGMINMAX && s->lhs && s->lhs->kind == GME_ID && s->lhs->next) {
-        gma_decide(a->ds, "atomics", "block-elect(%s %s, %s)", s->lhs->sym->name,
+        gma_decide_at(a->ds, s, false, "atomics", "block-elect(%s %s, %s)", s->lhs->sym->name,
                    gm_assign_op_spelling(s->assign_op), s->lhs->next->next ? "payloads" : "payload");
         return true;
     }
@@ -78,17 +82,17 @@ static bool decide_update(const gm_stmt *s, void *vctx)
         const char *k = key->sym->name, *op = gm_assign_op_spelling(s->assign_op);
         const cuda_pack *pk = cuda_capture_pack_of(a->c, s);
         if (key->a && key->a->kind == GME_ID && key->a->sym == a->own)
-            gma_decide(a->ds, "atomics", "none(%s %s)", k, op);
+            gma_decide_at(a->ds, s, false, "atomics", "none(%s %s)", k, op);
         else if (!s->lhs->next || cg_argmin_payload_constant(s))
-            gma_decide(a->ds, "atomics", "key(%s %s, %s)", k, op, s->lhs->next ? "constant payload" : "value");
+            gma_decide_at(a->ds, s, false, "atomics", "key(%s %s, %s)", k, op, s->lhs->next ? "constant payload" : "value");
         else if (pk && pk->ticketed)
-            gma_decide(a->ds, "atomics", "ticketed(%s %s, %s)", k, op,
+            gma_decide_at(a->ds, s, false, "atomics", "ticketed(%s %s, %s)", k, op,
                        cuda_capture_slot_of(a->c, s) == a->own ? "iteration" : "edge");
         else if (pk)
-            gma_decide(a->ds, "atomics", "packed(%s %s, %s%s)", k, op, pk->pay->name,
+            gma_decide_at(a->ds, s, false, "atomics", "packed(%s %s, %s%s)", k, op, pk->pay->name,
                        s->lhs->next->next ? ", literals" : "");
         else
-            gma_decide(a->ds, "atomics", "lock(%s %s)", k, op);
+            gma_decide_at(a->ds, s, false, "atomics", "lock(%s %s)", k, op);
         return true;
     }
     if (s->kind != GMS_ASSIGN || s->assign_op == GMA_ASSIGN || s->assign_op == GMA_DEFER || !s->lhs ||
@@ -107,7 +111,7 @@ static bool decide_update(const gm_stmt *s, void *vctx)
         how = "cas-loop";
     else
         how = "native";
-    gma_decide(a->ds, "atomics", "%s(%s %s)", how, t->sym->name, gm_assign_op_spelling(s->assign_op));
+    gma_decide_at(a->ds, s, false, "atomics", "%s(%s %s)", how, t->sym->name, gm_assign_op_spelling(s->assign_op));
     return true;
 }
 
@@ -230,6 +234,7 @@ static void decide_foreach(cg_emit *em, gma_decisions *ds)
             gma_decide(ds, "device", "host(%s)", why);
         else
             gma_decide(ds, "device", "host");
+        cg_decide_updates(ds);
         return;
     }
     cuda_capture c;
@@ -251,6 +256,7 @@ static void decide_bfs(cg_emit *em, gma_decisions *ds, bool reverse)
             gma_decide(ds, "device", "host(%s)", why);
         else
             gma_decide(ds, "device", "host");
+        cg_decide_updates(ds);
         return;
     }
     gma_decide(ds, "device", "kernel");
@@ -357,6 +363,7 @@ void cuda_decide(cg_emit *em, const gm_proc *proc)
 
         case GMA_SPACE_DFS:
             gma_decide(ds, "device", "host(a depth-first walk is sequential)");
+            cg_decide_updates(ds);
             break;
         default:
             break;

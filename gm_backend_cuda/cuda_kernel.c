@@ -477,17 +477,24 @@ bool cuda_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
 {
     if (!cuda_st(em)->in_kernel)
         return false;
+    if (!cg_argmin_on_props(s))
+        return false; /* scalars: per-thread partials (block-elect) */
+    /* the statement's atomics= (cuda_decide.c) */
+    const char *how = cg_update_decision(em, s);
     const cuda_kernel_frame *f = cuda_st(em)->frame;
     const cuda_capture *c = f && em->region == &f->region ? f->packs : NULL;
-    char *shadow = c && cg_argmin_on_props(s) ? packed_shadow(em, em->region, c, s) : NULL;
-    if (shadow) {
+    if (strncmp(how, "packed(", 7) == 0 || strncmp(how, "ticketed(", 9) == 0) {
+        char *shadow = c ? packed_shadow(em, em->region, c, s) : NULL;
+        if (!shadow)
+            cg_no_decision(em, s, "a packed arg-min/max without its pack");
         packed_update(em, c, s, shadow, is_min);
         free(shadow);
         return true;
     }
-    if (cg_argmin_private(em, s))
+    /* (a kernel without a record of its own would carry the host's update=) */
+    if (strncmp(how, "none(", 5) == 0 || strcmp(how, "plain") == 0)
         return false;
-    if (cg_argmin_payload_constant(s)) {
+    if (strncmp(how, "key(", 4) == 0 || strcmp(how, "key") == 0) {
         cg_line(em, "if (gmcu_atomic_%s(&%s, _c_a0)) {", is_min ? "min" : "max", key);
         em->indent++;
         cg_argmin_stores(em, s, 1);

@@ -22,11 +22,17 @@
  *                            atomic store for a Bool's &&= and ||=), none for
  *                            the own element (an arg-min/max: its key only)
  *   reduction=S OP          a scalar reduced: OpenMP's reduction clause
+ *   update=plain|atomic|key|lock   (quiet: --dump=plan only, as
+ *                            update(line N)=...) each property update of a
+ *                            parallel region, per statement
+ *                            (cg_decide_updates): what cg_reduce.c prints
  * The emitters (cg_par_begin: schedule; omp_clique_loop: clique;
- * omp_worklist_loop: worklist, priority; cg_bfs: levels, forward) read them
- * back instead of choosing again; atomics= and reduction= are what
- * cg_reduce.c and the reduction clauses print per statement by the same
- * rules. omp_report prints them under each record's line. */
+ * omp_worklist_loop: worklist, priority; cg_bfs: levels, forward;
+ * cg_reduce_assign and cg_argminmax: update) read them back instead of
+ * choosing again; atomics= and reduction= are the per-loop words of the
+ * same choices (report only; the reduction clauses are collected where the
+ * pragma is printed). omp_report prints the visible ones under each
+ * record's line. */
 #include "omp_emit.h"
 
 #include <string.h>
@@ -179,6 +185,7 @@ void omp_decide(cg_emit *em, const gm_proc *proc)
             break;
         }
         decide_atomics(ds, r);
+        cg_decide_updates(ds);
     }
 }
 
@@ -190,7 +197,10 @@ void omp_report(FILE *out, const gma_decided *d, const char *filename)
         fprintf(out, "%s:%d: ", file, d->plan->recs[i].loc.line);
         gma_record_summary(out, &d->plan->recs[i]);
         fputc('\n', out);
-        if (d->recs[i].n) {
+        bool shown = false; /* (a quiet choice is for the emitters) */
+        for (int j = 0; j < d->recs[i].n; j++)
+            shown = shown || !d->recs[i].c[j].quiet;
+        if (shown) {
             fputs("    omp: ", out);
             gma_decisions_line(out, &d->recs[i]);
             fputc('\n', out);

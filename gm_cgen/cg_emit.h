@@ -376,6 +376,15 @@ bool cg_argmin_payload_constant(const gm_stmt *s); /* every value but the key is
  * compare-and-store), and the stores `target = _c_aI;` of its targets from
  * the from-th on (with their worklist appends), for a target's tg->argminmax. */
 bool cg_argmin_private(cg_emit *em, const gm_stmt *s);
+/* The update decisions (cg_reduce.c): the quiet update=plain|atomic|key|lock
+ * of each property update (reduction or arg-min/max) in the body of ds's
+ * loop, when it runs on the host (a target's decide hook calls it). */
+void cg_decide_updates(gma_decisions *ds);
+/* The recorded decision of update s in a parallel region (the device's
+ * atomics= or the host's update=); stops with an internal error when none. */
+const char *cg_update_decision(const cg_emit *em, const gm_stmt *s);
+/* The internal error of an update reached without a recorded decision. */
+_Noreturn void cg_no_decision(const cg_emit *em, const gm_stmt *s, const char *what);
 void cg_argmin_stores(cg_emit *em, const gm_stmt *s, int from);
 
 /* A local `Graph G2;` (always empty) in host code (cg_stmt.c); cxx: for

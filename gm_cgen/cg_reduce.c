@@ -14,6 +14,14 @@
  *    a per-element spin lock taken around the compare-and-assign.
  * Those are the host's forms; the target's tg->atomic_update and
  * tg->argminmax come first (the CUDA target's device forms).
+ *
+ * Which of them a property update in a parallel region gets is decided once,
+ * before any text is printed (gma_decision.h): cg_decide_updates records a
+ * host loop's (quiet update=plain|atomic|key|lock per statement, both targets'
+ * decide hooks call it), the CUDA target records its kernels' (atomics=, the
+ * visible per-statement form of cuda_decide.c). The emitters below read the
+ * statement's record; one reached in a parallel region without a record is a
+ * bug in a decision phase (cg_no_decision stops), not a reason to choose here.
  */
 #include "cg_emit.h"
 #include "oom.h"
@@ -30,20 +38,6 @@ const char *cg_atomic_suffix(gm_type_kind k)
     case GMT_BOOL: return "b";
     default: return "i32"; /* Int, Node */
     }
-}
-
-/* The target is touched by this iteration only. */
-static bool is_private_target(const cg_emit *em, const gm_expr *lhs)
-{
-    if (em->par_depth == 0)
-        return true;
-    if (lhs->kind == GME_ID)
-        return true; /* locals are private, shared scalars are privatized */
-    if (lhs->kind == GME_PROP && lhs->a->kind == GME_ID && em->region &&
-        lhs->a->sym == em->region->iter &&
-        (em->region->range == GMR_NODES || em->region->range == GMR_EDGES))
-        return true;
-    return false;
 }
 
 static void plain_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
@@ -85,6 +79,110 @@ static void atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const ch
     case GMA_OR: cg_line(em, "if (%s) __atomic_store_n(&%s, true, __ATOMIC_RELAXED);", v, lv); break;
     default: cg_line(em, "%s = %s;", lv, v); break;
     }
+}
+
+/* ---- the update decisions ------------------------------------------ */
+
+typedef struct upd_ctx {
+    gma_decisions *ds;
+    const gm_symbol *iter;  /* the region's iterator */
+    bool own_private;       /* its elements are this iteration's (G.Nodes, G.Edges) */
+} upd_ctx;
+
+static bool decide_update(const gm_stmt *s, void *vctx)
+{
+    const upd_ctx *u = vctx;
+    bool reduce = s->kind == GMS_ASSIGN && s->assign_op != GMA_ASSIGN && s->assign_op != GMA_DEFER;
+    if (!(reduce || s->kind == GMS_ARGMINMAX) || !s->lhs || s->lhs->kind != GME_PROP)
+        return true; /* (scalars: reduction clauses or partials; map elements: the map's lock) */
+    const gm_expr *t = s->lhs->a;
+    bool own = u->own_private && t && t->kind == GME_ID && t->sym == u->iter;
+    const char *how = own ? "plain" : !reduce && cg_argmin_payload_constant(s) ? "key" : !reduce ? "lock" : "atomic";
+    gma_decide_at(u->ds, s, true, "update", "%s", how);
+    return true;
+}
+
+/* The updates of one parallel loop's body: its region is the loop's. */
+static void region_updates(gma_decisions *ds, const gm_stmt *loop, const gm_stmt *body, bool own_private)
+{
+    upd_ctx u = {ds, loop->iter.sym, own_private};
+    if (body)
+        gma_walk(body, false, decide_update, NULL, &u);
+}
+
+/* A sequential body (an InDFS's, its InPost's): the parallel loops in it
+ * are regions of their own, without records (they belong to the DFS's). */
+static gm_walk_step nested_region(const gm_stmt *s, void *ctx)
+{
+    gma_decisions *ds = ctx;
+    if (s->kind == GMS_FOREACH && s->parallel) {
+        region_updates(ds, s, s->body, s->iter.range == GMR_NODES || s->iter.range == GMR_EDGES);
+        return GM_WALK_SKIP;
+    }
+    if (s->kind == GMS_BFS) {
+        region_updates(ds, s, s->body, true);
+        region_updates(ds, s, s->rev_body, true);
+        return GM_WALK_SKIP;
+    }
+    return GM_WALK_ON;
+}
+
+void cg_decide_updates(gma_decisions *ds)
+{
+    const gma_record *r = ds->rec;
+    const gm_stmt *s = r->stmt;
+    if (r->reduce || !s)
+        return;
+    switch (r->space) {
+    case GMA_SPACE_NODES:
+    case GMA_SPACE_EDGES:
+        region_updates(ds, s, s->body, s->iter.range == GMR_NODES || s->iter.range == GMR_EDGES);
+        break;
+    case GMA_SPACE_BFS:
+        region_updates(ds, s, s->body, true); /* a level's nodes are distinct */
+        break;
+    case GMA_SPACE_BFS_REVERSE:
+        region_updates(ds, s, s->rev_body, true);
+        break;
+    case GMA_SPACE_COLLECTION:
+    case GMA_SPACE_NBRS:
+        region_updates(ds, s, s->body, false); /* an element may come twice */
+        break;
+    case GMA_SPACE_DFS: {
+        const gm_walk_hooks h = {.enter = nested_region};
+        gm_walk_hooked(s->body, false, &h, ds);
+        gm_walk_hooked(s->rev_body, false, &h, ds);
+        break;
+    }
+    }
+}
+
+_Noreturn void cg_no_decision(const cg_emit *em, const gm_stmt *s, const char *what)
+{
+    fprintf(stderr, "gmc: internal error: %s:%d: %s in a parallel region without a recorded decision "
+                    "(a target's decide hook missed it)\n",
+            em->src_base ? em->src_base : "?", s->loc.line, what);
+    abort();
+}
+
+const char *cg_update_decision(const cg_emit *em, const gm_stmt *s)
+{
+    const char *how = gma_decision_at(em->decided, s, "atomics");
+    if (!how)
+        how = gma_decision_at(em->decided, s, "update");
+    if (!how)
+        cg_no_decision(em, s, s->kind == GMS_ARGMINMAX ? "an arg-min/max" : "a reduction");
+    return how;
+}
+
+/* The update's target is touched by this iteration only (recorded: plain,
+ * none(...) on the device). */
+static bool plain_target(cg_emit *em, const gm_stmt *s)
+{
+    if (em->par_depth == 0 || s->lhs->kind != GME_PROP)
+        return true;
+    const char *how = cg_update_decision(em, s);
+    return strcmp(how, "plain") == 0 || strncmp(how, "none(", 5) == 0;
 }
 
 void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
@@ -138,7 +236,7 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
         em->out = saved;
         fclose(mem);
     }
-    if (is_private_target(em, lhs))
+    if (plain_target(em, s))
         plain_update(em, s->assign_op, lv, v, ty);
     else
         atomic_update(em, s->assign_op, lv, v, k);
@@ -163,7 +261,7 @@ bool cg_argmin_on_props(const gm_stmt *s)
 
 bool cg_argmin_private(cg_emit *em, const gm_stmt *s)
 {
-    return is_private_target(em, s->lhs) || !cg_argmin_on_props(s);
+    return !cg_argmin_on_props(s) || plain_target(em, s);
 }
 
 void cg_argmin_stores(cg_emit *em, const gm_stmt *s, int from)
@@ -216,7 +314,7 @@ void cg_argminmax(cg_emit *em, const gm_stmt *s)
     bool private_targets = cg_argmin_private(em, s);
     if (private_targets) {
         cg_line(em, "if (_c_a0 %s %s) {", cmp, key);
-    } else if (cg_argmin_payload_constant(s)) {
+    } else if (strcmp(cg_update_decision(em, s), "key") == 0) {
         cg_line(em, "if (_c_atomic_%s_%s(&%s, _c_a0)) {", is_min ? "min" : "max",
                  cg_atomic_suffix(s->lhs->type->kind), key);
     } else {

@@ -108,8 +108,8 @@ void gm_rewrite(gm_stmt **list, const gm_rewrite_hooks *h, void *ctx)
             gm_rewrite(&s->then_stmt, h, ctx);
             gm_rewrite(&s->else_stmt, h, ctx);
             gm_rewrite(&s->rev_body, h, ctx);
-            if (h->post)
-                h->post(&link, ctx);
+            if (h->post && h->post(&link, ctx) == GM_REWRITE_AGAIN)
+                continue;
         }
         link = &(*link)->next;
     }

@@ -64,7 +64,8 @@ bool gm_walk_expr(const gm_expr *e, bool list, gm_expr_visit ev, void *ctx);
 bool gm_walk_expr_hooked(const gm_expr *e, bool list, const gm_walk_hooks *h, void *ctx);
 
 /* gm_rewrite: the walk for passes that change statement lists (gm_opt's
- * fuse_across, defer_lower, hoist_nbr, hoist_props). It stands on links:
+ * fuse_across, defer_lower, hoist_nbr, hoist_props, dead_scalar; the
+ * front end's desugar). It stands on links:
  * the pointer that holds a statement, a list's head or the next of the
  * statement before. At each link it calls pre(&link, ctx); the hook may
  * rewrite the list there (replace *link, insert statements in front of it)
@@ -76,8 +77,10 @@ bool gm_walk_expr_hooked(const gm_expr *e, bool list, const gm_walk_hooks *h, vo
  *   GM_REWRITE_AGAIN  stand on link again: what it holds now is new (or
  *                     the hook moved past what it handled) and gets pre.
  * post(&link, ctx) runs after the bodies and may rewrite and move the link
- * in the same way; the walk then goes on with (*link)->next. A NULL pre is
- * always ON; expressions are not visited. */
+ * in the same way; it answers ON (or OVER) for the walk to go on with
+ * (*link)->next, AGAIN to stand on link again (post unlinked the statement
+ * it stood on: its successor, now at link, gets pre; gm_opt/dead_scalar.c).
+ * A NULL pre is always ON; expressions are not visited. */
 typedef enum gm_rewrite_step {
     GM_REWRITE_ON,
     GM_REWRITE_OVER,
@@ -86,7 +89,7 @@ typedef enum gm_rewrite_step {
 
 typedef struct gm_rewrite_hooks {
     gm_rewrite_step (*pre)(gm_stmt ***link, void *ctx);
-    void (*post)(gm_stmt ***link, void *ctx); /* NULL: none */
+    gm_rewrite_step (*post)(gm_stmt ***link, void *ctx); /* NULL: none */
 } gm_rewrite_hooks;
 
 void gm_rewrite(gm_stmt **list, const gm_rewrite_hooks *h, void *ctx);

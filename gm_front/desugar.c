@@ -351,20 +351,28 @@ static void hoist_reduction(desugar *d, gm_expr *r, hoisted *h)
     r->next = next;
 }
 
-/* Hoists the outermost reduction expressions of e (not those nested inside
- * another reduction: they move with its body and are lowered there). */
+typedef struct hoist_ctx {
+    desugar *d;
+    hoisted *h;
+} hoist_ctx;
+
+static bool hoist_one(const gm_expr *ce, void *ctx)
+{
+    hoist_ctx *c = ctx;
+    if (ce->kind == GME_REDUCE)
+        hoist_reduction(c->d, (gm_expr *)ce, c->h); /* it is a variable now: no children */
+    return true;
+}
+
+/* Hoists the outermost reduction expressions of e and its list successors
+ * (gm_walk_expr: pre-order, so a reduction nested inside another is never
+ * reached: hoist_reduction turns the outer one into its temporary before
+ * the walk reads its children, and the inner one moves with its body and is
+ * lowered there). */
 static void hoist_in_expr(desugar *d, gm_expr *e, hoisted *h)
 {
-    for (; e; e = e->next) {
-        if (e->kind == GME_REDUCE) {
-            hoist_reduction(d, e, h);
-            continue;
-        }
-        hoist_in_expr(d, e->a, h);
-        hoist_in_expr(d, e->b, h);
-        hoist_in_expr(d, e->c, h);
-        hoist_in_expr(d, e->args, h);
-    }
+    hoist_ctx c = {d, h};
+    gm_walk_expr(e, true, hoist_one, &c);
 }
 
 static bool not_reduction(const gm_expr *e, void *ctx)

@@ -26,7 +26,11 @@
  * traversal; the BFS is marked (levels_in = P) so that a backend may keep
  * its levels in P itself and skip the body (gmo_bfs_levels_prop).
  */
+#include <stdlib.h>
+
+#include "ast_walk.h"
 #include "builtins.h"
+#include "oom.h"
 #include "opt.h"
 #include "passes.h"
 #include "walk.h"
@@ -269,37 +273,77 @@ static void try_bfs(gm_program *p, gm_stmt *bfs, const seeds *ss)
     }
 }
 
-static void visit(gm_program *p, gm_stmt *list)
+/* The walk is gm_front's gm_rewrite (ast_walk.h). Seeds hold within one
+ * statement list, from the seed on: each list (the procedure's, a block's,
+ * a body slot's) starts with none. A frame per statement whose bodies the
+ * walk is in; a link that is one of the frame's statement's slots starts a
+ * list of its own. */
+typedef struct frame {
+    const gm_stmt *owner; /* NULL: the procedure's list */
+    seeds ss;
+    gm_stmt *prev;        /* the statement before, in the current list */
+} frame;
+
+typedef struct level_walk {
+    gm_program *p;
+    frame *f;
+    int depth, cap;
+} level_walk;
+
+static gm_rewrite_step level_pre(gm_stmt ***link, void *ctx)
 {
-    seeds ss = {.n = 0};
-    for (gm_stmt *s = list, *prev = NULL; s; prev = s, s = s->next) {
-        if (s->kind == GMS_BFS)
-            try_bfs(p, s, &ss);
-        kill_scan k = {&ss};
-        gmo_walk_accesses_stmt(s, kill_one, &k);
-        seed sd;
-        if (as_seed(s, &sd)) {
-            sd.all_inf_on = all_inf_graph(prev, sd.prop);
-            if (ss.n == MAX_SEEDS)
-                ss.n = 0; /* forget the old ones: only a missed rewrite */
-            ss.s[ss.n++] = sd;
-        }
-        if (s->body)
-            visit(p, s->body);
-        if (s->then_stmt)
-            visit(p, s->then_stmt);
-        if (s->else_stmt)
-            visit(p, s->else_stmt);
-        if (s->rev_body)
-            visit(p, s->rev_body);
+    level_walk *w = ctx;
+    frame *top = &w->f[w->depth - 1];
+    const gm_stmt *o = top->owner;
+    if (o && (*link == &o->body || *link == &o->then_stmt || *link == &o->else_stmt || *link == &o->rev_body)) {
+        top->ss.n = 0; /* a list of its own */
+        top->prev = NULL;
     }
+    gm_stmt *s = **link;
+    if (s->kind == GMS_BFS)
+        try_bfs(w->p, s, &top->ss);
+    kill_scan k = {&top->ss};
+    gmo_walk_accesses_stmt(s, kill_one, &k);
+    seed sd;
+    if (as_seed(s, &sd)) {
+        sd.all_inf_on = all_inf_graph(top->prev, sd.prop);
+        if (top->ss.n == MAX_SEEDS)
+            top->ss.n = 0; /* forget the old ones: only a missed rewrite */
+        top->ss.s[top->ss.n++] = sd;
+    }
+    top->prev = s;
+    if (w->depth == w->cap) {
+        int cap = 2 * w->cap;
+        frame *f = realloc(w->f, (size_t)cap * sizeof *f);
+        if (!f)
+            gm_out_of_memory("the optimizer", 0);
+        w->f = f;
+        w->cap = cap;
+    }
+    w->f[w->depth++] = (frame){.owner = s};
+    return GM_REWRITE_ON;
+}
+
+static gm_rewrite_step level_post(gm_stmt ***link, void *ctx)
+{
+    (void)link;
+    ((level_walk *)ctx)->depth--;
+    return GM_REWRITE_ON;
 }
 
 void gmo_bfs_level(gm_program *p)
 {
+    static const gm_rewrite_hooks hooks = {level_pre, level_post};
+    level_walk w = {p, calloc(16, sizeof(frame)), 1, 16};
+    if (!w.f)
+        gm_out_of_memory("the optimizer", 0);
     for (gm_proc *proc = p->procs; proc; proc = proc->next)
-        if (proc->body)
-            visit(p, proc->body->body);
+        if (proc->body) {
+            w.f[0] = (frame){0};
+            w.depth = 1;
+            gm_rewrite(&proc->body->body, &hooks, &w);
+        }
+    free(w.f);
 }
 
 /* The body bfs_level left for a marked BFS: `v.P = v._BFSLevel()`, alone,

@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 
+#include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
 #include "scope_depth.h"
@@ -133,37 +134,60 @@ static bool prune_names(const ds *d, gm_stmt *s)
     return changed;
 }
 
-static bool sweep(const ds *d, gm_stmt **list);
+/* The sweep is gm_front's gm_rewrite (ast_walk.h), post-order: a
+ * statement's bodies are swept before it is judged (a loop left empty goes
+ * in the same sweep). Only members of statement lists go: the procedure's,
+ * a block's. The block in a body slot (then, else, a loop's body) stays,
+ * however empty: `parents` says whose bodies the walk is in, and a link that
+ * is one of a non-block parent's slots holds such a block. */
+typedef struct sweep_ctx {
+    const ds *d;
+    const gm_stmt **parents; /* the statements whose bodies the walk is in */
+    int depth, cap;
+    bool changed;
+} sweep_ctx;
 
-static bool sweep_body(const ds *d, gm_stmt *b)
+static gm_rewrite_step sweep_pre(gm_stmt ***link, void *ctx)
 {
-    if (!b)
-        return false;
-    return b->kind == GMS_BLOCK ? sweep(d, &b->body) : false;
+    sweep_ctx *c = ctx;
+    if (c->depth == c->cap) {
+        int cap = c->cap ? 2 * c->cap : 32;
+        const gm_stmt **p = realloc(c->parents, (size_t)cap * sizeof *p);
+        if (!p)
+            gm_out_of_memory("the optimizer", 0);
+        c->parents = p;
+        c->cap = cap;
+    }
+    c->parents[c->depth++] = **link;
+    return GM_REWRITE_ON;
+}
+
+static gm_rewrite_step sweep_post(gm_stmt ***link, void *ctx)
+{
+    sweep_ctx *c = ctx;
+    gm_stmt *s = **link;
+    c->depth--;
+    const gm_stmt *parent = c->depth ? c->parents[c->depth - 1] : NULL;
+    if (parent && parent->kind != GMS_BLOCK &&
+        (*link == &parent->body || *link == &parent->then_stmt || *link == &parent->else_stmt ||
+         *link == &parent->rev_body))
+        return GM_REWRITE_ON; /* a body slot: its block stays */
+    c->changed |= prune_names(c->d, s);
+    if (removable(c->d, s)) {
+        **link = s->next;
+        c->changed = true;
+        return GM_REWRITE_AGAIN; /* the statement after it is at link now */
+    }
+    return GM_REWRITE_ON;
 }
 
 static bool sweep(const ds *d, gm_stmt **list)
 {
-    bool changed = false;
-    for (gm_stmt **pp = list; *pp;) {
-        gm_stmt *s = *pp;
-        if (s->kind == GMS_BLOCK)
-            changed |= sweep(d, &s->body);
-        else {
-            changed |= sweep_body(d, s->then_stmt);
-            changed |= sweep_body(d, s->else_stmt);
-            changed |= sweep_body(d, s->body);
-            changed |= sweep_body(d, s->rev_body);
-        }
-        changed |= prune_names(d, s);
-        if (removable(d, s)) {
-            *pp = s->next;
-            changed = true;
-            continue;
-        }
-        pp = &s->next;
-    }
-    return changed;
+    static const gm_rewrite_hooks hooks = {sweep_pre, sweep_post};
+    sweep_ctx c = {.d = d};
+    gm_rewrite(list, &hooks, &c);
+    free(c.parents);
+    return c.changed;
 }
 
 void gmo_dead_scalar(gm_program *p)

@@ -62,47 +62,55 @@ static bool is_sequential_loop(const gm_stmt *s)
     return s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE || (s->kind == GMS_FOREACH && !s->parallel);
 }
 
+typedef struct take_ctx {
+    gm_proc *proc;
+    gm_stmt *out; /* the declarations taken, in the order met */
+} take_ctx;
+
+/* gm_rewrite's pre hook of take_decls: unlinks a hoistable declaration
+ * (the walk stands on its successor next), enters If and blocks only (a
+ * nested loop's declarations already moved to just before it). */
+static gm_rewrite_step take_one(gm_stmt ***link, void *ctx)
+{
+    take_ctx *t = ctx;
+    gm_stmt *s = **link;
+    if (hoistable(t->proc, s)) {
+        **link = s->next;
+        s->next = NULL;
+        t->out = gm_stmt_list_append(t->out, s);
+        return GM_REWRITE_AGAIN;
+    }
+    return s->kind == GMS_BLOCK || s->kind == GMS_IF ? GM_REWRITE_ON : GM_REWRITE_OVER;
+}
+
 /* Unlinks the hoistable declarations of list (descending into If and
  * blocks only) and appends them to *out. */
 static void take_decls(gm_proc *proc, gm_stmt **list, gm_stmt **out)
 {
-    for (gm_stmt **pp = list; *pp;) {
-        gm_stmt *s = *pp;
-        if (hoistable(proc, s)) {
-            *pp = s->next;
-            s->next = NULL;
-            *out = gm_stmt_list_append(*out, s);
-            continue;
-        }
-        if (s->kind == GMS_BLOCK)
-            take_decls(proc, &s->body, out);
-        if (s->kind == GMS_IF) {
-            if (s->then_stmt)
-                take_decls(proc, &s->then_stmt->body, out);
-            if (s->else_stmt)
-                take_decls(proc, &s->else_stmt->body, out);
-        }
-        pp = &s->next;
-    }
+    static const gm_rewrite_hooks hooks = {take_one, NULL};
+    take_ctx t = {proc, *out};
+    gm_rewrite(list, &hooks, &t);
+    *out = t.out;
 }
 
 /* Post-order (gm_front's gm_rewrite): inner loops first, so a declaration
  * moves out of every sequential loop around it. */
-static void visit(gm_stmt ***link, void *ctx)
+static gm_rewrite_step visit(gm_stmt ***link, void *ctx)
 {
     gm_stmt *s = **link;
     if (!is_sequential_loop(s) || !s->body)
-        return;
+        return GM_REWRITE_ON;
     gm_stmt *moved = NULL;
     take_decls(ctx, &s->body->body, &moved);
     if (!moved)
-        return;
+        return GM_REWRITE_ON;
     gm_stmt *last = moved;
     while (last->next)
         last = last->next;
     last->next = s;
     **link = moved;
     *link = &last->next; /* the walk goes on after s */
+    return GM_REWRITE_ON;
 }
 
 void gmo_hoist_props(gm_program *p)

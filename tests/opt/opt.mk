@@ -17,6 +17,8 @@ EXTRA_DIST += \
 	tests/opt/exec/prop_scalar_own.gm \
 	tests/opt/bfs_level.expected \
 	tests/opt/bfs_level.gm \
+	tests/opt/bfs_level_lists.expected \
+	tests/opt/bfs_level_lists.gm \
 	tests/opt/dead_scalar.expected \
 	tests/opt/dead_scalar.gm \
 	tests/opt/defer_copy.expected \

@@ -396,11 +396,26 @@ static gm_rewrite_step rw_pre(gm_stmt ***link, void *ctx)
     return s->kind == GMS_IF ? GM_REWRITE_OVER : GM_REWRITE_ON;
 }
 
-static void rw_post(gm_stmt ***link, void *ctx)
+static gm_rewrite_step rw_post(gm_stmt ***link, void *ctx)
 {
     rw_log *r = ctx;
     log_char(&r->log, '/');
     log_char(&r->log, rw_char(**link));
+    return GM_REWRITE_ON;
+}
+
+/* A post hook that unlinks each assignment of 2: the walk stands on the
+ * link again, so the statement after it is still visited. */
+static gm_rewrite_step rw_unlink_post(gm_stmt ***link, void *ctx)
+{
+    rw_log *r = ctx;
+    gm_stmt *s = **link;
+    log_char(&r->log, rw_char(s));
+    if (s->kind == GMS_ASSIGN && s->rhs && s->rhs->kind == GME_INT && s->rhs->int_val == 2) {
+        **link = s->next;
+        return GM_REWRITE_AGAIN;
+    }
+    return GM_REWRITE_ON;
 }
 
 static void test_rewrite_walk(void)
@@ -418,6 +433,25 @@ static void test_rewrite_walk(void)
     CU_ASSERT_STRING_EQUAL(r.log.buf, "DE/ED/DIWBA/A/B/W");
     CU_ASSERT_EQUAL(p->procs->body->body->kind, GMS_EMPTY);
     CU_ASSERT_EQUAL(p->procs->body->body->next->kind, GMS_DECL);
+
+    p = check_src("Procedure f(G: Graph)\n"
+                  "{\n"
+                  "    Int x = 0;\n"
+                  "    x = 2;\n"
+                  "    x = 2;\n"
+                  "    While (x < 3) { x = 2; }\n"
+                  "    x = 2;\n"
+                  "}\n");
+    CU_ASSERT_TRUE_FATAL(cu_check_ok);
+    const gm_rewrite_hooks unlink = {NULL, rw_unlink_post};
+    rw_log u = {.p = p};
+    gm_rewrite(&p->procs->body->body, &unlink, &u);
+    CU_ASSERT_STRING_EQUAL(u.log.buf, "DAAABWA");
+    const gm_stmt *l = p->procs->body->body;
+    CU_ASSERT_EQUAL(l->kind, GMS_DECL);
+    CU_ASSERT_EQUAL_FATAL(l->next->kind, GMS_WHILE);
+    CU_ASSERT_PTR_NULL(l->next->next);
+    CU_ASSERT_PTR_NULL(l->next->body->body);
 }
 
 /* The access of the property or scalar named name in r (NULL: none). */
@@ -789,6 +823,64 @@ static void test_decisions(void)
     gma_plan_free(plan);
 }
 
+/* gma_decide_at: a choice about one statement, found from any record by
+ * the statement and its key; a quiet one stays off the --report line and
+ * shows in --dump=plan with its statement's line. */
+static void test_decisions_at(void)
+{
+    const gm_program *p = lowered("Procedure f(G: Graph; A: N_P<Int>, B: N_P<Int>)\n"
+                                  "{\n"
+                                  "    Foreach (n: G.Nodes) {\n"
+                                  "        n.B += 1;\n"
+                                  "        Foreach (t: n.Nbrs)\n"
+                                  "            t.A += 1;\n"
+                                  "    }\n"
+                                  "}\n");
+    gma_plan *plan = gma_plan_build(p);
+    CU_ASSERT_EQUAL_FATAL(plan->n, 1);
+    gma_decided *d = gma_decided_new(plan, "test");
+    gma_decisions *l = &d->recs[0];
+    const gm_stmt *own = plan->recs[0].stmt->body->body; /* n.B += 1 */
+    CU_ASSERT_EQUAL_FATAL(own->kind, GMS_ASSIGN);
+    const gm_stmt *nbr = own->next->body->body; /* t.A += 1 */
+    CU_ASSERT_EQUAL_FATAL(nbr->kind, GMS_ASSIGN);
+    CU_ASSERT_PTR_NULL(gma_decision_at(d, own, "update"));
+    gma_decide(l, "schedule", "static");
+    gma_decide_at(l, own, true, "update", "plain");
+    gma_decide_at(l, nbr, true, "update", "%s", "atomic");
+    gma_decide_at(l, nbr, false, "atomics", "native(A +=)");
+    CU_ASSERT_STRING_EQUAL(gma_decision_at(d, own, "update"), "plain");
+    CU_ASSERT_STRING_EQUAL(gma_decision_at(d, nbr, "update"), "atomic");
+    CU_ASSERT_STRING_EQUAL(gma_decision_at(d, nbr, "atomics"), "native(A +=)");
+    CU_ASSERT_PTR_NULL(gma_decision_at(d, own, "atomics"));
+    CU_ASSERT_PTR_NULL(gma_decision_at(NULL, own, "update"));
+    CU_ASSERT_PTR_NULL(gma_decision_at(d, NULL, "update"));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    gma_decisions_line(out, l);
+    fclose(out);
+    CU_ASSERT_STRING_EQUAL(text, "schedule=static, atomics=native(A +=)");
+    free(text);
+    out = open_memstream(&text, &len);
+    gma_decided_print(out, d, "f.gm");
+    fclose(out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "    test schedule=static\n    test update(line 4)=plain\n"
+                                        "    test update(line 6)=atomic\n    test atomics=native(A +=)\n"));
+    free(text);
+    /* a list of quiet choices only: an empty line */
+    gma_decisions q = {0};
+    gma_decide_at(&q, own, true, "update", "plain");
+    out = open_memstream(&text, &len);
+    gma_decisions_line(out, &q);
+    fclose(out);
+    CU_ASSERT_STRING_EQUAL(text, "");
+    free(text);
+    gma_decisions_clear(&q);
+    gma_decided_free(d);
+    gma_plan_free(plan);
+}
+
 static void test_clique_accepted(void)
 {
     CU_ASSERT_EQUAL(clique_k("Foreach (v: G.Nodes) { Foreach (u: v.Nbrs)(u > v) { Foreach (w: v.Nbrs)(w > u) {\n"
@@ -851,6 +943,7 @@ int main(void)
         {"plan: host-level reductions", test_plan_host_reduction},
         {"plan: not distributable", test_plan_not_distributable},
         {"decisions: per record, repeated keys, text", test_decisions},
+        {"decisions: per statement, quiet ones", test_decisions_at},
         {"clique counts: accepted nests", test_clique_accepted},
         {"clique counts: refused nests", test_clique_refused},
         {NULL, NULL},
