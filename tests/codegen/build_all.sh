@@ -3,8 +3,11 @@
 # the repository that `gmc --check` accepts (apps/, bench/, tests/, this
 # directory's programs included) is generated for the OpenMP target with
 # --main; gcc and clang compile the .c, and the header on its own as C, g++
-# as C++, all with -Wall -Wextra -Werror -fopenmp (-fsyntax-only), two
-# programs at a time. The OpenMP set (every golden accept/ and warn/
+# as C++, all with -Wall -Wextra -Werror -fopenmp (-fsyntax-only). The
+# programs are generated first (two lanes), then each compiler run takes a
+# batch of files that get the same compiler and flags (each file still its
+# own translation unit: see --batch), two batches at a time: a process start
+# costs about as much as a small compile here. The OpenMP set (every golden accept/ and warn/
 # program, whether --check accepts it or not, every app, tests/omp/*.gm:
 # what tests/omp/compile_all.sh checked before it was folded in here) goes
 # further: its .c is compiled for real, gcc -O2 and clang -O0 (-c, which
@@ -16,7 +19,8 @@
 # Reports the number of programs compiled and each failure with its first
 # error lines. Without clang with OpenMP (build.sh installs clang and
 # libomp-dev as root) the clang part says SKIP and the rest still runs.
-# Environment (set by make check): GMC, GMC_SRCDIR; GMC_NVCC, GMC_JOBS.
+# Environment (set by make check): GMC, GMC_SRCDIR; GMC_NVCC, GMC_JOBS,
+# GMC_BUILD_ALL_BATCH (files per compiler run, 24; 1: one run per step).
 set -u
 : "${GMC_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${GMC:=$GMC_SRCDIR/_build/gmc}"
@@ -32,96 +36,168 @@ excluded() {
     esac
 }
 
-# ---- one program (run by xargs): FAIL blocks, then "DONE NAME STEPS FAILURES"
-if [ "${1:-}" = --one ]; then
-    tmp=$2 f=$3
-    name=$(basename "$f" .gm)
-    out=$(mktemp -d "$tmp/p.XXXXXX")
-    ex=$(excluded "$name")
-    n=0 bad=0
-    fail() { # what log
-        echo "FAIL: $1 (from ${f#"$GMC_SRCDIR"/})"
-        grep -v '^[[:space:]]*$' "$2" | head -n 8 | sed 's/^/    /'
-        bad=$((bad + 1))
-    }
-    gen() { # target dir
-        mode="--main"
-        "$GMC" -t "$1" $mode -o "$2" "$f" >"$out/gmc.log" 2>&1 && return 0
-        if grep -q -- "--entry" "$out/gmc.log"; then
-            entry=$(sed -n 's/^[[:space:]]*Proc[a-z]*[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$f" | head -n 1)
-            mode="--main --entry=$entry"
-        elif grep -q "needs an entry" "$out/gmc.log"; then
-            mode=""
-        else
-            fail "gmc -t $1 --main" "$out/gmc.log"
+# olevel CC: ol= the optimization level of the OpenMP set's object compile.
+# gcc at -O2: its flow warnings (-Wmaybe-uninitialized and the like) come
+# from the optimizer. clang at -O0: every warning clang has comes from its
+# front end and code generation (OpenMP lowering included), which -O0
+# runs whole; LLVM's optimizer adds none of -Wall -Wextra's (its
+# -Wpass-failed needs loop pragmas the generated code never writes), so
+# -O2 cost clang 40% more time for the same warnings. Not -fsyntax-only:
+# some of clang's diagnostics come from code generation only (over the 23
+# apps, -Weverything at -O0 -c gives two -Wpadded warnings that
+# -fsyntax-only does not; its errors for OpenMP it cannot lower, likewise).
+olevel() { case "$1" in clang) ol=-O0 ;; *) ol=-O2 ;; esac; }
+
+# ---- generation (two lanes, run in the background by the main part): each
+# program's output into $tmp/g/NR, its compile steps as lines of
+# $tmp/steps.LANE ("KEY<tab>FILE<tab>STEP<tab>SOURCE"; KEY says the compiler
+# and flags, below), "DONE" per program and each gmc failure in $tmp/report.LANE.
+if [ "${1:-}" = --gen ]; then
+    tmp=$2 lane=$3
+    exec 4>"$tmp/steps.$lane" 5>"$tmp/report.$lane"
+    nr=0
+    while read -r f; do
+        nr=$((nr + 1))
+        [ $((nr % ${GMC_JOBS:-2})) -eq "$lane" ] || continue
+        name=${f##*/}
+        name=${name%.gm}
+        rel=${f#"$GMC_SRCDIR"/}
+        out="$tmp/g/$nr"
+        mkdir -p "$out"
+        fail() { # what log
+            {
+                echo "FAIL: $1 (from $rel)"
+                grep -v '^[[:space:]]*$' "$2" | head -n 8 | sed 's/^/    /'
+            } >&5
+        }
+        gen() { # target dir
+            mode="--main"
+            "$GMC" -t "$1" $mode -o "$2" "$f" >"$out/gmc.log" 2>&1 && return 0
+            if grep -q -- "--entry" "$out/gmc.log"; then
+                entry=$(sed -n 's/^[[:space:]]*Proc[a-z]*[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$f" | head -n 1)
+                mode="--main --entry=$entry"
+            elif grep -q "needs an entry" "$out/gmc.log"; then
+                mode=""
+            else
+                fail "gmc -t $1 --main" "$out/gmc.log"
+                return 1
+            fi
+            "$GMC" -t "$1" $mode -o "$2" "$f" >"$out/gmc.log" 2>&1 && return 0
+            fail "gmc -t $1 $mode" "$out/gmc.log"
             return 1
+        }
+        step() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rel" >&4; }
+        # KEY: CC:full (the OpenMP set's object compile), CC:syntax (the .c,
+        # -fsyntax-only), CC:header (the .h alone as C), g++:header (as C++);
+        # +implicit: -Wno-implicit-function-declaration (foreign code).
+        ex=$(excluded "$name")
+        x=""
+        case "$ex" in *implicit-function*) x="+implicit" ;; esac
+        full=0
+        case "$f" in
+        "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
+            "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm) full=1 ;;
+        esac
+        if gen omp "$out/omp"; then
+            for cc in $BUILD_ALL_CCS; do
+                if [ $full = 1 ]; then
+                    olevel "$cc"
+                    step "$cc:full$x" "$out/omp/$name.c" "$cc $ol -c $name.c"
+                else
+                    step "$cc:syntax$x" "$out/omp/$name.c" "$cc $name.c"
+                fi
+                step "$cc:header" "$out/omp/$name.h" "$cc $name.h"
+            done
+            step "g++:header" "$out/omp/$name.h" "g++ $name.h"
         fi
-        "$GMC" -t "$1" $mode -o "$2" "$f" >"$out/gmc.log" 2>&1 && return 0
-        fail "gmc -t $1 $mode" "$out/gmc.log"
-        return 1
-    }
+        # The OpenMP set without --main: the library form, compiled the same way.
+        if [ $full = 1 ]; then
+            mkdir "$out/lib"
+            if "$GMC" -t omp -o "$out/lib" "$f" >"$out/gmc.log" 2>&1; then
+                for cc in $BUILD_ALL_CCS; do
+                    olevel "$cc"
+                    step "$cc:full$x" "$out/lib/$name.c" "$cc $ol -c $name.c (no --main)"
+                done
+            else
+                fail "gmc -t omp (no --main)" "$out/gmc.log"
+            fi
+        fi
+        if [ -n "$BUILD_ALL_NVCC" ]; then
+            case "$ex" in *nvcc*) ;; *)
+                gen cuda "$out/cuda" && step "nvcc:full" "$out/cuda/$name.cu" "nvcc $name.cu" ;;
+            esac
+        fi
+        echo "DONE $name" >&5
+    done <"$tmp/list"
+    exit 0
+fi
+
+# ---- one batch of steps of one KEY (run by xargs): a single compiler run
+# over all its files, each file its own translation unit, as it was compiled
+# alone: gcc and clang take several inputs, and the flags, warnings and
+# errors per input are those of a run on that input alone (clang runs its
+# compiler in the same process for each input, gcc its cc1 one after the
+# other; only the driver's start-up is shared). Objects go to a fresh folder
+# (two programs of one name overwrite one object there: they are thrown
+# away). When the run fails or prints a warning, each file is compiled again
+# alone, exactly as one step used to be (-o its own object), and only those
+# runs report FAIL, with their own log. Prints "STEPS N" and the FAIL blocks.
+if [ "${1:-}" = --batch ]; then
+    tmp=$2 chunk=$3
+    key=$(head -n 1 "$chunk" | cut -f 1)
+    cc=${key%%:*} kind=${key#*:}
+    xflags=""
+    case "$kind" in *+implicit) xflags="-Wno-implicit-function-declaration"; kind=${kind%+implicit} ;; esac
+    inc="-I$GMC_SRCDIR/gm_runtime"
+    case "$cc:$kind" in
+    g++:header) set -- g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only "$inc" -x c++ ;;
+    nvcc:full) set -- "$BUILD_ALL_NVCC" -std=c++17 -arch=sm_90 -Werror all-warnings \
+        -Xcompiler -fopenmp,-Wall,-Wextra,-Werror "$inc" -c ;;
+    *:full) olevel "$cc"; set -- "$cc" $ol -std=c11 -Wall -Wextra -Werror -fopenmp "$inc" -c $xflags ;;
+    *:syntax) set -- "$cc" -std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-only "$inc" $xflags ;;
+    *:header) set -- "$cc" -std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-only "$inc" -x c ;;
+    esac
+    dir=$(mktemp -d "$tmp/b.XXXXXX")
+    n=$(wc -l <"$chunk")
+    echo "STEPS $n"
     # A compiler's warnings fail the step even where -Werror cannot reach
     # (a silent compiler leaves nothing to grep: no process for it).
-    run() { # step-name log command...
-        step=$1 log=$2
-        shift 2
-        n=$((n + 1))
-        if ! "$@" >"$log" 2>&1 || { [ -s "$log" ] && grep -qi "warning" "$log"; }; then
-            fail "$step" "$log"
-        fi
-    }
-    cflags="-std=c11 -Wall -Wextra -Werror -fopenmp -fsyntax-only -I$GMC_SRCDIR/gm_runtime"
-    fflags=""
-    case "$ex" in *implicit-function*) fflags="-Wno-implicit-function-declaration" ;; esac
-    # The OpenMP set: the .c compiled (an object), also without --main.
-    # gcc at -O2: its flow warnings (-Wmaybe-uninitialized and the like) come
-    # from the optimizer. clang at -O0: every warning clang has comes from its
-    # front end and code generation (OpenMP lowering included), which -O0
-    # runs whole; LLVM's optimizer adds none of -Wall -Wextra's (its
-    # -Wpass-failed needs loop pragmas the generated code never writes), so
-    # -O2 cost clang 40% more time for the same warnings.
-    cfull="" olevel=""
-    case "$f" in
-    "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
-        "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm)
-        cfull="-std=c11 -Wall -Wextra -Werror -fopenmp -I$GMC_SRCDIR/gm_runtime -c" ;;
-    esac
-    opt() { case "$1" in clang) olevel=-O0 ;; *) olevel=-O2 ;; esac; }
-    if gen omp "$out/omp"; then
-        for cc in $BUILD_ALL_CCS; do
-            if [ -n "$cfull" ]; then
-                opt $cc
-                run "$cc $olevel -c $name.c" "$out/cc.log" $cc $olevel $cfull $fflags -o "$out/omp/$name.o" "$out/omp/$name.c"
-            else
-                run "$cc $name.c" "$out/cc.log" $cc $cflags $fflags "$out/omp/$name.c"
-            fi
-            run "$cc $name.h" "$out/cc.log" $cc $cflags -x c "$out/omp/$name.h"
-        done
-        run "g++ $name.h" "$out/cc.log" g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only \
-            -I"$GMC_SRCDIR/gm_runtime" -x c++ "$out/omp/$name.h"
-    fi
-    if [ -n "$cfull" ]; then
-        mkdir "$out/lib"
-        if "$GMC" -t omp -o "$out/lib" "$f" >"$out/gmc.log" 2>&1; then
-            for cc in $BUILD_ALL_CCS; do
-                opt $cc
-                run "$cc $olevel -c $name.c (no --main)" "$out/cc.log" $cc $olevel $cfull $fflags -o "$out/lib/$name.o" "$out/lib/$name.c"
+    quiet_ok() { [ ! -s "$1" ] || ! grep -qi "warning" "$1"; }
+    # clang: its driver starts a fresh compiler process per input (it runs
+    # the compiler inside itself only for a single input), and loading
+    # clang costs ~0.15 s of processor time here, more than the compile of
+    # a header; so the batch runs the compiler (clang -cc1) once with every
+    # input, on the very command line the driver gives for the first file
+    # (clang -###) less that file, -o and -main-file-name (debug info's
+    # name): the compiler takes each input as its own translation unit, one
+    # after the other, each object beside its .c.
+    batch_ok() {
+        if [ "$cc" = clang ]; then
+            first=$(head -n 1 "$chunk" | cut -f 2)
+            line=$("$@" -### -o "$dir/probe.o" "$first" 2>&1 | grep -e '"-cc1"') || return 1
+            eval "set -- $line"
+            skip=
+            for a; do
+                shift
+                if [ -n "$skip" ]; then skip=; continue; fi
+                case "$a" in -o | -main-file-name) skip=1; continue ;; "$first") continue ;; esac
+                set -- "$@" "$a"
             done
-        else
-            fail "gmc -t omp (no --main)" "$out/gmc.log"
         fi
+        (cd "$dir" && "$@" $(cut -f 2 "$chunk")) >"$dir/log" 2>&1 && quiet_ok "$dir/log"
+    }
+    if [ "$cc" != nvcc ] && batch_ok "$@"; then
+        rm -rf "$dir"
+        exit 0
     fi
-    if [ -n "$BUILD_ALL_NVCC" ]; then
-        case "$ex" in *nvcc*) ;; *)
-            if gen cuda "$out/cuda"; then
-                run "nvcc $name.cu" "$out/cc.log" "$BUILD_ALL_NVCC" -std=c++17 -arch=sm_90 -Werror all-warnings \
-                    -Xcompiler -fopenmp,-Wall,-Wextra,-Werror -I"$GMC_SRCDIR/gm_runtime" \
-                    -c -o "$out/cuda/$name.o" "$out/cuda/$name.cu"
-            fi ;;
-        esac
-    fi
-    echo "DONE $name $n $bad"
-    rm -rf "$out"
+    while IFS="$(printf '\t')" read -r k file label src; do
+        case "$kind" in full) o="-o $dir/one.o" ;; *) o="" ;; esac
+        if ! "$@" $o "$file" >"$dir/one.log" 2>&1 || ! quiet_ok "$dir/one.log"; then
+            echo "FAIL: $label (from $src)"
+            grep -v '^[[:space:]]*$' "$dir/one.log" | head -n 8 | sed 's/^/    /'
+        fi
+    done <"$chunk"
+    rm -rf "$dir"
     exit 0
 fi
 
@@ -164,10 +240,26 @@ while read -r f; do
     [ -n "$r" ] && echo "note: ${f#"$GMC_SRCDIR"/}: skips $r"
 done <"$tmp/list"
 
-tr '\n' '\0' <"$tmp/list" | xargs -0 -n 1 -P "${GMC_JOBS:-2}" sh "$self" --one "$tmp" >"$tmp/report" 2>&1
-grep -v '^DONE ' "$tmp/report"
+# Generation, ${GMC_JOBS:-2} lanes side by side; then the steps of each KEY
+# in batches of ${GMC_BUILD_ALL_BATCH:-24} files (GMC_BUILD_ALL_BATCH=1: one
+# compiler run per step, as before batches), GMC_JOBS batches at a time.
+jobs=${GMC_JOBS:-2}
+mkdir "$tmp/g" "$tmp/c"
+lane=0
+while [ $lane -lt "$jobs" ]; do
+    sh "$self" --gen "$tmp" $lane &
+    lane=$((lane + 1))
+done
+wait
+cat "$tmp"/steps.* | LC_ALL=C sort -s -t "$(printf '\t')" -k 1,1 |
+    awk -F '\t' -v b="${GMC_BUILD_ALL_BATCH:-24}" -v d="$tmp/c" '
+        $1 != key || n == b { key = $1; n = 0; c++ }
+        { n++; print >> (d "/" c); close(d "/" c) }'
+ls "$tmp/c" | sort -n | sed "s|^|$tmp/c/|" | xargs -n 1 -P "$jobs" sh "$self" --batch "$tmp" >"$tmp/report" 2>&1
+cat "$tmp"/report.* >>"$tmp/report"
+grep -v -e '^DONE ' -e '^STEPS ' "$tmp/report"
 programs=$(grep -c '^DONE ' "$tmp/report")
-steps=$(awk '/^DONE /{s += $3} END {print s + 0}' "$tmp/report")
+steps=$(awk '/^STEPS /{s += $2} END {print s + 0}' "$tmp/report")
 fails=$(grep -c '^FAIL' "$tmp/report")
 echo "build_all: $programs programs, $steps compilations ($BUILD_ALL_CCS${BUILD_ALL_NVCC:+ nvcc}), $fails failures"
 [ "$programs" -gt 0 ] && [ "$fails" -eq 0 ]
