@@ -7,7 +7,8 @@
 # partition policy it can run under (out, in, both, both with a random
 # relabelling) on small awkward graphs (empty, edgeless, self-loops and
 # parallel edges, a hub with isolated nodes, a path, RMAT, weighted copies).
-# bfs and bc run InBFS/InReverse level by level (claims, per-level syncs).
+# bfs and bc run InBFS/InReverse level by level (claims, per-level syncs;
+# tests/mpi/bfs_syncs.gm: each kind of per-level sync of the plan).
 # (tests/mpi/node_values.gm adds Node values: iterators stored and
 # compared, a host write and read of one node's property, a scalar arg-max
 # with a Node payload, a returned Node.) Each generated .c must compile
@@ -70,6 +71,7 @@ luby_mis|u|both||validate|validate
 node_values|u|out both|--root=@LAST|best.txt:exact mark.txt:exact return:exact|-
 bfs|u|out both|--root=0|dist.txt:exact|dist.txt:exact
 bc|u|both||BC.txt:real|BC.txt:real
+bfs_syncs|u|both|--root=0|x.txt:real y.txt:real z.txt:real cnt.txt:exact|x.txt:real y.txt:real z.txt:real cnt.txt:exact
 '
 
 # The graphs: NAME FILE NODES
