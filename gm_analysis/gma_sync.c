@@ -134,6 +134,10 @@ static void print_stmt(FILE *out, const gm_stmt *s)
             gmf_print_expr(out, s->iter.source);
         fprintf(out, ".%s)", gm_range_name(s->iter.range));
         break;
+    case GMS_BFS:
+        fprintf(out, "InBFS (%s)", s->iter.name ? s->iter.name : "?");
+        break;
+    case GMS_BLOCK: fputs("the body, each level", out); break; /* only InBFS bodies get syncs */
     case GMS_WHILE: fputs("While", out); break;
     case GMS_DO_WHILE: fputs("Do-While", out); break;
     case GMS_IF: fputs("If", out); break;

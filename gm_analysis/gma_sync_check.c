@@ -1,6 +1,7 @@
 /* gma_sync_check.c: the constructs --distributed cannot run (phase 2 of
  * distributed.md, section 6), each reported once as a located error of
- * class [dist-unsupported] that names it: DFS, InBFS (not yet), node
+ * class [dist-unsupported] that names it: DFS, InBFS over G^ or with a
+ * navigator, BFS bodies that write other nodes' properties or host scalars, node
  * collections and maps on the host, procedure calls, foreign code,
  * adjacency queries and random walks, host loops over anything but
  * G.Nodes, and every parallel loop whose record (gma_plan.h) says why it
@@ -111,6 +112,62 @@ static void check_record(check_ctx *c, const gma_record *r)
     }
 }
 
+/* InBFS / InReverse run level by level over the owners of each level
+ * (omp_dist_bfs.c): forward along out-edges only, without a navigator; the
+ * bodies may read their own node's and Up/Down (or other) neighbours'
+ * properties and write only their own node's. */
+static void check_bfs(check_ctx *c, const gm_stmt *s)
+{
+    if (s->iter.transposed)
+        DIST_ERROR(c, s->loc, "--distributed cannot run InBFS over the reverse edges (G^) yet: levels are "
+                              "expanded along out-edges only");
+    if (s->navigator)
+        DIST_ERROR(c, s->loc, "--distributed cannot run InBFS with a navigator yet: a ghost candidate's "
+                              "properties may be stale when it is claimed");
+    for (int rev = 0; rev < 2; rev++) {
+        if (rev && !s->rev_body)
+            continue;
+        const gma_record *r = gma_plan_find(c->plan, s, rev != 0);
+        if (!r)
+            continue;
+        const char *what = rev ? "InReverse" : "InBFS";
+        for (int i = 0; i < r->nwhy; i++)
+            DIST_ERROR(c, r->loc, "--distributed cannot run %s: %s", what, r->why[i]);
+        for (int i = 0; i < r->nscalars; i++) {
+            const gma_access *a = &r->scalars[i];
+            for (int j = 0; j < a->nuses; j++)
+                if (a->uses[j].mode != GMA_READ) {
+                    DIST_ERROR(c, r->loc, "--distributed cannot run %s: its body writes host scalar %s "
+                                          "(not combined over the ranks yet)", what, a->sym->name);
+                    break;
+                }
+        }
+        for (int i = 0; i < r->nprops; i++) {
+            const gma_access *a = &r->props[i];
+            for (int j = 0; j < a->nuses; j++) {
+                const gma_use *u = &a->uses[j];
+                bool remote = u->index & ((1u << GMA_IX_REMOTE) | (1u << GMA_IX_COMMON_NBR));
+                bool pushed = u->mode != GMA_READ && (u->index & ~(1u << GMA_IX_OWNER));
+                if (!remote && !pushed && !(a->edge && u->mode != GMA_READ))
+                    continue;
+                const char *verb = u->mode == GMA_READ ? "reads" : u->mode == GMA_WRITE ? "writes" : "reduces";
+                if (remote)
+                    DIST_ERROR(c, r->loc, "--distributed cannot run %s: it %s %s property %s of a node or edge "
+                                          "that is neither the loop's own nor a neighbour's (a random access)",
+                               what, verb, a->edge ? "edge" : "node", a->sym->name);
+                else if (a->edge)
+                    DIST_ERROR(c, r->loc, "--distributed cannot run %s: it %s edge property %s (not yet)", what,
+                               verb, a->sym->name);
+                else
+                    DIST_ERROR(c, r->loc, "--distributed cannot run %s: it %s node property %s through a "
+                                          "neighbour (only its own node's are written level by level)",
+                               what, verb, a->sym->name);
+                break;
+            }
+        }
+    }
+}
+
 static bool is_collection_type(const gm_type *t)
 {
     return t && (t->kind == GMT_NODE_SET || t->kind == GMT_NODE_ORDER || t->kind == GMT_NODE_SEQ ||
@@ -148,7 +205,7 @@ static gm_walk_step check_enter(const gm_stmt *s, void *vctx)
                        gm_range_name(s->iter.range));
         return GM_WALK_ON;
     case GMS_BFS:
-        DIST_ERROR(c, s->loc, "InBFS under --distributed: not yet (phase 2 ships without BFS levels)");
+        check_bfs(c, s);
         return GM_WALK_SKIP;
     case GMS_DFS:
         DIST_ERROR(c, s->loc, "--distributed cannot run InDFS: a depth-first traversal is sequential");

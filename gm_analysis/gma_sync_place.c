@@ -542,6 +542,85 @@ static void apply_record(sync_ctx *c, const gm_stmt *s, const gma_record *r, rve
 }
 
 /* ------------------------------------------------------------------ */
+/* InBFS / InReverse (run level by level over each level's owners)     */
+
+/* Before the traversal: owners complete for every property its bodies
+ * touch, and ghosts FRESH for those read through a neighbour that the
+ * per-level broadcasts do not cover. After each forward level (a sync
+ * after s->body, sparse: that level's nodes only): a BROADCAST of what the
+ * forward body writes and either body reads through a neighbour (Up
+ * neighbours were visited at earlier levels, Down ones in InReverse at
+ * later levels, so each read finds its value sent). After each InReverse
+ * level (after s->rev_body): the same for what the reverse body writes and
+ * reads through a Down neighbour. What a body writes leaves STALE. The
+ * levels themselves travel in the runtime's claims and level broadcasts. */
+static void apply_bfs(sync_ctx *c, const gm_stmt *s, rvec *v)
+{
+    if (v->dead)
+        return;
+    sync_edge before = {s, false};
+    const gma_record *rec[2] = {gma_plan_find(c->plan, s, false),
+                                s->rev_body ? gma_plan_find(c->plan, s, true) : NULL};
+    enum { UP = 1u << GMA_IX_UP_NBR, DOWN = 1u << GMA_IX_DOWN_NBR };
+    /* per property id: written in body b, read through a neighbour in b (up, down, other) */
+    int n = c->n;
+    unsigned char *flags = gm_xrealloc(NULL, (size_t)n + 1, 8, "the sync plan");
+    memset(flags, 0, ((size_t)n + 1) * 8);
+    unsigned char *wr = flags, *rd_up = flags + 2 * (n + 1), *rd_down = flags + 4 * (n + 1),
+                  *rd_other = flags + 6 * (n + 1);
+    for (int b = 0; b < 2; b++) {
+        const gma_record *r = rec[b];
+        for (int i = 0; r && i < r->nprops; i++) {
+            const gma_access *a = &r->props[i];
+            int id = a->edge ? -1 : slot(c, a->sym);
+            if (id < 0)
+                continue;
+            sync_reduce_slot(c, v, id, before, r->loc); /* owners complete first */
+            for (int j = 0; j < a->nuses; j++) {
+                const gma_use *u = &a->uses[j];
+                if (u->mode != GMA_READ) {
+                    wr[2 * id + b] = 1;
+                    continue;
+                }
+                if (u->index & UP)
+                    rd_up[2 * id + b] = 1;
+                if (u->index & DOWN)
+                    rd_down[2 * id + b] = 1;
+                if (u->index & NBR_IX & ~(unsigned)(UP | DOWN))
+                    rd_other[2 * id + b] = 1;
+            }
+        }
+    }
+    for (int id = 0; id < n; id++) {
+        bool fwd_w = wr[2 * id], rev_w = wr[2 * id + 1];
+        bool any_rd = rd_up[2 * id] || rd_down[2 * id] || rd_other[2 * id] || rd_up[2 * id + 1] ||
+                      rd_down[2 * id + 1] || rd_other[2 * id + 1];
+        if (!any_rd)
+            continue;
+        /* covered: every neighbour read finds a value a per-level broadcast sent */
+        bool covered = !rd_other[2 * id] && !rd_other[2 * id + 1] && !rd_down[2 * id];
+        if (rd_up[2 * id] && !fwd_w)
+            covered = false;
+        if ((rd_up[2 * id + 1] || rd_down[2 * id + 1]) && !fwd_w && !(rev_w && !rd_up[2 * id + 1]))
+            covered = false;
+        gm_loc loc = rec[0] ? rec[0]->loc : s->loc;
+        if (!covered && v->s[id].kind != RS_FRESH) {
+            sync_place(c, GMA_SYNC_BROADCAST, c->syms[id], GMA_OP_NONE, before, v->s[id].sparse, loc);
+            v->s[id] = rs_make(RS_FRESH, GMA_OP_NONE, true, -1);
+        }
+        if (fwd_w)
+            sync_place(c, GMA_SYNC_BROADCAST, c->syms[id], GMA_OP_NONE, (sync_edge){s->body, true}, true, loc);
+        if (rev_w && rd_down[2 * id + 1])
+            sync_place(c, GMA_SYNC_BROADCAST, c->syms[id], GMA_OP_NONE, (sync_edge){s->rev_body, true}, true,
+                       rec[1] ? rec[1]->loc : loc);
+    }
+    for (int id = 0; id < n; id++)
+        if (wr[2 * id] || wr[2 * id + 1])
+            v->s[id] = rs_make(RS_STALE, GMA_OP_NONE, true, -1);
+    free(flags);
+}
+
+/* ------------------------------------------------------------------ */
 /* Structured control flow                                             */
 
 /* The statement a body ends with (descending into blocks); NULL: empty. */
@@ -778,7 +857,11 @@ static void walk_stmt(sync_ctx *c, const gm_stmt *s, rvec *v)
         }
         break;
     }
-    default: /* BFS, DFS, foreign code: rejected by gma_sync_check.c */
+    case GMS_BFS:
+        host_reads_of(c, v, s, s->root, false);
+        apply_bfs(c, s, v);
+        break;
+    default: /* DFS, foreign code: rejected by gma_sync_check.c */
         break;
     }
 }

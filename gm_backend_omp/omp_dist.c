@@ -37,6 +37,9 @@ typedef struct dist_state {
     char *dgraph;           /* C name of the gmd_graph parameter */
     const gm_proc *proc;
     char *rng_expr;         /* host_rng's last answer */
+    const gm_symbol *gits[16]; /* iterators of host For loops over G.Nodes: global ids */
+    int ngits;
+    char *nglobal;          /* their trip count */
 } dist_state;
 
 static dist_state *dst(cg_emit *em) { return (dist_state *)em->target; }
@@ -49,10 +52,19 @@ static const char *dname(cg_emit *em)
     return d ? d : "G";
 }
 
-static bool is_node_iter(const gm_expr *e)
+static bool is_global_iter(cg_emit *em, const gm_symbol *sym)
+{
+    for (int i = 0; i < dst(em)->ngits; i++)
+        if (dst(em)->gits[i] == sym)
+            return true;
+    return false;
+}
+
+/* A loop iterator holding a local id (a host For's holds a global id). */
+static bool is_local_iter(cg_emit *em, const gm_expr *e)
 {
     return e && e->kind == GME_ID && e->sym && e->sym->kind == GMSYM_ITER && e->type &&
-           e->type->kind == GMT_NODE;
+           e->type->kind == GMT_NODE && !is_global_iter(em, e->sym);
 }
 
 /* The gmd_op of a reduction, -1 when dense syncs have none. */
@@ -320,10 +332,18 @@ static const char *dist_node_list(cg_emit *em, const gm_stmt *s, const char **de
 {
     dist_state *st = dst(em);
     *decl = "gm_node_t %s = (gm_node_t)_c_qi;";
-    /* a sequential host loop would see this rank's owners only, and the
-     * analysis places no sync for it (it is not a parallel loop) */
-    if (em->par_depth == 0 && !s->parallel)
-        cg_unsupported(em, s->loc, "a sequential For over the nodes in host code with --distributed");
+    /* a sequential host loop: host code, the same on every rank, over
+     * every global id (its iterator is a Node value, not a local id) */
+    if (em->par_depth == 0 && !s->parallel) {
+        if (st->ngits == 16) {
+            cg_unsupported(em, s->loc, "more than 16 nested host For loops with --distributed");
+            return "_c_nowned";
+        }
+        st->gits[st->ngits++] = s->iter.sym;
+        free(st->nglobal);
+        st->nglobal = cg_strf("((int64_t)%s->global_nodes)", dname(em));
+        return st->nglobal;
+    }
     bool all = st->syncs && gma_sync_span(st->syncs, s) == GMA_SPAN_ALL_LOCAL;
     (void)s;
     return all ? "_c_nlocal" : "_c_nowned";
@@ -354,7 +374,7 @@ static bool dist_builtin(cg_emit *em, const gm_expr *e)
         return true;
     case GMB_NODE_NUM_NBRS:
     case GMB_NODE_NUM_IN_NBRS:
-        if (!is_node_iter(r)) {
+        if (!is_local_iter(em, r)) {
             cg_unsupported(em, e->loc, "the degree of a node that is not a loop's own with --distributed");
             cg_printf(em, "0");
             return true;
@@ -370,7 +390,7 @@ static bool dist_builtin(cg_emit *em, const gm_expr *e)
 
 static bool dist_node_value(cg_emit *em, const gm_expr *e)
 {
-    if (is_node_iter(e)) {
+    if (is_local_iter(em, e)) {
         cg_printf(em, "_c_gid(%s, %s)", dname(em), cg_name(em, e->sym));
         return true;
     }
@@ -390,7 +410,7 @@ static bool dist_node_value(cg_emit *em, const gm_expr *e)
 /* Host code reading n.P for a Node value n (a global id): the owner's value. */
 static bool dist_prop_read(cg_emit *em, const gm_expr *e)
 {
-    if (em->par_depth > 0 || e->kind != GME_PROP || !e->a || is_node_iter(e->a) || !e->sym ||
+    if (em->par_depth > 0 || e->kind != GME_PROP || !e->a || is_local_iter(em, e->a) || !e->sym ||
         !e->sym->type || e->sym->type->kind != GMT_NODE_PROP)
         return false;
     gm_type_kind ek = elem_kind(e->sym);
@@ -404,7 +424,7 @@ static bool dist_prop_read(cg_emit *em, const gm_expr *e)
 static bool dist_prop_write(cg_emit *em, const gm_stmt *s)
 {
     const gm_expr *l = s->lhs;
-    if (em->par_depth > 0 || l->kind != GME_PROP || !l->a || is_node_iter(l->a) || !l->sym ||
+    if (em->par_depth > 0 || l->kind != GME_PROP || !l->a || is_local_iter(em, l->a) || !l->sym ||
         !l->sym->type || l->sym->type->kind != GMT_NODE_PROP)
         return false;
     gm_type_kind ek = elem_kind(l->sym);
@@ -436,6 +456,8 @@ static bool dir_stmt(const gm_stmt *s, void *vctx)
         d[0] |= r == GMR_NBRS || r == GMR_OUT_EDGES || r == GMR_COMMON_NBRS;
         d[1] |= r == GMR_IN_NBRS || r == GMR_IN_EDGES;
     }
+    if (s->kind == GMS_BFS)
+        omp_dist_bfs_directions(s, &d[0], &d[1]);
     return true;
 }
 
@@ -537,11 +559,10 @@ static void dist_prologue(cg_emit *em, const char *header_name)
                   "    }\n    return &s.r;\n}\n\n");
 }
 
-/* InBFS / InReverse: levels need sparse claims across ranks (phase 4). */
+/* InBFS / InReverse: levels with sparse claims (omp_dist_bfs.c). */
 static bool dist_bfs(cg_emit *em, const gm_stmt *s)
 {
-    cg_unsupported(em, s->loc, "InBFS with --distributed");
-    return true;
+    return omp_dist_bfs(em, s, dst(em)->syncs, dname(em));
 }
 
 /* Host C everywhere else, as the OpenMP target's. */
@@ -624,5 +645,6 @@ bool gmb_omp_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan
     gma_decided_free(d);
     free(st.dgraph);
     free(st.rng_expr);
+    free(st.nglobal);
     return ok;
 }

@@ -22,6 +22,13 @@ bool gmb_omp_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan
  * in-edges (InNbrs, InEdges); the partition's policy must hold them. */
 void omp_dist_directions(const gm_proc *proc, bool *out, bool *in);
 
+/* InBFS / InReverse of the distributed target (omp_dist_bfs.c): the
+ * traversal s at host level, with the plan's per-level syncs, on the
+ * gmd_graph named dgraph (always true: handled or reported). */
+bool omp_dist_bfs(cg_emit *em, const gm_stmt *s, const gma_sync_plan *syncs, const char *dgraph);
+/* The rows its expansion and bodies walk, or-ed into *out and *in. */
+void omp_dist_bfs_directions(const gm_stmt *s, bool *out, bool *in);
+
 /* main() of a distributed program (omp_dist_main.c). */
 void omp_dist_main(cg_emit *em, const gm_proc *proc);
 

@@ -10,7 +10,8 @@ GMD_LIB_SOURCES = \
 	gm_runtime/dist/gmd_gmp.c \
 	gm_runtime/dist/gmd_graph.c \
 	gm_runtime/dist/gmd_prop.c \
-	gm_runtime/dist/gmd_cli.c
+	gm_runtime/dist/gmd_cli.c \
+	gm_runtime/dist/gmd_bfs.c
 
 # The public header goes with the others (<gmc/gmd.h>) where the library is built.
 if HAVE_MPI
@@ -29,14 +30,14 @@ libgmrt_dist_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 ## Tests: programs run under mpirun for P = 1..5 by shell drivers that
 ## share tests/mpi/ranks.sh; the programs share the test graphs of
 ## tests/mpi/graphs.h.  gmp.sh also runs gmgraph partition.
-TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh
-EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/ranks.sh tests/mpi/graphs.h tests/mpi/mpi_check.h
+TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh
+EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/ranks.sh tests/mpi/graphs.h tests/mpi/mpi_check.h
 ## gmc -t omp --distributed end to end: every supported app x policy x P =
 ## 1..4 against the single-process program (needs tests/e2e's e2e_compare).
 TESTS += tests/mpi/apps.sh
-EXTRA_DIST += tests/mpi/apps.sh tests/mpi/node_values.gm
+EXTRA_DIST += tests/mpi/apps.sh tests/mpi/node_values.gm tests/mpi/bfs_syncs.gm
 if HAVE_MPI
-check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp tests/mpi/test_sparse
+check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp tests/mpi/test_sparse tests/mpi/test_bfs_claims
 endif
 GMD_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS) $(MPI_CFLAGS)
 GMD_TEST_LDADD = libgmrt-dist.la libgmrt.la $(MPI_LIBS) -lm
@@ -49,6 +50,9 @@ tests_mpi_test_gmp_LDADD = $(GMD_TEST_LDADD)
 tests_mpi_test_sparse_SOURCES = tests/mpi/test_sparse.c
 tests_mpi_test_sparse_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
 tests_mpi_test_sparse_LDADD = $(GMD_TEST_LDADD)
+tests_mpi_test_bfs_claims_SOURCES = tests/mpi/test_bfs_claims.c
+tests_mpi_test_bfs_claims_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
+tests_mpi_test_bfs_claims_LDADD = $(GMD_TEST_LDADD)
 # The drivers learn where mpirun is (empty: MPI absent, the tests skip).
 AM_TESTS_ENVIRONMENT += GMC_MPIRUN='$(MPIRUN)'; export GMC_MPIRUN;
 

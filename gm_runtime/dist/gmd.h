@@ -234,6 +234,16 @@ void gmd_cli_quiet(bool quiet);
 bool gmd_sync_broadcast_sparse(const gmd_graph *G, void *prop, gmrt_type t, const uint8_t *dirty);
 bool gmd_sync_reduce_sparse(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op, const uint8_t *dirty);
 
+/* ---- BFS levels (gmc --distributed's InBFS; gmd_bfs.c) ------------------ */
+
+/* COLLECTIVE. The claims of one BFS level: ghosts holds n ghost local ids
+ * this rank discovered (each once; an owner's id aborts); each is sent to
+ * its owner only (sparse: one exchange of per-peer counts, one of the ids).
+ * *recv (capacity *cap elements, grown with realloc; may start NULL, 0)
+ * receives the local ids of this rank's owners claimed by any rank, once
+ * per claiming rank, in rank order; returns their number. */
+int64_t gmd_bfs_claims(const gmd_graph *G, const gm_node_t *ghosts, size_t n, gm_node_t **recv, size_t *cap);
+
 #ifdef __cplusplus
 }
 #endif

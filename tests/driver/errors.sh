@@ -45,8 +45,10 @@ Procedure seq_for(G: Graph): Node {
     Return who;
 }
 P
+# a host For runs over every global id on every rank (bc.gm's sources), but
+# the degree of its node is not the loop's own row: refused where it is read
 expect 1 "distributed sequential host For" "$GMC" -w -t omp --distributed seq_for.gm
-says "distributed sequential host For: reason" err "seq_for.gm:4:5: error: the omp target does not support a sequential For over the nodes in host code with --distributed"
+says "distributed sequential host For: reason" err "seq_for.gm:5:13: error: the omp target does not support the degree of a node that is not a loop's own with --distributed"
 
 # ---- missing input file ----------------------------------------------------------
 expect 1 "missing input file" "$GMC" nosuch.gm

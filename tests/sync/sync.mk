@@ -36,12 +36,16 @@ EXTRA_DIST += \
 	tests/sync/scalars.expected \
 	tests/sync/swap_local.expected \
 	tests/sync/reject/adjacency.gm \
+	tests/sync/reject/bfs.gm \
+	tests/sync/bfs_body.gm \
 	tests/sync/reject/calls.gm \
 	tests/sync/reject/collections.gm \
 	tests/sync/reject/edge_both.gm \
 	tests/sync/reject/remote_access.gm \
 	tests/sync/reject/traversals.gm \
 	tests/sync/reject/adjacency.expected \
+	tests/sync/reject/bfs.expected \
+	tests/sync/bfs_body.expected \
 	tests/sync/reject/calls.expected \
 	tests/sync/reject/collections.expected \
 	tests/sync/reject/edge_both.expected \
