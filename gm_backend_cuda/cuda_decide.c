@@ -35,6 +35,8 @@
  *                     and for arg-min/max: key(P OP, value|constant payload),
  *                     packed(P OP, PAY[, literals]), ticketed(P OP, iteration|
  *                     edge), lock(P OP), block-elect(S OP, payload[s]) on scalars
+ *   reduction=S OP    a loop run on the host: each scalar it reduces (the
+ *                     host's OpenMP reduction clause; dump only)
  *   count=linked(line N, N, in-edges|out-edges, M)   a neighbour loop that
  *                     gm_opt/count_linked.c made one sorted-row intersection
  *   transfer=X:HOW    what crosses between host and device for the kernel,
@@ -113,6 +115,20 @@ static bool decide_update(const gm_stmt *s, void *vctx)
         how = "native";
     gma_decide_at(a->ds, s, false, "atomics", "%s(%s %s)", how, t->sym->name, gm_assign_op_spelling(s->assign_op));
     return true;
+}
+
+/* reduction=S OP of a loop run on the host: each scalar declared outside
+ * it that it reduces, which the host's OpenMP reduction clause combines
+ * (cg_reduction_clauses); an arg-min/max's payloads go with its key. */
+static void decide_host_reductions(gma_decisions *ds)
+{
+    const gma_record *r = ds->rec;
+    for (int j = 0; j < r->nscalars; j++)
+        for (int k = 0; k < r->scalars[j].nuses; k++) {
+            const gma_use *u = &r->scalars[j].uses[k];
+            if (u->mode == GMA_REDUCE && u->op != GMA_OP_ARGMIN && u->op != GMA_OP_ARGMAX)
+                gma_decide(ds, "reduction", "%s %s", r->scalars[j].sym->name, gma_redop_name(u->op));
+        }
 }
 
 /* Loops gm_opt/count_linked.c replaced by a count. */
@@ -234,6 +250,7 @@ static void decide_foreach(cg_emit *em, gma_decisions *ds)
             gma_decide(ds, "device", "host(%s)", why);
         else
             gma_decide(ds, "device", "host");
+        decide_host_reductions(ds);
         cg_decide_updates(ds);
         return;
     }
@@ -256,6 +273,7 @@ static void decide_bfs(cg_emit *em, gma_decisions *ds, bool reverse)
             gma_decide(ds, "device", "host(%s)", why);
         else
             gma_decide(ds, "device", "host");
+        decide_host_reductions(ds);
         cg_decide_updates(ds);
         return;
     }

@@ -268,7 +268,8 @@ void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body,
     if (!cuda_reporting(em))
         return;
     /* the kernel's atomics= and count= decisions; a kernel without a record
-     * of its own (none today) decides them here by the same rules */
+     * of its own (none today) is worded by the same rules here, but its
+     * updates would stop the emitter (cg_no_decision: no record to read) */
     gma_decisions here = {0};
     if (!ds) {
         cuda_decide_atomics(&here, body, own, c);

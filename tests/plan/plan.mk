@@ -11,18 +11,21 @@ EXTRA_DIST += \
 	tests/plan/bfs_reverse.gm \
 	tests/plan/edge_loop.gm \
 	tests/plan/filter_reduce.gm \
+	tests/plan/host_loops.gm \
 	tests/plan/index_kinds.gm \
 	tests/plan/not_local.gm \
 	tests/plan/reduce_ops.gm \
 	tests/plan/bfs_reverse.expected \
 	tests/plan/edge_loop.expected \
 	tests/plan/filter_reduce.expected \
+	tests/plan/host_loops.expected \
 	tests/plan/index_kinds.expected \
 	tests/plan/not_local.expected \
 	tests/plan/reduce_ops.expected \
 	tests/plan/bfs_reverse.report \
 	tests/plan/edge_loop.report \
 	tests/plan/filter_reduce.report \
+	tests/plan/host_loops.report \
 	tests/plan/index_kinds.report \
 	tests/plan/not_local.report \
 	tests/plan/reduce_ops.report \
@@ -67,6 +70,8 @@ EXTRA_DIST += \
 	tests/plan/edge_loop.omp.expected \
 	tests/plan/filter_reduce.cuda.expected \
 	tests/plan/filter_reduce.omp.expected \
+	tests/plan/host_loops.cuda.expected \
+	tests/plan/host_loops.omp.expected \
 	tests/plan/index_kinds.cuda.expected \
 	tests/plan/index_kinds.omp.expected \
 	tests/plan/not_local.cuda.expected \
