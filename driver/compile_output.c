@@ -164,6 +164,21 @@ static bool push_mpi_flags(gmc_argv *a, const char *what)
 #endif
 }
 
+/* Puts word right after src in a's arguments. */
+static void insert_after(gmc_argv *a, const char *src, const char *word)
+{
+    int at = -1;
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->args[i], src) == 0)
+            at = i;
+    gmc_argv_push(a, word); /* grows args; moved into place below */
+    for (int i = a->n - 1; at >= 0 && i > at + 1; i--) {
+        char *t = a->args[i];
+        a->args[i] = a->args[i - 1];
+        a->args[i - 1] = t;
+    }
+}
+
 bool gmc_compile_dist(const gmc_runtime *rt, const gmc_build *b)
 {
     char src[4096];
@@ -195,19 +210,89 @@ bool gmc_compile_dist(const gmc_runtime *rt, const gmc_build *b)
         } else {
             snprintf(lib, sizeof lib, "-lgmrt-dist");
         }
-        int at = -1;
-        for (int i = 0; i < a.n; i++)
-            if (strcmp(a.args[i], src) == 0)
-                at = i;
-        gmc_argv_push(&a, lib); /* grows args; moved into place below */
-        for (int i = a.n - 1; at >= 0 && i > at + 1; i--) {
-            char *t = a.args[i];
-            a.args[i] = a.args[i - 1];
-            a.args[i - 1] = t;
-        }
+        insert_after(&a, src, lib);
         ok = ok && push_mpi_flags(&a, "link");
     }
     ok = ok && run(&a, b, "the C compiler");
     gmc_argv_free(&a);
     return ok;
+}
+
+#ifdef GMC_DIST_CUDA
+/* MPI's flags for nvcc: -I, -D, -L and -l as they are, -Wl,X as -Xlinker X,
+ * the rest (-pthread) for the host compiler. */
+static bool push_mpi_flags_nvcc(gmc_argv *a, const char *what)
+{
+    gmc_argv m = {0};
+    bool ok = push_mpi_flags(&m, what);
+    for (int i = 0; ok && i < m.n; i++) {
+        const char *w = m.args[i];
+        if (strncmp(w, "-I", 2) == 0 || strncmp(w, "-D", 2) == 0 || strncmp(w, "-L", 2) == 0 ||
+            strncmp(w, "-l", 2) == 0) {
+            gmc_argv_push(a, w);
+        } else if (strncmp(w, "-Wl,", 4) == 0) {
+            gmc_argv_push(a, "-Xlinker");
+            gmc_argv_push(a, w + 4);
+        } else {
+            gmc_argv_push(a, "-Xcompiler");
+            gmc_argv_push(a, w);
+        }
+    }
+    gmc_argv_free(&m);
+    return ok;
+}
+#endif
+
+bool gmc_compile_dist_cuda(const gmc_runtime *rt, const gmc_build *b)
+{
+#ifndef GMC_DIST_CUDA
+    (void)rt; (void)b;
+    fprintf(stderr, "gmc: error: -t cuda --distributed -x needs libgmrt-dist-cuda, and configure did not build it "
+                    "(it needs both MPI and nvcc)\n");
+    return false;
+#else
+    char src[4096];
+    snprintf(src, sizeof src, "%s/%s.cu", b->dir, b->base);
+    if (!source_exists(src))
+        return false;
+    gmc_argv a = {0};
+    gmc_argv_push(&a, b->nvcc);
+    gmc_argv_push(&a, "-O3");
+    gmc_argv_push(&a, "-std=c++17");
+    gmc_argv_pushf(&a, "-arch=%s", b->arch);
+    gmc_argv_push(&a, "-Xcompiler");
+    gmc_argv_push(&a, "-fopenmp");
+    gmc_argv_push(&a, "-Xcompiler");
+    gmc_argv_push(&a, "-Wall,-Wextra");
+    gmc_argv_push(&a, "-DOMPI_SKIP_MPICXX=1"); /* nvcc compiles C++: MPI's C API only */
+    gmc_argv_push(&a, "-DMPICH_SKIP_MPICXX=1");
+    bool ok = push_mpi_flags_nvcc(&a, "compile");
+    if (rt->in_tree) /* gmd.h and gmd_gpu.h lie in gm_runtime/dist; installed, beside gmrt.h */
+        gmc_argv_pushf(&a, "-I%s/dist", rt->include_dir);
+    push_output_and_runtime(&a, rt, b, src, true);
+    if (ok && b->with_main) {
+        /* libgmrt-dist-cuda and libgmrt-dist right after the source, before the runtimes they call */
+        char lib[PATH_MAX + 32], dlib[PATH_MAX + 32];
+        if (rt->in_tree) {
+            snprintf(lib, sizeof lib, "%s/libgmrt-dist-cuda.a", GMC_ABS_BUILDDIR);
+            snprintf(dlib, sizeof dlib, "%s/.libs/libgmrt-dist.a", GMC_ABS_BUILDDIR);
+            struct stat st;
+            const char *missing = stat(lib, &st) != 0 ? lib : stat(dlib, &st) != 0 ? dlib : NULL;
+            if (missing) {
+                fprintf(stderr, "gmc: error: '%s' is not built (run make)\n", missing);
+                ok = false;
+            }
+        } else {
+            snprintf(lib, sizeof lib, "-lgmrt-dist-cuda");
+            snprintf(dlib, sizeof dlib, "-lgmrt-dist");
+        }
+        insert_after(&a, src, dlib);
+        insert_after(&a, src, lib);
+        ok = ok && push_mpi_flags_nvcc(&a, "link");
+        gmc_argv_push_words(&a, GMC_NCCL_LIBS);
+    }
+    ok = ok && run(&a, b, "nvcc");
+    gmc_argv_free(&a);
+    return ok;
+#endif
 }

@@ -26,5 +26,9 @@ bool gmc_compile_cuda(const gmc_runtime *rt, const gmc_build *b);
 /* --distributed -x: gmc_compile_c with the flags `mpicc --showme:compile` and
  * `--showme:link` give (mpicc: the one configure found) and libgmrt-dist. */
 bool gmc_compile_dist(const gmc_runtime *rt, const gmc_build *b);
+/* -t cuda --distributed -x: gmc_compile_cuda with MPI's flags (in nvcc's
+ * form), libgmrt-dist-cuda, libgmrt-dist and NCCL's libraries; without
+ * libgmrt-dist-cuda (configure found no MPI or no nvcc) an error. */
+bool gmc_compile_dist_cuda(const gmc_runtime *rt, const gmc_build *b);
 
 #endif

@@ -17,11 +17,6 @@ int main(int argc, char **argv)
     case GMC_ARGS_OK:
         break;
     }
-    if (opt.distributed && opt.target == GMC_TARGET_CUDA) {
-        fprintf(stderr, "gmc: error: --distributed with -t cuda: not yet (phase 3); -t omp --distributed "
-                        "runs on MPI ranks\n");
-        return 1;
-    }
     fflush(stdout);
     if (opt.run)
         return gmc_run(&opt);

@@ -170,14 +170,16 @@ static bool program_clear(const char *program, const char *base, bool cuda)
 }
 
 /* --distributed: the loop plan and the syncs (gma_sync.h; errors stop
- * here), then the distributed OpenMP code; --report prints the syncs. */
+ * here), then the distributed OpenMP or CUDA code; --report prints the syncs. */
 static bool generate_distributed(const gmc_options *opt, gm_program *p, const gmb_options *bopt)
 {
     gma_plan *plan = gma_plan_build(p);
     gma_sync_plan *syncs = plan ? gma_sync_build(p, plan) : NULL;
     bool ok = syncs && !gm_error_count();
     if (ok)
-        ok = gmb_omp_dist_generate(p, bopt, plan, syncs) && !gm_error_count();
+        ok = (opt->target == GMC_TARGET_CUDA ? gmb_cuda_dist_generate(p, bopt, plan, syncs)
+                                             : gmb_omp_dist_generate(p, bopt, plan, syncs)) &&
+             !gm_error_count();
     if (ok && opt->cuda.report) {
         const char *slash = strrchr(p->filename, '/');
         gma_sync_print(stderr, syncs, slash ? slash + 1 : p->filename);
@@ -236,7 +238,7 @@ static bool generate(const gmc_options *opt, const gmc_tools *t, gm_program *p)
         .distributed = opt->distributed,
     };
     if (opt->distributed)
-        return gmc_compile_dist(&rt, &b);
+        return cuda ? gmc_compile_dist_cuda(&rt, &b) : gmc_compile_dist(&rt, &b);
     return cuda ? gmc_compile_cuda(&rt, &b) : gmc_compile_c(&rt, &b);
 }
 

@@ -18,4 +18,11 @@ bool gmb_cuda_generate(gm_program *p, const gmb_options *opt);
 struct gma_plan;
 struct gma_decided *gmb_cuda_decide(gm_program *p, const struct gma_plan *plan, const gmb_cuda_knobs *k);
 
+/* -t cuda --distributed (cuda_dist.c): NAME.h and NAME.cu for one MPI rank
+ * per GPU, over the loop plan and the syncs (gma_sync_build's) as
+ * -t omp --distributed; false after a diagnostic. */
+struct gma_sync_plan;
+bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const struct gma_plan *plan,
+                            const struct gma_sync_plan *syncs);
+
 #endif

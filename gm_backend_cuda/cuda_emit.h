@@ -40,6 +40,8 @@ typedef struct cuda_state {
                               queries take their gmcu_ forms */
     int host_direct;       /* > 0: host code that uses property arrays directly */
     struct cuda_kernel_frame *frame; /* the innermost kernel of cuda_kernel_open */
+    struct cg_dist *dist;  /* -t cuda --distributed (cuda_dist.c); NULL: one GPU */
+    const cg_hooks *base;  /* --distributed: the one-GPU hooks its own wrap */
 } cuda_state;
 
 static inline cuda_state *cuda_st(cg_emit *em) { return (cuda_state *)em->target; }
@@ -374,6 +376,15 @@ bool cuda_host_stmt(cg_emit *em, const gm_stmt *s);
 bool cuda_prop_read(cg_emit *em, const gm_expr *e);
 bool cuda_prop_write(cg_emit *em, const gm_stmt *s);
 bool cuda_proc_begin(cg_emit *em, const gm_proc *proc);
+/* The one-GPU hook table, prologue and procedure writer (cuda_backend.c),
+ * which --distributed (cuda_dist.c) wraps. */
+extern const cg_hooks cuda_hooks;
+void cuda_prologue(cg_emit *em, const char *base);
+void cuda_emit_proc(cg_emit *em, gm_proc *pr, FILE *file);
+/* --distributed: the end of a node loop's range, the owners or every
+ * local node (the sync plan's span): in the kernel (device) or the host's
+ * launch. */
+const char *cuda_dist_node_hi(cg_emit *em, const gm_stmt *s, bool device);
 void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step);
 /* The device forms of atomic updates and arg-min/max (cuda_kernel.c). */
 bool cuda_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k);

@@ -326,7 +326,9 @@ void cuda_kernel_enter(cg_emit *em, cuda_capture *c, cuda_launch *l)
             free(through);
         }
     }
-    if (c->uses_rng)
+    if (c->uses_rng && cuda_st(em)->dist) /* thread t of two ranks: two streams */
+        cg_line(em, "gmcu_rng _c_rng = gmcu_rng_make(_c_seed ^ gmcu_mix64((uint64_t)_c_dd.first + 1));");
+    else if (c->uses_rng)
         cg_line(em, "gmcu_rng _c_rng = gmcu_rng_make(_c_seed);");
 }
 
@@ -730,7 +732,7 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     switch (it->range) {
     case GMR_NODES:
         lo = cg_strf("0");
-        hi = cg_strf("%s->num_nodes", g);
+        hi = cuda_st(em)->dist ? cg_strf("%s", cuda_dist_node_hi(em, s, true)) : cg_strf("%s->num_nodes", g);
         decl = cg_strf("gm_node_t %s = (gm_node_t)_c_i;", v);
         break;
     case GMR_EDGES:
@@ -773,6 +775,9 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     for (int i = 0; i < c.n; i++)
         c.overwrite[i] = tds && gma_decision(tds, "device") ? cuda_transfer_overwrites(tds, c.sym[i])
                                                              : cuda_writes_whole_prop(em, s, &c, i);
+    if (cuda_st(em)->dist) /* --distributed: a loop over the owners leaves the ghosts' values */
+        for (int i = 0; i < c.n; i++)
+            c.overwrite[i] = false;
     cuda_launch l;
     cuda_launch_prepare(em, &c, &l);
     const char *what = it->range == GMR_NODES ? "Foreach over the nodes"
@@ -827,7 +832,9 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     em->indent++;
     cuda_launch_before(em, &c);
     /* Host-side range size: the host graph has the same offsets. */
-    if (plain && (it->range == GMR_NODES || it->range == GMR_EDGES))
+    if (plain && it->range == GMR_NODES && cuda_st(em)->dist)
+        cg_line(em, "const int64_t _c_n = %s;", cuda_dist_node_hi(em, s, false));
+    else if (plain && (it->range == GMR_NODES || it->range == GMR_EDGES))
         cg_line(em, "const int64_t _c_n = %s;", hi);
     else if (plain)
         cg_line(em, "const int64_t _c_n = (int64_t)(%s) - (int64_t)(%s);", hi, lo);

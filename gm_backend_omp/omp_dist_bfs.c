@@ -38,43 +38,9 @@ static gm_type_kind prop_elem(const gm_symbol *sym)
 }
 
 /* Levels kept in the property bfs_level proved equal to them (as cg_bfs
- * does by default; always here, so that omp_dist_bfs_directions, which has
+ * does by default; always here, so that cg_dist_bfs_directions, which has
  * no decisions to read, knows whether the forward body is emitted). */
 static const gm_symbol *levels_prop(const gm_stmt *s) { return gmo_bfs_levels_prop(s); }
-
-/* ---- the edge directions the bodies walk --------------------------------- */
-
-static bool updown_stmt(const gm_stmt *s, void *vctx)
-{
-    bool *d = vctx;
-    if (s->kind == GMS_FOREACH) {
-        d[0] |= s->iter.range == GMR_DOWN_NBRS;
-        d[1] |= s->iter.range == GMR_UP_NBRS;
-    }
-    return true;
-}
-
-static bool updown_expr(const gm_expr *e, void *vctx)
-{
-    bool *d = vctx;
-    if (e->kind == GME_REDUCE) {
-        d[0] |= e->iter.range == GMR_DOWN_NBRS;
-        d[1] |= e->iter.range == GMR_UP_NBRS;
-    }
-    return true;
-}
-
-void omp_dist_bfs_directions(const gm_stmt *s, bool *out, bool *in)
-{
-    bool levels_in_prop = levels_prop(s) != NULL;
-    bool d[2] = {true, false}; /* the expansion walks out-rows */
-    if (s->body && !levels_in_prop)
-        gma_walk(s->body, false, updown_stmt, updown_expr, d);
-    if (s->rev_body)
-        gma_walk(s->rev_body, false, updown_stmt, updown_expr, d);
-    *out |= d[0];
-    *in |= d[1];
-}
 
 /* ---- emission --------------------------------------------------------------- */
 

@@ -343,6 +343,16 @@ bool cg_proc_writes(const gm_proc *proc, const gm_symbol *sym);
  * property of scalars), and the C expression of its element count. */
 bool cg_main_is_prop(const gm_type *t);
 const char *cg_main_prop_count(const gm_param *p);
+/* The pieces of --main's option table and usage line that the
+ * single-process and distributed drivers share (cg_main.c): a scalar
+ * input's entry (node_help: what a Node's text is), a property input's two
+ * entries (FILE and --random-NAME=LO:HI), the usage text of the inputs
+ * after prefix (malloc'd), and the loop body drawing dst[i] from lo, hi
+ * and the stream r as the single-process program draws it. */
+void cg_main_scalar_entry(cg_emit *em, const gm_param *p, const char *node_help);
+void cg_main_prop_entries(cg_emit *em, const gm_param *p);
+char *cg_main_usage_args(const gm_proc *proc, const char *prefix);
+void cg_main_random_draw(cg_emit *em, gm_type_kind ek, const char *dst);
 
 /* ---- whole files (cg_files.c) */
 struct gmb_options;

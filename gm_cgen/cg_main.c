@@ -184,16 +184,12 @@ static void emit_scalar_parse(cg_emit *em, const gm_param *p)
     cg_line(em, "}");
 }
 
-/* The table entry of a scalar input: Int and Long read into int64_t in_NAME,
- * Float and Double into double in_NAME, Bool straight into v_NAME; Node and
- * Edge as text, read once the graph is loaded. */
-static void emit_scalar_entry(cg_emit *em, const gm_param *p)
+void cg_main_scalar_entry(cg_emit *em, const gm_param *p, const char *node_help)
 {
     gm_type_kind k = p->type->kind;
     const char *n = p->name, *tn = gm_type_kind_name(k);
     if (k == GMT_NODE)
-        cg_line(em, "{\"%s\", GMRT_CLI_NODE, NULL, \"Node %s: a node id (a label under --relabel)\", &arg_%s, 0, 0, true},",
-                 n, n, n);
+        cg_line(em, "{\"%s\", GMRT_CLI_NODE, NULL, \"Node %s: %s\", &arg_%s, 0, 0, true},", n, n, node_help, n);
     else if (k == GMT_EDGE)
         cg_line(em, "{\"%s\", GMRT_CLI_STRING, NULL, \"Edge %s: an edge index\", &arg_%s, 0, 0, true},", n, n, n);
     else if (k == GMT_BOOL)
@@ -250,10 +246,31 @@ static void emit_checks_before_load(cg_emit *em, const gm_proc *proc)
     }
 }
 
-/* What follows "usage: PROG GRAPH": the procedure's own options. */
-static char *usage_args(const gm_proc *proc, bool dev_args)
+void cg_main_prop_entries(cg_emit *em, const gm_param *p)
 {
-    char *u = cg_strf("%s", "");
+    const char *n = p->name;
+    const char *per = p->type->kind == GMT_EDGE_PROP ? "edge" : "node";
+    const char *tn = gm_type_kind_name(p->type->elem->kind);
+    cg_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s_P<%s> %s: a file of values, line i for %s i\", &arg_%s, 0, 0, false},",
+             n, p->type->kind == GMT_EDGE_PROP ? "E" : "N", tn, n, per, n);
+    cg_line(em, "{\"random-%s\", GMRT_CLI_STRING, \"LO:HI\", \"%s: uniform random values in [LO, HI]\", &random_%s, 0, 0, false},",
+             n, n, n);
+}
+
+void cg_main_random_draw(cg_emit *em, gm_type_kind ek, const char *dst)
+{
+    const char *ety = cg_prim_ctype(ek);
+    if (cg_is_float(ek))
+        cg_line(em, "    %s[i] = (%s)(lo + (hi - lo) * gmrt_uniform(&r));", dst, ety);
+    else if (ek == GMT_BOOL)
+        cg_line(em, "    %s[i] = gmrt_uniform(&r) < 0.5;", dst);
+    else
+        cg_line(em, "    %s[i] = (%s)((int64_t)lo + gmrt_rand(&r, (int64_t)hi - (int64_t)lo + 1));", dst, ety);
+}
+
+char *cg_main_usage_args(const gm_proc *proc, const char *prefix)
+{
+    char *u = cg_strf("%s", prefix);
     for (const gm_param *p = proc->params; p; p = p->next) {
         char *more = NULL;
         if (!p->is_output && is_scalar(p->type->kind))
@@ -267,6 +284,13 @@ static char *usage_args(const gm_proc *proc, bool dev_args)
             u = more;
         }
     }
+    return u;
+}
+
+/* What follows "usage: PROG GRAPH": the procedure's own options. */
+static char *usage_args(const gm_proc *proc, bool dev_args)
+{
+    char *u = cg_main_usage_args(proc, "");
     if (dev_args) {
         char *more = cg_strf("%s [--device-args]", u);
         free(u);
@@ -330,15 +354,9 @@ void cg_main(cg_emit *em, const gm_proc *proc)
         for (const gm_param *p = proc->params; p; p = p->next) {
             const char *n = p->name;
             if (is_scalar(p->type->kind) && !p->is_output)
-                emit_scalar_entry(em, p);
-            if (cg_main_is_prop(p->type)) {
-                const char *per = p->type->kind == GMT_EDGE_PROP ? "edge" : "node";
-                const char *tn = gm_type_kind_name(p->type->elem->kind);
-                cg_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s_P<%s> %s: a file of values, line i for %s i\", &arg_%s, 0, 0, false},",
-                         n, p->type->kind == GMT_EDGE_PROP ? "E" : "N", tn, n, per, n);
-                cg_line(em, "{\"random-%s\", GMRT_CLI_STRING, \"LO:HI\", \"%s: uniform random values in [LO, HI]\", &random_%s, 0, 0, false},",
-                         n, n, n);
-            }
+                cg_main_scalar_entry(em, p, "a node id (a label under --relabel)");
+            if (cg_main_is_prop(p->type))
+                cg_main_prop_entries(em, p);
             if (is_node_coll_input(p))
                 cg_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s %s: a file of node ids\", &arg_%s, 0, 0, false},", n,
                          gm_type_kind_name(p->type->kind), n, n);
@@ -421,12 +439,11 @@ void cg_main(cg_emit *em, const gm_proc *proc)
                 cg_line(em, "double lo = lo_%s, hi = hi_%s; /* checked before the load */", n, n);
             cg_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
             cg_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++)", count);
-            if (cg_is_float(ek))
-                cg_line(em, "    v_%s[i] = (%s)(lo + (hi - lo) * gmrt_uniform(&r));", n, ety);
-            else if (ek == GMT_BOOL)
-                cg_line(em, "    v_%s[i] = gmrt_uniform(&r) < 0.5;", n);
-            else
-                cg_line(em, "    v_%s[i] = (%s)((int64_t)lo + gmrt_rand(&r, (int64_t)hi - (int64_t)lo + 1));", n, ety);
+            {
+                char *dst = cg_strf("v_%s", n);
+                cg_main_random_draw(em, ek, dst);
+                free(dst);
+            }
             em->indent--;
             if (!p->is_output && k == GMT_EDGE_PROP && is_numeric(ek) && n_edge_inputs == 1) {
                 cg_line(em, "} else if (G->weights) {");

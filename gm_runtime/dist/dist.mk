@@ -35,7 +35,13 @@ EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/
 ## gmc -t omp --distributed end to end: every supported app x policy x P =
 ## 1..4 against the single-process program (needs tests/e2e's e2e_compare).
 TESTS += tests/mpi/apps.sh
-EXTRA_DIST += tests/mpi/apps.sh tests/mpi/node_values.gm tests/mpi/bfs_syncs.gm
+EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.gm tests/mpi/bfs_syncs.gm
+## gmc -t cuda --distributed: the same apps compiled (nvcc -Werror) and
+## linked against libgmrt-dist-cuda everywhere it is built, and run against
+## the single-process program on a machine with GPUs (skips without
+## libgmrt-dist-cuda; the integrator's GPU run).
+TESTS += tests/mpi/cuda_apps.sh
+EXTRA_DIST += tests/mpi/cuda_apps.sh
 if HAVE_MPI
 check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp tests/mpi/test_sparse tests/mpi/test_bfs_claims
 endif

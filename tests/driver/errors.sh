@@ -15,9 +15,7 @@ says "unknown option far from all: help" err "unknown option '--frobnicate' (see
 expect 2 "no input file" "$GMC" --main
 says "no input file: usage" err "no input file"
 
-# ---- --distributed is -t omp's only (issue 31: CUDA is phase 3) ---------------------
-expect 1 "distributed cuda" "$GMC" -t cuda --distributed degree.gm
-says "distributed cuda: reason" err "--distributed with -t cuda: not yet (phase 3)"
+# ---- --distributed (issue 31): -t omp and -t cuda ------------------------------------
 # what the distributed code cannot do yet is a located error, not wrong code
 cat > nbr_store.gm <<'P'
 Procedure nbr_store(G: Graph; hit: N_P<Bool>): Int {
@@ -32,6 +30,8 @@ Procedure nbr_store(G: Graph; hit: N_P<Bool>): Int {
 P
 expect 1 "distributed plain neighbour store" "$GMC" -w -t omp --distributed nbr_store.gm
 says "distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
+expect 1 "cuda distributed plain neighbour store" "$GMC" -w -t cuda --distributed nbr_store.gm
+says "cuda distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
 cat > seq_for.gm <<'P'
 Procedure seq_for(G: Graph): Node {
     Int mx = -1;
@@ -49,6 +49,24 @@ P
 # the degree of its node is not the loop's own row: refused where it is read
 expect 1 "distributed sequential host For" "$GMC" -w -t omp --distributed seq_for.gm
 says "distributed sequential host For: reason" err "seq_for.gm:5:13: error: the omp target does not support the degree of a node that is not a loop's own with --distributed"
+expect 1 "cuda distributed sequential host For" "$GMC" -w -t cuda --distributed seq_for.gm
+says "cuda distributed sequential host For: located" err "seq_for.gm:4:5: error: "
+says "cuda distributed sequential host For: reason" err "does not support a sequential For over the nodes in host code with -t cuda --distributed"
+cat > bfs_dist.gm <<'P'
+Procedure bfs_dist(G: Graph, r: Node; lev: N_P<Int>) {
+    G.lev = -1;
+    InBFS (v: G.Nodes From r) {
+        v.lev = v.NumNbrs();
+    }
+}
+P
+# (-t omp --distributed runs it; the CUDA target refuses it at its place)
+expect 1 "cuda distributed InBFS" "$GMC" -w -t cuda --distributed bfs_dist.gm
+says "cuda distributed InBFS: located" err "bfs_dist.gm:3:5: error: "
+says "cuda distributed InBFS: reason" err "InBFS"
+# the distributed CUDA program takes --comm=auto|nccl|mpi
+expect 0 "cuda distributed main" "$GMC" -t cuda --distributed --main degree.gm
+says "cuda distributed main: --comm" degree.cu "bad value '%s' for --comm: expected auto, nccl or mpi"
 
 # ---- missing input file ----------------------------------------------------------
 expect 1 "missing input file" "$GMC" nosuch.gm

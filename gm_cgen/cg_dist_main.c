@@ -1,7 +1,8 @@
-/* omp_dist_main.c: the main() that --main appends to NAME.c with
- * -t omp --distributed:
+/* cg_dist_main.c: the main() that --main appends to NAME.c with
+ * -t omp --distributed, and to NAME.cu with -t cuda --distributed:
  *
  *   mpirun -np P ./NAME GRAPH [--policy=out|in|both] [--relabel[=SEED]]
+ *          [--comm=auto|nccl|mpi] (CUDA)
  *          [--NAME=VALUE ...] [--out=DIR] [--json] [--threads=N] [--repeat=K] ...
  *
  * Every rank runs it. --policy and --relabel go to gmd_load (gmd_cli.c); the
@@ -17,8 +18,11 @@
  * sent), and with --out writes every node property the procedure writes,
  * gathered into the file's node order, Node values as the file's ids, in
  * the single-process program's files and format (so they compare line by
- * line). Exit status: 2 bad usage, 1 run-time errors, as there. */
-#include "omp_dist.h"
+ * line). Exit status: 2 bad usage, 1 run-time errors, as there.
+ * With CUDA, every rank takes a GPU (gmd_gpu_init after gmd_init, with the
+ * transport --comm names; a bad name: exit 2); the procedure's API is the
+ * same (host arrays). */
+#include "cg_dist.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,45 +73,11 @@ static void print_value(cg_emit *em, const char *label, gm_type_kind k, const ch
 static void option_entries(cg_emit *em, const gm_proc *proc)
 {
     for (const gm_param *p = proc->params; p; p = p->next) {
-        const char *n = p->name;
-        gm_type_kind k = p->type->kind;
-        const char *tn = gm_type_kind_name(k);
-        if (is_scalar(k) && !p->is_output) {
-            if (k == GMT_NODE)
-                cg_line(em, "{\"%s\", GMRT_CLI_NODE, NULL, \"Node %s: a node id of the file\", &arg_%s, 0, 0, true},", n, n, n);
-            else if (k == GMT_BOOL)
-                cg_line(em, "{\"%s\", GMRT_CLI_BOOL, NULL, \"Bool %s: 0, 1, true or false\", &v_%s, 0, 0, true},", n, n, n);
-            else if (cg_is_float(k))
-                cg_line(em, "{\"%s\", GMRT_CLI_FLOAT, NULL, \"%s %s: a finite number\", &in_%s, 0, 0, true},", n, tn, n, n);
-            else
-                cg_line(em, "{\"%s\", GMRT_CLI_INT, NULL, \"%s %s\", &in_%s, %s, %s, true},", n, tn, n, n,
-                         k == GMT_LONG ? "INT64_MIN" : "INT32_MIN", k == GMT_LONG ? "INT64_MAX" : "INT32_MAX");
-        }
-        if (cg_main_is_prop(p->type)) {
-            bool edge = k == GMT_EDGE_PROP;
-            cg_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s_P<%s> %s: a file of values, line i for %s i\", &arg_%s, 0, 0, false},",
-                     n, edge ? "E" : "N", gm_type_kind_name(p->type->elem->kind), n, edge ? "edge" : "node", n);
-            cg_line(em, "{\"random-%s\", GMRT_CLI_STRING, \"LO:HI\", \"%s: uniform random values in [LO, HI]\", &random_%s, 0, 0, false},",
-                     n, n, n);
-        }
+        if (is_scalar(p->type->kind) && !p->is_output)
+            cg_main_scalar_entry(em, p, "a node id of the file");
+        if (cg_main_is_prop(p->type))
+            cg_main_prop_entries(em, p);
     }
-}
-
-static char *usage_args(const gm_proc *proc)
-{
-    char *u = cg_strf("[--policy=out|in|both] [--relabel[=SEED]]");
-    for (const gm_param *p = proc->params; p; p = p->next) {
-        char *more = NULL;
-        if (!p->is_output && is_scalar(p->type->kind))
-            more = cg_strf("%s --%s=%s", u, p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
-        else if (!p->is_output && cg_main_is_prop(p->type))
-            more = cg_strf("%s [--%s=FILE | --random-%s=LO:HI]", u, p->name, p->name);
-        if (more) {
-            free(u);
-            u = more;
-        }
-    }
-    return u;
 }
 
 /* Before the load: scalar values, --random ranges, the policy. */
@@ -149,7 +119,7 @@ static void checks_before_load(cg_emit *em, const gm_proc *proc)
             cg_line(em, "}");
         }
     bool out = false, in = false;
-    omp_dist_directions(proc, &out, &in);
+    cg_dist_directions(proc, &out, &in);
     if (out || in) {
         cg_line(em, "if (dopt.policy %s %s) {", out && in ? "!=" : "==",
                  out && in ? "GMD_POLICY_BOTH" : out ? "GMD_POLICY_IN" : "GMD_POLICY_OUT");
@@ -179,16 +149,13 @@ static void node_prop_input(cg_emit *em, const gm_param *p)
     cg_line(em, "if (G->rank == 0) {");
     em->indent++;
     cg_line(em, "all = (%s *)_c_alloc((size_t)G->global_nodes + 1, sizeof(%s));", ety, ety);
-    cg_line(em, "double lo = lo_%s, hi = hi_%s;", n, n);
-    cg_line(em, "(void)lo, (void)hi;");
+    if (ek != GMT_BOOL || !em->tg->cxx) { /* a Bool is a coin flip (nvcc: set but never used) */
+        cg_line(em, "double lo = lo_%s, hi = hi_%s;", n, n);
+        cg_line(em, "(void)lo, (void)hi;");
+    }
     cg_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
     cg_line(em, "for (int64_t i = 0; i < (int64_t)G->global_nodes; i++)");
-    if (cg_is_float(ek))
-        cg_line(em, "    all[i] = (%s)(lo + (hi - lo) * gmrt_uniform(&r));", ety);
-    else if (ek == GMT_BOOL)
-        cg_line(em, "    all[i] = gmrt_uniform(&r) < 0.5;");
-    else
-        cg_line(em, "    all[i] = (%s)((int64_t)lo + gmrt_rand(&r, (int64_t)hi - (int64_t)lo + 1));", ety);
+    cg_main_random_draw(em, ek, "all");
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "bool ok = gmd_scatter(G, all, v_%s, %s, &err);", n, gt);
@@ -226,16 +193,13 @@ static void edge_prop_input(cg_emit *em, const gm_param *p, bool from_weights)
     em->indent--;
     cg_line(em, "} else {");
     em->indent++;
-    cg_line(em, "double lo = lo_%s, hi = hi_%s;", n, n);
-    cg_line(em, "(void)lo, (void)hi;");
+    if (ek != GMT_BOOL || !em->tg->cxx) { /* a Bool is a coin flip (nvcc: set but never used) */
+        cg_line(em, "double lo = lo_%s, hi = hi_%s;", n, n);
+        cg_line(em, "(void)lo, (void)hi;");
+    }
     cg_line(em, "gmrt_rng r = gmrt_rng_stream(%d);", p->sym ? p->sym->id : 0);
     cg_line(em, "for (int64_t i = 0; i < (int64_t)G->global_edges; i++)");
-    if (cg_is_float(ek))
-        cg_line(em, "    all[i] = (%s)(lo + (hi - lo) * gmrt_uniform(&r));", ety);
-    else if (ek == GMT_BOOL)
-        cg_line(em, "    all[i] = gmrt_uniform(&r) < 0.5;");
-    else
-        cg_line(em, "    all[i] = (%s)((int64_t)lo + gmrt_rand(&r, (int64_t)hi - (int64_t)lo + 1));", ety);
+    cg_main_random_draw(em, ek, "all");
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "for (int64_t e = 0; e < (int64_t)G->local->num_edges; e++)");
@@ -262,7 +226,7 @@ static void edge_prop_input(cg_emit *em, const gm_param *p, bool from_weights)
     cg_line(em, "}");
 }
 
-void omp_dist_main(cg_emit *em, const gm_proc *proc)
+static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
 {
     if (!supported(em, proc))
         return;
@@ -285,6 +249,21 @@ void omp_dist_main(cg_emit *em, const gm_proc *proc)
     cg_line(em, "int st = gmd_cli_options(&argc, argv, &dopt); /* --policy, --relabel; rank 0 prints */");
     cg_line(em, "if (st >= 0)");
     cg_line(em, "    return st;");
+    if (gpu) {
+        cg_line(em, "int _c_comm_kind = GMD_COMM_AUTO; /* --comm=auto|nccl|mpi, taken out of argv */");
+        cg_line(em, "for (int i = 1; i < argc; i++)");
+        cg_line(em, "    if (strncmp(argv[i], \"--comm=\", 7) == 0) {");
+        cg_line(em, "        _c_comm_kind = gmd_comm_parse(argv[i] + 7);");
+        cg_line(em, "        if (_c_comm_kind < 0) {");
+        cg_line(em, "            if (gmd_rank() == 0)");
+        cg_line(em, "                fprintf(stderr, \"%%s: bad value '%%s' for --comm: expected auto, nccl or mpi\\n\", argv[0], argv[i] + 7);");
+        cg_line(em, "            return 2;");
+        cg_line(em, "        }");
+        cg_line(em, "        memmove(argv + i, argv + i + 1, (size_t)(argc - i) * sizeof *argv);");
+        cg_line(em, "        argc--;");
+        cg_line(em, "        i--;");
+        cg_line(em, "    }");
+    }
     cg_line(em, "gmrt_cli_run run;");
     size_t n_opts = 0;
     for (const gm_param *p = proc->params; p; p = p->next) {
@@ -313,7 +292,8 @@ void omp_dist_main(cg_emit *em, const gm_proc *proc)
         em->indent--;
         cg_line(em, "};");
     }
-    char *u = usage_args(proc);
+    char *u = cg_main_usage_args(proc, gpu ? "[--policy=out|in|both] [--relabel[=SEED]] [--comm=auto|nccl|mpi]"
+                                           : "[--policy=out|in|both] [--relabel[=SEED]]");
     cg_line(em, "gmd_cli_quiet(true); /* every rank parses alike: rank 0 says what is wrong */");
     cg_line(em, "st = gmrt_cli_parse(&run, %s, %zu, \"%s\", argc, argv);", n_opts ? "opts" : "NULL", n_opts, u);
     free(u);
@@ -322,6 +302,17 @@ void omp_dist_main(cg_emit *em, const gm_proc *proc)
     cg_line(em, "const char *const _c_prog = run.prog;");
     checks_before_load(em, proc);
     cg_line(em, "gmd_cli_quiet(false);");
+    if (gpu) {
+        cg_line(em, "{ /* one GPU per rank, before anything touches one */");
+        cg_line(em, "    gmrt_error gerr;");
+        cg_line(em, "    gmrt_error_clear(&gerr);");
+        cg_line(em, "    if (!gmd_gpu_init((gmd_comm)_c_comm_kind, &gerr)) {");
+        cg_line(em, "        if (gmd_rank() == 0)");
+        cg_line(em, "            fprintf(stderr, \"%%s: %%s\\n\", _c_prog, gerr.message);");
+        cg_line(em, "        return 1;");
+        cg_line(em, "    }");
+        cg_line(em, "}");
+    }
     /* the one numeric edge input taken from the weight column */
     const gm_param *weights_to = NULL;
     int n_weight_inputs = 0;
@@ -359,6 +350,8 @@ void omp_dist_main(cg_emit *em, const gm_proc *proc)
     cg_line(em, "    printf(\"load_ms = %%.3f\\n\", run.load_ms);");
     cg_line(em, "    printf(\"ranks = %%d (policy %%s, replication %%.3f)\\n\", G->size, gmd_policy_name(G->policy),");
     cg_line(em, "           run.nodes ? (double)_c_replicas / (double)run.nodes : 1.0);");
+    if (gpu)
+        cg_line(em, "    printf(\"comm = %%s\\n\", gmd_comm_name((gmd_comm)gmd_gpu_comm()));");
     cg_line(em, "}");
     cg_line(em, "if (run.seed >= 0)");
     cg_line(em, "    gmrt_rng_seed((uint64_t)run.seed);");
@@ -495,8 +488,12 @@ void omp_dist_main(cg_emit *em, const gm_proc *proc)
                   "        return 1;\n"
                   "    }\n"
                   "    int status = _c_main(argc, argv);\n"
+                  "%s"
                   "    gmd_finalize();\n"
                   "    return status;\n"
-                  "}\n");
+                  "}\n", gpu ? "    gmd_gpu_finalize(); /* a no-op when no GPU was taken */\n" : "");
     free(fn);
 }
+
+void cg_dist_main(cg_emit *em, const gm_proc *proc) { dist_main(em, proc, false); }
+void cg_dist_main_gpu(cg_emit *em, const gm_proc *proc) { dist_main(em, proc, true); }

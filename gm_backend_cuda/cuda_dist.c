@@ -1,0 +1,344 @@
+/* cuda_dist.c: gmc -t cuda --distributed (issue 31, phase 3; design:
+ * distributed.md sections 4-8): the CUDA translation of a procedure run as
+ * one MPI rank per GPU, on a gmd_graph (gm_runtime/dist/gmd.h) whose syncs
+ * go through libgmrt-dist-cuda (gmd_gpu.h).
+ *
+ * Contract of the generated code (NAME.h): the OpenMP distributed target's
+ * (gm_backend_omp/omp_dist.c):
+ *   RET NAME(gmd_graph *G, scalars..., host property arrays)
+ * is a collective: every rank calls it with the same scalars, after
+ * gmd_init and gmd_gpu_init. Node property arrays hold gmd_num_local(G)
+ * elements (owners first, then ghosts; only the owners' values are
+ * meaningful on entry and exit); edge property arrays follow G->local's
+ * forward edge order. Node values are global ids.
+ *
+ * Inside, the one-GPU translation (cuda_backend.c's hooks) runs on the local
+ * CSR (_c_local): it goes to the device as the one-GPU program's graph
+ * does, each property gets a mirror (gmcu_mirror.h); the target-neutral
+ * distributed part (gm_cgen/cg_dist.c) places the syncs of the plan, the
+ * owner reads and writes, global built-ins and ids. Here:
+ *  - a node loop that runs as a kernel covers the owners (or every local
+ *    node where the plan's span says so): cuda_kernel.c asks
+ *    cuda_dist_node_hi;
+ *  - each BROADCAST/REDUCE of the plan is gmd_gpu_sync_* on the device
+ *    copy (made current before, the host copy stale after); RESET, the
+ *    arg-min/max reduce and owner accesses use the host copy (made current
+ *    before, the device copy stale after); scalars come back to the host
+ *    after each kernel, so allreduces are gmd_allreduce on the host;
+ *  - in kernels, NumNodes/NumEdges/Degree and an iterator used as a Node
+ *    value read a __device__ copy of the partition's numbers (_c_dd).
+ * The one-GPU optimizations are off (-fcuda-lb=vertex, no worklists,
+ * async, priority, outlined BFS, blocking or gather order, and no kernel
+ * skips fetching a property it writes wholly: it covers the owners only):
+ * every round is one bulk-synchronous step over the owners. InBFS is [dist-unsupported]. */
+#include "cuda_backend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtins.h"
+#include "cg_dist.h"
+#include "cuda_emit.h"
+#include "gma_decision.h"
+
+static cg_dist *cdist(cg_emit *em) { return cuda_st(em)->dist; }
+static const cg_hooks *base(cg_emit *em) { return cuda_st(em)->base; }
+static bool in_kernel(cg_emit *em) { return cuda_st(em)->in_kernel; }
+
+static bool is_node_iter(const gm_expr *e)
+{
+    return e && e->kind == GME_ID && e->sym && e->sym->kind == GMSYM_ITER && e->type &&
+           e->type->kind == GMT_NODE;
+}
+
+const char *cuda_dist_node_hi(cg_emit *em, const gm_stmt *s, bool device)
+{
+    const char *decl = NULL;
+    bool all = strcmp(cg_dist_node_list(em, cdist(em), s, &decl), "_c_nlocal") == 0;
+    if (device)
+        return all ? "_c_dd.num_local" : "_c_dd.num_owned";
+    return all ? "_c_nlocal" : "_c_nowned";
+}
+
+/* ---- cg_dist_target: host arrays are the mirrors' host sides ------------- */
+
+static char *host_array(cg_emit *em, const gm_symbol *p)
+{
+    if (!cuda_is_mirrored(p))
+        return cg_strf("%s", cg_name(em, p));
+    char *m = cuda_mirror(em, p);
+    char *r = cg_strf("((%s *)gmcu_to_host(&%s))", cg_prim_ctype(p->type->elem->kind), m);
+    free(m);
+    return r;
+}
+
+static void host_wrote(cg_emit *em, const gm_symbol *p)
+{
+    if (!cuda_is_mirrored(p))
+        return;
+    char *m = cuda_mirror(em, p);
+    cg_line(em, "gmcu_host_wrote(&%s); /* the device copy is stale */", m);
+    free(m);
+}
+
+static void prop_sync(cg_emit *em, const char *d, const gm_symbol *p, const char *gt, const char *op)
+{
+    if (!cuda_is_mirrored(p)) {
+        if (op)
+            cg_line(em, "(void)gmd_sync_reduce(%s, %s, %s, %s); /* owners := op of their ghosts */", d,
+                     cg_name(em, p), gt, op);
+        else
+            cg_line(em, "(void)gmd_sync_broadcast(%s, %s, %s); /* ghosts := owners */", d, cg_name(em, p), gt);
+        return;
+    }
+    char *m = cuda_mirror(em, p);
+    if (op)
+        cg_line(em, "(void)gmd_gpu_sync_reduce(_c_gg, gmcu_to_device(&%s), %s, %s); /* owners := op of their ghosts */",
+                 m, gt, op);
+    else
+        cg_line(em, "(void)gmd_gpu_sync_broadcast(_c_gg, gmcu_to_device(&%s), %s); /* ghosts := owners */", m, gt);
+    cg_line(em, "gmcu_device_wrote(&%s);", m);
+    free(m);
+}
+
+static const cg_dist_target dist_target = {
+    .host_array = host_array,
+    .host_wrote = host_wrote,
+    .prop_sync = prop_sync,
+};
+
+/* ---- hooks ------------------------------------------------------------------ */
+
+/* A minimum-label fixpoint stays a loop of rounds: the one-GPU union-find
+ * (cuda_min_label.c) would see this rank's rows only. */
+static bool dstmt(cg_emit *em, const gm_stmt *s)
+{
+    if (!in_kernel(em) && cuda_st(em)->host_direct == 0 && cg_dist_stmt(em, cdist(em), s))
+        return true;
+    if ((s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && s->min_label)
+        return false;
+    return base(em)->stmt(em, s);
+}
+
+static bool dparallel_loop(cg_emit *em, const gm_stmt *s)
+{
+    if (!in_kernel(em) && em->par_depth == 0 && s->iter.range == GMR_EDGES) {
+        cg_unsupported(em, s->loc, "a loop over G.Edges with --distributed");
+        return true;
+    }
+    return base(em)->parallel_loop(em, s);
+}
+
+/* No union-find rounds on the host: every round is a bulk-synchronous step. */
+static bool dround_loop(cg_emit *em, const gm_stmt *s)
+{
+    (void)em; (void)s;
+    return false;
+}
+
+static bool dbfs(cg_emit *em, const gm_stmt *s)
+{
+    cg_unsupported(em, s->loc, "InBFS with --distributed");
+    return true;
+}
+
+static bool dprop_read(cg_emit *em, const gm_expr *e)
+{
+    if (!in_kernel(em) && cg_dist_prop_read(em, cdist(em), e))
+        return true;
+    return base(em)->prop_read(em, e);
+}
+
+static bool dprop_write(cg_emit *em, const gm_stmt *s)
+{
+    if (!in_kernel(em) && cg_dist_prop_write(em, cdist(em), s))
+        return true;
+    return base(em)->prop_write(em, s);
+}
+
+static const char *dnode_list(cg_emit *em, const gm_stmt *s, const char **decl)
+{
+    if (in_kernel(em))
+        return base(em)->node_list(em, s, decl);
+    /* host code over every global id (what -t omp --distributed does with
+     * a host For) would read the mirrors' host sides node by node: not yet */
+    if (em->par_depth == 0 && !s->parallel) {
+        cg_unsupported(em, s->loc, "a sequential For over the nodes in host code with -t cuda --distributed");
+        *decl = "gm_node_t %s = (gm_node_t)_c_qi;";
+        return "_c_nowned";
+    }
+    return cg_dist_node_list(em, cdist(em), s, decl);
+}
+
+static const char *dgraph_ctype(cg_emit *em) { (void)em; return "gmd_graph *"; }
+
+/* In a kernel: the partition's numbers from _c_dd. */
+static bool dbuiltin(cg_emit *em, const gm_expr *e)
+{
+    if (!in_kernel(em))
+        return cg_dist_builtin(em, cdist(em), e);
+    const gm_expr *r = e->a;
+    switch ((gm_builtin)e->builtin) {
+    case GMB_GRAPH_NUM_NODES:
+        cg_printf(em, "((gm_node_t)_c_dd.global_nodes)");
+        return true;
+    case GMB_GRAPH_NUM_EDGES:
+        cg_printf(em, "((gm_edge_t)_c_dd.global_edges)");
+        return true;
+    case GMB_GRAPH_PICK_RANDOM:
+        cg_unsupported(em, e->loc, "G.PickRandom() in a parallel loop with --distributed");
+        cg_printf(em, "0");
+        return true;
+    case GMB_NODE_NUM_NBRS:
+    case GMB_NODE_NUM_IN_NBRS:
+        if (!is_node_iter(r)) {
+            cg_unsupported(em, e->loc, "the degree of a node that is not a loop's own with --distributed");
+            cg_printf(em, "0");
+            return true;
+        }
+        cg_printf(em, "((int32_t)_c_dd.%s[", e->builtin == GMB_NODE_NUM_NBRS ? "out_degree" : "in_degree");
+        cg_expr(em, r);
+        cg_printf(em, "])");
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool dnode_value(cg_emit *em, const gm_expr *e)
+{
+    if (in_kernel(em) && is_node_iter(e)) {
+        cg_printf(em, "_c_dgid(%s)", cg_name(em, e->sym));
+        return true;
+    }
+    return cg_dist_node_value(em, cdist(em), e);
+}
+
+/* The local CSR and the dist part (cg_dist.c), the one-GPU set-up (graph
+ * upload, mirrors), then the partition on the device: the sync lists
+ * (gmd_gpu_attach) and _c_dd. */
+static bool dproc_begin(cg_emit *em, const gm_proc *proc)
+{
+    cg_dist *cd = cdist(em);
+    bool dist = cg_dist_proc_begin(em, cd, proc);
+    bool r = base(em)->proc_begin(em, proc);
+    if (!dist || !cd->dgraph)
+        return r;
+    const char *d = cd->dgraph;
+    cg_line(em, "gmd_gpu_graph *_c_gg = NULL; /* the sync lists on the device */");
+    cg_line(em, "{");
+    em->indent++;
+    cg_line(em, "gmrt_error _c_derr;");
+    cg_line(em, "gmrt_error_clear(&_c_derr);");
+    cg_line(em, "_c_gg = gmd_gpu_attach(%s, &_c_derr);", d);
+    cg_line(em, "if (!_c_gg)");
+    cg_line(em, "    gmrt_fatal(\"%s: %%s\", _c_derr.message);", proc->name);
+    em->indent--;
+    cg_line(em, "}");
+    cg_scope_add_cleanup(em, cg_strf("gmd_gpu_detach(_c_gg);"));
+    cg_line(em, "_c_dist_dev _c_ddh; /* what kernels read of the partition */");
+    cg_line(em, "_c_ddh.global_nodes = %s->global_nodes;", d);
+    cg_line(em, "_c_ddh.global_edges = %s->global_edges;", d);
+    cg_line(em, "_c_ddh.first = %s->block[%s->rank];", d, d);
+    cg_line(em, "_c_ddh.num_owned = %s->num_owned;", d);
+    cg_line(em, "_c_ddh.num_local = _c_nlocal;");
+    cg_line(em, "_c_ddh.ghost_gid = (int64_t *)gmcu_malloc(((size_t)%s->num_ghosts + 1) * sizeof(int64_t), \"ghost ids\");", d);
+    cg_line(em, "_c_ddh.out_degree = (gm_edge_t *)gmcu_malloc(((size_t)_c_nlocal + 1) * sizeof(gm_edge_t), \"degrees\");");
+    cg_line(em, "_c_ddh.in_degree = (gm_edge_t *)gmcu_malloc(((size_t)_c_nlocal + 1) * sizeof(gm_edge_t), \"degrees\");");
+    cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_ddh.ghost_gid); gmcu_free(_c_ddh.out_degree); "
+                                      "gmcu_free(_c_ddh.in_degree);"));
+    cg_line(em, "if (%s->num_ghosts > 0)", d);
+    cg_line(em, "    GMCU_CHECK(cudaMemcpy(_c_ddh.ghost_gid, %s->ghost_gid, (size_t)%s->num_ghosts * sizeof(int64_t), "
+                 "cudaMemcpyHostToDevice));", d, d);
+    cg_line(em, "if (_c_nlocal > 0) {");
+    cg_line(em, "    GMCU_CHECK(cudaMemcpy(_c_ddh.out_degree, %s->out_degree, (size_t)_c_nlocal * sizeof(gm_edge_t), "
+                 "cudaMemcpyHostToDevice));", d);
+    cg_line(em, "    GMCU_CHECK(cudaMemcpy(_c_ddh.in_degree, %s->in_degree, (size_t)_c_nlocal * sizeof(gm_edge_t), "
+                 "cudaMemcpyHostToDevice));", d);
+    cg_line(em, "}");
+    cg_line(em, "GMCU_CHECK(cudaMemcpyToSymbol(_c_dd, &_c_ddh, sizeof _c_ddh));");
+    return r;
+}
+
+static void dprologue(cg_emit *em, const char *header_name)
+{
+    cg_printf(em, "/* %s.cu: generated by gmc -t cuda --distributed from %s. Do not edit.\n"
+                  " * An SPMD program: every MPI rank runs it on its part of a gmd_graph (gmd.h)\n"
+                  " * with a GPU of its own (gmd_gpu.h). */\n",
+              header_name, em->src_base);
+    cg_printf(em, "#include \"%s.h\"\n\n", header_name);
+    cg_printf(em, "#include <inttypes.h>\n#include <math.h>\n#include <stdio.h>\n"
+                  "#include <stdlib.h>\n#include <string.h>\n#include <sys/stat.h>\n"
+                  "#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n#include \"gmcu.h\"\n#include \"gmd_gpu.h\"\n\n");
+    cg_printf(em, "#include \"gmrt_inline.h\"\n\n");
+    cg_dist_gid_helper(em);
+    cg_printf(em, "/* What kernels read of the partition (set by each procedure on entry). */\n"
+                  "typedef struct _c_dist_dev {\n"
+                  "    int64_t global_nodes, global_edges, first;\n"
+                  "    gm_node_t num_owned, num_local;\n"
+                  "    int64_t *ghost_gid;\n"
+                  "    gm_edge_t *out_degree, *in_degree;\n"
+                  "} _c_dist_dev;\n"
+                  "static __device__ _c_dist_dev _c_dd;\n\n"
+                  "/* The global id of local id v, in a kernel. */\n"
+                  "static __device__ __forceinline__ __attribute__((unused)) gm_node_t _c_dgid(gm_node_t v)\n{\n"
+                  "    return v < _c_dd.num_owned ? (gm_node_t)(_c_dd.first + v)\n"
+                  "                               : (gm_node_t)_c_dd.ghost_gid[v - _c_dd.num_owned];\n}\n\n");
+}
+
+bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan *plan,
+                            const gma_sync_plan *syncs)
+{
+    cg_dist cd = {.syncs = syncs, .tg = &dist_target, .no_epoch = true};
+    cuda_state st;
+    memset(&st, 0, sizeof st);
+    st.knobs = opt->cuda;
+    /* correctness first: the plain translation of every loop */
+    st.knobs.lb = GMB_LB_VERTEX;
+    st.knobs.outline = GMB_OFF;
+    st.knobs.worklist = GMB_OFF;
+    st.knobs.async = GMB_OFF;
+    st.knobs.priority = GMB_OFF;
+    st.knobs.blocking = GMB_OFF;
+    st.knobs.direction = GMB_DIR_AUTO;
+    st.knobs.gather_order = GMB_OFF;
+    st.dist = &cd;
+    st.base = &cuda_hooks;
+    cg_hooks hooks = cuda_hooks;
+    hooks.stmt = dstmt;
+    hooks.parallel_loop = dparallel_loop;
+    hooks.round_loop = dround_loop;
+    hooks.bfs = dbfs;
+    hooks.prop_read = dprop_read;
+    hooks.prop_write = dprop_write;
+    hooks.node_list = dnode_list;
+    hooks.graph_ctype = dgraph_ctype;
+    hooks.builtin = dbuiltin;
+    hooks.node_value = dnode_value;
+    hooks.proc_begin = dproc_begin;
+    if (opt->cuda.report)
+        fprintf(stderr, "%s: -t cuda --distributed: one-GPU optimizations off (-fcuda-lb=vertex; no worklist, "
+                        "async, priority, outlined BFS or blocking): each loop below is one thread per node\n",
+                p->filename);
+    gma_decided *d = gma_decided_new(plan, "cuda");
+    const cg_program_writer w = {
+        .decided = d,
+        .target = "cuda --distributed",
+        .ext = "cu",
+        .header_include = "gmd.h",
+        .tg = &hooks,
+        .target_state = &st,
+        .prologue = dprologue,
+        .proc = cuda_emit_proc,
+        .main = cg_dist_main_gpu,
+    };
+    bool ok = cg_generate_files(p, opt, &w);
+    free(st.gather_dir);
+    free(st.gather_live);
+    for (int i = 0; i < 3; i++)
+        free(st.gather_props[i]);
+    gma_decided_free(d);
+    cg_dist_free(&cd);
+    return ok;
+}

@@ -1,0 +1,73 @@
+/* cg_dist.h: the target-neutral part of gmc --distributed (cg_dist.c: the
+ * procedures' syncs, owner accesses, global ids and built-ins; cg_dist_main.c:
+ * the --main driver every rank runs), shared by -t omp --distributed and
+ * -t cuda --distributed. A target calls these from its own hooks with its
+ * cg_dist, and says through cg_dist_target where a property's host array is
+ * and how a dense sync runs (NULL members: the host array is the property's
+ * C name and syncs are gmd_sync_broadcast/reduce on it, as for OpenMP). */
+#ifndef GM_CG_DIST_H
+#define GM_CG_DIST_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+#include "cg_emit.h"
+#include "gma_sync.h"
+
+typedef struct cg_dist_target {
+    /* A C expression for p's host array with the host side current
+     * (malloc'd). */
+    char *(*host_array)(cg_emit *em, const gm_symbol *p);
+    /* After host code wrote p's host array: other copies are stale. */
+    void (*host_wrote)(cg_emit *em, const gm_symbol *p);
+    /* A dense sync of p on graph d (element type gt): op NULL broadcasts
+     * (ghosts := owners), else reduces with op (a gmd_op name). */
+    void (*prop_sync)(cg_emit *em, const char *d, const gm_symbol *p, const char *gt, const char *op);
+} cg_dist_target;
+
+typedef struct cg_dist {
+    const gma_sync_plan *syncs;
+    const gm_stmt *bypass;  /* handed back to the shared translation by the stmt hook */
+    char *dgraph;           /* C name of the gmd_graph parameter */
+    const gm_proc *proc;
+    const cg_dist_target *tg; /* NULL: host arrays, host syncs */
+    bool no_epoch;          /* no _c_epoch (the target keys no random streams by loop) */
+    const gm_symbol *gits[16]; /* iterators of host For loops over G.Nodes: global ids */
+    int ngits;
+    char *nglobal;          /* their trip count */
+} cg_dist;
+
+/* At a procedure's start (after its parameters): the local CSR _c_local,
+ * _c_nowned/_c_nlocal, _c_epoch (unless no_epoch), the indexes the body needs and the
+ * partition-policy check; false (after a [dist-unsupported] error where
+ * one applies) when the procedure is not one the target runs. */
+bool cg_dist_proc_begin(cg_emit *em, cg_dist *cd, const gm_proc *proc);
+/* The stmt hook's part: a host-level statement with syncs in the plan is
+ * emitted with them around it (true); false: not handled here. */
+bool cg_dist_stmt(cg_emit *em, cg_dist *cd, const gm_stmt *s);
+/* The node_list hook's: "_c_nowned" or "_c_nlocal" (the plan's span); a
+ * sequential host For: every global id, on every rank (its iterator a Node
+ * value, not a local id). */
+const char *cg_dist_node_list(cg_emit *em, cg_dist *cd, const gm_stmt *s, const char **decl);
+/* NumNodes, NumEdges, PickRandom, Degree/InDegree: global values. */
+bool cg_dist_builtin(cg_emit *em, const cg_dist *cd, const gm_expr *e);
+/* A node loop's iterator as a Node value: its global id (_c_gid). */
+bool cg_dist_node_value(cg_emit *em, const cg_dist *cd, const gm_expr *e);
+/* Host code reading or writing n.P for a Node value n: the owner's. */
+bool cg_dist_prop_read(cg_emit *em, const cg_dist *cd, const gm_expr *e);
+bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s);
+/* Which rows of its owners proc walks: out-edges (Nbrs, OutEdges) and
+ * in-edges (InNbrs, InEdges); the partition's policy must hold them. */
+void cg_dist_directions(const gm_proc *proc, bool *out, bool *in);
+/* The rows an InBFS's expansion and bodies walk, or-ed into *out and *in. */
+void cg_dist_bfs_directions(const gm_stmt *s, bool *out, bool *in);
+/* The generated file's static _c_gid(D, v) (local id -> global id). */
+void cg_dist_gid_helper(cg_emit *em);
+void cg_dist_free(cg_dist *cd);
+
+/* main() of a distributed program (cg_dist_main.c); gpu: one rank per GPU,
+ * --comm=auto|nccl|mpi and gmd_gpu_init after gmd_init. */
+void cg_dist_main(cg_emit *em, const gm_proc *proc);
+void cg_dist_main_gpu(cg_emit *em, const gm_proc *proc);
+
+#endif /* GM_CG_DIST_H */

@@ -1,0 +1,110 @@
+#!/bin/sh
+# tests/mpi/cuda_apps.sh: gmc -t cuda --distributed end to end (issue 31,
+# phase 3), over tests/mpi/apps.sh's apps, graphs and checks
+# (tests/mpi/apps_common.sh).
+#
+# Everywhere libgmrt-dist-cuda is built (configure found MPI and nvcc):
+# each app's generated NAME.cu compiles with nvcc -Werror all-warnings and
+# -Wall -Wextra for the host compiler against mpi.h, gmd.h and gmd_gpu.h,
+# and gmc -t cuda --distributed --main -x links it against
+# libgmrt-dist-cuda (without a GPU: the first app's only); the program
+# refuses --comm=bogus (exit 2, a message).
+#
+# With a GPU (nvidia-smi -L, as tests/mpi/gpu_sync.sh): each app also runs
+# under mpirun for P = 1..min(2, GPUs) (MPI_RANKS to change it) over
+# --comm=mpi and, when built with NCCL, --comm=nccl, with apps.sh's graphs
+# and policies, and its --out files and return value are compared with
+# the single-process -t omp program's by e2e_compare, as apps.sh does.
+#
+# Skips (77) when libgmrt-dist-cuda is not built (no MPI or no nvcc).
+# Environment: the harness's GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR,
+# GMC_MPIRUN, GMC_GPU_SYNC_TEST (set when libgmrt-dist-cuda is built),
+# GMC_GPU_SYNC_NCCL; MPI_APPS / MPI_GRAPHS / MPI_RANKS / MPI_KEEP as for
+# apps.sh; GMC_NVCC.
+set -u
+if [ -z "${GMC_GPU_SYNC_TEST:-}" ] || [ -z "${GMC_MPIRUN:-}" ]; then
+    echo "SKIP: libgmrt-dist-cuda is not built (configure needs MPI and nvcc)"
+    exit 77
+fi
+NVCC=${GMC_NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+if ! [ -x "$NVCC" ]; then
+    echo "SKIP: nvcc not found"
+    exit 77
+fi
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ') || ngpu=0
+if [ "$ngpu" -gt 0 ]; then
+    MPI_RANKS=${MPI_RANKS:-$([ "$ngpu" -ge 2 ] && echo "1 2" || echo 1)}
+    export MPI_RANKS
+fi
+. "$(dirname "$0")/apps_common.sh"
+export NCCL_NVLS_ENABLE=0
+comms=mpi
+[ "${GMC_GPU_SYNC_NCCL:-}" = yes ] && comms="nccl mpi"
+flags="-std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1"
+[ -n "$(sed -n 's/^#define GMRT_EDGE64 1/y/p' "$GMC_BUILDDIR/config.h" 2>/dev/null)" ] && flags="$flags -DGMRT_EDGE64"
+MPI_INC=
+for w in $MPI_CFLAGS; do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
+[ "$ngpu" -gt 0 ] || echo "no GPU here: the generated programs are compiled and linked, not run"
+
+linked_one=
+echo "$APPS" >"$W/apps.txt"
+while IFS='|' read -r app kind policies args checks rchecks; do
+    [ -n "$app" ] || continue
+    selected "${MPI_APPS:-}" "$app" || continue
+    src=$GMC_SRCDIR/apps/$app.gm
+    [ -f "$src" ] || src=$GMC_SRCDIR/tests/mpi/$app.gm
+    mkdir -p "$W/omp" "$W/cuda"
+    if ! $TIMEOUT "$GMC" -t cuda --distributed --main "$src" -o "$W/cuda" >"$W/cuda/$app.log" 2>&1; then
+        report FAIL "$app: gmc -t cuda --distributed --main failed" "$W/cuda/$app.log"
+        continue
+    fi
+    # nvcc -Werror with the host compiler's -Wall -Wextra, against mpi.h and gmd_gpu.h
+    # shellcheck disable=SC2086
+    if "$NVCC" $flags $MPI_INC -I"$GMC_SRCDIR/gm_runtime" -I"$GMC_SRCDIR/gm_runtime/dist" -c \
+        -o "$W/cuda/$app.o" "$W/cuda/$app.cu" >"$W/cuda/$app.nvcc" 2>&1 && ! grep -qi warning "$W/cuda/$app.nvcc"; then
+        report PASS "$app: nvcc -Werror (-Wall -Wextra)"
+    else
+        report FAIL "$app: nvcc -Werror (-Wall -Wextra)" "$W/cuda/$app.nvcc"
+        continue
+    fi
+    # linked by gmc -x against libgmrt-dist-cuda (without a GPU: the first app
+    # only, to spare the CI box nvcc's second compile of each)
+    [ "$ngpu" -gt 0 ] || [ -z "$linked_one" ] || continue
+    linked_one=$app
+    if $TIMEOUT "$GMC" -t cuda --distributed --main -x "$src" -o "$W/cuda" >"$W/cuda/$app.x" 2>&1 &&
+        [ -x "$W/cuda/$app" ]; then
+        report PASS "$app: gmc -t cuda --distributed --main -x"
+    else
+        report FAIL "$app: gmc -t cuda --distributed --main -x" "$W/cuda/$app.x"
+        continue
+    fi
+    [ "$ngpu" -gt 0 ] || continue
+    if ! $TIMEOUT "$GMC" -t omp --main -x "$src" -o "$W/omp" >"$W/omp/$app.log" 2>&1; then
+        report FAIL "$app: gmc -t omp --main -x failed" "$W/omp/$app.log"
+        continue
+    fi
+    MATRIX_BIN=$W/cuda
+    for comm in $comms; do
+        MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm" MATRIX_OUT="-$comm"
+        run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+    done
+done <"$W/apps.txt"
+
+# --comm: a bad value is bad usage (exit 2, a message), before any GPU is
+# needed; checked on the first program built.
+for app in $linked_one; do
+    [ -x "$W/cuda/$app" ] || continue
+    $TIMEOUT "$GMC_MPIRUN" -np 1 "$W/cuda/$app" "$G/selfdup.el" --comm=bogus </dev/null >"$W/bogus.out" 2>&1
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "--comm: expected auto, nccl or mpi" "$W/bogus.out"; then
+        report PASS "$app --comm=bogus refused (exit 2)"
+    else
+        report FAIL "$app --comm=bogus: exit $rc" "$W/bogus.out"
+    fi
+    break
+done
+
+note=
+[ $retried -eq 0 ] || note=" ($retried after mpirun failed to start them once)"
+echo "cuda mpi apps: $pass passed, $fail failed$note"
+[ $fail -eq 0 ]
