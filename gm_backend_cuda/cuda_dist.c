@@ -164,7 +164,7 @@ static const char *dnode_list(cg_emit *em, const gm_stmt *s, const char **decl)
     /* host code over every global id (what -t omp --distributed does with
      * a host For) would read the mirrors' host sides node by node: not yet */
     if (em->par_depth == 0 && !s->parallel) {
-        cg_unsupported(em, s->loc, "a sequential For over the nodes in host code with -t cuda --distributed");
+        cg_unsupported(em, s->loc, "a sequential For over the nodes in host code with --distributed");
         *decl = "gm_node_t %s = (gm_node_t)_c_qi;";
         return "_c_nowned";
     }

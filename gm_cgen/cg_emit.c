@@ -64,7 +64,10 @@ char *cg_fresh(cg_emit *em, const char *what)
 
 void cg_unsupported(cg_emit *em, gm_loc loc, const char *what)
 {
-    gm_error(loc, GMD_UNSUPPORTED, "the omp target does not support %s yet", what);
+    /* the target's first word: "-t cuda --distributed" is the cuda target */
+    const char *t = em->target_name ? em->target_name : "this";
+    int len = (int)strcspn(t, " ");
+    gm_error(loc, GMD_UNSUPPORTED, "the %.*s target does not support %s yet", len, t, what);
     em->ok = false;
 }
 

@@ -165,6 +165,7 @@ typedef struct cg_emit {
     /* The target's hook table and its own state (the hooks' context). */
     const cg_hooks *tg;
     void *target;
+    const char *target_name; /* "omp", "cuda --distributed", ...: named in errors */
     /* Worklists: a store into the Bool property push_flag (always of True)
      * also appends the element to the next worklist; push_fmt is a printf
      * format taking the element's C index. */

@@ -64,6 +64,7 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
         .ok = true,
         .tg = w->tg,
         .target = w->target_state,
+        .target_name = w->target,
         .decided = w->decided,
     };
     em.names = calloc((size_t)em.nsyms, sizeof(char *));

@@ -51,7 +51,7 @@ expect 1 "distributed sequential host For" "$GMC" -w -t omp --distributed seq_fo
 says "distributed sequential host For: reason" err "seq_for.gm:5:13: error: the omp target does not support the degree of a node that is not a loop's own with --distributed"
 expect 1 "cuda distributed sequential host For" "$GMC" -w -t cuda --distributed seq_for.gm
 says "cuda distributed sequential host For: located" err "seq_for.gm:4:5: error: "
-says "cuda distributed sequential host For: reason" err "does not support a sequential For over the nodes in host code with -t cuda --distributed"
+says "cuda distributed sequential host For: reason" err "seq_for.gm:4:5: error: the cuda target does not support a sequential For over the nodes in host code with --distributed"
 cat > bfs_dist.gm <<'P'
 Procedure bfs_dist(G: Graph, r: Node; lev: N_P<Int>) {
     G.lev = -1;
@@ -63,7 +63,7 @@ P
 # (-t omp --distributed runs it; the CUDA target refuses it at its place)
 expect 1 "cuda distributed InBFS" "$GMC" -w -t cuda --distributed bfs_dist.gm
 says "cuda distributed InBFS: located" err "bfs_dist.gm:3:5: error: "
-says "cuda distributed InBFS: reason" err "InBFS"
+says "cuda distributed InBFS: reason" err "bfs_dist.gm:3:5: error: the cuda target does not support InBFS with --distributed"
 # the distributed CUDA program takes --comm=auto|nccl|mpi
 expect 0 "cuda distributed main" "$GMC" -t cuda --distributed --main degree.gm
 says "cuda distributed main: --comm" degree.cu "bad value '%s' for --comm: expected auto, nccl or mpi"
