@@ -87,12 +87,34 @@ static void emit_prop(cg_emit *em, const gm_expr *e)
     cg_prop_elem(em, e->sym, e->a);
 }
 
+/* Host code reaching an element through a Node or Edge value that is not a
+ * loop's own iterator (a variable, an argument, a built-in's answer): the
+ * value may be NIL or out of range, so it is checked (once per access, in
+ * sequential code only; iterators are in range by construction). */
+static bool checked_index(const cg_emit *em, const gm_expr *index)
+{
+    if (em->par_depth > 0 || !index || !index->type)
+        return false;
+    if (index->type->kind != GMT_NODE && index->type->kind != GMT_EDGE)
+        return false;
+    return !(index->kind == GME_ID && index->sym && index->sym->kind == GMSYM_ITER);
+}
+
 void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
     if (em->tg->prop_elem(em, prop, index))
         return;
     cg_printf(em, "%s[", cg_name(em, prop));
-    cg_expr(em, index);
+    if (checked_index(em, index)) {
+        char *count = cg_prop_count(em, prop->type);
+        cg_printf(em, "_c_index_at(");
+        cg_expr(em, index);
+        cg_printf(em, ", %s, \"%s:%d: %s.%s\")", count, em->src_base, index->loc.line,
+                  index->kind == GME_ID && index->sym ? index->sym->name : "a node", prop->name);
+        free(count);
+    } else {
+        cg_expr(em, index);
+    }
     cg_printf(em, "]");
 }
 

@@ -25,6 +25,18 @@ static inline __attribute__((unused)) void _c_no_memory(size_t n, size_t size)
                (double)n * (double)size / 1e9);
 }
 
+/* The index of a property element that host code reaches through a Node or
+ * Edge value (not a loop's own): v itself when it names an element of the
+ * n, else a run-time error naming where (NIL from G.PickRandom() on an empty
+ * graph or n.PickRandomNbr() with no neighbour, an id past the end from the
+ * caller): a write there would corrupt memory and a read give garbage. */
+static inline __attribute__((unused)) int64_t _c_index_at(int64_t v, int64_t n, const char *where)
+{
+    if (v < 0 || v >= n)
+        gmrt_fatal("%s: %s", where, v < 0 ? "the node or edge is NIL" : "not a node or edge of the graph");
+    return v;
+}
+
 static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)
 {
     void *p = size && n > SIZE_MAX / size ? NULL : malloc(n && size ? n * size : 1);

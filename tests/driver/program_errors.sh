@@ -64,4 +64,21 @@ done
 expect 2 "--random-len=nan:1" "$GMC" run "$sssp" g.el --root=0 --random-len=nan:1
 says "--random-len=nan:1: message" err "expected finite LO:HI"
 expect 2 "--random-len=0:inf" "$GMC" run "$sssp" g.el --root=0 --random-len=0:inf
+
+# A property reached through a NIL node in host code is a run-time error
+# (exit 1, naming the line), not a write before the array (bc_sampled on an
+# empty graph: G.PickRandom() is NIL; it aborted with "double free" before)
+expect 1 "bc_sampled on an empty graph" "$GMC" run "$GMC_SRCDIR/apps/bc_sampled.gm" empty.el --k=2
+says "bc_sampled on an empty graph: message" err "bc_sampled.gm:20: s.sigma: the node or edge is NIL"
+cat > nil_nbr.gm <<'P'
+Procedure nil_nbr(G: Graph, r: Node; x: N_P<Int>) : Int {
+    G.x = 0;
+    Node w = r.PickRandomNbr();
+    Return w.x;
+}
+P
+printf '# Nodes: 3\n0 1\n' > nbr.el
+expect 0 "a random neighbour's property" "$GMC" run nil_nbr.gm nbr.el --r=0
+expect 1 "a node without neighbours: PickRandomNbr() is NIL" "$GMC" run nil_nbr.gm nbr.el --r=2
+says "PickRandomNbr() NIL: message" err "nil_nbr.gm:4: w.x: the node or edge is NIL"
 finish
