@@ -12,6 +12,7 @@
  * device array around each such launch (with three append counters after
  * it). A body that touches only its own node runs in the expansion, by the
  * frontier node's thread: one grid barrier per level. */
+#include "gma_walk.h"
 #include "cuda_emit.h"
 
 #include <stdlib.h>
@@ -43,7 +44,9 @@ void cuda_bfs_body_loop(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cons
                  "_c_i += (int64_t)gridDim.x * blockDim.x) {", from, to);
     em->indent++;
     cg_scope_push(em);
-    cg_line(em, "gm_node_t %s = %s[_c_i];", cg_name(em, s->iter.sym), queue);
+    /* no variable for a node the body never names (nvcc: declared but never referenced) */
+    if (gma_sym_used(body, false, s->iter.sym))
+        cg_line(em, "gm_node_t %s = %s[_c_i];", cg_name(em, s->iter.sym), queue);
     if (body->kind == GMS_BLOCK)
         cg_stmt_list(em, body->body);
     else

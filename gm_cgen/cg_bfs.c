@@ -14,6 +14,7 @@
  * the CUDA target prints its kernels' navigator checks and local bodies
  * with the helpers below. */
 #include "cg_emit.h"
+#include "gma_walk.h"
 
 #include "builtins.h"
 #include "opt.h"
@@ -149,7 +150,10 @@ static void level_body(cg_emit *em, const gm_stmt *s, const gm_stmt *body, const
     cg_line(em, "for (int64_t %s = %s; %s < %s; %s++) {", i, from, i, to, i);
     em->indent++;
     cg_scope_push(em);
-    cg_line(em, "gm_node_t %s = %s[%s];", v, queue, i);
+    /* a body that never names the node gets no variable for it (gcc and
+     * clang: unused variable; nvcc warns even after a (void) cast) */
+    if (body && gma_sym_used(body, false, s->iter.sym))
+        cg_line(em, "gm_node_t %s = %s[%s];", v, queue, i);
     if (body && body->kind == GMS_BLOCK)
         cg_stmt_list(em, body->body);
     else if (body)
