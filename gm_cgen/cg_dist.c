@@ -433,10 +433,18 @@ bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
         cg_expr(em, s->rhs);
     cg_printf(em, ";\n");
     cg_start_line(em);
-    cg_printf(em, "(void)gmd_owner_write(%s, (int64_t)(", dname(cd));
+    /* a NIL or out-of-range node stops every rank (host code: the same
+     * value everywhere), as the read does and the single-process program
+     * does; then the owner stores it */
+    cg_printf(em, "int64_t _c_g = (int64_t)(");
     cg_expr(em, l->a);
+    cg_printf(em, ");\n");
+    cg_line(em, "if (_c_g < 0 || _c_g >= %s->global_nodes)", dname(cd));
+    cg_line(em, "    gmrt_fatal(\"%s: writing %s of a node out of range\");", em->proc->name, l->sym->name);
+    cg_start_line(em);
     char *h = host_array(em, cd, l->sym);
-    cg_printf(em, "), %s, %s, &_c_v); /* the owner stores it */\n", h, cg_gmrt_type(ek));
+    cg_printf(em, "(void)gmd_owner_write(%s, _c_g, %s, %s, &_c_v); /* the owner stores it */\n", dname(cd), h,
+              cg_gmrt_type(ek));
     free(h);
     host_wrote(em, cd, l->sym);
     em->indent--;

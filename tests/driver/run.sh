@@ -71,5 +71,20 @@ if [ -n "${GMC_MPIRUN:-}" ]; then
     same "gmc run --ranks=3: degrees" "$(cat deg.exp)" "$(cat o5/deg.txt)"
     same "gmc run --ranks=3: return value" "$((degree_return + 90 * $(wc -l < g.el)))" "$(sed -n 's/^return = //p' out)"
     says "gmc run --ranks=3: ranks" out "ranks = 3 (policy both"
+    # a host write through a NIL node stops every rank (exit 1), as the
+    # single-process program does; it was dropped silently with exit 0
+    cat > nilw.gm <<'P'
+Procedure nilw(G: Graph, r: Node, k: Int; x: N_P<Int>) : Int {
+    G.x = 0;
+    Node w = NIL;
+    If (k > 0) { w = r; }
+    w.x = 7;
+    Return Sum(n: G.Nodes){ n.x };
+}
+P
+    expect 0 "gmc run --ranks=2: a host write through a node" "$GMC" run --ranks=2 nilw.gm g.el --r=1 --k=1
+    says "gmc run --ranks=2: the owner stored it" out "return = 7"
+    expect 1 "gmc run --ranks=2: a host write through NIL" "$GMC" run --ranks=2 nilw.gm g.el --r=1 --k=0
+    says "gmc run --ranks=2: NIL write: message" err "nilw: writing x of a node out of range"
 fi
 finish
