@@ -223,7 +223,9 @@ void cuda_decide_balance(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const
     bool autob = lb == GMB_LB_AUTO;
     const char *scheme = NULL;
     bool hubs = false, blocked = false;
-    if (inner && (lb == GMB_LB_EDGE || (autob && cuda_push_prefers_edges(inner)))) {
+    /* --distributed: no edge collapsing (its range would be every local edge, the ghosts' rows too) */
+    bool edges_ok = !cuda_st(em)->dist;
+    if (inner && edges_ok && (lb == GMB_LB_EDGE || (autob && cuda_push_prefers_edges(inner)))) {
         scheme = inner->iter.range == GMR_IN_NBRS ? "in-edge" : "edge";
     } else if (autob || lb == GMB_LB_TWC) {
         cuda_twc_shape f = cuda_twc_form(em, s, c, &hubs, &blocked);

@@ -27,7 +27,8 @@
  *    after each kernel, so allreduces are gmd_allreduce on the host;
  *  - in kernels, NumNodes/NumEdges/Degree and an iterator used as a Node
  *    value read a __device__ copy of the partition's numbers (_c_dd).
- * The one-GPU optimizations are off (-fcuda-lb=vertex, no worklists,
+ * Node loops keep TWC load balancing over the owners (no one thread per
+ * edge, no hub split); the other one-GPU optimizations are off (no worklists,
  * async, priority, outlined BFS, blocking or gather order, and no kernel
  * skips fetching a property it writes wholly: it covers the owners only):
  * every round is one bulk-synchronous step over the owners. InBFS is [dist-unsupported]. */
@@ -216,8 +217,9 @@ static bool dnode_value(cg_emit *em, const gm_expr *e)
 }
 
 /* The local CSR and the dist part (cg_dist.c), the one-GPU set-up (graph
- * upload, mirrors), then the partition on the device: the sync lists
- * (gmd_gpu_attach) and _c_dd. */
+ * upload, mirrors), then the partition on the device: the sync lists, ghost
+ * ids and degrees (gmd_gpu_graph_of: made at the first call, kept with the
+ * graph) and _c_dd. */
 static bool dproc_begin(cg_emit *em, const gm_proc *proc)
 {
     cg_dist *cd = cdist(em);
@@ -231,32 +233,20 @@ static bool dproc_begin(cg_emit *em, const gm_proc *proc)
     em->indent++;
     cg_line(em, "gmrt_error _c_derr;");
     cg_line(em, "gmrt_error_clear(&_c_derr);");
-    cg_line(em, "_c_gg = gmd_gpu_attach(%s, &_c_derr);", d);
+    cg_line(em, "_c_gg = gmd_gpu_graph_of(%s, &_c_derr); /* made at the first call, kept with the graph */", d);
     cg_line(em, "if (!_c_gg)");
     cg_line(em, "    gmrt_fatal(\"%s: %%s\", _c_derr.message);", proc->name);
     em->indent--;
     cg_line(em, "}");
-    cg_scope_add_cleanup(em, cg_strf("gmd_gpu_detach(_c_gg);"));
     cg_line(em, "_c_dist_dev _c_ddh; /* what kernels read of the partition */");
     cg_line(em, "_c_ddh.global_nodes = %s->global_nodes;", d);
     cg_line(em, "_c_ddh.global_edges = %s->global_edges;", d);
     cg_line(em, "_c_ddh.first = %s->block[%s->rank];", d, d);
     cg_line(em, "_c_ddh.num_owned = %s->num_owned;", d);
     cg_line(em, "_c_ddh.num_local = _c_nlocal;");
-    cg_line(em, "_c_ddh.ghost_gid = (int64_t *)gmcu_malloc(((size_t)%s->num_ghosts + 1) * sizeof(int64_t), \"ghost ids\");", d);
-    cg_line(em, "_c_ddh.out_degree = (gm_edge_t *)gmcu_malloc(((size_t)_c_nlocal + 1) * sizeof(gm_edge_t), \"degrees\");");
-    cg_line(em, "_c_ddh.in_degree = (gm_edge_t *)gmcu_malloc(((size_t)_c_nlocal + 1) * sizeof(gm_edge_t), \"degrees\");");
-    cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_ddh.ghost_gid); gmcu_free(_c_ddh.out_degree); "
-                                      "gmcu_free(_c_ddh.in_degree);"));
-    cg_line(em, "if (%s->num_ghosts > 0)", d);
-    cg_line(em, "    GMCU_CHECK(cudaMemcpy(_c_ddh.ghost_gid, %s->ghost_gid, (size_t)%s->num_ghosts * sizeof(int64_t), "
-                 "cudaMemcpyHostToDevice));", d, d);
-    cg_line(em, "if (_c_nlocal > 0) {");
-    cg_line(em, "    GMCU_CHECK(cudaMemcpy(_c_ddh.out_degree, %s->out_degree, (size_t)_c_nlocal * sizeof(gm_edge_t), "
-                 "cudaMemcpyHostToDevice));", d);
-    cg_line(em, "    GMCU_CHECK(cudaMemcpy(_c_ddh.in_degree, %s->in_degree, (size_t)_c_nlocal * sizeof(gm_edge_t), "
-                 "cudaMemcpyHostToDevice));", d);
-    cg_line(em, "}");
+    cg_line(em, "_c_ddh.ghost_gid = gmd_gpu_ghost_gid(_c_gg);");
+    cg_line(em, "_c_ddh.out_degree = gmd_gpu_out_degree(_c_gg);");
+    cg_line(em, "_c_ddh.in_degree = gmd_gpu_in_degree(_c_gg);");
     cg_line(em, "GMCU_CHECK(cudaMemcpyToSymbol(_c_dd, &_c_ddh, sizeof _c_ddh));");
     return r;
 }
@@ -277,8 +267,8 @@ static void dprologue(cg_emit *em, const char *header_name)
                   "typedef struct _c_dist_dev {\n"
                   "    int64_t global_nodes, global_edges, first;\n"
                   "    gm_node_t num_owned, num_local;\n"
-                  "    int64_t *ghost_gid;\n"
-                  "    gm_edge_t *out_degree, *in_degree;\n"
+                  "    const int64_t *ghost_gid;\n"
+                  "    const gm_edge_t *out_degree, *in_degree;\n"
                   "} _c_dist_dev;\n"
                   "static __device__ _c_dist_dev _c_dd;\n\n"
                   "/* The global id of local id v, in a kernel. */\n"
@@ -294,8 +284,12 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     cuda_state st;
     memset(&st, 0, sizeof st);
     st.knobs = opt->cuda;
-    /* correctness first: the plain translation of every loop */
-    st.knobs.lb = GMB_LB_VERTEX;
+    /* Node loops over the owners keep the one-GPU load balancing (TWC: a
+     * node's edges by its block, warp or thread), bounded by the owners; one
+     * thread per edge (its range would take in the ghosts' rows) becomes TWC
+     * and pulls do not split hub rows (cuda_twc.c). The rest: the plain
+     * translation of every loop. */
+    st.knobs.lb = opt->cuda.lb == GMB_LB_EDGE ? GMB_LB_TWC : opt->cuda.lb;
     st.knobs.outline = GMB_OFF;
     st.knobs.worklist = GMB_OFF;
     st.knobs.async = GMB_OFF;
@@ -318,8 +312,9 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     hooks.node_value = dnode_value;
     hooks.proc_begin = dproc_begin;
     if (opt->cuda.report)
-        fprintf(stderr, "%s: -t cuda --distributed: one-GPU optimizations off (-fcuda-lb=vertex; no worklist, "
-                        "async, priority, outlined BFS or blocking): each loop below is one thread per node\n",
+        fprintf(stderr, "%s: -t cuda --distributed: one-GPU optimizations off (no one-thread-per-edge balancing, "
+                        "hub splitting, worklist, async, priority, outlined BFS or blocking): each loop below covers "
+                        "the owners, one bulk-synchronous step\n",
                 p->filename);
     gma_decided *d = gma_decided_new(plan, "cuda");
     const cg_program_writer w = {

@@ -286,6 +286,8 @@ typedef struct twc_nodes {
     const char *g;            /* the graph's C name */
     const char *queue;        /* NULL: node i is i; otherwise queue[i] over [_c_from, _c_to) */
     const cg_bfs_ctx *bfs;   /* the BFS whose body this is (Up/DownNbrs), or NULL */
+    const char *hi;           /* with no queue: the end of the node range (NULL: the graph's num_nodes;
+                                 --distributed: the owners or every local node, cuda_dist_node_hi) */
 } twc_nodes;
 
 /* `if (_c_act && !(e)) _c_act = false;` */
@@ -313,11 +315,13 @@ static void uniform_head(cg_emit *em, const twc_nodes *ns, const gm_symbol *iter
         cg_line(em, "bool _c_act = _c_i < _c_to;");
         cg_line(em, "const gm_node_t %s = _c_act ? %s[_c_i] : 0;", n, ns->queue);
     } else {
-        cg_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s->num_nodes; "
-                     "_c_base += (int64_t)gridDim.x * blockDim.x) {", ns->g);
+        char *hi = ns->hi ? cg_strf("%s", ns->hi) : cg_strf("%s->num_nodes", ns->g);
+        cg_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < %s; "
+                     "_c_base += (int64_t)gridDim.x * blockDim.x) {", hi);
         em->indent++;
         cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-        cg_line(em, "bool _c_act = _c_i < %s->num_nodes;", ns->g);
+        cg_line(em, "bool _c_act = _c_i < %s;", hi);
+        free(hi);
         cg_line(em, "const gm_node_t %s = (gm_node_t)(_c_act ? _c_i : 0);", n);
     }
     narrow_active(em, filter);
@@ -401,7 +405,7 @@ static char *push_kernel(cg_emit *em, const twc_nodes *ns, const gm_stmt *s, con
 
 bool cuda_twc_queue_push_loop(cg_emit *em, const gm_stmt *s, const char *queue)
 {
-    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), queue, NULL};
+    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), queue, NULL, NULL};
     const gm_expr *cond = NULL;
     const gm_stmt *in = cuda_collapsible(s, &cond);
     if (!in)
@@ -489,9 +493,10 @@ static void pull_hub_walk(cg_emit *em, const twc_nodes *ns, const gm_symbol *out
 /* Whether a pull of this shape splits its hub rows over the grid
  * (gmcu_launch_pull): one reduction, nothing per thread before it (the MARK
  * phase would run it too). */
-static bool pull_splits_hubs(const pull_shape *p)
+static bool pull_splits_hubs(cg_emit *em, const pull_shape *p)
 {
-    return p->nloops == 1 && !p->holder;
+    /* --distributed: the hub list would be the local graph's, ghost rows included */
+    return p->nloops == 1 && !p->holder && !cuda_st(em)->dist;
 }
 
 /* The kernel parameters, with the hub split's appended when `hubs`. */
@@ -619,7 +624,7 @@ cuda_twc_shape cuda_twc_form(cg_emit *em, const gm_stmt *s, const cuda_capture *
     gm_type_kind rk = p.nloops == 1 ? p.reds[0]->lhs->sym->type->kind : GMT_BOOL;
     *blocked = cuda_st(em)->knobs.blocking != GMB_OFF && p.nloops == 1 && !p.holder &&
                (rk == GMT_INT || rk == GMT_LONG || rk == GMT_FLOAT || rk == GMT_DOUBLE);
-    *hubs = pull_splits_hubs(&p);
+    *hubs = pull_splits_hubs(em, &p);
     return CUDA_TWC_PULL;
 }
 
@@ -631,7 +636,8 @@ char *cuda_twc_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launc
     *hub_rows_fixed = false;
     if (s->iter.range != GMR_NODES)
         return NULL;
-    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), NULL, NULL};
+    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), NULL, NULL,
+                    cuda_st(em)->dist ? cuda_dist_node_hi(em, s, true) : NULL};
     const gm_expr *cond = NULL;
     const gm_stmt *in = cuda_collapsible(s, &cond);
     if (in) {
@@ -644,14 +650,14 @@ char *cuda_twc_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launc
         *reverse = false; /* a skew test on in-edges when any loop walks them */
         for (int k = 0; k < p.nloops; k++)
             *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
-        *form = pull_splits_hubs(&p) ? "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)" CUDA_HUB_SPLIT
+        *form = pull_splits_hubs(em, &p) ? "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)" CUDA_HUB_SPLIT
                                      : "the neighbour reduction computed by the node's block, warp or thread by degree (TWC pull)";
         /* Edge blocking (cuda_blocking.c): one neighbour reduction of numbers, nothing before it. */
         gm_type_kind rk = p.nloops == 1 ? p.reds[0]->lhs->sym->type->kind : GMT_BOOL;
         bool blocked = cuda_st(em)->knobs.blocking != GMB_OFF && p.nloops == 1 && !p.holder &&
                        (rk == GMT_INT || rk == GMT_LONG || rk == GMT_FLOAT || rk == GMT_DOUBLE);
         *blocked_type = blocked ? cg_prim_ctype(rk) : NULL;
-        bool hubs = pull_splits_hubs(&p);
+        bool hubs = pull_splits_hubs(em, &p);
         *hub_type = hubs ? cg_prim_ctype(rk) : NULL;
         *hub_rows_fixed = hubs && !s->iter.filter && !p.cond; /* every node's whole row */
         char *seg = blocked ? cuda_blocking_params(l->params) : NULL;
@@ -670,7 +676,7 @@ bool cuda_twc_level_form(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body, c
     *hubs = false;
     if (!pull_shape_of(em, bfs->iter.sym, body, c, true, &p))
         return false;
-    *hubs = pull_splits_hubs(&p);
+    *hubs = pull_splits_hubs(em, &p);
     return true;
 }
 
@@ -678,7 +684,7 @@ char *cuda_twc_level_kernel(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body
                             const char *queue, const char *params, cuda_capture *c, cuda_launch *l,
                             bool *reverse, const char **hub_type)
 {
-    twc_nodes ns = {ctx->graph, queue, ctx};
+    twc_nodes ns = {ctx->graph, queue, ctx, NULL};
     pull_shape p;
     *hub_type = NULL;
     if (!pull_shape_of(em, bfs->iter.sym, body, c, true, &p))
@@ -686,7 +692,7 @@ char *cuda_twc_level_kernel(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body
     *reverse = false;
     for (int k = 0; k < p.nloops; k++)
         *reverse = *reverse || walks_reverse(&ns, p.loops[k]);
-    bool hubs = pull_splits_hubs(&p);
+    bool hubs = pull_splits_hubs(em, &p);
     *hub_type = hubs ? cg_prim_ctype(p.reds[0]->lhs->sym->type->kind) : NULL;
     char *all = hubs_params(params, hubs);
     char *name = pull_kernel(em, &ns, bfs->iter.sym, NULL, bfs->loc, &p, all, c, l, false, hubs);
@@ -697,7 +703,7 @@ char *cuda_twc_level_kernel(cg_emit *em, const gm_stmt *bfs, const gm_stmt *body
 char *cuda_twc_queue_push_kernel(cg_emit *em, const gm_stmt *s, const char *queue, const char *params,
                                  cuda_capture *c, cuda_launch *l)
 {
-    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), queue, NULL};
+    twc_nodes ns = {cg_graph_of(em, s->iter.sym->type), queue, NULL, NULL};
     const gm_expr *cond = NULL;
     const gm_stmt *in = cuda_collapsible(s, &cond);
     return in ? push_kernel(em, &ns, s, in, cond, params, c, l) : NULL;

@@ -136,6 +136,10 @@ typedef struct gmd_graph {
     gm_edge_t *edge_gid;    /* per local forward edge: its index in the global forward order */
     /* relabelling: new_of_old[orig] = global id, old_of_new[gid] = orig; NULL without */
     gm_node_t *new_of_old, *old_of_new;
+    /* a GPU runtime's copies of this graph (libgmrt-dist-cuda's
+     * gmd_gpu_graph_of), freed by gmd_graph_free with gpu_free; NULL: none */
+    void *gpu;
+    void (*gpu_free)(void *gpu);
 } gmd_graph;
 
 /* COLLECTIVE. Every rank reads the same graph file (a .gmb is mapped, so one

@@ -43,6 +43,11 @@ struct gmd_gpu_graph {
      * host copies of both sides */
     size_t *own_cnt, *own_off, *gh_cnt, *gh_off;
     char *h_own, *h_gh;
+    /* gmd_gpu_graph_of: device copies of G's ghost ids and degrees; kept
+     * with G (gmd_gpu_detach leaves such a handle alone) */
+    int64_t *d_ghost_gid;
+    gm_edge_t *d_out_degree, *d_in_degree;
+    bool kept;
 };
 
 const char *gmd_comm_name(gmd_comm c)
@@ -187,6 +192,19 @@ static void finish(const char *what, const char *failed)
     }
 }
 
+/* Waits for the kernels queued before a sync (on any stream) so that the
+ * sync's clock (gmd_count_, comm_ms) counts communication, not the compute
+ * the exchange had to wait for; the host would wait for them anyway. */
+static void settle(const char *what)
+{
+    cudaError_t ce = cudaDeviceSynchronize();
+    if (ce != cudaSuccess) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "%s: %s", what, cudaGetErrorString(ce));
+        gmd_abort(3, msg);
+    }
+}
+
 /* Whether op has a meaning for t (gmd_allreduce's rule). */
 static bool op_fits(gmrt_type t, gmd_op op)
 {
@@ -222,6 +240,7 @@ bool gmd_gpu_allreduce(void *dev_values, size_t count, gmrt_type t, gmd_op op)
         ncclDataType_t dt;
         ncclRedOp_t ro;
         nccl_kind(t, op, &dt, &ro);
+        settle("gmd_gpu_allreduce");
         double t0 = MPI_Wtime();
         ncclResult_t r = ncclAllReduce(dev_values, dev_values, count, dt, ro, gs.nccl, gs.stream);
         finish("gmd_gpu_allreduce", r != ncclSuccess ? ncclGetErrorString(r) : NULL);
@@ -233,6 +252,7 @@ bool gmd_gpu_allreduce(void *dev_values, size_t count, gmrt_type t, gmd_op op)
     char *h = count * es <= sizeof small ? small : (char *)malloc(count * es);
     if (!h)
         gmd_abort(3, "gmd_gpu_allreduce: out of memory");
+    settle("gmd_gpu_allreduce");
     double t0 = MPI_Wtime();
     cudaError_t ce = cudaMemcpyAsync(h, dev_values, count * es, cudaMemcpyDeviceToHost, gs.stream);
     finish("gmd_gpu_allreduce", ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
@@ -310,10 +330,16 @@ gmd_gpu_graph *gmd_gpu_attach(const gmd_graph *G, gmrt_error *err)
     return H;
 }
 
-void gmd_gpu_detach(gmd_gpu_graph *H)
+static void free_handle(gmd_gpu_graph *H)
 {
     if (!H)
         return;
+    if (H->d_ghost_gid)
+        cudaFree(H->d_ghost_gid);
+    if (H->d_out_degree)
+        cudaFree(H->d_out_degree);
+    if (H->d_in_degree)
+        cudaFree(H->d_in_degree);
     if (H->idx)
         cudaFree(H->idx);
     if (H->buf)
@@ -326,6 +352,57 @@ void gmd_gpu_detach(gmd_gpu_graph *H)
     free(H->own_cnt);
     free(H);
 }
+
+void gmd_gpu_detach(gmd_gpu_graph *H)
+{
+    if (H && !H->kept)
+        free_handle(H);
+}
+
+/* gmd_graph's gpu_free: the kept handle goes with its graph. */
+static void free_kept(void *h) { free_handle((gmd_gpu_graph *)h); }
+
+/* A device copy of n elements of es bytes (one spare, so that n = 0 still
+ * gets a pointer); cudaSuccess or the failure. */
+static cudaError_t device_copy(void **dst, const void *src, size_t n, size_t es)
+{
+    cudaError_t ce = cudaMalloc(dst, (n + 1) * es);
+    if (ce == cudaSuccess && n > 0)
+        ce = cudaMemcpy(*dst, src, n * es, cudaMemcpyHostToDevice);
+    return ce;
+}
+
+gmd_gpu_graph *gmd_gpu_graph_of(gmd_graph *G, gmrt_error *err)
+{
+    if (G && G->gpu && G->gpu_free == free_kept)
+        return (gmd_gpu_graph *)G->gpu;
+    gmrt_error local;
+    gmrt_error *e = err ? err : &local;
+    gmd_gpu_graph *H = gmd_gpu_attach(G, e);
+    if (!H)
+        return NULL;
+    size_t nl = (size_t)gmd_num_local(G);
+    cudaError_t ce = device_copy((void **)&H->d_ghost_gid, G->ghost_gid, (size_t)G->num_ghosts, sizeof(int64_t));
+    if (ce == cudaSuccess)
+        ce = device_copy((void **)&H->d_out_degree, G->out_degree, nl, sizeof(gm_edge_t));
+    if (ce == cudaSuccess)
+        ce = device_copy((void **)&H->d_in_degree, G->in_degree, nl, sizeof(gm_edge_t));
+    bool ok = ce == cudaSuccess;
+    if (!ok)
+        gmrt_error_set(e, GMRT_E_NOMEM, "the partition's ids and degrees on the device: %s", cudaGetErrorString(ce));
+    if (!agree(ok, e)) {
+        free_handle(H);
+        return NULL;
+    }
+    H->kept = true;
+    G->gpu = H;
+    G->gpu_free = free_kept;
+    return H;
+}
+
+const int64_t *gmd_gpu_ghost_gid(const gmd_gpu_graph *H) { return H->d_ghost_gid; }
+const gm_edge_t *gmd_gpu_out_degree(const gmd_gpu_graph *H) { return H->d_out_degree; }
+const gm_edge_t *gmd_gpu_in_degree(const gmd_gpu_graph *H) { return H->d_in_degree; }
 
 /* ---- kernels ---- */
 
@@ -474,10 +551,11 @@ bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t)
     size_t es = gmrt_type_size(t);
     if (!gs.up || !H || es == 0)
         return false;
+    settle("gmd_gpu_sync_broadcast");
+    double t0 = MPI_Wtime();
     pack_any(H, dev_prop, es);
 #ifdef GMD_HAVE_NCCL
     if (gs.comm == GMD_COMM_NCCL) {
-        double t0 = MPI_Wtime();
         uint64_t bytes = 0, msgs = 0;
         const char *failed = nccl_exchange(H, dev_prop, es, true, &bytes, &msgs);
         finish("gmd_gpu_sync_broadcast", failed);
@@ -485,6 +563,7 @@ bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t)
         return true;
     }
 #endif
+    (void)t0; /* the MPI path counts its own pieces */
     mpi_exchange(H, dev_prop, es, true, "gmd_gpu_sync_broadcast");
     return true;
 }
@@ -494,6 +573,7 @@ bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op o
     size_t es = gmrt_type_size(t);
     if (!gs.up || !H || !op_fits(t, op))
         return false;
+    settle("gmd_gpu_sync_reduce");
 #ifdef GMD_HAVE_NCCL
     if (gs.comm == GMD_COMM_NCCL) {
         double t0 = MPI_Wtime();

@@ -66,6 +66,18 @@ typedef struct gmd_gpu_graph gmd_gpu_graph;
 /* COLLECTIVE. NULL (message in err, on every rank) when out of memory. */
 gmd_gpu_graph *gmd_gpu_attach(const gmd_graph *G, gmrt_error *err);
 void gmd_gpu_detach(gmd_gpu_graph *H);
+/* COLLECTIVE at G's first call: G's send lists and device copies of its
+ * ghost ids and global degrees, made once and kept with G (freed by
+ * gmd_graph_free, which must come before gmd_gpu_finalize), so that every
+ * call of a procedure after the first finds them at no cost. Later calls
+ * return the same handle without communicating (every rank calls it for
+ * the same graphs in the same order). NULL as gmd_gpu_attach. */
+gmd_gpu_graph *gmd_gpu_graph_of(gmd_graph *G, gmrt_error *err);
+/* Device arrays of a handle from gmd_gpu_graph_of: G's num_ghosts ghost
+ * ids (ghost_gid) and gmd_num_local(G) global out- and in-degrees. */
+const int64_t *gmd_gpu_ghost_gid(const gmd_gpu_graph *H);
+const gm_edge_t *gmd_gpu_out_degree(const gmd_gpu_graph *H);
+const gm_edge_t *gmd_gpu_in_degree(const gmd_gpu_graph *H);
 
 /* COLLECTIVE. count values of type t in device memory, in place: every
  * rank's values become op over all ranks (gmd_allreduce's types and

@@ -39,6 +39,8 @@ void gmd_graph_free(gmd_graph *G)
 {
     if (!G)
         return;
+    if (G->gpu && G->gpu_free)
+        G->gpu_free(G->gpu);
     gmrt_graph_free(G->local);
     free(G->block);
     free(G->ghost_gid);
