@@ -114,8 +114,12 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     const char *dg = cd->dgraph;
     const char *g = cg_graph_of(em, s->iter.sym->type);
     const gm_symbol *in_prop = gmo_bfs_levels_prop(s);
-    if (in_prop && (!cuda_is_mirrored(in_prop) || prop_elem(in_prop) != GMT_INT))
-        in_prop = NULL; /* not an int32 device array: levels of their own, and the body */
+    if (in_prop && (!cuda_is_mirrored(in_prop) || prop_elem(in_prop) != GMT_INT)) {
+        /* the partition check (cg_dist_bfs_directions) assumed the body is
+         * not emitted: its levels must be the property's device array */
+        cg_unsupported(em, s->loc, "InBFS whose levels property is not an Int array on the device with --distributed");
+        return true;
+    }
     const char *unseen = in_prop ? "INT32_MAX" : "-1";
     char *lvl = cg_fresh(em, "level"), *queue = cg_fresh(em, "queue");
     cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = false};
