@@ -40,8 +40,8 @@ bool cuda_bfs_on_gpu(cg_emit *em, const gm_stmt *s, const char **why)
 }
 
 /* A kernel over queue[from, to) running body (forward or reverse), and its
- * launch over the host expressions from and to. */
-static void launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_bfs_ctx *ctx,
+ * launch over the host expressions from and to (cuda_emit.h). */
+void cuda_bfs_launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_bfs_ctx *ctx,
                          const char *queue, const char *level, const char *from, const char *to,
                          const char *what)
 {
@@ -455,7 +455,7 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
         cg_line(em, "_c_mf = (int64_t)_c_got[0];");
     }
     if (s->body)
-        launch_level(em, s, s->body, &ctx, queue, lvl, "_c_head", "_c_tail", "BFS: the forward body on one level");
+        cuda_bfs_launch_level(em, s, s->body, &ctx, queue, lvl, "_c_head", "_c_tail", "BFS: the forward body on one level");
     cg_line(em, "_c_head = _c_tail;");
     cg_line(em, "_c_tail = _c_next_tail;");
     cg_line(em, "_c_depth++;");
@@ -483,7 +483,7 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
             em->indent--;
             cg_line(em, "}");
         }
-        launch_level(em, s, s->rev_body, &ctx, queue, lvl, "_c_start[_c_l]", "_c_start[_c_l + 1]",
+        cuda_bfs_launch_level(em, s, s->rev_body, &ctx, queue, lvl, "_c_start[_c_l]", "_c_start[_c_l + 1]",
                      "BFS: the reverse body on one level");
         em->indent--;
         cg_line(em, "}");

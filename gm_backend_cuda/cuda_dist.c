@@ -31,7 +31,10 @@
  * edge, no hub split); the other one-GPU optimizations are off (no worklists,
  * async, priority, outlined BFS, blocking or gather order, and no kernel
  * skips fetching a property it writes wholly: it covers the owners only):
- * every round is one bulk-synchronous step over the owners. InBFS is [dist-unsupported]. */
+ * every round is one bulk-synchronous step over the owners. InBFS and
+ * InReverse: cuda_dist_bfs.c. A host For over the nodes runs on every rank
+ * over every global id, as the OpenMP target's (cg_dist_node_list); its
+ * iterator is a global id in kernels too. */
 #include "cuda_backend.h"
 
 #include <stdio.h>
@@ -51,6 +54,19 @@ static bool is_node_iter(const gm_expr *e)
 {
     return e && e->kind == GME_ID && e->sym && e->sym->kind == GMSYM_ITER && e->type &&
            e->type->kind == GMT_NODE;
+}
+
+/* An iterator holding a local id: a node loop's, not a host For's (which
+ * holds a global id, in host code and in the kernels it encloses). */
+static bool is_local_node_iter(cg_emit *em, const gm_expr *e)
+{
+    if (!is_node_iter(e))
+        return false;
+    const cg_dist *cd = cdist(em);
+    for (int i = 0; i < cd->ngits; i++)
+        if (cd->gits[i] == e->sym)
+            return false;
+    return true;
 }
 
 const char *cuda_dist_node_hi(cg_emit *em, const gm_stmt *s, bool device)
@@ -138,12 +154,6 @@ static bool dround_loop(cg_emit *em, const gm_stmt *s)
     return false;
 }
 
-static bool dbfs(cg_emit *em, const gm_stmt *s)
-{
-    cg_unsupported(em, s->loc, "InBFS with --distributed");
-    return true;
-}
-
 static bool dprop_read(cg_emit *em, const gm_expr *e)
 {
     if (!in_kernel(em) && cg_dist_prop_read(em, cdist(em), e))
@@ -162,13 +172,8 @@ static const char *dnode_list(cg_emit *em, const gm_stmt *s, const char **decl)
 {
     if (in_kernel(em))
         return base(em)->node_list(em, s, decl);
-    /* host code over every global id (what -t omp --distributed does with
-     * a host For) would read the mirrors' host sides node by node: not yet */
-    if (em->par_depth == 0 && !s->parallel) {
-        cg_unsupported(em, s->loc, "a sequential For over the nodes in host code with --distributed");
-        *decl = "gm_node_t %s = (gm_node_t)_c_qi;";
-        return "_c_nowned";
-    }
+    /* a host For: every global id on every rank (its body's owner reads and
+     * writes go through the mirrors' host sides) */
     return cg_dist_node_list(em, cdist(em), s, decl);
 }
 
@@ -193,7 +198,7 @@ static bool dbuiltin(cg_emit *em, const gm_expr *e)
         return true;
     case GMB_NODE_NUM_NBRS:
     case GMB_NODE_NUM_IN_NBRS:
-        if (!is_node_iter(r)) {
+        if (!is_local_node_iter(em, r)) {
             cg_unsupported(em, e->loc, "the degree of a node that is not a loop's own with --distributed");
             cg_printf(em, "0");
             return true;
@@ -209,10 +214,12 @@ static bool dbuiltin(cg_emit *em, const gm_expr *e)
 
 static bool dnode_value(cg_emit *em, const gm_expr *e)
 {
-    if (in_kernel(em) && is_node_iter(e)) {
+    if (in_kernel(em) && is_local_node_iter(em, e)) {
         cg_printf(em, "_c_dgid(%s)", cg_name(em, e->sym));
         return true;
     }
+    if (in_kernel(em) && is_node_iter(e))
+        return false; /* a host For's: a global id already */
     return cg_dist_node_value(em, cdist(em), e);
 }
 
@@ -303,7 +310,7 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     hooks.stmt = dstmt;
     hooks.parallel_loop = dparallel_loop;
     hooks.round_loop = dround_loop;
-    hooks.bfs = dbfs;
+    hooks.bfs = cuda_dist_bfs;
     hooks.prop_read = dprop_read;
     hooks.prop_write = dprop_write;
     hooks.node_list = dnode_list;

@@ -273,6 +273,16 @@ void cuda_report_min_label(cg_emit *em, const gm_stmt *s);
 void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body, const gm_symbol *own,
                       const cuda_capture *c);
 
+/* ---- BFS (cuda_bfs.c) */
+/* A kernel running body (forward or reverse) over queue[from, to), level:
+ * the level array's name, and its launch over the host expressions from
+ * and to (what: "BFS: the forward body on one level"...). */
+void cuda_bfs_launch_level(cg_emit *em, const gm_stmt *s, const gm_stmt *body, cg_bfs_ctx *ctx, const char *queue,
+                           const char *level, const char *from, const char *to, const char *what);
+/* --distributed: InBFS / InReverse level by level over the ranks
+ * (cuda_dist_bfs.c), the bfs hook of cuda_dist.c. */
+bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s);
+
 /* ---- BFS levels in persistent kernels (cuda_bfs_outline.c) */
 /* What a kernel running body uses (with_nav: and the navigator). */
 void cuda_bfs_capture(cg_emit *em, cuda_capture *c, const gm_stmt *s, const gm_stmt *body,

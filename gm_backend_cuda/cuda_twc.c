@@ -495,8 +495,8 @@ static void pull_hub_walk(cg_emit *em, const twc_nodes *ns, const gm_symbol *out
  * phase would run it too). */
 static bool pull_splits_hubs(cg_emit *em, const pull_shape *p)
 {
-    /* --distributed: the hub list would be the local graph's, ghost rows included */
-    return p->nloops == 1 && !p->holder && !cuda_st(em)->dist;
+    (void)em; /* --distributed too: MARK runs in the kernel's node range (the owners) */
+    return p->nloops == 1 && !p->holder;
 }
 
 /* The kernel parameters, with the hub split's appended when `hubs`. */

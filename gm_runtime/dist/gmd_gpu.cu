@@ -48,6 +48,11 @@ struct gmd_gpu_graph {
     int64_t *d_ghost_gid;
     gm_edge_t *d_out_degree, *d_in_degree;
     bool kept;
+    /* gmd_gpu_bfs_claims: the claims on the host, the ids received (host
+     * and device) and the device tail counter, grown on demand */
+    gm_node_t *bfs_send, *bfs_recv, *bfs_drecv;
+    size_t bfs_send_cap, bfs_recv_cap, bfs_drecv_cap;
+    unsigned long long *bfs_tail;
 };
 
 const char *gmd_comm_name(gmd_comm c)
@@ -348,6 +353,12 @@ static void free_handle(gmd_gpu_graph *H)
         cudaFreeHost(H->h_own);
     if (H->h_gh)
         cudaFreeHost(H->h_gh);
+    if (H->bfs_drecv)
+        cudaFree(H->bfs_drecv);
+    if (H->bfs_tail)
+        cudaFree(H->bfs_tail);
+    free(H->bfs_send);
+    free(H->bfs_recv);
     free(H->off);
     free(H->own_cnt);
     free(H);
@@ -591,4 +602,72 @@ bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op o
     apply_all(H, dev_prop, t, op);
     finish("gmd_gpu_sync_reduce", NULL);
     return true;
+}
+
+/* ---- BFS claims ------------------------------------------------------------ */
+
+/* The owners ids[0..n) claimed by the ranks: those still unseen join the
+ * level (the CAS makes a node claimed by several ranks, or found by this
+ * rank's own expansion, join once). */
+static __global__ void bfs_assign(const gm_node_t *ids, int64_t n, int32_t *level, int32_t unseen, int32_t depth,
+                           gm_node_t *queue, unsigned long long *tail)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        gm_node_t v = ids[i];
+        if (atomicCAS((int *)&level[v], (int)unseen, (int)depth) == (int)unseen)
+            queue[atomicAdd(tail, 1ULL)] = v;
+    }
+}
+
+int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
+                           int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail)
+{
+    static const char what[] = "gmd_gpu_bfs_claims";
+    if (!gs.up || !H)
+        gmd_abort(1, "gmd_gpu_bfs_claims before gmd_gpu_init or without a graph");
+    if (n > H->bfs_send_cap || !H->bfs_send) {
+        size_t nc = n > 2 * H->bfs_send_cap ? n : 2 * H->bfs_send_cap;
+        gm_node_t *p = (gm_node_t *)realloc(H->bfs_send, (nc ? nc : 1) * sizeof *p);
+        if (!p)
+            gmd_abort(1, "gmd_gpu_bfs_claims: out of memory");
+        H->bfs_send = p;
+        H->bfs_send_cap = nc ? nc : 1;
+    }
+    cudaError_t ce = cudaSuccess;
+    if (n > 0)
+        ce = cudaMemcpyAsync(H->bfs_send, dev_claims, n * sizeof(gm_node_t), cudaMemcpyDeviceToHost, gs.stream);
+    finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    int64_t got = gmd_bfs_claims(H->G, H->bfs_send, n, &H->bfs_recv, &H->bfs_recv_cap);
+    if (got <= 0)
+        return tail;
+    if ((size_t)got > H->bfs_drecv_cap || !H->bfs_drecv) {
+        if (H->bfs_drecv)
+            cudaFree(H->bfs_drecv);
+        H->bfs_drecv = NULL;
+        H->bfs_drecv_cap = 0;
+        size_t nc = (size_t)got;
+        ce = cudaMalloc((void **)&H->bfs_drecv, nc * sizeof(gm_node_t));
+        finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+        H->bfs_drecv_cap = nc;
+    }
+    if (!H->bfs_tail) {
+        ce = cudaMalloc((void **)&H->bfs_tail, sizeof *H->bfs_tail);
+        finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    }
+    unsigned long long t = (unsigned long long)tail;
+    ce = cudaMemcpyAsync(H->bfs_drecv, H->bfs_recv, (size_t)got * sizeof(gm_node_t), cudaMemcpyHostToDevice,
+                         gs.stream);
+    if (ce == cudaSuccess)
+        ce = cudaMemcpyAsync(H->bfs_tail, &t, sizeof t, cudaMemcpyHostToDevice, gs.stream);
+    if (ce == cudaSuccess) {
+        bfs_assign<<<blocks((size_t)got), 256, 0, gs.stream>>>(H->bfs_drecv, got, dev_level, unseen, depth, dev_queue,
+                                                               H->bfs_tail);
+        ce = cudaGetLastError();
+    }
+    if (ce == cudaSuccess)
+        ce = cudaMemcpyAsync(&t, H->bfs_tail, sizeof t, cudaMemcpyDeviceToHost, gs.stream);
+    finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    if (t > (unsigned long long)H->G->num_owned)
+        gmd_abort(3, "gmd_gpu_bfs_claims: the BFS queue overflowed");
+    return (int64_t)t;
 }

@@ -90,6 +90,18 @@ bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t);
  * keep their values.  false for an op the type has no meaning for. */
 bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op op);
 
+/* COLLECTIVE. One level of a distributed BFS on the device (gmc -t cuda
+ * --distributed's InBFS): the n ghosts (local ids, each once) in
+ * dev_claims that this rank's expansion claimed go to their owners; each
+ * owner sets dev_level[v] = depth on those of its owners still at unseen
+ * (an atomic CAS: a node also found here or claimed twice joins once) and
+ * appends them to dev_queue from position tail. Returns the new tail.
+ * dev_queue must hold num_owned entries. The claims are staged through the
+ * host (gmd_bfs_claims), whatever the transport: only the claimed ids
+ * travel. A CUDA failure stops every rank. */
+int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
+                           int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail);
+
 #ifdef __cplusplus
 }
 #endif

@@ -50,8 +50,7 @@ P
 expect 1 "distributed sequential host For" "$GMC" -w -t omp --distributed seq_for.gm
 says "distributed sequential host For: reason" err "seq_for.gm:5:13: error: the omp target does not support the degree of a node that is not a loop's own with --distributed"
 expect 1 "cuda distributed sequential host For" "$GMC" -w -t cuda --distributed seq_for.gm
-says "cuda distributed sequential host For: located" err "seq_for.gm:4:5: error: "
-says "cuda distributed sequential host For: reason" err "seq_for.gm:4:5: error: the cuda target does not support a sequential For over the nodes in host code with --distributed"
+says "cuda distributed sequential host For: reason" err "seq_for.gm:5:13: error: the cuda target does not support the degree of a node that is not a loop's own with --distributed"
 cat > bfs_dist.gm <<'P'
 Procedure bfs_dist(G: Graph, r: Node; lev: N_P<Int>) {
     G.lev = -1;
@@ -60,10 +59,23 @@ Procedure bfs_dist(G: Graph, r: Node; lev: N_P<Int>) {
     }
 }
 P
-# (-t omp --distributed runs it; the CUDA target refuses it at its place)
-expect 1 "cuda distributed InBFS" "$GMC" -w -t cuda --distributed bfs_dist.gm
-says "cuda distributed InBFS: located" err "bfs_dist.gm:3:5: error: "
-says "cuda distributed InBFS: reason" err "bfs_dist.gm:3:5: error: the cuda target does not support InBFS with --distributed"
+# both distributed targets run it (level by level; the CUDA one on the GPU)
+expect 0 "cuda distributed InBFS" "$GMC" -w -t cuda --distributed bfs_dist.gm
+says "cuda distributed InBFS: claims" bfs_dist.cu "gmd_gpu_bfs_claims(_c_gg"
+cat > hostfor.gm <<'P'
+Procedure hostfor(G: Graph; cnt: N_P<Int>) {
+    G.cnt = 0;
+    For (s: G.Nodes) {
+        Foreach (v: G.Nodes)(v == s) {
+            v.cnt += 1;
+        }
+    }
+}
+P
+# a host For runs over every global id: its node is a global id in the
+# kernels it encloses too (a loop's own node is a local id: _c_dgid)
+expect 0 "cuda distributed host For" "$GMC" -w -t cuda --distributed hostfor.gm
+says "cuda distributed host For: a global id in kernels" hostfor.cu "if (_c_dgid(v) == s)"
 # the distributed CUDA program takes --comm=auto|nccl|mpi
 expect 0 "cuda distributed main" "$GMC" -t cuda --distributed --main degree.gm
 says "cuda distributed main: --comm" degree.cu "bad value '%s' for --comm: expected auto, nccl or mpi"

@@ -55,8 +55,8 @@ graph_coloring|u|both||color.txt:exact return:exact|validate
 luby_mis|u|both||validate|validate
 node_values|u|out both|--root=@LAST|best.txt:exact mark.txt:exact return:exact|-
 '
-# InBFS/InReverse, level by level (-t omp --distributed only: claims,
-# per-level syncs; tests/mpi/bfs_syncs.gm: each kind of per-level sync)
+# InBFS/InReverse, level by level (claims, per-level syncs; apps.sh and
+# cuda_apps.sh; tests/mpi/bfs_syncs.gm: each kind of per-level sync)
 APPS_BFS='
 bfs|u|out both|--root=0|dist.txt:exact|dist.txt:exact
 bc|u|both||BC.txt:real|BC.txt:real

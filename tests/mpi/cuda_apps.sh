@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/mpi/cuda_apps.sh: gmc -t cuda --distributed end to end (issue 31,
-# phase 3), over tests/mpi/apps.sh's apps, graphs and checks
-# (tests/mpi/apps_common.sh).
+# phase 3), over tests/mpi/apps.sh's apps (the BFS ones too: $APPS_BFS),
+# graphs and checks (tests/mpi/apps_common.sh).
 #
 # Everywhere libgmrt-dist-cuda is built (configure found MPI and nvcc):
 # each app's generated NAME.cu compiles with nvcc -Werror all-warnings and
@@ -47,7 +47,7 @@ for w in $MPI_CFLAGS; do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
 [ "$ngpu" -gt 0 ] || echo "no GPU here: the generated programs are compiled and linked, not run"
 
 linked_one=
-echo "$APPS" >"$W/apps.txt"
+echo "$APPS$APPS_BFS" >"$W/apps.txt"
 while IFS='|' read -r app kind policies args checks rchecks; do
     [ -n "$app" ] || continue
     selected "${MPI_APPS:-}" "$app" || continue

@@ -1,0 +1,253 @@
+/* cuda_dist_bfs.c: InBFS / InReverse under gmc -t cuda --distributed
+ * (issue 31), the tg->bfs hook of cuda_dist.c: the traversal of
+ * gm_backend_omp/omp_dist_bfs.c (its header says the contract) with the
+ * frontier, the levels and the bodies on this rank's GPU, over the local
+ * CSR:
+ *  - the levels of the local nodes (owners and ghosts) are a device array
+ *    (-1 unseen; or the level property bfs_level proved equal to them, with
+ *    +INF unseen: gmo_bfs_levels_prop, whose body is then not emitted, as
+ *    cg_dist_bfs_directions expects); the owners in visiting order are a
+ *    device queue, the host keeps where each level starts;
+ *  - per level: the global frontier size (gmd_allreduce on the host; the
+ *    loop ends when it is 0 on every rank), one expansion kernel over the
+ *    frontier's out-rows (an unseen neighbour is claimed by an atomicCAS on
+ *    its level: an owner joins the queue, a ghost the claims buffer), the
+ *    claims to their owners (gmd_gpu_bfs_claims: only the claimed ids
+ *    travel, staged through the host), who assign the level on the device;
+ *    the new levels to the ghosts (gmd_gpu_sync_broadcast of the level
+ *    array), then the body kernel over the level's owners and the plan's
+ *    per-level syncs after it;
+ *  - InReverse runs the levels backwards the same way.
+ * The per-level syncs are the transport's dense ghost broadcasts (device
+ * to device under nccl): every ghost gets its owner's value, which equals
+ * the omp target's sparse broadcast of the level's nodes because the
+ * owners' values change only at the level's nodes (the bodies write their
+ * own node: gma_sync_check refuses the rest). No property array is copied
+ * between host and device per level. The one-GPU traversal's
+ * optimizations (bottom-up, TWC, outlined levels, label correction) stay
+ * off, as everywhere in this mode. */
+#include "cuda_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_dist.h"
+#include "opt.h"
+
+static gm_type_kind prop_elem(const gm_symbol *sym)
+{
+    const gm_type *t = sym->type;
+    if (t && t->kind == GMT_NODE_PROP)
+        t = t->elem;
+    return t ? t->kind : GMT_ERROR;
+}
+
+/* The plan's syncs after body b, each level (skip: the level property,
+ * sent with the levels). */
+static void level_syncs(cg_emit *em, const cg_dist *cd, const gm_stmt *b, const gm_symbol *skip)
+{
+    int n = 0;
+    const gma_sync *ys = cd->syncs ? gma_syncs_at(cd->syncs, b, true, &n) : NULL;
+    for (int i = 0; i < n; i++) {
+        if (ys[i].sym == skip)
+            continue;
+        if (ys[i].kind != GMA_SYNC_BROADCAST) {
+            cg_unsupported(em, ys[i].loc, "this sync of a BFS level with --distributed");
+            continue;
+        }
+        cd->tg->prop_sync(em, cd->dgraph, ys[i].sym, cg_gmrt_type(prop_elem(ys[i].sym)), NULL);
+    }
+}
+
+/* The expansion kernel: the frontier queue[_c_from, _c_to) claims its
+ * unseen out-neighbours; owners are appended to the queue at _c_cnt[0],
+ * ghosts to _c_claims at _c_cnt[1] (each once: the CAS). */
+static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g,
+                           const char *unseen)
+{
+    char *params = cuda_params_plus(l->params, "gm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, int64_t _c_to, "
+                                    "int32_t _c_depth, unsigned long long *_c_cnt, gm_node_t *_c_claims");
+    cuda_kernel_frame f;
+    char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level (owners queued, ghosts claimed)", s->loc,
+                                   params, s->iter.sym, GMR_NODES, c, l);
+    cg_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
+                 "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
+    em->indent++;
+    cg_line(em, "const gm_node_t _c_u = _c_queue[_c_i];");
+    cg_line(em, "for (gm_edge_t _c_e = %s->begin[_c_u]; _c_e < %s->begin[_c_u + 1]; _c_e++) {", g, g);
+    em->indent++;
+    cg_line(em, "const gm_node_t _c_w = %s->node_idx[_c_e];", g);
+    cg_line(em, "if (_c_level[_c_w] != %s)", unseen);
+    cg_line(em, "    continue;");
+    cg_line(em, "if (atomicCAS((int *)&_c_level[_c_w], (int)(%s), (int)(_c_depth + 1)) != (int)(%s))", unseen, unseen);
+    cg_line(em, "    continue; /* another thread claimed it */");
+    cg_line(em, "if (_c_w < _c_dd.num_owned)");
+    cg_line(em, "    _c_queue[atomicAdd(&_c_cnt[0], 1ULL)] = _c_w;");
+    cg_line(em, "else");
+    cg_line(em, "    _c_claims[atomicAdd(&_c_cnt[1], 1ULL)] = _c_w;");
+    em->indent--;
+    cg_line(em, "}");
+    em->indent--;
+    cg_line(em, "}");
+    cuda_kernel_close(em, &f, c, l);
+    free(params);
+    return kname;
+}
+
+bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
+{
+    cg_dist *cd = cuda_st(em)->dist;
+    if (em->par_depth > 0 || cuda_st(em)->in_kernel) {
+        cg_unsupported(em, s->loc, "InBFS inside a parallel loop with --distributed");
+        return true;
+    }
+    if (!cd || !cd->dgraph || !cd->tg || !cd->tg->prop_sync)
+        return false;
+    const char *why = NULL;
+    if (!cuda_bfs_on_gpu(em, s, &why)) {
+        char *what = cg_strf("InBFS with --distributed whose body cannot run on the GPU (%s)",
+                             why ? why : "see -t cuda");
+        cg_unsupported(em, s->loc, what);
+        free(what);
+        return true;
+    }
+    const char *dg = cd->dgraph;
+    const char *g = cg_graph_of(em, s->iter.sym->type);
+    const gm_symbol *in_prop = gmo_bfs_levels_prop(s);
+    if (in_prop && (!cuda_is_mirrored(in_prop) || prop_elem(in_prop) != GMT_INT)) {
+        /* the partition check (cg_dist_bfs_directions) assumed the body is
+         * not emitted: its levels must be the property's device array */
+        cg_unsupported(em, s->loc, "InBFS whose levels property is not an Int array on the device with --distributed");
+        return true;
+    }
+    const char *unseen = in_prop ? "INT32_MAX" : "-1";
+    char *lvl = cg_fresh(em, "level"), *queue = cg_fresh(em, "queue");
+    cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = false};
+
+    /* the expansion kernel sees the graph */
+    cuda_capture nav;
+    cuda_capture_init(em, &nav);
+    if (gm_symbol_id_below(s->iter.sym, em->nsyms))
+        nav.declared[s->iter.sym->id] = true;
+    cuda_capture_graph(em, &nav, s->iter.sym);
+    cuda_capture_finish(em, &nav);
+    cuda_launch nl;
+    cuda_launch_prepare(em, &nav, &nl);
+    char *expand = expand_kernel(em, s, &nav, &nl, g, unseen);
+
+    cg_line(em, "{ /* %s:%d: InBFS on the device, level by level over the ranks */", em->src_base, s->loc.line);
+    em->indent++;
+    cg_scope_push(em);
+    cg_start_line(em);
+    cg_printf(em, "const int64_t _c_root = (int64_t)(");
+    cg_expr(em, s->root);
+    cg_printf(em, "); /* a global id */\n");
+    if (in_prop) {
+        char *m = cuda_mirror(em, in_prop);
+        cg_line(em, "int32_t *const %s = (int32_t *)gmcu_to_device(&%s); /* the levels live in %s (+INF: not "
+                     "reached) */", lvl, m, in_prop->name);
+        cg_line(em, "gmcu_device_wrote(&%s); /* written below on the device */", m);
+        free(m);
+        cg_line(em, "if (_c_nlocal > _c_nowned) { /* ghost copies: unknown yet */");
+        cg_line(em, "    gmcu_fill_i32<<<gmcu_blocks(_c_nlocal - _c_nowned), GMCU_BLOCK>>>(%s + _c_nowned, "
+                     "(int64_t)(_c_nlocal - _c_nowned), INT32_MAX);", lvl);
+        cg_line(em, "    GMCU_LAUNCHED(\"BFS level reset\");");
+        cg_line(em, "}");
+    } else {
+        cg_line(em, "int32_t *%s = (int32_t *)gmcu_malloc(((size_t)_c_nlocal + 1) * sizeof(int32_t), \"BFS levels\");",
+                 lvl);
+        cg_scope_add_cleanup(em, cg_strf("gmcu_free(%s);", lvl));
+        cg_line(em, "gmcu_fill_i32<<<gmcu_blocks((int64_t)_c_nlocal + 1), GMCU_BLOCK>>>(%s, (int64_t)_c_nlocal + 1, -1);",
+                 lvl);
+        cg_line(em, "GMCU_LAUNCHED(\"BFS level reset\");");
+    }
+    cg_line(em, "/* the owners by level; the ghosts this rank claims at one level */");
+    cg_line(em, "gm_node_t *%s = (gm_node_t *)gmcu_malloc(((size_t)_c_nowned + 1) * sizeof(gm_node_t), \"BFS queue\");",
+             queue);
+    cg_scope_add_cleanup(em, cg_strf("gmcu_free(%s);", queue));
+    cg_line(em, "gm_node_t *_c_claims = (gm_node_t *)gmcu_malloc(((size_t)%s->num_ghosts + 1) * sizeof(gm_node_t), "
+                 "\"BFS claims\");", dg);
+    cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_claims);"));
+    cg_line(em, "/* the next level's end in the queue, the number of claims */");
+    cg_line(em, "unsigned long long *_c_cnt = (unsigned long long *)gmcu_malloc(2 * sizeof(unsigned long long), "
+                 "\"BFS counters\");");
+    cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_cnt);"));
+    cg_line(em, "size_t _c_scap = 64;");
+    cg_line(em, "int64_t *_c_start = (int64_t *)_c_alloc(_c_scap, sizeof(int64_t)); /* where each level starts */");
+    cg_scope_add_cleanup(em, cg_strf("free(_c_start);"));
+    cg_line(em, "int64_t _c_nlev = 0, _c_head = 0, _c_tail = 0;");
+    cg_line(em, "int32_t _c_depth = 0;");
+    cg_line(em, "if (_c_root >= 0 && _c_root < %s->global_nodes && gmd_owner(%s, _c_root) == %s->rank) {", dg, dg, dg);
+    cg_line(em, "    const gm_node_t _c_r = gmd_local_id(%s, _c_root);", dg);
+    cg_line(em, "    const int32_t _c_zero = 0;");
+    cg_line(em, "    gmcu_put(%s + _c_r, &_c_zero, sizeof _c_zero);", lvl);
+    cg_line(em, "    gmcu_put(%s, &_c_r, sizeof _c_r);", queue);
+    cg_line(em, "    _c_tail = 1;");
+    cg_line(em, "}");
+    cg_line(em, "(void)gmd_gpu_sync_broadcast(_c_gg, %s, GMRT_T_INT32); /* the root's level */", lvl);
+
+    cg_bfs_ctx *outer = em->bfs;
+    em->bfs = &ctx;
+    cg_line(em, "for (;;) {");
+    em->indent++;
+    cg_line(em, "int64_t _c_nf = _c_tail - _c_head;");
+    cg_line(em, "gmd_allreduce_int64(&_c_nf, GMD_SUM); /* the global frontier size */");
+    cg_line(em, "if (_c_nf == 0)");
+    cg_line(em, "    break;");
+    cg_line(em, "if ((size_t)_c_nlev + 2 > _c_scap) {");
+    cg_line(em, "    _c_scap *= 2;");
+    cg_line(em, "    int64_t *_c_t = (int64_t *)realloc(_c_start, _c_scap * sizeof(int64_t));");
+    cg_line(em, "    if (!_c_t)");
+    cg_line(em, "        gmrt_fatal(\"out of memory: BFS levels\");");
+    cg_line(em, "    _c_start = _c_t;");
+    cg_line(em, "}");
+    cg_line(em, "_c_start[_c_nlev++] = _c_head;");
+    cg_line(em, "{");
+    cg_line(em, "    const unsigned long long _c_c0[2] = {(unsigned long long)_c_tail, 0ULL};");
+    cg_line(em, "    gmcu_put(_c_cnt, _c_c0, sizeof _c_c0);");
+    cg_line(em, "}");
+    cuda_launch_before(em, &nav);
+    cg_line(em, "if (_c_tail > _c_head) {");
+    cg_line(em, "    %s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_cnt, "
+                 "_c_claims);", expand, nl.args, *nl.args ? ", " : "", queue, lvl);
+    cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
+    cg_line(em, "}");
+    cuda_launch_after(em, &nav);
+    cg_line(em, "unsigned long long _c_got[2];");
+    cg_line(em, "gmcu_fetch(_c_got, _c_cnt, sizeof _c_got);");
+    cg_line(em, "/* the claimed ghosts to their owners, who queue those still unseen */");
+    cg_line(em, "const int64_t _c_next_tail = gmd_gpu_bfs_claims(_c_gg, _c_claims, (size_t)_c_got[1], %s, %s, "
+                 "_c_depth + 1, %s, (int64_t)_c_got[0]);", lvl, unseen, queue);
+    cg_line(em, "(void)gmd_gpu_sync_broadcast(_c_gg, %s, GMRT_T_INT32); /* the new levels to the ghosts */", lvl);
+    if (s->body && !in_prop) {
+        cuda_bfs_launch_level(em, s, s->body, &ctx, queue, lvl, "_c_head", "_c_tail",
+                              "BFS: the forward body on one level");
+        level_syncs(em, cd, s->body, NULL);
+    }
+    cg_line(em, "_c_head = _c_tail;");
+    cg_line(em, "_c_tail = _c_next_tail;");
+    cg_line(em, "_c_depth++;");
+    em->indent--;
+    cg_line(em, "}");
+    cg_line(em, "_c_start[_c_nlev] = _c_head;");
+    if (s->rev_body) {
+        cg_line(em, "/* InReverse: from the deepest level back to the root, on every rank alike */");
+        cg_line(em, "for (int64_t _c_l = _c_nlev - 1; _c_l >= 0; _c_l--) { /* the same count on every rank */");
+        em->indent++;
+        cuda_bfs_launch_level(em, s, s->rev_body, &ctx, queue, lvl, "_c_start[_c_l]", "_c_start[_c_l + 1]",
+                              "BFS: the reverse body on one level");
+        level_syncs(em, cd, s->rev_body, NULL);
+        em->indent--;
+        cg_line(em, "}");
+    }
+    em->bfs = outer;
+    cg_scope_pop(em, true);
+    em->indent--;
+    cg_line(em, "}");
+    free(expand);
+    cuda_launch_free(em, &nl);
+    cuda_capture_free(&nav);
+    free(lvl);
+    free(queue);
+    return true;
+}
