@@ -85,6 +85,11 @@ static const char *plain_graph_ctype(cg_emit *em) { (void)em; return "gm_graph *
 static bool plain_builtin(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
 static bool plain_node_value(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
 
+/* Checked accesses in kernels record failures in the device's slot
+ * (gmcu_device.h), read back once after the statement; host code's go to
+ * the host statement's own. */
+static const char *nil_slot(cg_emit *em) { return cuda_st(em)->in_kernel ? "&gmcu_nil_site" : NULL; }
+
 const cg_hooks cuda_hooks = {
     .stmt = stmt,
     .parallel_loop = parallel_loop,
@@ -107,6 +112,8 @@ const cg_hooks cuda_hooks = {
     .graph_ctype = plain_graph_ctype,
     .builtin = plain_builtin,
     .node_value = plain_node_value,
+    .nil_slot = nil_slot,
+    .nil_take = "gmcu_nil_take()",
     .cxx = true,
     .device_args = true,
 };

@@ -82,6 +82,9 @@ static const char *plain_graph_ctype(cg_emit *em) { (void)em; return "gm_graph *
 static bool plain_builtin(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
 static bool plain_node_value(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
 
+/* Checked accesses in parallel code record failures in the host's slot. */
+static const char *host_nil_slot(cg_emit *em) { (void)em; return NULL; }
+
 static const cg_hooks omp_hooks = {
     .stmt = no_stmt,
     .parallel_loop = omp_clique_loop,
@@ -104,6 +107,7 @@ static const cg_hooks omp_hooks = {
     .graph_ctype = plain_graph_ctype,
     .builtin = plain_builtin,
     .node_value = plain_node_value,
+    .nil_slot = host_nil_slot,
 };
 
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)

@@ -160,6 +160,9 @@ static void no_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
     (void)em; (void)proc; (void)step;
 }
 
+/* Checked accesses in parallel code record failures in the host's slot. */
+static const char *host_nil_slot(cg_emit *em) { (void)em; return NULL; }
+
 static const cg_hooks dist_hooks = {
     .stmt = dist_stmt,
     .parallel_loop = dist_parallel_loop,
@@ -182,6 +185,7 @@ static const cg_hooks dist_hooks = {
     .builtin = dist_builtin,
     .node_value = dist_node_value,
     .decide = omp_decide,
+    .nil_slot = host_nil_slot,
 };
 
 bool gmb_omp_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan *plan,

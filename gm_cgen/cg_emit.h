@@ -138,12 +138,43 @@ typedef struct cg_hooks {
      * printed the target's way (false: as any expression; --distributed:
      * a loop iterator, a local id, becomes its global id). */
     bool (*node_value)(struct cg_emit *em, const gm_expr *e);
+    /* The error slot that a checked access in parallel code records its
+     * failure in (cg_nil.c): its address in the code being emitted (CUDA
+     * kernels: the device's), or NULL where that code runs on the host
+     * (the host statement's own _c_nil). */
+    const char *(*nil_slot)(struct cg_emit *em);
+    /* The host expression that reads the device's slot after the kernels
+     * and clears it (NULL: the target has no device). */
+    const char *nil_take;
     /* The output is C++ (void * converts only by a cast). */
     bool cxx;
     /* Property arguments may be device memory, used in place (no copies):
      * the driver's --device-args measures the call that way. */
     bool device_args;
 } cg_hooks;
+
+/* The checks of property elements reached through a Node or Edge value in
+ * parallel code (cg_nil.c): the sites recorded since the last report, the
+ * index expressions a statement guard has checked already (each printed as
+ * its temporary when it has one), and whether a host slot is in scope. */
+typedef struct cg_nil_site {
+    char *where;            /* "bfs.gm:12: p.y" */
+    bool device;            /* recorded in the device's slot */
+} cg_nil_site;
+
+#define CG_NIL_GUARDS 16
+
+typedef struct cg_nil_state {
+    cg_nil_site *sites;
+    int nsites, cap;
+    int base;               /* the first site of the innermost host statement */
+    bool host_slot;         /* a host statement declares _c_nil around this code */
+    bool host_used;         /* ... and a site recorded in it */
+    bool lvalue;            /* cg_lvalue is printing a target */
+    int nguard;
+    const gm_expr *guard[CG_NIL_GUARDS];
+    char *guard_text[CG_NIL_GUARDS]; /* NULL: printed as written */
+} cg_nil_state;
 
 typedef struct cg_emit {
     FILE *out;
@@ -174,6 +205,7 @@ typedef struct cg_emit {
     /* The target's decisions for the program's loops (gma_decision.h),
      * filled per procedure by tg->decide; NULL: none kept. */
     struct gma_decided *decided;
+    cg_nil_state nil;
 } cg_emit;
 
 /* The suffix of the emitted _c_atomic_OP_SUFFIX helpers for a value type
@@ -230,6 +262,25 @@ void cg_min_label(cg_emit *em, const gm_stmt *s);
 /* The loop around that call and its closing (the CUDA target's call too). */
 void cg_min_label_open(cg_emit *em, const gm_stmt *s);
 void cg_min_label_close(cg_emit *em, const gm_stmt *s);
+
+/* ---- NIL checks in parallel code (cg_nil.c) */
+/* Whether index (a Node or Edge value) is in range by construction: a
+ * loop's own iterator, a neighbour iterator's ToEdge(), an edge's end of
+ * one of those, or a variable only ever set to one of those. */
+bool cg_nil_proven(const cg_emit *em, const gm_expr *index);
+/* Whether an element reached through index is checked in parallel code. */
+bool cg_nil_needed(const cg_emit *em, const gm_expr *index);
+/* Whether index was checked by the statement being emitted (printed plain). */
+bool cg_nil_guarded(const cg_emit *em, const gm_expr *index);
+/* A checked read prop[index] in parallel code as one expression (false:
+ * not one; the caller prints the element). */
+bool cg_nil_read(cg_emit *em, const gm_symbol *prop, const gm_expr *index);
+/* Prints the guarded index expression e as its temporary (false: not one). */
+bool cg_nil_subst(cg_emit *em, const gm_expr *e);
+/* A statement: in parallel code, its writes through unchecked values under
+ * a guard; in host code, the parallel statement with its slot and, after
+ * it, the report of a failed check. emit prints s itself. */
+void cg_nil_stmt(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const gm_stmt *s));
 
 /* ---- expressions (cg_expr.c) */
 void cg_expr(cg_emit *em, const gm_expr *e);

@@ -89,11 +89,15 @@ static void emit_prop(cg_emit *em, const gm_expr *e)
 
 /* Host code reaching an element through a Node or Edge value that is not a
  * loop's own iterator (a variable, an argument, a built-in's answer): the
- * value may be NIL or out of range, so it is checked (once per access, in
- * sequential code only; iterators are in range by construction). */
+ * value may be NIL or out of range, so it is checked (once per access;
+ * iterators are in range by construction). Parallel code checks through
+ * cg_nil.c; this form is there only its fallback where no error slot is in
+ * scope (it ends the process from inside the region). */
 static bool checked_index(const cg_emit *em, const gm_expr *index)
 {
-    if (em->par_depth > 0 || !index || !index->type)
+    if (em->par_depth > 0)
+        return cg_nil_needed(em, index);
+    if (!index || !index->type)
         return false;
     if (index->type->kind != GMT_NODE && index->type->kind != GMT_EDGE)
         return false;
@@ -102,6 +106,10 @@ static bool checked_index(const cg_emit *em, const gm_expr *index)
 
 void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
+    const bool target = em->nil.lvalue; /* a write's target: its statement checked it (cg_nil.c) */
+    em->nil.lvalue = false;
+    if (!target && cg_nil_read(em, prop, index))
+        return;
     if (em->tg->prop_elem(em, prop, index))
         return;
     cg_printf(em, "%s[", cg_name(em, prop));
@@ -205,6 +213,8 @@ static bool node_compare(const gm_expr *e)
 
 void cg_expr(cg_emit *em, const gm_expr *e)
 {
+    if (em->nil.nguard > 0 && cg_nil_subst(em, e))
+        return;
     gm_type_kind k = e->type ? e->type->kind : GMT_ERROR;
     switch (e->kind) {
     case GME_INT:

@@ -13,6 +13,7 @@
 void cg_lvalue(cg_emit *em, const gm_expr *lhs)
 {
     if (lhs->kind == GME_PROP) {
+        em->nil.lvalue = true;
         cg_prop_elem(em, lhs->sym, lhs->a);
     } else {
         cg_expr(em, lhs);
@@ -377,7 +378,7 @@ void cg_stmt_list(cg_emit *em, const gm_stmt *list)
         cg_stmt(em, list);
 }
 
-void cg_stmt(cg_emit *em, const gm_stmt *s)
+static void emit_stmt(cg_emit *em, const gm_stmt *s)
 {
     if (em->tg->stmt(em, s))
         return;
@@ -471,4 +472,12 @@ void cg_stmt(cg_emit *em, const gm_stmt *s)
         emit_swap(em, s);
         return;
     }
+}
+
+/* Every statement goes through cg_nil.c: the guard of its writes through
+ * unchecked Node or Edge values in parallel code, and after a parallel
+ * host statement the report of a failed check. */
+void cg_stmt(cg_emit *em, const gm_stmt *s)
+{
+    cg_nil_stmt(em, s, emit_stmt);
 }

@@ -13,6 +13,7 @@ libgmcg_a_SOURCES += gm_cgen/cg_types.c
 libgmcg_a_SOURCES += gm_cgen/cg_expr.c
 libgmcg_a_SOURCES += gm_cgen/cg_collections.c
 libgmcg_a_SOURCES += gm_cgen/cg_stmt.c
+libgmcg_a_SOURCES += gm_cgen/cg_nil.c
 libgmcg_a_SOURCES += gm_cgen/cg_min_label.c
 libgmcg_a_SOURCES += gm_cgen/cg_reduce.c
 libgmcg_a_SOURCES += gm_cgen/cg_loops.c

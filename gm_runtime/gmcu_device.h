@@ -87,6 +87,27 @@ void *gmcu_host_alloc(size_t bytes);
 
 } /* extern "C" */
 
+/* ---- the error slot of checked accesses in kernels ---------------------- */
+
+/* The first failing check's code (_c_nil_ok, gmrt_inline.h), 0 while none
+ * failed; gm_cgen/cg_nil.c reads it after a statement whose kernels check
+ * an access through a Node or Edge value. */
+static __device__ int32_t gmcu_nil_site;
+
+/* The slot's code once the work queued before is done; the slot is cleared
+ * for the next call (after an error return from NAME_try). */
+static inline int32_t gmcu_nil_take(void)
+{
+    int32_t *slot = NULL, code = 0;
+    GMCU_CHECK(cudaGetSymbolAddress((void **)&slot, gmcu_nil_site));
+    gmcu_fetch(&code, slot, sizeof code);
+    if (code) {
+        const int32_t zero = 0;
+        gmcu_put(slot, &zero, sizeof zero);
+    }
+    return code;
+}
+
 /* ---- scalar slots: values a kernel reads back to the host --------------- */
 
 #define GMCU_SLOTS 64

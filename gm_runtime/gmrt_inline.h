@@ -30,11 +30,49 @@ static inline __attribute__((unused)) void _c_no_memory(size_t n, size_t size)
  * n, else a run-time error naming where (NIL from G.PickRandom() on an empty
  * graph or n.PickRandomNbr() with no neighbour, an id past the end from the
  * caller): a write there would corrupt memory and a read give garbage. */
-static inline __attribute__((unused)) int64_t _c_index_at(int64_t v, int64_t n, const char *where)
+#ifdef __CUDACC__
+#define GMC_HOST_DEVICE __host__ __device__
+#else
+#define GMC_HOST_DEVICE
+#endif
+static inline GMC_HOST_DEVICE __attribute__((unused)) int64_t _c_index_at(int64_t v, int64_t n, const char *where)
 {
-    if (v < 0 || v >= n)
+    if (v < 0 || v >= n) {
+#ifdef __CUDA_ARCH__
+        (void)where;
+        __trap(); /* no slot in scope (gm_cgen/cg_nil.c's fallback): the kernel fails */
+#else
         gmrt_fatal("%s: %s", where, v < 0 ? "the node or edge is NIL" : "not a node or edge of the graph");
+#endif
+    }
     return v;
+}
+
+/* The same check in parallel code (gm_cgen/cg_nil.c), which cannot stop
+ * there: true when v names an element of the n; else the first failing
+ * check of the loop stores its code (site, an even number, plus 1 when v is
+ * past the end rather than NIL) in *slot (the host's variable or the
+ * device's gmcu_nil_site) and the access is skipped. */
+static inline GMC_HOST_DEVICE __attribute__((unused)) bool _c_nil_ok(int64_t v, int64_t n, int32_t site, int32_t *slot)
+{
+    if (__builtin_expect((uint64_t)v < (uint64_t)n, 1))
+        return true;
+    const int32_t code = site + (v >= 0);
+#ifdef __CUDA_ARCH__
+    atomicCAS((int *)slot, 0, (int)code);
+#else
+    int32_t none = 0;
+    __atomic_compare_exchange_n(slot, &none, code, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+#endif
+    return false;
+}
+
+/* After the parallel statement: a run-time error naming the first failing
+ * check's site (sites[code / 2 - 1]), as _c_index_at's; nothing for 0. */
+static inline __attribute__((unused)) void _c_nil_report(int32_t code, const char *const *sites)
+{
+    if (code)
+        gmrt_fatal("%s: %s", sites[code / 2 - 1], code & 1 ? "not a node or edge of the graph" : "the node or edge is NIL");
 }
 
 static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)
