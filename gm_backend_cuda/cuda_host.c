@@ -219,9 +219,34 @@ static bool swap_props(cg_emit *em, const gm_stmt *s)
     return true;
 }
 
+/* The reduction=S OP records of s (cuda_decide's host loops) as
+ * "; it reduces s (+=), t (min=) with OpenMP's reduction clause", or "". */
+static char *host_reductions(cg_emit *em, const gm_stmt *s)
+{
+    const gma_decisions *ds = gma_decisions_of(em->decided, s, false);
+    char *list = NULL;
+    for (int i = 0; ds && i < ds->n; i++) {
+        const char *v = ds->c[i].value, *sp = strchr(v, ' ');
+        if (strcmp(ds->c[i].key, "reduction") != 0 || !sp)
+            continue;
+        char *item = cg_strf("%.*s (%s)", (int)(sp - v), v, sp + 1);
+        char *more = list ? cg_strf("%s, %s", list, item) : item;
+        if (list) {
+            free(list);
+            free(item);
+        }
+        list = more;
+    }
+    char *out = list ? cg_strf("; it reduces %s with OpenMP's reduction clause", list) : cg_strf("%s", "");
+    free(list);
+    return out;
+}
+
 static void note_host(cg_emit *em, const gm_stmt *s, const char *what, const char *why)
 {
-    gm_note(s->loc, "%s runs on the host%s%s", what, why ? ": " : "", why ? why : "");
+    char *red = host_reductions(em, s);
+    gm_note(s->loc, "%s runs on the host%s%s%s", what, why ? ": " : "", why ? why : "", red);
+    free(red);
     cg_line(em, "/* runs on the host%s%s */", why ? ": " : "", why ? why : "");
 }
 

@@ -107,6 +107,16 @@ for x in "" -fcuda-blocking=on -fcuda-blocking=off; do
     want=yes; [ "$x" = -fcuda-blocking=off ] && want=no
     if [ $got = $want ]; then echo "ok: pagerank $x: edge blocking $got"; else echo "FAIL: pagerank $x: edge blocking $got"; status=1; fi
 done
+# A loop run on the host says which scalars it reduces and how (its
+# reduction= records: tests/plan/host_loops.cuda.expected); a DFS reduces
+# sequentially and says nothing of it.
+"$gmc" -t cuda --report "$src/tests/plan/host_loops.gm" -o "$tmp" >/dev/null 2>"$tmp/hl" || status=1
+if grep -q "10:5: note: this Foreach runs on the host: it uses a collection or a map; it reduces s (+=) with OpenMP's reduction clause" "$tmp/hl" &&
+    ! grep -q "DFS runs on the host.*reduces" "$tmp/hl"; then
+    echo "ok: host_loops: the host loop's reduction worded"
+else
+    echo "FAIL: host_loops: the host loop's reduction not worded"; cat "$tmp/hl"; status=1
+fi
 # Every choice generates code.
 for good in -fcuda-lb=auto -fcuda-lb=twc -fcuda-lb=edge -fcuda-lb=vertex -fcuda-outline=on -fcuda-outline=off \
     -fcuda-worklist=on -fcuda-worklist=off -fcuda-async=on -fcuda-async=off -fcuda-priority=on -fcuda-priority=off -fcuda-blocking=on -fcuda-blocking=off -fcuda-direction=push -fcuda-direction=pull; do
