@@ -5,7 +5,8 @@
 # outputs of gmgraph before the parallel build and write (commit 5f1cd52),
 # a known answer since the formats did not change.  The cases cover rmat with
 # and without --symmetrize --dedup --no-self-loops --no-permute and integer
-# or real weights, uniform, road, grid, an empty graph and a single node; the
+# or real weights, uniform, road, grid, an empty graph, a single node and
+# graphs of more than 65536 nodes (parallel running sums); the
 # one written to a pipe (-o -) takes the sequential write path, the others
 # the parallel one.
 set -u
@@ -66,6 +67,11 @@ case_ empty.gmb 77f290017b548b71953c1d791816ccc6f195e9b42a4d1f5a94317a3a93492dfc
     uniform --nodes 0 --edges 0
 case_ rmat0.gmb 7af34e35e67cddd84e11883746ac4cdcb987c98c5714b0e56ab9a2edde705d89 \
     rmat --scale 0 --edge-factor 3 --seed 1
+# more than 65536 nodes: the row offsets are summed in parallel blocks
+case_ r16.gmb 7de5836687f3c3a6e52e1fad57ee7a1b0ad3f9277a126286e8d9ddd940cb85e6 \
+    rmat --scale 16 --edge-factor 4 --seed 6 --symmetrize --dedup --no-self-loops --weights int:1:100
+case_ u70k.gmb a473ff64d2ae8f55b4fea86bbc1e088f39a91e9f6dbe0a70d403d48f8d463066 \
+    uniform --nodes 70000 --degree 3 --seed 8 --dedup
 
 # a pipe cannot be written at offsets: the sequential path, same bytes
 for t in 1 3; do
