@@ -92,8 +92,8 @@ static bool dedup_rows(gm_graph *g)
         free(kept);
         return true;
     }
-    gm_node_t *idx = gmrt_alloc_array((size_t)m, sizeof *idx);
-    double *w = g->weights ? gmrt_alloc_array((size_t)m, sizeof *w) : NULL;
+    gm_node_t *idx = gmrt_alloc_big((size_t)m, sizeof *idx);
+    double *w = g->weights ? gmrt_alloc_big((size_t)m, sizeof *w) : NULL;
     if (!idx || (g->weights && !w)) {
         free(idx);
         free(w);
