@@ -12,6 +12,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <omp.h>
 
 /* Does edge (u,v) survive the options, and how many edges does it give? */
 static inline int copies_of(gm_node_t u, gm_node_t v, bool sym, bool drop)
@@ -31,6 +32,36 @@ static size_t first_bad_endpoint(gm_node_t n, size_t m, const gm_node_t *src, co
             if (i < first)
                 first = i;
     return first;
+}
+
+/* a[0..len) becomes its running sum (a[i] += a[i-1]) in two parallel passes
+ * over one block of a per thread: block sums, then each block adds the sum
+ * of the blocks before it.  Integer sums, so the same for any thread count. */
+static void running_sum(gm_edge_t *a, size_t len)
+{
+    if (len < ((size_t)1 << 16)) { /* not worth a team */
+        for (size_t i = 1; i < len; i++)
+            a[i] += a[i - 1];
+        return;
+    }
+#pragma omp parallel
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        size_t lo = len * (size_t)t / (size_t)nt, hi = len * (size_t)(t + 1) / (size_t)nt;
+        for (size_t i = lo + 1; i < hi; i++)
+            a[i] += a[i - 1];
+#pragma omp barrier
+        gm_edge_t before = 0; /* the last element of every earlier block */
+        for (int k = 0; k < t; k++) {
+            size_t end = len * (size_t)(k + 1) / (size_t)nt;
+            if (end > len * (size_t)k / (size_t)nt)
+                before += a[end - 1];
+        }
+#pragma omp barrier
+        if (before)
+            for (size_t i = lo; i < hi; i++)
+                a[i] += before;
+    }
 }
 
 /* Removes parallel edges row by row; each row keeps its first edge of each
@@ -55,15 +86,14 @@ static bool dedup_rows(gm_graph *g)
         }
         kept[u + 1] = out - b;
     }
-    for (gm_node_t u = 0; u < n; u++)
-        kept[u + 1] += kept[u];
+    running_sum(kept, (size_t)n + 1);
     gm_edge_t m = kept[n];
     if (m == g->num_edges) {
         free(kept);
         return true;
     }
-    gm_node_t *idx = gmrt_alloc_array((size_t)m, sizeof *idx);
-    double *w = g->weights ? gmrt_alloc_array((size_t)m, sizeof *w) : NULL;
+    gm_node_t *idx = gmrt_alloc_big((size_t)m, sizeof *idx);
+    double *w = g->weights ? gmrt_alloc_big((size_t)m, sizeof *w) : NULL;
     if (!idx || (g->weights && !w)) {
         free(idx);
         free(w);
@@ -160,8 +190,7 @@ gm_graph *gmrt_graph_from_edges(gm_node_t n, size_t m, const gm_node_t *src,
         if (c == 2)
             __atomic_fetch_add(&begin[v + 1], 1, __ATOMIC_RELAXED);
     }
-    for (gm_node_t u = 0; u < n; u++)
-        begin[u + 1] += begin[u];
+    running_sum(begin, (size_t)n + 1);
 
     gm_edge_t *cursor = gmrt_alloc_array((size_t)n + 1, sizeof *cursor);
     if (!cursor) {

@@ -97,8 +97,8 @@ gm_graph *gmrt_gen_rmat(const gmrt_rmat_params *p, const gmrt_build_options *b,
         return NULL;
     }
     size_t m = (size_t)llround(mf);
-    gm_node_t *src = gmrt_alloc_array(m, sizeof *src);
-    gm_node_t *dst = gmrt_alloc_array(m, sizeof *dst);
+    gm_node_t *src = gmrt_alloc_big(m, sizeof *src);
+    gm_node_t *dst = gmrt_alloc_big(m, sizeof *dst);
     if (!src || !dst) {
         free(src);
         free(dst);

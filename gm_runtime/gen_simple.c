@@ -21,8 +21,8 @@ gm_graph *gmrt_gen_uniform(gm_node_t n, int64_t m, uint64_t seed, const gmrt_bui
                        (int)(8 * sizeof(gm_edge_t)));
         return NULL;
     }
-    gm_node_t *src = gmrt_alloc_array((size_t)m, sizeof *src);
-    gm_node_t *dst = gmrt_alloc_array((size_t)m, sizeof *dst);
+    gm_node_t *src = gmrt_alloc_big((size_t)m, sizeof *src);
+    gm_node_t *dst = gmrt_alloc_big((size_t)m, sizeof *dst);
     if (!src || !dst) {
         free(src);
         free(dst);
@@ -185,7 +185,7 @@ bool gmrt_gen_weights(gm_graph *g, double lo, double hi, bool integral, uint64_t
     double *w = g->weights;
     bool own = w && !(g->mapping && (char *)w >= (char *)g->mapping && (char *)w < (char *)g->mapping + g->mapping_len);
     if (!own) { /* no weights yet, or weights inside a file mapping */
-        w = gmrt_alloc_array((size_t)g->num_edges, sizeof *w);
+        w = gmrt_alloc_big((size_t)g->num_edges, sizeof *w);
         if (!w) {
             gmrt_error_set(err, GMRT_E_NOMEM, "out of memory for %" PRId64 " weights", (int64_t)g->num_edges);
             return false;

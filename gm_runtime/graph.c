@@ -19,9 +19,9 @@ gm_graph *gmrt_graph_alloc(gm_node_t n, gm_edge_t m, bool with_weights, gmrt_err
     g->num_nodes = n;
     g->num_edges = m;
     g->begin = gmrt_calloc_array((size_t)n + 1, sizeof *g->begin);
-    g->node_idx = gmrt_alloc_array((size_t)m, sizeof *g->node_idx);
+    g->node_idx = gmrt_alloc_big((size_t)m, sizeof *g->node_idx);
     if (with_weights)
-        g->weights = gmrt_alloc_array((size_t)m, sizeof *g->weights);
+        g->weights = gmrt_alloc_big((size_t)m, sizeof *g->weights);
     if (!g->begin || !g->node_idx || (with_weights && !g->weights))
         goto nomem;
     return g;

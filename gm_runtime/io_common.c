@@ -487,6 +487,60 @@ void gmrt_writer_printf(gmrt_writer *w, const char *fmt, ...)
         gmrt_writer_bytes(w, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
+/* Pieces copied by one thread at a time: big enough that a copy costs far
+ * more than scheduling it, small enough to share a 100 MB array out. */
+#define PARALLEL_WRITE_CHUNK ((size_t)256 << 10)
+
+bool gmrt_writer_parallel(gmrt_writer *w, uint64_t size, const gmrt_out_piece *pieces, int count)
+{
+    if (!w->file.tmp || w->len != 0 || w->failed || size == 0 || size > (uint64_t)SIZE_MAX ||
+        size > (uint64_t)INT64_MAX)
+        return false;
+    for (int i = 0; i < count; i++)
+        if (pieces[i].at > size || pieces[i].len > size - pieces[i].at)
+            return false;
+    int fd = fileno(w->f);
+    if (fd < 0 || fflush(w->f) != 0 || ftell(w->f) != 0)
+        return false;
+    if (posix_fallocate(fd, 0, (off_t)size) != 0) {
+        (void)ftruncate(fd, 0);
+        return false;
+    }
+    unsigned char *map = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (map == MAP_FAILED) {
+        (void)ftruncate(fd, 0);
+        return false;
+    }
+    /* chunk k of all the pieces together, in order */
+    int64_t chunks = 0;
+    for (int i = 0; i < count; i++)
+        chunks += (int64_t)((pieces[i].len + PARALLEL_WRITE_CHUNK - 1) / PARALLEL_WRITE_CHUNK);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int64_t k = 0; k < chunks; k++) {
+        int64_t skip = k;
+        int i = 0;
+        for (;; i++) {
+            int64_t in_piece = (int64_t)((pieces[i].len + PARALLEL_WRITE_CHUNK - 1) / PARALLEL_WRITE_CHUNK);
+            if (skip < in_piece)
+                break;
+            skip -= in_piece;
+        }
+        size_t off = (size_t)skip * PARALLEL_WRITE_CHUNK;
+        size_t len = pieces[i].len - off < PARALLEL_WRITE_CHUNK ? pieces[i].len - off : PARALLEL_WRITE_CHUNK;
+        memcpy(map + pieces[i].at + off, (const unsigned char *)pieces[i].data + off, len);
+    }
+    if (munmap(map, (size_t)size) != 0) { /* cannot happen for a valid mapping */
+        w->failed = true;
+        gmrt_file_note_error(&w->file, errno);
+    }
+    /* the FILE must not write over the mapped bytes: move it to the end */
+    if (fseeko(w->f, (off_t)size, SEEK_SET) != 0) {
+        w->failed = true;
+        gmrt_file_note_error(&w->file, errno);
+    }
+    return true;
+}
+
 bool gmrt_writer_close(gmrt_writer *w, gmrt_error *err)
 {
     gmrt_writer_flush(w);

@@ -312,6 +312,30 @@ bool gmrt_save_gmb(const gm_graph *g, const char *path, gmrt_error *err)
     gmrt_writer w;
     if (!gmrt_writer_open(&w, path, err))
         return false;
+    if (gmrt_host_little_endian()) { /* the arrays as they are in memory */
+        size_t nb = (size_t)g->num_nodes + 1;
+        void *begin = g->begin;
+        if ((size_t)es != sizeof(gm_edge_t)) { /* a 64-bit build writing 32-bit offsets */
+            uint32_t *b32 = gmrt_alloc_array(nb, sizeof *b32);
+            if (b32) {
+#pragma omp parallel for schedule(static)
+                for (size_t i = 0; i < nb; i++)
+                    b32[i] = (uint32_t)g->begin[i];
+            }
+            begin = b32;
+        }
+        const gmrt_out_piece pieces[] = {
+            {0, hdr, sizeof hdr},
+            {l.begin_at, begin, (size_t)es * nb},
+            {l.idx_at, g->node_idx, 4 * (size_t)g->num_edges},
+            {l.w_at, g->weights, weighted ? 8 * (size_t)g->num_edges : 0},
+        };
+        bool done = begin && gmrt_writer_parallel(&w, l.end, pieces, 4);
+        if (begin != (void *)g->begin)
+            free(begin);
+        if (done)
+            return gmrt_writer_close(&w, err);
+    }
     gmrt_writer_bytes(&w, hdr, sizeof hdr);
     uint64_t pos = GMB_HEADER;
     put_le_array(&w, g->begin, sizeof(gm_edge_t), es, (size_t)g->num_nodes + 1);

@@ -182,6 +182,22 @@ void gmrt_writer_printf(gmrt_writer *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* A whole file made of pieces at byte offsets (the gaps read as zeros). */
+typedef struct gmrt_out_piece {
+    uint64_t at;
+    const void *data;
+    size_t len;
+} gmrt_out_piece;
+/* Writes a file of `size` bytes made of the pieces, copied by all the
+ * OpenMP threads into a shared mapping of w's temporary file (one buffered
+ * write stream per file is serialized by the kernel; page faults in a
+ * mapping are not).  Space is reserved first (posix_fallocate), so a full
+ * disk is an error here rather than a SIGBUS later.  Only on a fresh writer
+ * (nothing written yet).  Returns false, with the file left empty, when it
+ * cannot (standard output, a device or pipe, no fallocate or mmap, no
+ * space): the caller then writes sequentially through w, which reports the
+ * error if there is one. */
+bool gmrt_writer_parallel(gmrt_writer *w, uint64_t size, const gmrt_out_piece *pieces, int count);
 /* Flushes, closes and renames the temporary file over the target; on any
  * failure removes the temporary file (the target keeps its old contents)
  * and records which file and why. */

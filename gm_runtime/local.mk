@@ -77,8 +77,10 @@ GMRT_UNIT_TESTS = \
 	tests/runtime/test_rng_props \
 	tests/runtime/test_cli
 check_PROGRAMS += $(GMRT_UNIT_TESTS)
-TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh
-EXTRA_DIST += tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh
+TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh \
+	tests/runtime/gmgraph_gen_threads.sh tests/runtime/gmgraph_gen_parts.sh
+EXTRA_DIST += tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh \
+	tests/runtime/gmgraph_gen_threads.sh tests/runtime/gmgraph_gen_parts.sh
 
 ## Damaged .gmp parts (libgmrt-dist's MPI-free format code, compiled in as
 ## for gmgraph): refused with a message, never a crash.  No MPI, no CUnit.

@@ -51,6 +51,13 @@ int cli_check_output(const char *cmd, const char *out, gmrt_format to);
  * to standard output, stdout otherwise. */
 FILE *cli_summary_stream(const char *out);
 
+/* Writes g's P parts for the distributed runtime as `gmgraph partition`
+ * does (cmd_partition.c), with opt's policy and relabelling; the exit
+ * status.  progress is finished here. */
+struct gmd_load_options;
+int cli_write_parts(const char *cmd, const gm_graph *g, const char *source, int P, const struct gmd_load_options *opt,
+                    const char *outprefix, gmrt_progress *progress, double t0);
+
 int cmd_gen(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_info(int argc, char **argv);

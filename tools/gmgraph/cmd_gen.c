@@ -1,5 +1,6 @@
 /* cmd_gen.c: "gmgraph gen": RMAT, uniform, grid and road-like graphs. */
 #include "cli.h"
+#include "gmd.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,9 @@ static void usage(FILE *out)
           "  --symmetrize --dedup --no-self-loops   edit the edges\n"
           "  -o, --output FILE   where to write (format from the extension)\n"
           "  --to FORMAT         output format (gm-binary, edge-list, mtx, dimacs, gmb)\n"
+          "  --parts=P           write the P parts of `gmgraph partition --parts=P` of\n"
+          "                      the graph instead (-o OUTPREFIX: OUTPREFIX.R.gmp),\n"
+          "                      with no whole-graph file in between\n"
           "\n"
           "example: gmgraph gen rmat --scale 20 --edge-factor 16 --seed 1 -o g.gmb\n",
           out);
@@ -76,7 +80,7 @@ int cmd_gen(int argc, char **argv)
     gmrt_rmat_params rp;
     gmrt_rmat_defaults(&rp, 20);
     gmrt_build_options build = {0};
-    int64_t nodes = -1, edges = -1, rows = -1, cols = -1, scale = 20;
+    int64_t nodes = -1, edges = -1, rows = -1, cols = -1, scale = 20, parts = 0;
     double degree = -1; /* -1: not given */
     uint64_t seed = 1;
     const char *out = NULL, *weights = NULL;
@@ -113,6 +117,7 @@ int cmd_gen(int argc, char **argv)
         OPTION("--output", (out = v) != NULL)
         OPTION("-o", (out = v) != NULL)
         OPTION("--to", output_format(v, &to))
+        OPTION("--parts", cli_int("--parts", v, 1, 65536, &parts))
         else if (!cli_build_option(a, &build))
             return cli_unknown("gen", a);
 #undef OPTION
@@ -121,7 +126,11 @@ int cmd_gen(int argc, char **argv)
         fprintf(stderr, "gmgraph gen: no output file: give -o FILE\n");
         return EXIT_USAGE;
     }
-    int bad_out = cli_check_output("gen", out, to);
+    if (parts > 0 && (to != GMRT_FMT_AUTO || strcmp(out, "-") == 0)) {
+        fprintf(stderr, "gmgraph gen: --parts=P writes .gmp parts named by -o OUTPREFIX: no --to, no '-'\n");
+        return EXIT_USAGE;
+    }
+    int bad_out = parts > 0 ? 0 : cli_check_output("gen", out, to);
     if (bad_out)
         return bad_out;
     bool w_integral = false;
@@ -170,6 +179,12 @@ int cmd_gen(int argc, char **argv)
         cli_progress_done(&progress);
         fprintf(stderr, "gmgraph gen: %s\n", err.message);
         return EXIT_FAIL;
+    }
+    if (parts > 0) { /* the parts straight from memory, as `gmgraph partition` writes them */
+        gmd_load_options popt = {0};
+        int status = cli_write_parts("gen", g, "generated graph", (int)parts, &popt, out, &progress, t0);
+        gmrt_graph_free(g);
+        return status;
     }
     gmrt_progress saving = progress;
     if (saving.fn)

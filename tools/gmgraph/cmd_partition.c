@@ -42,6 +42,88 @@ static void remove_parts(const char *prefix, int upto)
     }
 }
 
+/* Writes g's P parts as OUTPREFIX.R.gmp (see the top of this file) and a
+ * summary line naming `source`; the exit status.  Shared with
+ * `gmgraph gen --parts=P`, whose parts are thus those of `gmgraph partition`
+ * of the graph it generates.  g stays the caller's; progress (may be NULL
+ * or have no fn) is finished here. */
+int cli_write_parts(const char *cmd, const gm_graph *g, const char *source, int P, const gmd_load_options *opt,
+                    const char *outprefix, gmrt_progress *progress, double t0)
+{
+    char *prefix = gmd_gmp_prefix_(outprefix);
+    int64_t **ghost_gid = calloc((size_t)P, sizeof *ghost_gid);
+    gm_node_t **ghost_begin = calloc((size_t)P, sizeof *ghost_begin);
+    if (!prefix || !ghost_gid || !ghost_begin) {
+        cli_progress_done(progress);
+        fprintf(stderr, "gmgraph %s: out of memory\n", cmd);
+        free(prefix), free(ghost_gid), free(ghost_begin);
+        return EXIT_FAIL;
+    }
+    gmrt_error err;
+    int status = EXIT_FAIL, written = 0;
+    gmd_graph *G = NULL;
+    char *path = NULL;
+    int64_t ghosts = 0;
+    uint64_t set_id = gmd_gmp_set_id_(g, P, opt);
+    /* pass 1: every rank's ghost table */
+    for (int r = 0; r < P; r++) {
+        if (progress->fn)
+            progress->fn(progress->arg, "ghosts", (double)r / (2.0 * P));
+        G = gmd_part_local_(g, r, P, opt, &err);
+        if (!G)
+            goto fail;
+        ghost_gid[r] = G->ghost_gid;
+        ghost_begin[r] = G->ghost_begin;
+        G->ghost_gid = NULL;
+        G->ghost_begin = NULL;
+        ghosts += G->num_ghosts;
+        gmd_graph_free(G);
+        G = NULL;
+    }
+    /* pass 2: each part with its send lists, written */
+    for (int r = 0; r < P; r++) {
+        if (progress->fn)
+            progress->fn(progress->arg, "writing", (double)(P + r) / (2.0 * P));
+        G = gmd_part_local_(g, r, P, opt, &err);
+        if (!G || !gmd_part_fill_send_lists_(G, ghost_gid, ghost_begin, &err))
+            goto fail;
+        path = gmd_gmp_part_path_(prefix, r);
+        if (!path) {
+            gmrt_error_set(&err, GMRT_E_NOMEM, "out of memory");
+            goto fail;
+        }
+        if (!gmd_gmp_write_(G, opt->relabel_seed, set_id, path, &err))
+            goto fail;
+        written++;
+        free(path);
+        path = NULL;
+        gmd_graph_free(G);
+        G = NULL;
+    }
+    cli_progress_done(progress);
+    fprintf(stdout, "%s -> %s.0.gmp .. %s.%d.gmp: %d parts, policy %s%s, %lld nodes, %lld edges%s; %lld ghosts (%.3f per node); %.2f s\n",
+            source, prefix, prefix, P - 1, P, gmd_policy_name(opt->policy), opt->relabel ? ", relabelled" : "",
+            (long long)g->num_nodes, (long long)g->num_edges, g->weights ? " (weighted)" : "", (long long)ghosts,
+            g->num_nodes ? (double)ghosts / (double)g->num_nodes : 0.0, (gmrt_time_ms() - t0) / 1e3);
+    status = EXIT_OK;
+    goto done;
+fail:
+    cli_progress_done(progress);
+    fprintf(stderr, "gmgraph %s: %s\n", cmd, err.message);
+    remove_parts(prefix, written);
+done:
+    gmd_graph_free(G);
+    for (int r = 0; r < P; r++) {
+        free(ghost_gid[r]);
+        free(ghost_begin[r]);
+    }
+    free(ghost_gid);
+    free(ghost_begin);
+    free(path);
+    free(prefix);
+    return status;
+}
+
 int cmd_partition(int argc, char **argv)
 {
     gmrt_load_options lopt = { 0 };
@@ -105,82 +187,16 @@ int cmd_partition(int argc, char **argv)
         fprintf(stderr, "gmgraph partition: OUTPREFIX must name files, not '%s'\n", files[1]);
         return EXIT_USAGE;
     }
-    int P = (int)parts;
-    char *prefix = gmd_gmp_prefix_(files[1]);
-    int64_t **ghost_gid = calloc((size_t)P, sizeof *ghost_gid);
-    gm_node_t **ghost_begin = calloc((size_t)P, sizeof *ghost_begin);
-    if (!prefix || !ghost_gid || !ghost_begin) {
-        fprintf(stderr, "gmgraph partition: out of memory\n");
-        free(prefix), free(ghost_gid), free(ghost_begin);
-        return EXIT_FAIL;
-    }
-    gmrt_error err;
-    int status = EXIT_FAIL, written = 0;
     lopt.progress = cli_progress("partition");
     double t0 = gmrt_time_ms();
+    gmrt_error err;
     gm_graph *g = gmrt_graph_load(files[0], &lopt, &err);
-    gmd_graph *G = NULL;
-    char *path = NULL;
-    int64_t ghosts = 0;
-    if (!g)
-        goto fail;
-    uint64_t set_id = gmd_gmp_set_id_(g, P, &opt);
-    /* pass 1: every rank's ghost table */
-    for (int r = 0; r < P; r++) {
-        if (lopt.progress.fn)
-            lopt.progress.fn(lopt.progress.arg, "ghosts", (double)r / (2.0 * P));
-        G = gmd_part_local_(g, r, P, &opt, &err);
-        if (!G)
-            goto fail;
-        ghost_gid[r] = G->ghost_gid;
-        ghost_begin[r] = G->ghost_begin;
-        G->ghost_gid = NULL;
-        G->ghost_begin = NULL;
-        ghosts += G->num_ghosts;
-        gmd_graph_free(G);
-        G = NULL;
+    if (!g) {
+        cli_progress_done(&lopt.progress);
+        fprintf(stderr, "gmgraph partition: %s\n", err.message);
+        return EXIT_FAIL;
     }
-    /* pass 2: each part with its send lists, written */
-    for (int r = 0; r < P; r++) {
-        if (lopt.progress.fn)
-            lopt.progress.fn(lopt.progress.arg, "writing", (double)(P + r) / (2.0 * P));
-        G = gmd_part_local_(g, r, P, &opt, &err);
-        if (!G || !gmd_part_fill_send_lists_(G, ghost_gid, ghost_begin, &err))
-            goto fail;
-        path = gmd_gmp_part_path_(prefix, r);
-        if (!path) {
-            gmrt_error_set(&err, GMRT_E_NOMEM, "out of memory");
-            goto fail;
-        }
-        if (!gmd_gmp_write_(G, opt.relabel_seed, set_id, path, &err))
-            goto fail;
-        written++;
-        free(path);
-        path = NULL;
-        gmd_graph_free(G);
-        G = NULL;
-    }
-    cli_progress_done(&lopt.progress);
-    fprintf(stdout, "%s -> %s.0.gmp .. %s.%d.gmp: %d parts, policy %s%s, %lld nodes, %lld edges%s; %lld ghosts (%.3f per node); %.2f s\n",
-            files[0], prefix, prefix, P - 1, P, gmd_policy_name(opt.policy), opt.relabel ? ", relabelled" : "",
-            (long long)g->num_nodes, (long long)g->num_edges, g->weights ? " (weighted)" : "", (long long)ghosts,
-            g->num_nodes ? (double)ghosts / (double)g->num_nodes : 0.0, (gmrt_time_ms() - t0) / 1e3);
-    status = EXIT_OK;
-    goto done;
-fail:
-    cli_progress_done(&lopt.progress);
-    fprintf(stderr, "gmgraph partition: %s\n", err.message);
-    remove_parts(prefix, written);
-done:
-    gmd_graph_free(G);
+    int status = cli_write_parts("partition", g, files[0], (int)parts, &opt, files[1], &lopt.progress, t0);
     gmrt_graph_free(g);
-    for (int r = 0; r < P; r++) {
-        free(ghost_gid[r]);
-        free(ghost_begin[r]);
-    }
-    free(ghost_gid);
-    free(ghost_begin);
-    free(path);
-    free(prefix);
     return status;
 }
