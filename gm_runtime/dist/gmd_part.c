@@ -190,13 +190,29 @@ static void count_in_degrees(const gm_graph *g, gm_edge_t *indeg, bool big)
         indeg[d[e]]++;
 }
 
+/* The first edge of the sorted row [b, e) of g whose destination is >= key
+ * (rows are sorted by destination: gmrt_graph.h), so without relabelling
+ * a row's edges to the owners [lo, hi) are one range found in O(log d). */
+static gm_edge_t row_lower_bound(const gm_graph *g, gm_edge_t b, gm_edge_t e, int64_t key)
+{
+    while (b < e) {
+        gm_edge_t mid = b + (e - b) / 2;
+        if (g->node_idx[mid] < key)
+            b = mid + 1;
+        else
+            e = mid;
+    }
+    return b;
+}
+
 /* Row x of the local CSR (global id gid, file id o), written from k on in
  * the contract's order; returns the end.  An owner's row under out (both)
  * is its whole global row, any other row the edges to owners.  The global
  * row is sorted by destination, then weight, and edge indices rise along
  * it, so without relabelling the edges in each of the three ranges of
  * local ids (owners [lo, hi), then ghosts below lo, then ghosts from hi)
- * come out already in order: one pass per range, no sort.  Returns
+ * are three slices of it (two binary searches), copied in that order
+ * already sorted.  Returns
  * whether the row needs sorting (relabelling, or a row out of order);
  * one_pass: in the global row's order (the order the sort starts from). */
 static bool fill_row(gmd_graph *G, const gm_graph *g, const gm_node_t *lmap, gm_node_t o, bool whole, bool one_pass,
@@ -208,6 +224,19 @@ static bool fill_row(gmd_graph *G, const gm_graph *g, const gm_node_t *lmap, gm_
     double *lw = G->local->weights;
     gm_edge_t *eg = G->edge_gid;
     gm_edge_t b = g->begin[o], end = g->begin[o + 1], k0 = k;
+    if (!nw && !one_pass) { /* the ranges of the sorted row, copied in local order */
+        gm_edge_t pl = row_lower_bound(g, b, end, lo), ph = row_lower_bound(g, pl, end, hi);
+        gm_edge_t from[3] = { pl, b, ph }, to[3] = { ph, pl, end };
+        for (int r = 0; r < (whole ? 3 : 1); r++)
+            for (gm_edge_t e = from[r]; e < to[r]; e++, k++) {
+                gm_node_t v = g->node_idx[e];
+                ni[k] = r == 0 ? (gm_node_t)(v - lo) : lmap[v];
+                eg[k] = e;
+                if (lw)
+                    lw[k] = g->weights[e];
+            }
+        goto check;
+    }
     int passes = whole && !nw && !one_pass ? 3 : 1;
     for (int pass = 0; pass < passes; pass++)
         for (gm_edge_t e = b; e < end; e++) {
@@ -222,6 +251,7 @@ static bool fill_row(gmd_graph *G, const gm_graph *g, const gm_node_t *lmap, gm_
                 lw[k] = g->weights[e];
             k++;
         }
+check:
     for (gm_edge_t i = k0 + 1; i < k; i++) {
         if (ni[i - 1] != ni[i]) {
             if (ni[i - 1] > ni[i])
@@ -258,7 +288,9 @@ static void sort_row(gmd_graph *G, gm_edge_t b, gm_edge_t e, ledge *buf)
  * histogram, the ghost marks, the row lengths, the rows), with a map of
  * global ids to local ids (4 bytes per global node) instead of sorting the
  * ghosts and searching them per edge; rows are sorted only where the
- * global order does not already give the local one (relabelling). */
+ * global order does not already give the local one (relabelling).  Without
+ * relabelling a row's edges to the owners are found by binary search, so
+ * the rows of the nodes outside the block cost O(log d) each, not O(d). */
 static bool build_local(gmd_graph *G, const gm_graph *g, gmrt_error *err)
 {
     gm_node_t n = g->num_nodes;
@@ -287,8 +319,17 @@ static bool build_local(gmd_graph *G, const gm_graph *g, gmrt_error *err)
     for (gm_node_t u = 0; u < n; u++) {
         int64_t nu = NEW(u);
         bool owned = nu >= lo && nu < hi;
+        gm_edge_t rb = g->begin[u], re = g->begin[u + 1], pl = rb, ph = rb;
+        if (!nw) { /* the row's edges to owners: [pl, ph) */
+            pl = row_lower_bound(g, rb, re, lo);
+            ph = row_lower_bound(g, pl, re, hi);
+        }
         if (owned && out) {
-            for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++) {
+            for (gm_edge_t e = rb; e < re; e++) {
+                if (!nw && e == pl)
+                    e = ph; /* skip the owners */
+                if (e >= re)
+                    break;
                 int64_t v = NEW(g->node_idx[e]);
                 if (v >= lo && v < hi)
                     continue;
@@ -300,8 +341,13 @@ static bool build_local(gmd_graph *G, const gm_graph *g, gmrt_error *err)
                     lmap[v] = 1;
                 }
             }
+        } else if (!owned && in && !nw) {
+            if (ph > pl) {
+                #pragma omp atomic write
+                lmap[nu] = 1;
+            }
         } else if (!owned && in) {
-            for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++) {
+            for (gm_edge_t e = rb; e < re; e++) {
                 int64_t v = NEW(g->node_idx[e]);
                 if (v >= lo && v < hi) {
                     #pragma omp atomic write
@@ -364,7 +410,10 @@ static bool build_local(gmd_graph *G, const gm_graph *g, gmrt_error *err)
         gm_edge_t c = 0;
         if (owner && out)
             c = gmrt_out_degree(g, o);
-        else if (in)
+        else if (in && !nw) {
+            gm_edge_t pl = row_lower_bound(g, g->begin[o], g->begin[o + 1], lo);
+            c = row_lower_bound(g, pl, g->begin[o + 1], hi) - pl;
+        } else if (in)
             for (gm_edge_t e = g->begin[o]; e < g->begin[o + 1]; e++) {
                 int64_t v = NEW(g->node_idx[e]);
                 c += v >= lo && v < hi;
