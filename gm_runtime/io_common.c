@@ -99,16 +99,23 @@ void gmrt_scan_init(gmrt_scan *s, const gmrt_load_ctx *c)
 
 bool gmrt_weight_fits(double w, gmrt_type t, char *expected, size_t size)
 {
+    /* the text only when w does not fit: this runs once per edge */
     switch (t) {
     case GMRT_T_INT32:
+        if (w >= (double)INT32_MIN && w <= (double)INT32_MAX && w == trunc(w))
+            return true;
         snprintf(expected, size, "an integer from %d to %d", (int)INT32_MIN, (int)INT32_MAX);
-        return w >= (double)INT32_MIN && w <= (double)INT32_MAX && w == trunc(w);
+        return false;
     case GMRT_T_INT64: /* 2^63 itself is out of range */
+        if (w >= -9223372036854775808.0 && w < 9223372036854775808.0 && w == trunc(w))
+            return true;
         snprintf(expected, size, "an integer from %" PRId64 " to %" PRId64, INT64_MIN, INT64_MAX);
-        return w >= -9223372036854775808.0 && w < 9223372036854775808.0 && w == trunc(w);
+        return false;
     case GMRT_T_FLOAT:
+        if (isnan(w) || isinf(w) || fabs(w) <= (double)FLT_MAX)
+            return true;
         snprintf(expected, size, "a finite value within the range of float");
-        return isnan(w) || isinf(w) || fabs(w) <= (double)FLT_MAX;
+        return false;
     default:
         return true;
     }

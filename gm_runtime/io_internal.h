@@ -91,7 +91,8 @@ typedef struct gmrt_scan {
 
 void gmrt_scan_init(gmrt_scan *s, const gmrt_load_ctx *c);
 /* Whether weight w is exactly a value of type t (gmrt_load_options.weights_as);
- * expected gets what would be, for messages. */
+ * when not, expected gets what would be, for messages (untouched when it fits:
+ * called once per edge, formatting it each time cost more than the load). */
 bool gmrt_weight_fits(double w, gmrt_type t, char *expected, size_t size);
 /* Skips spaces, tabs and CRs (not newlines). */
 static inline void gmrt_scan_blank(gmrt_scan *s)

@@ -11,6 +11,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 const char *gmd_policy_name(gmd_policy p)
 {
@@ -104,14 +107,9 @@ gm_node_t gmd_local_id(const gmd_graph *G, int64_t gid)
     return GMRT_NIL_NODE;
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* One local edge while the CSR is built: rows are sorted by destination,
- * parallel edges by weight then global edge index (deterministic). */
+/* One local edge while a row that is out of order is sorted: rows are
+ * sorted by local destination, parallel edges by weight then global edge
+ * index (deterministic). */
 typedef struct ledge {
     gm_node_t dst;
     gm_edge_t egid;
@@ -145,6 +143,7 @@ static bool make_relabelling(gmd_graph *G, gm_node_t n, uint64_t seed)
         G->old_of_new[i] = G->old_of_new[j];
         G->old_of_new[j] = t;
     }
+    #pragma omp parallel for schedule(static) if (n >= (1 << 16))
     for (gm_node_t i = 0; i < n; i++)
         G->new_of_old[G->old_of_new[i]] = i;
     return true;
@@ -173,8 +172,127 @@ static void make_blocks(gmd_graph *G, const gm_graph *g, const gm_edge_t *indeg)
     G->block[P] = n;
 }
 
+/* The global in-degrees (indeg[n] entries, zeroed): a histogram of the
+ * destinations, in parallel (relaxed atomic increments). */
+static void count_in_degrees(const gm_graph *g, gm_edge_t *indeg, bool big)
+{
+    const gm_node_t *d = g->node_idx;
+    gm_edge_t m = g->num_edges;
+#ifdef _OPENMP
+    if (big && omp_get_max_threads() > 1) {
+        #pragma omp parallel for schedule(static)
+        for (gm_edge_t e = 0; e < m; e++) {
+            #pragma omp atomic
+            indeg[d[e]]++;
+        }
+        return;
+    }
+#endif
+    for (gm_edge_t e = 0; e < m; e++)
+        indeg[d[e]]++;
+}
+
+/* The first edge of the sorted row [b, e) of g whose destination is >= key
+ * (rows are sorted by destination: gmrt_graph.h), so without relabelling
+ * a row's edges to the owners [lo, hi) are one range found in O(log d). */
+static gm_edge_t row_lower_bound(const gm_graph *g, gm_edge_t b, gm_edge_t e, int64_t key)
+{
+    while (b < e) {
+        gm_edge_t mid = b + (e - b) / 2;
+        if (g->node_idx[mid] < key)
+            b = mid + 1;
+        else
+            e = mid;
+    }
+    return b;
+}
+
+/* Row x of the local CSR (global id gid, file id o), written from k on in
+ * the contract's order; returns the end.  An owner's row under out (both)
+ * is its whole global row, any other row the edges to owners.  The global
+ * row is sorted by destination, then weight, and edge indices rise along
+ * it, so without relabelling the edges in each of the three ranges of
+ * local ids (owners [lo, hi), then ghosts below lo, then ghosts from hi)
+ * are three slices of it (two binary searches), copied in that order
+ * already sorted.  Returns
+ * whether the row needs sorting (relabelling, or a row out of order);
+ * one_pass: in the global row's order (the order the sort starts from). */
+static bool fill_row(gmd_graph *G, const gm_graph *g, const gm_node_t *lmap, gm_node_t o, bool whole, bool one_pass,
+                     gm_edge_t k)
+{
+    const gm_node_t *nw = G->new_of_old;
+    int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
+    gm_node_t *ni = G->local->node_idx;
+    double *lw = G->local->weights;
+    gm_edge_t *eg = G->edge_gid;
+    gm_edge_t b = g->begin[o], end = g->begin[o + 1], k0 = k;
+    if (!nw && !one_pass) { /* the ranges of the sorted row, copied in local order */
+        gm_edge_t pl = row_lower_bound(g, b, end, lo), ph = row_lower_bound(g, pl, end, hi);
+        gm_edge_t from[3] = { pl, b, ph }, to[3] = { ph, pl, end };
+        for (int r = 0; r < (whole ? 3 : 1); r++)
+            for (gm_edge_t e = from[r]; e < to[r]; e++, k++) {
+                gm_node_t v = g->node_idx[e];
+                ni[k] = r == 0 ? (gm_node_t)(v - lo) : lmap[v];
+                eg[k] = e;
+                if (lw)
+                    lw[k] = g->weights[e];
+            }
+        goto check;
+    }
+    int passes = whole && !nw && !one_pass ? 3 : 1;
+    for (int pass = 0; pass < passes; pass++)
+        for (gm_edge_t e = b; e < end; e++) {
+            int64_t v = nw ? nw[g->node_idx[e]] : g->node_idx[e];
+            bool own = v >= lo && v < hi;
+            bool take = passes == 1 ? whole || own : pass == 0 ? own : pass == 1 ? v < lo : v >= hi;
+            if (!take)
+                continue;
+            ni[k] = own ? (gm_node_t)(v - lo) : lmap[v];
+            eg[k] = e;
+            if (lw)
+                lw[k] = g->weights[e];
+            k++;
+        }
+check:
+    for (gm_edge_t i = k0 + 1; i < k; i++) {
+        if (ni[i - 1] != ni[i]) {
+            if (ni[i - 1] > ni[i])
+                return true;
+            continue;
+        }
+        double w0 = lw ? lw[i - 1] : 0, w1 = lw ? lw[i] : 0;
+        if (w0 > w1 || (w0 == w1 && eg[i - 1] > eg[i]) || w0 != w0 || w1 != w1)
+            return true;
+    }
+    return false;
+}
+
+/* Sorts local row [b, e) by cmp_ledge through buf (e - b entries). */
+static void sort_row(gmd_graph *G, gm_edge_t b, gm_edge_t e, ledge *buf)
+{
+    gm_node_t *ni = G->local->node_idx;
+    double *lw = G->local->weights;
+    gm_edge_t *eg = G->edge_gid;
+    for (gm_edge_t i = b; i < e; i++)
+        buf[i - b] = (ledge){ ni[i], eg[i], lw ? lw[i] : 0 };
+    qsort(buf, (size_t)(e - b), sizeof *buf, cmp_ledge);
+    for (gm_edge_t i = b; i < e; i++) {
+        ni[i] = buf[i - b].dst;
+        eg[i] = buf[i - b].egid;
+        if (lw)
+            lw[i] = buf[i - b].w;
+    }
+}
+
 /* The local part of the partition: everything but the send lists.
- * Communication-free, so a failure here is agreed on before any exchange. */
+ * Communication-free, so a failure here is agreed on before any exchange.
+ * O(n + m) work in parallel passes over the global CSR (the in-degree
+ * histogram, the ghost marks, the row lengths, the rows), with a map of
+ * global ids to local ids (4 bytes per global node) instead of sorting the
+ * ghosts and searching them per edge; rows are sorted only where the
+ * global order does not already give the local one (relabelling).  Without
+ * relabelling a row's edges to the owners are found by binary search, so
+ * the rows of the nodes outside the block cost O(log d) each, not O(d). */
 static bool build_local(gmd_graph *G, const gm_graph *g, gmrt_error *err)
 {
     gm_node_t n = g->num_nodes;
@@ -183,85 +301,98 @@ static bool build_local(gmd_graph *G, const gm_graph *g, gmrt_error *err)
 #define OLD(x) (od ? od[x] : (x))
     bool ok = false;
     gm_edge_t *indeg = calloc((size_t)n + 1, sizeof *indeg);
-    gm_node_t *esrc = NULL, *edst = NULL;
-    gm_edge_t *eid = NULL;
-    ledge *rows = NULL;
-    gm_edge_t *pos = NULL;
-    if (!indeg)
+    gm_node_t *lmap = calloc((size_t)n + 1, sizeof *lmap);
+    gm_edge_t *rlen = NULL;
+    int64_t *cnt = NULL;
+    if (!indeg || !lmap)
         goto nomem;
-    for (gm_edge_t e = 0; e < g->num_edges; e++)
-        indeg[g->node_idx[e]]++;
+    /* small graphs (the tests' many ranks on two cores) stay on one thread */
+    bool big = (int64_t)n + (int64_t)g->num_edges >= (1 << 16);
+    count_in_degrees(g, indeg, big);
     make_blocks(G, g, indeg);
 
     int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
     G->num_owned = (gm_node_t)(hi - lo);
     bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
-    /* Count, then list this rank's edges as global (new) ids. */
-    gm_edge_t ml = 0;
-    if (out)
-        for (int64_t v = lo; v < hi; v++)
-            ml += gmrt_out_degree(g, OLD((gm_node_t)v));
-    if (in)
-        for (gm_node_t u = 0; u < n; u++) {
-            bool src_owned = NEW(u) >= lo && NEW(u) < hi;
-            if (out && src_owned)
-                continue; /* already counted as an out-edge */
-            for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++) {
-                gm_node_t v = NEW(g->node_idx[e]);
-                ml += v >= lo && v < hi;
-            }
+
+    /* Ghost marks (lmap[gid] = 1): the other ends of the owners' out-edges
+     * (out), the sources outside the block of the owners' in-edges (in). */
+    #pragma omp parallel for schedule(dynamic, 1024) if (big)
+    for (gm_node_t u = 0; u < n; u++) {
+        int64_t nu = NEW(u);
+        bool owned = nu >= lo && nu < hi;
+        gm_edge_t rb = g->begin[u], re = g->begin[u + 1], pl = rb, ph = rb;
+        if (!nw) { /* the row's edges to owners: [pl, ph) */
+            pl = row_lower_bound(g, rb, re, lo);
+            ph = row_lower_bound(g, pl, re, hi);
         }
-    size_t mls = (size_t)ml + 1;
-    esrc = malloc(mls * sizeof *esrc);
-    edst = malloc(mls * sizeof *edst);
-    eid = malloc(mls * sizeof *eid);
-    if (!esrc || !edst || !eid)
-        goto nomem;
-    gm_edge_t k = 0;
-    if (out)
-        for (int64_t v = lo; v < hi; v++) {
-            gm_node_t o = OLD((gm_node_t)v);
-            for (gm_edge_t e = g->begin[o]; e < g->begin[o + 1]; e++) {
-                esrc[k] = (gm_node_t)v;
-                edst[k] = NEW(g->node_idx[e]);
-                eid[k++] = e;
+        if (owned && out) {
+            for (gm_edge_t e = rb; e < re; e++) {
+                if (!nw && e == pl)
+                    e = ph; /* skip the owners */
+                if (e >= re)
+                    break;
+                int64_t v = NEW(g->node_idx[e]);
+                if (v >= lo && v < hi)
+                    continue;
+                gm_node_t seen;
+                #pragma omp atomic read
+                seen = lmap[v];
+                if (!seen) {
+                    #pragma omp atomic write
+                    lmap[v] = 1;
+                }
             }
-        }
-    if (in)
-        for (gm_node_t u = 0; u < n; u++) {
-            gm_node_t nu = NEW(u);
-            if (out && nu >= lo && nu < hi)
-                continue;
-            for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++) {
-                gm_node_t v = NEW(g->node_idx[e]);
+        } else if (!owned && in && !nw) {
+            if (ph > pl) {
+                #pragma omp atomic write
+                lmap[nu] = 1;
+            }
+        } else if (!owned && in) {
+            for (gm_edge_t e = rb; e < re; e++) {
+                int64_t v = NEW(g->node_idx[e]);
                 if (v >= lo && v < hi) {
-                    esrc[k] = nu;
-                    edst[k] = v;
-                    eid[k++] = e;
+                    #pragma omp atomic write
+                    lmap[nu] = 1;
+                    break;
                 }
             }
         }
-
-    /* Ghosts: the other ends outside the block, sorted, once each. */
-    int64_t *gh = malloc(2 * mls * sizeof *gh);
-    if (!gh)
-        goto nomem;
-    size_t ng = 0;
-    for (gm_edge_t i = 0; i < ml; i++) {
-        if (esrc[i] < lo || esrc[i] >= hi)
-            gh[ng++] = esrc[i];
-        if (edst[i] < lo || edst[i] >= hi)
-            gh[ng++] = edst[i];
     }
-    qsort(gh, ng, sizeof *gh, cmp_i64);
-    size_t u = 0;
-    for (size_t i = 0; i < ng; i++)
-        if (u == 0 || gh[i] != gh[u - 1])
-            gh[u++] = gh[i];
-    G->ghost_gid = realloc(gh, (u ? u : 1) * sizeof *gh);
-    if (!G->ghost_gid) {
-        G->ghost_gid = gh;
+
+    /* Ghosts in global order: marks counted per chunk, then numbered; lmap
+     * becomes the local id of every owner and ghost. */
+    int nchunks = 1;
+#ifdef _OPENMP
+    nchunks = big ? omp_get_max_threads() : 1;
+#endif
+    cnt = calloc((size_t)nchunks + 1, sizeof *cnt);
+    if (!cnt)
         goto nomem;
+    #pragma omp parallel for schedule(static, 1) if (big)
+    for (int c = 0; c < nchunks; c++) {
+        int64_t a = (int64_t)n * c / nchunks, z = (int64_t)n * (c + 1) / nchunks, s = 0;
+        for (int64_t x = a; x < z; x++)
+            s += (x < lo || x >= hi) && lmap[x];
+        cnt[c + 1] = s;
+    }
+    for (int c = 0; c < nchunks; c++)
+        cnt[c + 1] += cnt[c];
+    size_t u = (size_t)cnt[nchunks];
+    G->ghost_gid = malloc((u ? u : 1) * sizeof *G->ghost_gid);
+    if (!G->ghost_gid)
+        goto nomem;
+    #pragma omp parallel for schedule(static, 1) if (big)
+    for (int c = 0; c < nchunks; c++) {
+        int64_t a = (int64_t)n * c / nchunks, z = (int64_t)n * (c + 1) / nchunks, i = cnt[c];
+        for (int64_t x = a; x < z; x++)
+            if (x >= lo && x < hi)
+                lmap[x] = (gm_node_t)(x - lo);
+            else if (lmap[x]) {
+                G->ghost_gid[i] = x;
+                lmap[x] = G->num_owned + (gm_node_t)i;
+                i++;
+            }
     }
     G->num_ghosts = (gm_node_t)u;
     gm_node_t nl = G->num_owned + G->num_ghosts;
@@ -269,45 +400,76 @@ static bool build_local(gmd_graph *G, const gm_graph *g, gmrt_error *err)
         G->ghost_begin[p] =
             G->num_owned + (gm_node_t)lower_bound64(G->ghost_gid, u, p < G->size ? G->block[p] : INT64_MAX);
 
-    /* Local CSR: rows by counting, then each row sorted. */
+    /* Row lengths: an owner's whole row under out, else its edges to owners. */
+    rlen = malloc(((size_t)nl + 1) * sizeof *rlen);
+    if (!rlen)
+        goto nomem;
+    rlen[0] = 0;
+    #pragma omp parallel for schedule(dynamic, 1024) if (big)
+    for (gm_node_t x = 0; x < nl; x++) {
+        bool owner = x < G->num_owned;
+        gm_node_t o = OLD((gm_node_t)gmd_global_id(G, x));
+        gm_edge_t c = 0;
+        if (owner && out)
+            c = gmrt_out_degree(g, o);
+        else if (in && !nw) {
+            gm_edge_t pl = row_lower_bound(g, g->begin[o], g->begin[o + 1], lo);
+            c = row_lower_bound(g, pl, g->begin[o + 1], hi) - pl;
+        } else if (in)
+            for (gm_edge_t e = g->begin[o]; e < g->begin[o + 1]; e++) {
+                int64_t v = NEW(g->node_idx[e]);
+                c += v >= lo && v < hi;
+            }
+        rlen[x + 1] = c;
+    }
+    for (gm_node_t x = 0; x < nl; x++)
+        rlen[x + 1] += rlen[x];
+    gm_edge_t ml = rlen[nl];
+
     bool wts = g->weights != NULL;
     G->local = gmrt_graph_alloc(nl, ml, wts, err);
-    rows = malloc(mls * sizeof *rows);
-    pos = malloc(((size_t)nl + 1) * sizeof *pos);
-    G->edge_gid = malloc(mls * sizeof *G->edge_gid);
+    G->edge_gid = malloc(((size_t)ml + 1) * sizeof *G->edge_gid);
     G->out_degree = malloc(((size_t)nl + 1) * sizeof *G->out_degree);
     G->in_degree = malloc(((size_t)nl + 1) * sizeof *G->in_degree);
-    if (!G->local || !rows || !pos || !G->edge_gid || !G->out_degree || !G->in_degree)
+    if (!G->local || !G->edge_gid || !G->out_degree || !G->in_degree)
         goto nomem;
-    gm_edge_t *begin = G->local->begin;
-    for (gm_edge_t i = 0; i < ml; i++) {
-        esrc[i] = gmd_local_id(G, esrc[i]);
-        edst[i] = gmd_local_id(G, edst[i]);
-        begin[esrc[i] + 1]++;
-    }
-    for (gm_node_t v = 0; v < nl; v++)
-        begin[v + 1] += begin[v];
-    memcpy(pos, begin, (size_t)nl * sizeof *pos);
-    for (gm_edge_t i = 0; i < ml; i++) {
-        ledge *le = &rows[pos[esrc[i]]++];
-        le->dst = edst[i];
-        le->egid = eid[i];
-        le->w = wts ? g->weights[eid[i]] : 0;
-    }
-    for (gm_node_t v = 0; v < nl; v++)
-        qsort(rows + begin[v], (size_t)(begin[v + 1] - begin[v]), sizeof *rows, cmp_ledge);
-    for (gm_edge_t i = 0; i < ml; i++) {
-        G->local->node_idx[i] = rows[i].dst;
-        G->edge_gid[i] = rows[i].egid;
-        if (wts)
-            G->local->weights[i] = rows[i].w;
-    }
+    memcpy(G->local->begin, rlen, ((size_t)nl + 1) * sizeof *rlen);
     G->local->weights_integral = g->weights_integral;
-    for (gm_node_t v = 0; v < nl; v++) {
-        gm_node_t o = OLD((gm_node_t)gmd_global_id(G, v));
-        G->out_degree[v] = gmrt_out_degree(g, o);
-        G->in_degree[v] = indeg[o];
+
+    bool sort_failed = false;
+    #pragma omp parallel if (big)
+    {
+        ledge *buf = NULL;
+        size_t cap = 0;
+        #pragma omp for schedule(dynamic, 256)
+        for (gm_node_t x = 0; x < nl; x++) {
+            bool owner = x < G->num_owned;
+            gm_node_t o = OLD((gm_node_t)gmd_global_id(G, x));
+            G->out_degree[x] = gmrt_out_degree(g, o);
+            G->in_degree[x] = indeg[o];
+            gm_edge_t b = rlen[x], e = rlen[x + 1];
+            if (b == e)
+                continue;
+            if (!fill_row(G, g, lmap, o, owner && out, false, b))
+                continue;
+            if (owner && out && !nw) /* sorted from the global row's order, as it always was */
+                (void)fill_row(G, g, lmap, o, true, true, b);
+            if ((size_t)(e - b) > cap) {
+                ledge *nb = realloc(buf, (size_t)(e - b) * sizeof *buf);
+                if (!nb) {
+                    #pragma omp atomic write
+                    sort_failed = true;
+                    continue;
+                }
+                buf = nb;
+                cap = (size_t)(e - b);
+            }
+            sort_row(G, b, e, buf);
+        }
+        free(buf);
     }
+    if (sort_failed)
+        goto nomem;
     ok = true;
     goto done;
 nomem:
@@ -315,11 +477,9 @@ nomem:
                    (long long)n, (long long)g->num_edges);
 done:
     free(indeg);
-    free(esrc);
-    free(edst);
-    free(eid);
-    free(rows);
-    free(pos);
+    free(lmap);
+    free(rlen);
+    free(cnt);
     return ok;
 #undef NEW
 #undef OLD
