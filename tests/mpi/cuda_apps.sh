@@ -90,9 +90,9 @@ while IFS='|' read -r app kind policies args checks rchecks; do
     fi
     # nvcc -Werror with the host compiler's -Wall -Wextra, against mpi.h and gmd_gpu.h
     case " $batch_ok " in *" $app "*) in_batch=1 ;; *) in_batch=0 ;; esac
+    # shellcheck disable=SC2086
     if [ $in_batch = 1 ] && cmp -s "$W/cuda/$app.cu" "$W/batch/$app.cu"; then
         report PASS "$app: nvcc -Werror (-Wall -Wextra) (in one batch with the others)"
-    # shellcheck disable=SC2086
     elif "$NVCC" $flags $MPI_INC -I"$GMC_SRCDIR/gm_runtime" -I"$GMC_SRCDIR/gm_runtime/dist" -c \
         -o "$W/cuda/$app.o" "$W/cuda/$app.cu" >"$W/cuda/$app.nvcc" 2>&1 && ! grep -qi warning "$W/cuda/$app.nvcc"; then
         report PASS "$app: nvcc -Werror (-Wall -Wextra)"
