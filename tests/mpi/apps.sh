@@ -3,7 +3,8 @@
 # Each app of the table is compiled once as the single-process program
 # (gmc -t omp --main -x, the expected side) and once distributed
 # (gmc -t omp --distributed --main -x), and the distributed one runs under
-# mpirun -np P for P = 1..4 (--oversubscribe on the 2-core CI box) with each
+# mpirun -np P for P = 2..4 (--oversubscribe on the 2-core CI box), and alone
+# for P = 1 (MPI's singleton start, without mpirun), with each
 # partition policy it can run under (out, in, both, both with a random
 # relabelling) on small awkward graphs (empty, edgeless, self-loops and
 # parallel edges, a hub with isolated nodes, a path, RMAT, weighted copies).
@@ -32,6 +33,7 @@
 # is tried once more and said in the PASS line; a wrong answer, a program's
 # error, a crash or a time-out (120 s, said as such) is never retried.
 . "$(dirname "$0")/apps_common.sh"
+P1_SINGLETON=1
 
 echo "$APPS$APPS_BFS" >"$W/apps.txt"
 while IFS='|' read -r app kind policies args checks rchecks; do

@@ -48,6 +48,36 @@ for w in $MPI_CFLAGS; do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
 
 linked_one=
 echo "$APPS$APPS_BFS" >"$W/apps.txt"
+# nvcc's fixed cost (CUDA's and the runtime's headers) is most of a compile:
+# every selected app's .cu goes first into one translation unit, each in a
+# namespace of its own after the shared includes (as tests/cuda/compile_all.sh
+# does). An app of a batch that compiled with no warning passes its nvcc
+# check below; if the batch fails, each app is compiled alone, as before.
+batch_ok=
+mkdir -p "$W/batch"
+: >"$W/batch/apps.cu.in"
+i=0
+while IFS='|' read -r app _; do
+    [ -n "$app" ] && selected "${MPI_APPS:-}" "$app" || continue
+    src=$GMC_SRCDIR/apps/$app.gm
+    [ -f "$src" ] || src=$GMC_SRCDIR/tests/mpi/$app.gm
+    $TIMEOUT "$GMC" -t cuda --distributed --main "$src" -o "$W/batch" >/dev/null 2>&1 || continue
+    i=$((i + 1))
+    grep '^#include' "$W/batch/$app.cu" | grep -vF "\"$app.h\"" >>"$W/batch/includes"
+    { echo "namespace gmc_batch_$i {"; echo "#include \"$app.cu\""; echo "}"
+      sed -n 's/^[[:space:]]*#[[:space:]]*define[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/#undef \1/p' "$W/batch/$app.cu" | sort -u
+    } >>"$W/batch/apps.cu.in"
+    batch_ok="$batch_ok $app"
+done <"$W/apps.txt"
+if [ $i -ge 2 ]; then
+    { awk '!seen[$0]++' "$W/batch/includes"; cat "$W/batch/apps.cu.in"; } >"$W/batch/apps.cu"
+    # shellcheck disable=SC2086
+    "$NVCC" $flags $MPI_INC -I"$GMC_SRCDIR/gm_runtime" -I"$GMC_SRCDIR/gm_runtime/dist" -c \
+        -o "$W/batch/apps.o" "$W/batch/apps.cu" >"$W/batch/nvcc.log" 2>&1 && ! grep -qi warning "$W/batch/nvcc.log" ||
+        { echo "note: the apps' batch did not compile cleanly; compiling each alone"; batch_ok=; }
+else
+    batch_ok=
+fi
 while IFS='|' read -r app kind policies args checks rchecks; do
     [ -n "$app" ] || continue
     selected "${MPI_APPS:-}" "$app" || continue
@@ -59,8 +89,11 @@ while IFS='|' read -r app kind policies args checks rchecks; do
         continue
     fi
     # nvcc -Werror with the host compiler's -Wall -Wextra, against mpi.h and gmd_gpu.h
+    case " $batch_ok " in *" $app "*) in_batch=1 ;; *) in_batch=0 ;; esac
     # shellcheck disable=SC2086
-    if "$NVCC" $flags $MPI_INC -I"$GMC_SRCDIR/gm_runtime" -I"$GMC_SRCDIR/gm_runtime/dist" -c \
+    if [ $in_batch = 1 ] && cmp -s "$W/cuda/$app.cu" "$W/batch/$app.cu"; then
+        report PASS "$app: nvcc -Werror (-Wall -Wextra) (in one batch with the others)"
+    elif "$NVCC" $flags $MPI_INC -I"$GMC_SRCDIR/gm_runtime" -I"$GMC_SRCDIR/gm_runtime/dist" -c \
         -o "$W/cuda/$app.o" "$W/cuda/$app.cu" >"$W/cuda/$app.nvcc" 2>&1 && ! grep -qi warning "$W/cuda/$app.nvcc"; then
         report PASS "$app: nvcc -Werror (-Wall -Wextra)"
     else
