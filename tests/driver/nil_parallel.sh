@@ -11,7 +11,8 @@
 # no value is NIL gives the known answers; NAME_try returns 1 with the
 # message, and the next call of the same process the right answer. -t cuda:
 # the .cu compiles with nvcc -Werror all-warnings -Wall -Wextra (no GPU
-# here; tests/cuda/nil/ runs on one through tests/gpu/run).
+# here; tests/cuda/nil/ runs on one through tests/gpu/run). NIL_TARGET=cuda
+# runs the `gmc run` cases with -t cuda (on a machine with a GPU).
 . "$(dirname "$0")/common.sh"
 cd "$tmp" || exit 99
 export XDG_CACHE_HOME="$tmp/cache"
@@ -19,20 +20,21 @@ prog=$GMC_SRCDIR/tests/cuda/nil/nil_cases.gm
 printf '# Nodes: 4\n0 1 5\n1 2 6\n' > nil.el      # nodes 2 and 3 have no neighbour
 printf '0 1 5\n1 2 6\n2 3 7\n3 0 8\n' > cycle.el # each node one neighbour
 # k: line of the access, what it reaches, the return value on the cycle
+run_target=${NIL_TARGET:+-t $NIL_TARGET}
 for c in "1:27:p.x:8" "2:32:n.nx.x:12" "3:38:p.y:4" "4:44:p.x:4" "5:50:e.w:260" "6:56:e.z:28" \
     "7:64:n.PickRandomNbr().x:16" "8:71:p.y:4" "9:78:p.x:20" "10:85:p.x:8" "11:92:q.x:4" "12:105:p.x:12"; do
     k=${c%%:*} rest=${c#*:}
     line=${rest%%:*} rest=${rest#*:}
     what=${rest%:*} answer=${rest##*:}
     if [ "$k" = 9 ]; then # the access under p != NIL: no error
-        expect 0 "k=9 (guarded by p != NIL) on NIL" "$GMC" run "$prog" nil.el --k=9
+        expect 0 "k=9 (guarded by p != NIL) on NIL" "$GMC" run $run_target "$prog" nil.el --k=9
         says "k=9 on NIL: return" out "return = 10"
     else
         # (timeout: before the check, case 12's rounds never ended)
-        expect 1 "k=$k: $what through NIL in a parallel loop" timeout 300 "$GMC" run "$prog" nil.el --k=$k
+        expect 1 "k=$k: $what through NIL in a parallel loop" timeout 300 "$GMC" run $run_target "$prog" nil.el --k=$k
         says "k=$k: message" err "error: nil_cases.gm:$line: $what: the node or edge is NIL"
     fi
-    expect 0 "k=$k on a graph without NIL" "$GMC" run "$prog" cycle.el --k=$k
+    expect 0 "k=$k on a graph without NIL" "$GMC" run $run_target "$prog" cycle.el --k=$k
     says "k=$k: the known answer" out "return = $answer"
 done
 # a stored node past the end (the caller's) is named as such
