@@ -250,6 +250,20 @@ static void launch_twc_expansion(cg_emit *em, const gm_stmt *s, const cuda_launc
              nl->args, sep, queue, lvl);
     cg_line(em, "GMCU_LAUNCHED(\"%s (%s:%d)\");", spill, em->src_base, s->loc.line);
 }
+/* What a traversal's expansion kernel captures: the graph, the iterator
+ * (declared in the kernel) and what the navigator reads; its launch. */
+void cuda_bfs_capture_expand(cg_emit *em, const gm_stmt *s, cuda_capture *nav, cuda_launch *nl)
+{
+    cuda_capture_init(em, nav);
+    if (gm_symbol_id_below(s->iter.sym, em->nsyms))
+        nav->declared[s->iter.sym->id] = true;
+    cuda_capture_graph(em, nav, s->iter.sym);
+    if (s->navigator)
+        cuda_capture_expr(em, nav, s->navigator);
+    cuda_capture_finish(em, nav);
+    cuda_launch_prepare(em, nav, nl);
+}
+
 
 bool cuda_bfs(cg_emit *em, const gm_stmt *s)
 {
@@ -266,15 +280,8 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
 
     /* The expansion kernel sees the graph and what the navigator reads. */
     cuda_capture nav;
-    cuda_capture_init(em, &nav);
-    if (gm_symbol_id_below(s->iter.sym, em->nsyms))
-        nav.declared[s->iter.sym->id] = true;
-    cuda_capture_graph(em, &nav, s->iter.sym);
-    if (s->navigator)
-        cuda_capture_expr(em, &nav, s->navigator);
-    cuda_capture_finish(em, &nav);
     cuda_launch nl;
-    cuda_launch_prepare(em, &nav, &nl);
+    cuda_bfs_capture_expand(em, s, &nav, &nl);
     /* cuda_decide's direction=, expand= and outline= for the traversal */
     gma_decisions *ds = gma_decisions_of(em->decided, s, false), here = {0};
     if (!gma_decision(ds, "direction")) {

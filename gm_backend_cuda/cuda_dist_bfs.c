@@ -124,15 +124,10 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     char *lvl = cg_fresh(em, "level"), *queue = cg_fresh(em, "queue");
     cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = false};
 
-    /* the expansion kernel sees the graph */
+    /* the expansion kernel sees the graph (no navigator here: refused) */
     cuda_capture nav;
-    cuda_capture_init(em, &nav);
-    if (gm_symbol_id_below(s->iter.sym, em->nsyms))
-        nav.declared[s->iter.sym->id] = true;
-    cuda_capture_graph(em, &nav, s->iter.sym);
-    cuda_capture_finish(em, &nav);
     cuda_launch nl;
-    cuda_launch_prepare(em, &nav, &nl);
+    cuda_bfs_capture_expand(em, s, &nav, &nl);
     char *expand = expand_kernel(em, s, &nav, &nl, g, unseen);
 
     cg_line(em, "{ /* %s:%d: InBFS on the device, level by level over the ranks */", em->src_base, s->loc.line);

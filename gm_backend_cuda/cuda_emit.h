@@ -273,6 +273,10 @@ void cuda_report_min_label(cg_emit *em, const gm_stmt *s);
 void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body, const gm_symbol *own,
                       const cuda_capture *c);
 
+/* What a traversal's expansion kernel captures (the graph, the iterator,
+ * the navigator's reads), and its launch (cuda_bfs.c). */
+void cuda_bfs_capture_expand(cg_emit *em, const gm_stmt *s, cuda_capture *nav, cuda_launch *nl);
+
 /* ---- BFS (cuda_bfs.c) */
 /* A kernel running body (forward or reverse) over queue[from, to), level:
  * the level array's name, and its launch over the host expressions from
