@@ -448,6 +448,13 @@ void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
         cg_line(em, "(void)gmcu_graph(%s, %s, true);", "G", reverse ? "true" : "false");
         return;
     }
+    case CG_MAIN_DIST_LOCAL_READY: { /* the rank's local graph, as above */
+        bool reverse = false, edge_src = false;
+        cg_graph_needs(proc->body, &reverse, &edge_src);
+        cg_line(em, "(void)gmcu_graph(G->local, %s, %s); /* kept for every call */", reverse ? "true" : "false",
+                edge_src ? "true" : "false");
+        return;
+    }
     case CG_MAIN_BEFORE_RUNS:
         for (const gm_param *p = proc->params; p; p = p->next)
             if (cg_main_is_prop(p->type))

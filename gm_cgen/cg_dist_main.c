@@ -249,8 +249,7 @@ static void local_indexes(cg_emit *em, const gm_proc *proc, bool gpu)
     if (edge_src)
         cg_line(em, "if (!gmrt_graph_make_edge_src(G->local))\n        gmd_abort(1, \"out of memory: cannot build the edge sources\");");
     if (gpu)
-        cg_line(em, "(void)gmcu_graph(G->local, %s, %s); /* kept for every call */", reverse ? "true" : "false",
-                 edge_src ? "true" : "false");
+        em->tg->main_step(em, proc, CG_MAIN_DIST_LOCAL_READY);
 }
 
 static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)

@@ -64,6 +64,8 @@ typedef enum cg_main_step {
     CG_MAIN_RUN_END,      /* in a run, after the call's results */
     CG_MAIN_AFTER_RUNS,   /* after the loop */
     CG_MAIN_TIMES_DONE,   /* after the times are printed */
+    CG_MAIN_DIST_LOCAL_READY, /* --distributed: the rank's local graph G->local has its
+                                 host indexes, before the clock (a device copy there) */
 } cg_main_step;
 
 /* The hook table: what each target (gm_backend_omp/, gm_backend_cuda/)
