@@ -105,6 +105,29 @@ static void push_output_and_runtime(gmc_argv *a, const gmc_runtime *rt, const gm
     }
 }
 
+/* The C compiler's command up to its flags: the compiler, C11, -O2, OpenMP. */
+static void push_cc_head(gmc_argv *a, const gmc_build *b)
+{
+    gmc_argv_push_words(a, gmc_resolve_cc(b->cc));
+    gmc_argv_push(a, "-std=c11");
+    gmc_argv_push(a, "-O2");
+    gmc_argv_push_words(a, GMC_OPENMP_CFLAGS);
+}
+
+/* nvcc's command up to its flags: -O3, C++17, the GPU architecture, OpenMP
+ * and -Wall -Wextra for the host compiler. */
+static void push_nvcc_head(gmc_argv *a, const gmc_build *b)
+{
+    gmc_argv_push(a, b->nvcc);
+    gmc_argv_push(a, "-O3");
+    gmc_argv_push(a, "-std=c++17");
+    gmc_argv_pushf(a, "-arch=%s", b->arch);
+    gmc_argv_push(a, "-Xcompiler");
+    gmc_argv_push(a, "-fopenmp");
+    gmc_argv_push(a, "-Xcompiler");
+    gmc_argv_push(a, "-Wall,-Wextra");
+}
+
 bool gmc_compile_c(const gmc_runtime *rt, const gmc_build *b)
 {
     char src[4096];
@@ -112,10 +135,7 @@ bool gmc_compile_c(const gmc_runtime *rt, const gmc_build *b)
     if (!source_exists(src))
         return false;
     gmc_argv a = {0};
-    gmc_argv_push_words(&a, gmc_resolve_cc(b->cc));
-    gmc_argv_push(&a, "-std=c11");
-    gmc_argv_push(&a, "-O2");
-    gmc_argv_push_words(&a, GMC_OPENMP_CFLAGS);
+    push_cc_head(&a, b);
     push_output_and_runtime(&a, rt, b, src, false);
     bool ok = run(&a, b, "the C compiler");
     gmc_argv_free(&a);
@@ -129,14 +149,7 @@ bool gmc_compile_cuda(const gmc_runtime *rt, const gmc_build *b)
     if (!source_exists(src))
         return false;
     gmc_argv a = {0};
-    gmc_argv_push(&a, b->nvcc);
-    gmc_argv_push(&a, "-O3");
-    gmc_argv_push(&a, "-std=c++17");
-    gmc_argv_pushf(&a, "-arch=%s", b->arch);
-    gmc_argv_push(&a, "-Xcompiler");
-    gmc_argv_push(&a, "-fopenmp");
-    gmc_argv_push(&a, "-Xcompiler");
-    gmc_argv_push(&a, "-Wall,-Wextra");
+    push_nvcc_head(&a, b);
     push_output_and_runtime(&a, rt, b, src, true);
     bool ok = run(&a, b, "nvcc");
     gmc_argv_free(&a);
@@ -186,10 +199,7 @@ bool gmc_compile_dist(const gmc_runtime *rt, const gmc_build *b)
     if (!source_exists(src))
         return false;
     gmc_argv a = {0};
-    gmc_argv_push_words(&a, gmc_resolve_cc(b->cc));
-    gmc_argv_push(&a, "-std=c11");
-    gmc_argv_push(&a, "-O2");
-    gmc_argv_push_words(&a, GMC_OPENMP_CFLAGS);
+    push_cc_head(&a, b);
     bool ok = push_mpi_flags(&a, "compile");
     if (rt->in_tree) /* gmd.h lies in gm_runtime/dist; installed, beside gmrt.h */
         gmc_argv_pushf(&a, "-I%s/dist", rt->include_dir);
@@ -256,14 +266,7 @@ bool gmc_compile_dist_cuda(const gmc_runtime *rt, const gmc_build *b)
     if (!source_exists(src))
         return false;
     gmc_argv a = {0};
-    gmc_argv_push(&a, b->nvcc);
-    gmc_argv_push(&a, "-O3");
-    gmc_argv_push(&a, "-std=c++17");
-    gmc_argv_pushf(&a, "-arch=%s", b->arch);
-    gmc_argv_push(&a, "-Xcompiler");
-    gmc_argv_push(&a, "-fopenmp");
-    gmc_argv_push(&a, "-Xcompiler");
-    gmc_argv_push(&a, "-Wall,-Wextra");
+    push_nvcc_head(&a, b);
     gmc_argv_push(&a, "-DOMPI_SKIP_MPICXX=1"); /* nvcc compiles C++: MPI's C API only */
     gmc_argv_push(&a, "-DMPICH_SKIP_MPICXX=1");
     bool ok = push_mpi_flags_nvcc(&a, "compile");
