@@ -31,18 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg_ident.h"
-
-static bool is_scalar(gm_type_kind k)
-{
-    return cg_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
-}
-
-static bool is_numeric(gm_type_kind k)
-{
-    return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE;
-}
-
 /* What main() cannot pass yet; false after saying so. */
 static bool supported(cg_emit *em, const gm_proc *proc)
 {
@@ -53,7 +41,7 @@ static bool supported(cg_emit *em, const gm_proc *proc)
             why = "an Edge argument";
         else if (k == GMT_EDGE_PROP && p->is_output)
             why = "an edge property output";
-        else if (!is_scalar(k) && k != GMT_GRAPH && !cg_main_is_prop(p->type))
+        else if (!cg_main_is_scalar(k) && k != GMT_GRAPH && !cg_main_is_prop(p->type))
             why = "a collection or map argument";
         if (why) {
             cg_unsupported(em, proc->loc, why);
@@ -63,54 +51,27 @@ static bool supported(cg_emit *em, const gm_proc *proc)
     return true;
 }
 
-static void print_value(cg_emit *em, const char *label, gm_type_kind k, const char *v)
-{
-    if (k == GMT_NODE) /* a global id: the file's id */
-        cg_line(em, "gmrt_cli_value_node(&run, \"%s\", %s == GMRT_NIL_NODE ? -1 : gmd_file_id_of_gid(G, (int64_t)%s));",
-                 label, v, v);
-    else if (cg_is_float(k))
-        cg_line(em, "gmrt_cli_value_f64(&run, \"%s\", (double)%s);", label, v);
-    else
-        cg_line(em, "gmrt_cli_value_i64(&run, \"%s\", (int64_t)%s);", label, v);
-}
-
-static void option_entries(cg_emit *em, const gm_proc *proc)
-{
-    for (const gm_param *p = proc->params; p; p = p->next) {
-        if (is_scalar(p->type->kind) && !p->is_output)
-            cg_main_scalar_entry(em, p, "a node id of the file");
-        if (cg_main_is_prop(p->type))
-            cg_main_prop_entries(em, p);
-    }
-}
-
 /* Before the load: scalar values, --random ranges, the policy. */
 static void checks_before_load(cg_emit *em, const gm_proc *proc)
 {
     for (const gm_param *p = proc->params; p; p = p->next) {
         gm_type_kind k = p->type->kind;
         const char *n = p->name;
-        if (is_scalar(k) && !p->is_output && (k == GMT_INT || k == GMT_LONG || cg_is_float(k)))
+        if (cg_main_is_scalar(k) && !p->is_output && (k == GMT_INT || k == GMT_LONG || cg_is_float(k)))
             cg_line(em, "v_%s = (%s)in_%s;", n, cg_ctype(p->type), n);
         if (!cg_main_is_prop(p->type))
             continue;
-        gm_type_kind ek = p->type->elem->kind;
         cg_line(em, "double lo_%s = 0, hi_%s = 0;", n, n);
         cg_line(em, "(void)lo_%s, (void)hi_%s;", n, n);
         cg_line(em, "if (random_%s) {", n);
         cg_line(em, "    if (!gmrt_cli_range(_c_prog, \"%s\", random_%s, &lo_%s, &hi_%s))", n, n, n, n);
         cg_line(em, "        return 2;");
-        if (ek == GMT_INT || ek == GMT_LONG) {
-            const char *lo_s = ek == GMT_INT ? "-2147483648" : "-2305843009213693952";
-            const char *hi_s = ek == GMT_INT ? "2147483647" : "2305843009213693951";
-            cg_line(em, "    if (!(lo_%s >= %s.0 && hi_%s %s && lo_%s == (double)(int64_t)lo_%s && hi_%s == (double)(int64_t)hi_%s)) {",
-                     n, lo_s, n, ek == GMT_INT ? "<= 2147483647.0" : "< 2305843009213693952.0", n, n, n, n);
-            cg_line(em, "        fprintf(stderr, \"%%s: bad range '%%s' for --random-%s: expected integers from %s to %s "
-                         "(the %s property %s)\\n\", _c_prog, random_%s);",
-                     n, lo_s, hi_s, gm_type_kind_name(ek), n, n);
-            cg_line(em, "        return 2;");
-            cg_line(em, "    }");
-        }
+        em->indent++;
+        char *lo = cg_strf("lo_%s", n), *hi = cg_strf("hi_%s", n);
+        cg_main_range_check(em, p, lo, hi);
+        free(lo);
+        free(hi);
+        em->indent--;
         cg_line(em, "}");
     }
     for (const gm_param *p = proc->params; p; p = p->next)
@@ -261,14 +222,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     static const char *const locals[] = {"G", "_c_prog", "all", "argc", "argv", "dopt", "e", "err", "fine", "hi",
                                          "i", "lo", "ok", "opts", "r", "result", "run", "st", "status", "t",
                                          "t0", "w", "x", "main"};
-    char *fn = cg_ident_name(proc->name);
-    for (size_t i = 0; i < sizeof locals / sizeof *locals; i++)
-        if (strcmp(fn, locals[i]) == 0) {
-            cg_printf(em, "static __typeof__(%s) *const _c_entry = %s;\n\n", fn, fn);
-            free(fn);
-            fn = cg_strf("_c_entry");
-            break;
-        }
+    char *fn = cg_main_entry(em, proc, locals, sizeof locals / sizeof *locals);
     cg_printf(em, "static int _c_main(int argc, char **argv)\n{\n");
     em->indent = 1;
     cg_line(em, "gmd_load_options dopt;");
@@ -291,33 +245,8 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
         cg_line(em, "    }");
     }
     cg_line(em, "gmrt_cli_run run;");
-    size_t n_opts = 0;
-    for (const gm_param *p = proc->params; p; p = p->next) {
-        gm_type_kind k = p->type->kind;
-        if (is_scalar(k)) {
-            cg_line(em, "%s v_%s = %s;", cg_ctype(p->type), p->name, k == GMT_NODE ? "GMRT_NIL_NODE" : "0");
-            if (p->is_output)
-                continue;
-            n_opts++;
-            if (k == GMT_NODE)
-                cg_line(em, "const char *arg_%s = NULL;", p->name);
-            else if (k == GMT_INT || k == GMT_LONG)
-                cg_line(em, "int64_t in_%s = 0;", p->name);
-            else if (cg_is_float(k))
-                cg_line(em, "double in_%s = 0;", p->name);
-        }
-        if (cg_main_is_prop(p->type)) {
-            cg_line(em, "const char *arg_%s = NULL, *random_%s = NULL;", p->name, p->name);
-            n_opts += 2;
-        }
-    }
-    if (n_opts) {
-        cg_line(em, "const gmrt_cli_opt opts[] = {");
-        em->indent++;
-        option_entries(em, proc);
-        em->indent--;
-        cg_line(em, "};");
-    }
+    size_t n_opts = cg_main_input_decls(em, proc); /* supported(): no Edge, no collection */
+    cg_main_opt_table(em, proc, n_opts, "a node id of the file", NULL);
     char *u = cg_main_usage_args(proc, gpu ? "[--policy=out|in|both] [--relabel[=SEED]] [--comm=auto|nccl|mpi]"
                                            : "[--policy=out|in|both] [--relabel[=SEED]]");
     cg_line(em, "gmd_cli_quiet(true); /* every rank parses alike: rank 0 says what is wrong */");
@@ -340,22 +269,9 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
         cg_line(em, "}");
     }
     /* the one numeric edge input taken from the weight column */
-    const gm_param *weights_to = NULL;
-    int n_weight_inputs = 0;
-    for (const gm_param *p = proc->params; p; p = p->next)
-        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && is_numeric(p->type->elem->kind)) {
-            n_weight_inputs++;
-            weights_to = p;
-        }
-    if (n_weight_inputs != 1)
-        weights_to = NULL;
-    if (weights_to && weights_to->type->elem->kind != GMT_DOUBLE) {
-        cg_line(em, "if (!arg_%s && !random_%s) {", weights_to->name, weights_to->name);
-        cg_line(em, "    run.load.weights_as = %s;", cg_gmrt_type(weights_to->type->elem->kind));
-        cg_line(em, "    run.load.weights_for = \"the %s property %s\";", gm_type_kind_name(weights_to->type->elem->kind),
-                 weights_to->name);
-        cg_line(em, "}");
-    }
+    const gm_param *weights_to = cg_main_weight_input(proc);
+    if (weights_to && weights_to->type->elem->kind != GMT_DOUBLE)
+        cg_main_weights_as(em, weights_to);
     cg_line(em, "dopt.graph_options = &run.load;");
     cg_line(em, "gmrt_error err;");
     cg_line(em, "gmrt_error_clear(&err);");
@@ -379,12 +295,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     if (gpu)
         cg_line(em, "    printf(\"comm = %%s\\n\", gmd_comm_name((gmd_comm)gmd_gpu_comm()));");
     cg_line(em, "}");
-    cg_line(em, "if (run.seed >= 0)");
-    cg_line(em, "    gmrt_rng_seed((uint64_t)run.seed);");
-    cg_line(em, "#ifdef _OPENMP");
-    cg_line(em, "if (run.threads > 0)");
-    cg_line(em, "    omp_set_num_threads((int)run.threads);");
-    cg_line(em, "#endif");
+    cg_main_seed_threads(em);
     cg_line(em, "int status = 0;");
     for (const gm_param *p = proc->params; p; p = p->next) {
         gm_type_kind k = p->type->kind;
@@ -434,19 +345,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "gmd_barrier();");
     cg_line(em, "gmd_reset_counters();");
     cg_line(em, "double t1 = gmrt_time_ms();");
-    cg_start_line(em);
-    if (rt)
-        cg_printf(em, "result = ");
-    cg_printf(em, "%s(", fn);
-    for (const gm_param *p = proc->params; p; p = p->next) {
-        bool by_ptr = p->is_output && is_scalar(p->type->kind);
-        if (p->type->kind == GMT_GRAPH)
-            cg_printf(em, "G");
-        else
-            cg_printf(em, "%sv_%s", by_ptr ? "&" : "", p->name);
-        cg_printf(em, p->next ? ", " : "");
-    }
-    cg_printf(em, ");\n");
+    cg_main_call(em, proc, fn, false);
     cg_line(em, "_c_comm = gmd_get_counters();");
     cg_line(em, "gmd_barrier(); /* the slowest rank's time */");
     cg_line(em, "gmrt_cli_time(&run, gmrt_time_ms() - t1);");
@@ -458,14 +357,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "gmd_allreduce_double(&_c_comm_mb, GMD_SUM);");
     cg_line(em, "if (!run.json)");
     cg_line(em, "    printf(\"comm_ms = %%.3f (%%.1f MB)\\n\", _c_comm_ms, _c_comm_mb);");
-    if (rt)
-        print_value(em, "return", proc->ret_type->kind, "result");
-    for (const gm_param *p = proc->params; p; p = p->next)
-        if (p->is_output && is_scalar(p->type->kind)) {
-            char *v = cg_strf("v_%s", p->name);
-            print_value(em, p->name, p->type->kind, v);
-            free(v);
-        }
+    cg_main_print_results(em, proc, true);
     cg_line(em, "if (run.out_dir) {");
     em->indent++;
     for (const gm_param *p = proc->params; p; p = p->next) {
@@ -498,11 +390,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     }
     em->indent--;
     cg_line(em, "}");
-    for (const gm_param *p = proc->params; p; p = p->next)
-        if (cg_main_is_prop(p->type)) {
-            cg_line(em, "free(v_%s);", p->name);
-            cg_line(em, "free(init_%s);", p->name);
-        }
+    cg_main_free_args(em, proc); /* supported(): properties of scalars only */
     cg_line(em, "gmd_graph_free(G);");
     cg_line(em, "return gmrt_cli_finish(&run, status);");
     em->indent = 0;

@@ -407,6 +407,29 @@ void cg_main_scalar_entry(cg_emit *em, const gm_param *p, const char *node_help)
 void cg_main_prop_entries(cg_emit *em, const gm_param *p);
 char *cg_main_usage_args(const gm_proc *proc, const char *prefix);
 void cg_main_random_draw(cg_emit *em, gm_type_kind ek, const char *dst);
+/* More of what both drivers' main() share (cg_main.c, used by cg_dist_main.c):
+ * whether an input is a scalar (a primitive, a Node or an Edge); the name
+ * main() calls the procedure by (malloc'd; an alias _c_entry, printed here,
+ * when the name is one of main()'s locals); the inputs' v_/arg_/in_/random_
+ * declarations, returning how many option entries they take; the option
+ * table (nothing when n_opts is 0; extra: one more entry line or NULL); the
+ * integer range check of --random-NAME's LO:HI held in lo and hi; the one
+ * numeric edge-property input the file's weights fill (NULL unless exactly
+ * one) and its run.load.weights_as block; the --seed and --threads lines;
+ * the call statement (dev_args: the device copies with --device-args); the
+ * return value and output scalars (global_ids: a Node is a distributed
+ * global id, printed as the file's id); and the arguments' release. */
+bool cg_main_is_scalar(gm_type_kind k);
+char *cg_main_entry(cg_emit *em, const gm_proc *proc, const char *const *locals, size_t n_locals);
+size_t cg_main_input_decls(cg_emit *em, const gm_proc *proc);
+void cg_main_opt_table(cg_emit *em, const gm_proc *proc, size_t n_opts, const char *node_help, const char *extra);
+void cg_main_range_check(cg_emit *em, const gm_param *p, const char *lo, const char *hi);
+const gm_param *cg_main_weight_input(const gm_proc *proc);
+void cg_main_weights_as(cg_emit *em, const gm_param *p);
+void cg_main_seed_threads(cg_emit *em);
+void cg_main_call(cg_emit *em, const gm_proc *proc, const char *fn, bool dev_args);
+void cg_main_print_results(cg_emit *em, const gm_proc *proc, bool global_ids);
+void cg_main_free_args(cg_emit *em, const gm_proc *proc);
 
 /* ---- whole files (cg_files.c) */
 struct gmb_options;

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_scalar(gm_type_kind k)
+bool cg_main_is_scalar(gm_type_kind k)
 {
     return cg_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
 }
@@ -33,7 +33,7 @@ const char *cg_main_prop_count(const gm_param *p)
 bool cg_main_is_prop(const gm_type *t)
 {
     return (t->kind == GMT_NODE_PROP || t->kind == GMT_EDGE_PROP) && t->elem &&
-           is_scalar(t->elem->kind);
+           cg_main_is_scalar(t->elem->kind);
 }
 
 /* A Node_Set, Node_Order or Node_Seq input: filled from --NAME=FILE. */
@@ -95,10 +95,15 @@ static bool is_numeric(gm_type_kind k)
     return k == GMT_INT || k == GMT_LONG || k == GMT_FLOAT || k == GMT_DOUBLE;
 }
 
-/* An output scalar or the return value, printed or kept for --json. */
-static void print_value(cg_emit *em, const char *label, gm_type_kind k, const char *v)
+/* An output scalar or the return value, printed or kept for --json; a
+ * Node as its label with --relabel, or (global_ids) a distributed global
+ * id as the file's id. */
+static void print_value(cg_emit *em, const char *label, gm_type_kind k, const char *v, bool global_ids)
 {
-    if (k == GMT_NODE) /* its label with --relabel */
+    if (k == GMT_NODE && global_ids)
+        cg_line(em, "gmrt_cli_value_node(&run, \"%s\", %s == GMRT_NIL_NODE ? -1 : gmd_file_id_of_gid(G, (int64_t)%s));",
+                 label, v, v);
+    else if (k == GMT_NODE)
         cg_line(em, "gmrt_cli_value_node(&run, \"%s\", (int64_t)%s);", label, v);
     else if (cg_is_float(k))
         cg_line(em, "gmrt_cli_value_f64(&run, \"%s\", (double)%s);", label, v);
@@ -201,6 +206,24 @@ void cg_main_scalar_entry(cg_emit *em, const gm_param *p, const char *node_help)
                  k == GMT_LONG ? "INT64_MIN" : "INT32_MIN", k == GMT_LONG ? "INT64_MAX" : "INT32_MAX");
 }
 
+void cg_main_range_check(cg_emit *em, const gm_param *p, const char *lo, const char *hi)
+{
+    gm_type_kind ek = p->type->elem->kind;
+    if (ek != GMT_INT && ek != GMT_LONG)
+        return;
+    /* integers the type holds, with hi - lo + 1 computable */
+    const char *n = p->name;
+    const char *lo_s = ek == GMT_INT ? "-2147483648" : "-2305843009213693952";
+    const char *hi_s = ek == GMT_INT ? "2147483647" : "2305843009213693951";
+    cg_line(em, "if (!(%s >= %s.0 && %s %s && %s == (double)(int64_t)%s && %s == (double)(int64_t)%s)) {", lo, lo_s, hi,
+             ek == GMT_INT ? "<= 2147483647.0" : "< 2305843009213693952.0", lo, lo, hi, hi);
+    cg_line(em, "    fprintf(stderr, \"%%s: bad range '%%s' for --random-%s: expected integers from %s to %s "
+                 "(the %s property %s)\\n\", _c_prog, random_%s);",
+             n, lo_s, hi_s, gm_type_kind_name(ek), n, n);
+    cg_line(em, "    return 2;");
+    cg_line(em, "}");
+}
+
 /* Before the graph is loaded (issue 27 item 5: a typo costs no load): the
  * parser has checked the options, the files and --out; the --random-NAME
  * ranges are checked here, against the property's type. */
@@ -209,7 +232,7 @@ static void emit_checks_before_load(cg_emit *em, const gm_proc *proc)
     for (const gm_param *p = proc->params; p; p = p->next) {
         gm_type_kind k = p->type->kind;
         const char *n = p->name;
-        if (is_scalar(k)) {
+        if (cg_main_is_scalar(k)) {
             if (!p->is_output && (k == GMT_INT || k == GMT_LONG || cg_is_float(k)))
                 cg_line(em, "v_%s = (%s)in_%s;", n, cg_ctype(p->type), n);
         } else if (cg_main_is_prop(p->type)) {
@@ -222,18 +245,7 @@ static void emit_checks_before_load(cg_emit *em, const gm_proc *proc)
             cg_line(em, "double lo, hi;");
             cg_line(em, "if (!gmrt_cli_range(_c_prog, \"%s\", random_%s, &lo, &hi))", n, n);
             cg_line(em, "    return 2;");
-            if (ek == GMT_INT || ek == GMT_LONG) {
-                /* integers the type holds, with hi - lo + 1 computable */
-                const char *lo_s = ek == GMT_INT ? "-2147483648" : "-2305843009213693952";
-                const char *hi_s = ek == GMT_INT ? "2147483647" : "2305843009213693951";
-                cg_line(em, "if (!(lo >= %s.0 && hi %s && lo == (double)(int64_t)lo && hi == (double)(int64_t)hi)) {",
-                         lo_s, ek == GMT_INT ? "<= 2147483647.0" : "< 2305843009213693952.0");
-                cg_line(em, "    fprintf(stderr, \"%%s: bad range '%%s' for --random-%s: expected integers from %s to %s "
-                             "(the %s property %s)\\n\", _c_prog, random_%s);",
-                         n, lo_s, hi_s, gm_type_kind_name(ek), n, n);
-                cg_line(em, "    return 2;");
-                cg_line(em, "}");
-            }
+            cg_main_range_check(em, p, "lo", "hi");
             if (keep) {
                 cg_line(em, "lo_%s = lo;", n);
                 cg_line(em, "hi_%s = hi;", n);
@@ -273,7 +285,7 @@ char *cg_main_usage_args(const gm_proc *proc, const char *prefix)
     char *u = cg_strf("%s", prefix);
     for (const gm_param *p = proc->params; p; p = p->next) {
         char *more = NULL;
-        if (!p->is_output && is_scalar(p->type->kind))
+        if (!p->is_output && cg_main_is_scalar(p->type->kind))
             more = cg_strf("%s --%s=%s", u, p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
         else if (!p->is_output && cg_main_is_prop(p->type))
             more = cg_strf("%s [--%s=FILE | --random-%s=LO:HI]", u, p->name, p->name);
@@ -299,34 +311,24 @@ static char *usage_args(const gm_proc *proc, bool dev_args)
     return u;
 }
 
-void cg_main(cg_emit *em, const gm_proc *proc)
+char *cg_main_entry(cg_emit *em, const gm_proc *proc, const char *const *locals, size_t n_locals)
 {
-    bool dev_args = em->tg->device_args;
-    cg_printf(em, "#include <errno.h>\n\n/* ---- the driver (gmc --main): its command line and output are libgmrt's, gmrt_cli.h ---- */\n");
-
-    /* main()'s own locals would hide a procedure of the same name: call it
-     * through an alias then. */
-    static const char *const locals[] = {"G", "_c_prog", "a", "argc", "argv", "best", "cnt", "count", "device_args",
-                                         "err", "f", "got", "hi", "i", "id", "items", "k", "lo", "n",
-                                         "name", "node", "o", "opts", "r", "result", "run", "s", "st", "status",
-                                         "t", "t0", "v", "x"};
     char *fn = cg_ident_name(proc->name);
-    for (size_t i = 0; i < sizeof locals / sizeof *locals; i++)
+    for (size_t i = 0; i < n_locals; i++)
         if (strcmp(fn, locals[i]) == 0) {
             cg_printf(em, "static __typeof__(%s) *const _c_entry = %s;\n\n", fn, fn);
             free(fn);
-            fn = cg_strf("_c_entry");
-            break;
+            return cg_strf("_c_entry");
         }
-    cg_printf(em, "int main(int argc, char **argv)\n{\n");
-    em->indent = 1;
-    cg_line(em, "gmrt_cli_run run;");
-    if (dev_args)
-        cg_line(em, "bool device_args = false; /* property arguments in device memory */");
-    size_t n_opts = dev_args ? 1 : 0;
+    return fn;
+}
+
+size_t cg_main_input_decls(cg_emit *em, const gm_proc *proc)
+{
+    size_t n_opts = 0;
     for (const gm_param *p = proc->params; p; p = p->next) {
         gm_type_kind k = p->type->kind;
-        if (is_scalar(k)) {
+        if (cg_main_is_scalar(k)) {
             cg_line(em, "%s v_%s = %s;", cg_ctype(p->type), p->name,
                      k == GMT_NODE ? "GMRT_NIL_NODE" : k == GMT_EDGE ? "GMRT_NIL_EDGE" : "0");
             if (p->is_output)
@@ -348,25 +350,130 @@ void cg_main(cg_emit *em, const gm_proc *proc)
             n_opts++;
         }
     }
-    if (n_opts) {
-        cg_line(em, "const gmrt_cli_opt opts[] = {");
-        em->indent++;
-        for (const gm_param *p = proc->params; p; p = p->next) {
-            const char *n = p->name;
-            if (is_scalar(p->type->kind) && !p->is_output)
-                cg_main_scalar_entry(em, p, "a node id (a label under --relabel)");
-            if (cg_main_is_prop(p->type))
-                cg_main_prop_entries(em, p);
-            if (is_node_coll_input(p))
-                cg_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s %s: a file of node ids\", &arg_%s, 0, 0, false},", n,
-                         gm_type_kind_name(p->type->kind), n, n);
-        }
-        if (dev_args)
-            cg_line(em, "{\"device-args\", GMRT_CLI_FLAG, NULL, \"property arguments in device memory (copies outside the clock)\", "
-                         "&device_args, 0, 0, false},");
-        em->indent--;
-        cg_line(em, "};");
+    return n_opts;
+}
+
+void cg_main_opt_table(cg_emit *em, const gm_proc *proc, size_t n_opts, const char *node_help, const char *extra)
+{
+    if (!n_opts)
+        return;
+    cg_line(em, "const gmrt_cli_opt opts[] = {");
+    em->indent++;
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        const char *n = p->name;
+        if (cg_main_is_scalar(p->type->kind) && !p->is_output)
+            cg_main_scalar_entry(em, p, node_help);
+        if (cg_main_is_prop(p->type))
+            cg_main_prop_entries(em, p);
+        if (is_node_coll_input(p))
+            cg_line(em, "{\"%s\", GMRT_CLI_FILE, NULL, \"%s %s: a file of node ids\", &arg_%s, 0, 0, false},", n,
+                     gm_type_kind_name(p->type->kind), n, n);
     }
+    if (extra)
+        cg_line(em, "%s", extra);
+    em->indent--;
+    cg_line(em, "};");
+}
+
+const gm_param *cg_main_weight_input(const gm_proc *proc)
+{
+    const gm_param *one = NULL;
+    int n = 0;
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && is_numeric(p->type->elem->kind)) {
+            n++;
+            one = p;
+        }
+    return n == 1 ? one : NULL;
+}
+
+void cg_main_weights_as(cg_emit *em, const gm_param *p)
+{
+    cg_line(em, "if (!arg_%s && !random_%s) {", p->name, p->name);
+    cg_line(em, "    run.load.weights_as = %s;", cg_gmrt_type(p->type->elem->kind));
+    cg_line(em, "    run.load.weights_for = \"the %s property %s\";", gm_type_kind_name(p->type->elem->kind), p->name);
+    cg_line(em, "}");
+}
+
+void cg_main_seed_threads(cg_emit *em)
+{
+    cg_line(em, "if (run.seed >= 0)");
+    cg_line(em, "    gmrt_rng_seed((uint64_t)run.seed);");
+    cg_line(em, "#ifdef _OPENMP");
+    cg_line(em, "if (run.threads > 0)");
+    cg_line(em, "    omp_set_num_threads((int)run.threads);");
+    cg_line(em, "#endif");
+}
+
+void cg_main_call(cg_emit *em, const gm_proc *proc, const char *fn, bool dev_args)
+{
+    cg_start_line(em);
+    if (proc->ret_type)
+        cg_printf(em, "result = ");
+    cg_printf(em, "%s(", fn);
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        bool by_ptr = p->is_output && cg_main_is_scalar(p->type->kind);
+        if (p->type->kind == GMT_GRAPH)
+            cg_printf(em, "G");
+        else if (dev_args && cg_main_is_prop(p->type))
+            cg_printf(em, "device_args ? d_%s : v_%s", p->name, p->name);
+        else
+            cg_printf(em, "%sv_%s", by_ptr ? "&" : "", p->name);
+        cg_printf(em, p->next ? ", " : "");
+    }
+    cg_printf(em, ");\n");
+}
+
+void cg_main_print_results(cg_emit *em, const gm_proc *proc, bool global_ids)
+{
+    if (proc->ret_type)
+        print_value(em, "return", proc->ret_type->kind, "result", global_ids);
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (p->is_output && cg_main_is_scalar(p->type->kind)) {
+            char *v = cg_strf("v_%s", p->name);
+            print_value(em, p->name, p->type->kind, v, global_ids);
+            free(v);
+        }
+}
+
+void cg_main_free_args(cg_emit *em, const gm_proc *proc)
+{
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        if (cg_main_is_prop(p->type)) {
+            cg_line(em, "free(v_%s);", p->name);
+            cg_line(em, "free(init_%s);", p->name);
+        } else if (p->type->kind == GMT_MAP || cg_is_collection(p->type->kind)) {
+            cg_line(em, "%s(v_%s);", cg_collection_free_fn(p->type->kind), p->name);
+        } else if (p->type->kind == GMT_NODE_PROP || p->type->kind == GMT_EDGE_PROP) {
+            cg_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++) %s(v_%s[i]);",
+                     p->type->kind == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes",
+                     cg_collection_free_fn(p->type->elem->kind), p->name);
+            cg_line(em, "free(v_%s);", p->name);
+        }
+    }
+}
+
+void cg_main(cg_emit *em, const gm_proc *proc)
+{
+    bool dev_args = em->tg->device_args;
+    cg_printf(em, "#include <errno.h>\n\n/* ---- the driver (gmc --main): its command line and output are libgmrt's, gmrt_cli.h ---- */\n");
+
+    /* main()'s own locals would hide a procedure of the same name: call it
+     * through an alias then. */
+    static const char *const locals[] = {"G", "_c_prog", "a", "argc", "argv", "best", "cnt", "count", "device_args",
+                                         "err", "f", "got", "hi", "i", "id", "items", "k", "lo", "n",
+                                         "name", "node", "o", "opts", "r", "result", "run", "s", "st", "status",
+                                         "t", "t0", "v", "x"};
+    char *fn = cg_main_entry(em, proc, locals, sizeof locals / sizeof *locals);
+    cg_printf(em, "int main(int argc, char **argv)\n{\n");
+    em->indent = 1;
+    cg_line(em, "gmrt_cli_run run;");
+    if (dev_args)
+        cg_line(em, "bool device_args = false; /* property arguments in device memory */");
+    size_t n_opts = (dev_args ? 1 : 0) + cg_main_input_decls(em, proc);
+    cg_main_opt_table(em, proc, n_opts, "a node id (a label under --relabel)",
+                      dev_args ? "{\"device-args\", GMRT_CLI_FLAG, NULL, \"property arguments in device memory (copies outside the clock)\", "
+                                 "&device_args, 0, 0, false}," : NULL);
     char *u = usage_args(proc, dev_args);
     cg_line(em, "int st = gmrt_cli_parse(&run, %s, %zu, \"%s\", argc, argv);", n_opts ? "opts" : "NULL", n_opts, u + (*u == ' '));
     free(u);
@@ -380,46 +487,26 @@ void cg_main(cg_emit *em, const gm_proc *proc)
         undirected |= p->type->kind == GMT_GRAPH && p->type->undirected;
     /* the one numeric edge input taken from the weight column: weights
      * that its type cannot hold exactly are refused by the loader */
-    const gm_param *weights_to = NULL;
-    int n_weight_inputs = 0;
-    for (const gm_param *p = proc->params; p; p = p->next)
-        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && is_numeric(p->type->elem->kind)) {
-            n_weight_inputs++;
-            weights_to = p;
-        }
-    if (n_weight_inputs != 1 || weights_to->type->elem->kind == GMT_DOUBLE)
+    const gm_param *weight_input = cg_main_weight_input(proc), *weights_to = weight_input;
+    if (weights_to && weights_to->type->elem->kind == GMT_DOUBLE)
         weights_to = NULL; /* a Double holds every weight */
     if (undirected)
         cg_line(em, "run.load.build.symmetrize = true; /* UGraph: each edge stored both ways, a self-loop once */");
-    if (weights_to) {
-        cg_line(em, "if (!arg_%s && !random_%s) {", weights_to->name, weights_to->name);
-        cg_line(em, "    run.load.weights_as = %s;", cg_gmrt_type(weights_to->type->elem->kind));
-        cg_line(em, "    run.load.weights_for = \"the %s property %s\";", gm_type_kind_name(weights_to->type->elem->kind),
-                 weights_to->name);
-        cg_line(em, "}");
-    }
+    if (weights_to)
+        cg_main_weights_as(em, weights_to);
     cg_line(em, "gm_graph *G = gmrt_cli_load(&run);");
     cg_line(em, "if (!G)");
     cg_line(em, "    return 1;");
-    cg_line(em, "if (run.seed >= 0)");
-    cg_line(em, "    gmrt_rng_seed((uint64_t)run.seed);");
-    cg_line(em, "#ifdef _OPENMP");
-    cg_line(em, "if (run.threads > 0)");
-    cg_line(em, "    omp_set_num_threads((int)run.threads);");
-    cg_line(em, "#endif");
+    cg_main_seed_threads(em);
     cg_line(em, "gmrt_error err;");
     cg_line(em, "gmrt_error_clear(&err);");
     cg_line(em, "int status = 0;");
 
     /* Scalars and nodes. */
-    int n_edge_inputs = 0;
-    for (const gm_param *p = proc->params; p; p = p->next)
-        if (!p->is_output && p->type->kind == GMT_EDGE_PROP && is_numeric(p->type->elem->kind))
-            n_edge_inputs++;
     for (const gm_param *p = proc->params; p; p = p->next) {
         gm_type_kind k = p->type->kind;
         const char *n = p->name;
-        if (is_scalar(k)) {
+        if (cg_main_is_scalar(k)) {
             if (!p->is_output && (k == GMT_NODE || k == GMT_EDGE))
                 emit_scalar_parse(em, p); /* its range needs the graph */
         } else if (cg_main_is_prop(p->type)) {
@@ -445,7 +532,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
                 free(dst);
             }
             em->indent--;
-            if (!p->is_output && k == GMT_EDGE_PROP && is_numeric(ek) && n_edge_inputs == 1) {
+            if (p == weight_input) {
                 cg_line(em, "} else if (G->weights) {");
                 cg_line(em, "    for (int64_t i = 0; i < (int64_t)G->num_edges; i++)");
                 cg_line(em, "        v_%s[i] = (%s)G->weights[i];", n, ety);
@@ -506,21 +593,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
             cg_line(em, "memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name, cg_main_prop_count(p), p->name);
     em->tg->main_step(em, proc, CG_MAIN_RUN_BEGIN);
     cg_line(em, "double t0 = gmrt_time_ms();");
-    cg_start_line(em);
-    if (rt)
-        cg_printf(em, "result = ");
-    cg_printf(em, "%s(", fn);
-    for (const gm_param *p = proc->params; p; p = p->next) {
-        bool by_ptr = p->is_output && is_scalar(p->type->kind);
-        if (p->type->kind == GMT_GRAPH)
-            cg_printf(em, "G");
-        else if (dev_args && cg_main_is_prop(p->type))
-            cg_printf(em, "device_args ? d_%s : v_%s", p->name, p->name);
-        else
-            cg_printf(em, "%sv_%s", by_ptr ? "&" : "", p->name);
-        cg_printf(em, p->next ? ", " : "");
-    }
-    cg_printf(em, ");\n");
+    cg_main_call(em, proc, fn, dev_args);
     cg_line(em, "double t = gmrt_time_ms() - t0;");
     if (undirected) { /* a refused call (gmrt_proc_error) has said why on stderr */
         cg_line(em, "if (gmrt_proc_error())");
@@ -534,14 +607,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
     em->tg->main_step(em, proc, CG_MAIN_AFTER_RUNS);
     cg_line(em, "gmrt_cli_times_done(&run);");
     em->tg->main_step(em, proc, CG_MAIN_TIMES_DONE);
-    if (rt)
-        print_value(em, "return", proc->ret_type->kind, "result");
-    for (const gm_param *p = proc->params; p; p = p->next)
-        if (p->is_output && is_scalar(p->type->kind)) {
-            char *v = cg_strf("v_%s", p->name);
-            print_value(em, p->name, p->type->kind, v);
-            free(v);
-        }
+    cg_main_print_results(em, proc, false);
     cg_line(em, "if (run.out_dir) {");
     em->indent++;
     cg_line(em, "if (!gmrt_cli_write_labels(&run)) /* line i: node i's label */");
@@ -562,20 +628,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
     }
     em->indent--;
     cg_line(em, "}");
-    /* Release everything (keeps leak checkers quiet). */
-    for (const gm_param *p = proc->params; p; p = p->next) {
-        if (cg_main_is_prop(p->type)) {
-            cg_line(em, "free(v_%s);", p->name);
-            cg_line(em, "free(init_%s);", p->name);
-        } else if (p->type->kind == GMT_MAP || cg_is_collection(p->type->kind)) {
-            cg_line(em, "%s(v_%s);", cg_collection_free_fn(p->type->kind), p->name);
-        } else if (p->type->kind == GMT_NODE_PROP || p->type->kind == GMT_EDGE_PROP) {
-            cg_line(em, "for (int64_t i = 0; i < (int64_t)%s; i++) %s(v_%s[i]);",
-                     p->type->kind == GMT_EDGE_PROP ? "G->num_edges" : "G->num_nodes",
-                     cg_collection_free_fn(p->type->elem->kind), p->name);
-            cg_line(em, "free(v_%s);", p->name);
-        }
-    }
+    cg_main_free_args(em, proc); /* keeps leak checkers quiet */
     cg_line(em, "gmrt_graph_free(G);");
     cg_line(em, "return gmrt_cli_finish(&run, status);");
     em->indent = 0;
