@@ -64,7 +64,7 @@ static const char *nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
 {
     if (cuda_st(em)->in_kernel)
         return cuda_nbr_ids(em, iter, reverse);
-    return reverse ? "r_node_idx" : "node_idx";
+    return cg_hook_plain_nbr_ids(em, iter, reverse);
 }
 
 static const char *runtime(cg_emit *em) { return cuda_st(em)->in_kernel ? "gmcu" : "gmrt"; }
@@ -79,11 +79,6 @@ static const char *node_list(cg_emit *em, const gm_stmt *s, const char **decl)
 static bool row_search(cg_emit *em) { return !cuda_st(em)->in_kernel; }
 /* C++ has no compound literals. */
 static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "gmcu_discard<%s>()", cg_ctype(t)); }
-
-/* The plain graph, built-ins and node values (only --distributed differs). */
-static const char *plain_graph_ctype(cg_emit *em) { (void)em; return "gm_graph *"; }
-static bool plain_builtin(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
-static bool plain_node_value(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
 
 /* Checked accesses in kernels record failures in the device's slot
  * (gmcu_device.h), read back once after the statement; host code's go to
@@ -109,9 +104,9 @@ const cg_hooks cuda_hooks = {
     .proc_begin = cuda_proc_begin,
     .main_step = cuda_main_step,
     .decide = cuda_decide,
-    .graph_ctype = plain_graph_ctype,
-    .builtin = plain_builtin,
-    .node_value = plain_node_value,
+    .graph_ctype = cg_hook_plain_graph_ctype, /* the plain graph (only --distributed differs) */
+    .builtin = cg_hook_no_expr,
+    .node_value = cg_hook_no_expr,
     .nil_slot = nil_slot,
     .nil_take = "gmcu_nil_take()",
     .cxx = true,

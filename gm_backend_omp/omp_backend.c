@@ -12,19 +12,6 @@
 
 /* ---- the OpenMP target's hooks: host C everywhere, so the shared
  * translation stands except where OpenMP has its own form. */
-static bool no_stmt(cg_emit *em, const gm_stmt *s) { (void)em; (void)s; return false; }
-static bool no_expr(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
-static bool plain_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
-{
-    (void)em; (void)prop; (void)index;
-    return false;
-}
-static const char *plain_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
-{
-    (void)em; (void)iter;
-    return reverse ? "r_node_idx" : "node_idx";
-}
-static const char *host_runtime(cg_emit *em) { (void)em; return "gmrt"; }
 static const char *host_rng(cg_emit *em) { (void)em; return "gmrt_thread_rng()"; }
 /* A worklist round's node loop (omp_worklist.c). */
 static const char *node_list(cg_emit *em, const gm_stmt *s, const char **decl)
@@ -36,17 +23,6 @@ static const char *node_list(cg_emit *em, const gm_stmt *s, const char **decl)
     return st->queue_count;
 }
 static bool row_search(cg_emit *em) { (void)em; return true; }
-static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "&(%s){0}", cg_ctype(t)); }
-static bool host_atomic(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k)
-{
-    (void)em; (void)op; (void)lv; (void)v; (void)k;
-    return false;
-}
-static bool host_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
-{
-    (void)em; (void)s; (void)key; (void)is_min;
-    return false;
-}
 static bool proc_begin(cg_emit *em, const gm_proc *proc) { (void)em; (void)proc; return false; }
 
 /* A minimum-label loop as one union-find call; a frontier loop with a worklist. */
@@ -77,37 +53,32 @@ static void main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
         cg_line(em, "if (!gmrt_graph_make_edge_src(G)) {\n        fprintf(stderr, \"%%s: out of memory\\n\", _c_prog);\n        return 1;\n    }");
 }
 
-/* The plain graph, built-ins and node values (only --distributed differs). */
-static const char *plain_graph_ctype(cg_emit *em) { (void)em; return "gm_graph *"; }
-static bool plain_builtin(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
-static bool plain_node_value(cg_emit *em, const gm_expr *e) { (void)em; (void)e; return false; }
-
-/* Checked accesses in parallel code record failures in the host's slot. */
-static const char *host_nil_slot(cg_emit *em) { (void)em; return NULL; }
-
+/* The plain graph, built-ins and node values (only --distributed
+ * differs); checked accesses in parallel code record failures in the
+ * host's slot. */
 static const cg_hooks omp_hooks = {
-    .stmt = no_stmt,
+    .stmt = cg_hook_no_stmt,
     .parallel_loop = omp_clique_loop,
     .round_loop = round_loop,
-    .bfs = no_stmt,
-    .prop_read = no_expr,
-    .prop_write = no_stmt,
-    .prop_elem = plain_elem,
-    .nbr_ids = plain_nbr_ids,
-    .runtime = host_runtime,
+    .bfs = cg_hook_no_stmt,
+    .prop_read = cg_hook_no_expr,
+    .prop_write = cg_hook_no_stmt,
+    .prop_elem = cg_hook_no_elem,
+    .nbr_ids = cg_hook_plain_nbr_ids,
+    .runtime = cg_hook_host_runtime,
     .rng = host_rng,
     .node_list = node_list,
     .row_search = row_search,
-    .discard_arg = discard_arg,
-    .atomic_update = host_atomic,
-    .argminmax = host_argminmax,
+    .discard_arg = cg_hook_c_discard_arg,
+    .atomic_update = cg_hook_no_atomic,
+    .argminmax = cg_hook_no_argminmax,
     .proc_begin = proc_begin,
     .main_step = main_step,
     .decide = omp_decide,
-    .graph_ctype = plain_graph_ctype,
-    .builtin = plain_builtin,
-    .node_value = plain_node_value,
-    .nil_slot = host_nil_slot,
+    .graph_ctype = cg_hook_plain_graph_ctype,
+    .builtin = cg_hook_no_expr,
+    .node_value = cg_hook_no_expr,
+    .nil_slot = cg_hook_host_nil_slot,
 };
 
 bool gmb_omp_generate(gm_program *p, const gmb_options *opt)

@@ -116,18 +116,6 @@ static bool dist_bfs(cg_emit *em, const gm_stmt *s)
     return omp_dist_bfs(em, s, dst(em)->d.syncs, dname(em));
 }
 
-/* Host C everywhere else, as the OpenMP target's. */
-static bool plain_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
-{
-    (void)em; (void)prop; (void)index;
-    return false;
-}
-static const char *plain_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
-{
-    (void)em; (void)iter;
-    return reverse ? "r_node_idx" : "node_idx";
-}
-static const char *host_runtime(cg_emit *em) { (void)em; return "gmrt"; }
 /* Host code: the host thread's stream, seeded alike on every rank, so
  * G.PickRandom() and Uniform() agree everywhere. In a parallel loop over
  * nodes: a stream per node keyed by its global id and the loop's epoch,
@@ -144,25 +132,9 @@ static const char *host_rng(cg_emit *em)
 }
 /* Rows are sorted by local id, which is not the global order. */
 static bool no_row_search(cg_emit *em) { (void)em; return false; }
-static void discard_arg(cg_emit *em, const gm_type *t) { cg_printf(em, "&(%s){0}", cg_ctype(t)); }
-static bool host_atomic(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k)
-{
-    (void)em; (void)op; (void)lv; (void)v; (void)k;
-    return false;
-}
-static bool host_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
-{
-    (void)em; (void)s; (void)key; (void)is_min;
-    return false;
-}
-static void no_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
-{
-    (void)em; (void)proc; (void)step;
-}
 
-/* Checked accesses in parallel code record failures in the host's slot. */
-static const char *host_nil_slot(cg_emit *em) { (void)em; return NULL; }
-
+/* Host C everywhere else, as the OpenMP target's (the cg_hook_* entries);
+ * checked accesses in parallel code record failures in the host's slot. */
 static const cg_hooks dist_hooks = {
     .stmt = dist_stmt,
     .parallel_loop = dist_parallel_loop,
@@ -170,22 +142,22 @@ static const cg_hooks dist_hooks = {
     .bfs = dist_bfs,
     .prop_read = dist_prop_read,
     .prop_write = dist_prop_write,
-    .prop_elem = plain_elem,
-    .nbr_ids = plain_nbr_ids,
-    .runtime = host_runtime,
+    .prop_elem = cg_hook_no_elem,
+    .nbr_ids = cg_hook_plain_nbr_ids,
+    .runtime = cg_hook_host_runtime,
     .rng = host_rng,
     .node_list = dist_node_list,
     .row_search = no_row_search,
-    .discard_arg = discard_arg,
-    .atomic_update = host_atomic,
-    .argminmax = host_argminmax,
+    .discard_arg = cg_hook_c_discard_arg,
+    .atomic_update = cg_hook_no_atomic,
+    .argminmax = cg_hook_no_argminmax,
     .proc_begin = dist_proc_begin,
-    .main_step = no_main_step,
+    .main_step = cg_hook_no_main_step,
     .graph_ctype = dist_graph_ctype,
     .builtin = dist_builtin,
     .node_value = dist_node_value,
     .decide = omp_decide,
-    .nil_slot = host_nil_slot,
+    .nil_slot = cg_hook_host_nil_slot,
 };
 
 bool gmb_omp_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan *plan,

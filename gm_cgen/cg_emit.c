@@ -62,6 +62,70 @@ char *cg_fresh(cg_emit *em, const char *what)
     return cg_strf("_c_%s%d", what, em->tmp++);
 }
 
+bool cg_hook_no_stmt(cg_emit *em, const gm_stmt *s)
+{
+    (void)em, (void)s;
+    return false;
+}
+
+bool cg_hook_no_expr(cg_emit *em, const gm_expr *e)
+{
+    (void)em, (void)e;
+    return false;
+}
+
+bool cg_hook_no_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
+{
+    (void)em, (void)prop, (void)index;
+    return false;
+}
+
+bool cg_hook_no_atomic(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k)
+{
+    (void)em, (void)op, (void)lv, (void)v, (void)k;
+    return false;
+}
+
+bool cg_hook_no_argminmax(cg_emit *em, const gm_stmt *s, const char *key, bool is_min)
+{
+    (void)em, (void)s, (void)key, (void)is_min;
+    return false;
+}
+
+void cg_hook_no_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
+{
+    (void)em, (void)proc, (void)step;
+}
+
+const char *cg_hook_plain_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
+{
+    (void)em, (void)iter;
+    return reverse ? "r_node_idx" : "node_idx";
+}
+
+const char *cg_hook_host_runtime(cg_emit *em)
+{
+    (void)em;
+    return "gmrt";
+}
+
+const char *cg_hook_plain_graph_ctype(cg_emit *em)
+{
+    (void)em;
+    return "gm_graph *";
+}
+
+void cg_hook_c_discard_arg(cg_emit *em, const gm_type *t)
+{
+    cg_printf(em, "&(%s){0}", cg_ctype(t));
+}
+
+const char *cg_hook_host_nil_slot(cg_emit *em)
+{
+    (void)em;
+    return NULL;
+}
+
 void cg_unsupported(cg_emit *em, gm_loc loc, const char *what)
 {
     /* the target's first word: "-t cuda --distributed" is the cuda target */

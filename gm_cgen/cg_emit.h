@@ -155,6 +155,23 @@ typedef struct cg_hooks {
     bool device_args;
 } cg_hooks;
 
+/* Hook entries for where the shared translation stands (cg_emit.c): a
+ * target's table names them for the host-C behaviour. cg_hook_no_* emit
+ * nothing and answer false (main_step: nothing at any step); the others
+ * answer the plain layout's and the host's forms: node_idx / r_node_idx,
+ * "gmrt", "gm_graph *", a compound literal (C only), no device slot. */
+bool cg_hook_no_stmt(struct cg_emit *em, const gm_stmt *s);
+bool cg_hook_no_expr(struct cg_emit *em, const gm_expr *e);
+bool cg_hook_no_elem(struct cg_emit *em, const gm_symbol *prop, const gm_expr *index);
+bool cg_hook_no_atomic(struct cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k);
+bool cg_hook_no_argminmax(struct cg_emit *em, const gm_stmt *s, const char *key, bool is_min);
+void cg_hook_no_main_step(struct cg_emit *em, const gm_proc *proc, cg_main_step step);
+const char *cg_hook_plain_nbr_ids(struct cg_emit *em, const gm_symbol *iter, bool reverse);
+const char *cg_hook_host_runtime(struct cg_emit *em);
+const char *cg_hook_plain_graph_ctype(struct cg_emit *em);
+void cg_hook_c_discard_arg(struct cg_emit *em, const gm_type *t);
+const char *cg_hook_host_nil_slot(struct cg_emit *em);
+
 /* The checks of property elements reached through a Node or Edge value in
  * parallel code (cg_nil.c): the sites recorded since the last report, the
  * index expressions a statement guard has checked already (each printed as
