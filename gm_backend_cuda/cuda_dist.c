@@ -44,7 +44,6 @@
 #include "builtins.h"
 #include "cg_dist.h"
 #include "cuda_emit.h"
-#include "gma_decision.h"
 
 static cg_dist *cdist(cg_emit *em) { return cuda_st(em)->dist; }
 static const cg_hooks *base(cg_emit *em) { return cuda_st(em)->base; }
@@ -264,11 +263,7 @@ static void dprologue(cg_emit *em, const char *header_name)
                   " * An SPMD program: every MPI rank runs it on its part of a gmd_graph (gmd.h)\n"
                   " * with a GPU of its own (gmd_gpu.h). */\n",
               header_name, em->src_base);
-    cg_printf(em, "#include \"%s.h\"\n\n", header_name);
-    cg_printf(em, "#include <inttypes.h>\n#include <math.h>\n#include <stdio.h>\n"
-                  "#include <stdlib.h>\n#include <string.h>\n#include <sys/stat.h>\n"
-                  "#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n#include \"gmcu.h\"\n#include \"gmd_gpu.h\"\n\n");
-    cg_printf(em, "#include \"gmrt_inline.h\"\n\n");
+    cuda_prologue_includes(em, header_name, "#include \"gmd_gpu.h\"\n");
     cg_dist_gid_helper(em);
     cg_printf(em, "/* What kernels read of the partition (set by each procedure on entry). */\n"
                   "typedef struct _c_dist_dev {\n"
@@ -289,8 +284,7 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
 {
     cg_dist cd = {.syncs = syncs, .tg = &dist_target, .no_epoch = true};
     cuda_state st;
-    memset(&st, 0, sizeof st);
-    st.knobs = opt->cuda;
+    cuda_state_init(&st, &opt->cuda);
     /* Node loops over the owners keep the one-GPU load balancing (TWC: a
      * node's edges by its block, warp or thread), bounded by the owners; one
      * thread per edge (its range would take in the ghosts' rows) becomes TWC
@@ -323,24 +317,9 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
                         "hub splitting, worklist, async, priority, outlined BFS or blocking): each loop below covers "
                         "the owners, one bulk-synchronous step\n",
                 p->filename);
-    gma_decided *d = gma_decided_new(plan, "cuda");
-    const cg_program_writer w = {
-        .decided = d,
-        .target = "cuda --distributed",
-        .ext = "cu",
-        .header_include = "gmd.h",
-        .tg = &hooks,
-        .target_state = &st,
-        .prologue = dprologue,
-        .proc = cuda_emit_proc,
-        .main = cg_dist_main_gpu,
-    };
-    bool ok = cg_generate_files(p, opt, &w);
-    free(st.gather_dir);
-    free(st.gather_live);
-    for (int i = 0; i < 3; i++)
-        free(st.gather_props[i]);
-    gma_decided_free(d);
+    bool ok = cuda_write_files(p, opt, plan, &st,
+                               (cg_program_writer){.target = "cuda --distributed", .header_include = "gmd.h",
+                                                   .tg = &hooks, .prologue = dprologue, .main = cg_dist_main_gpu});
     cg_dist_free(&cd);
     return ok;
 }

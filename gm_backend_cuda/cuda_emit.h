@@ -395,6 +395,16 @@ bool cuda_proc_begin(cg_emit *em, const gm_proc *proc);
 extern const cg_hooks cuda_hooks;
 void cuda_prologue(cg_emit *em, const char *base);
 void cuda_emit_proc(cg_emit *em, gm_proc *pr, FILE *file);
+/* What both writers share: the prologue's includes (NAME.h, the C and
+ * OpenMP headers, gmcu.h, then more, then gmrt_inline.h); a fresh state
+ * with knobs k, and its release; writing NAME.h and NAME.cu (w: the
+ * target's name, hooks, prologue and main; this fills in the rest, a
+ * decision record of plan, and releases st afterwards). */
+void cuda_prologue_includes(cg_emit *em, const char *base, const char *more);
+void cuda_state_init(cuda_state *st, const gmb_cuda_knobs *k);
+void cuda_state_free(cuda_state *st);
+bool cuda_write_files(gm_program *p, const gmb_options *opt, const gma_plan *plan, cuda_state *st,
+                      cg_program_writer w);
 /* --distributed: the end of a node loop's range, the owners or every
  * local node (the sync plan's span): in the kernel (device) or the host's
  * launch. */
