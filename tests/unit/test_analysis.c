@@ -4,7 +4,7 @@
  * variants), the clique-counting nest (gma_clique.h), what the shared walk
  * counts as a use of a symbol, the loop plan's records (index kinds,
  * operators, what they visit) and the decision lists kept beside them. */
-#include "check_util.h"
+#include "lower_util.h"
 
 #include "gma_clique.h"
 #include "gma_decision.h"
@@ -12,22 +12,6 @@
 #include "gma_monotone.h"
 #include "gma_plan.h"
 #include "gma_walk.h"
-#include "opt.h"
-
-/* The program as the backends get it. */
-static gm_program *lowered(const char *src)
-{
-    gm_program *p = check_src(src);
-    if (!cu_check_ok)
-        fprintf(stderr, "\n%s", cu_capture_text());
-    CU_ASSERT_TRUE_FATAL(cu_check_ok);
-    gmf_infer_locations(p);
-    gmf_desugar(p);
-    gmo_run(p, NULL, NULL, NULL);
-    gmf_infer_locations(p);
-    CU_ASSERT_EQUAL_FATAL(gm_error_count(), 0);
-    return p;
-}
 
 static bool first_while(const gm_stmt *s, void *ctx)
 {
@@ -48,35 +32,9 @@ static const gm_stmt *the_loop(const gm_program *p)
     return loop;
 }
 
-/* SSSP by Bellman-Ford with a frontier (apps/sssp.gm without comments). */
-static const char *sssp =
-    "Procedure sssp(G: Graph, len: E_P<Int>, root: Node; dist: N_P<Int>)\n"
-    "{\n"
-    "    N_P<Bool> updated;\n"
-    "    N_P<Bool> updated_nxt;\n"
-    "    N_P<Int> dist_nxt;\n"
-    "    G.dist = (G == root) ? 0 : +INF;\n"
-    "    G.updated = (G == root);\n"
-    "    G.dist_nxt = G.dist;\n"
-    "    G.updated_nxt = False;\n"
-    "    Bool fin = False;\n"
-    "    While (!fin) {\n"
-    "        Foreach (n: G.Nodes)(n.updated) {\n"
-    "            Foreach (s: n.Nbrs) {\n"
-    "                Edge e = s.ToEdge();\n"
-    "                <s.dist_nxt; s.updated_nxt> min= <n.dist + e.len; True>;\n"
-    "            }\n"
-    "        }\n"
-    "        G.dist = G.dist_nxt;\n"
-    "        G.updated = G.updated_nxt;\n"
-    "        G.updated_nxt = False;\n"
-    "        fin = !Exist(n: G.Nodes) { n.updated };\n"
-    "    }\n"
-    "}\n";
-
 static void test_sssp_is_frontier_and_monotone(void)
 {
-    const gm_program *p = lowered(sssp);
+    const gm_program *p = lowered(sssp_src);
     const gm_stmt *loop = the_loop(p);
     gma_frontier w;
     CU_ASSERT_TRUE_FATAL(gma_frontier_shape(loop, &w));

@@ -6,26 +6,11 @@
  * that run over ghosts, and constructs it cannot distribute are errors of
  * class [dist-unsupported] with a NULL plan. The placement itself is
  * pinned by the golden tests of tests/sync/. */
-#include "check_util.h"
+#include "lower_util.h"
 
 #include "ast_walk.h"
 #include "gma_plan.h"
 #include "gma_sync.h"
-#include "opt.h"
-
-static gm_program *lowered(const char *src)
-{
-    gm_program *p = check_src(src);
-    if (!cu_check_ok)
-        fprintf(stderr, "\n%s", cu_capture_text());
-    CU_ASSERT_TRUE_FATAL(cu_check_ok);
-    gmf_infer_locations(p);
-    gmf_desugar(p);
-    gmo_run(p, NULL, NULL, NULL);
-    gmf_infer_locations(p);
-    CU_ASSERT_EQUAL_FATAL(gm_error_count(), 0);
-    return p;
-}
 
 /* The n-th (from 0) parallel Foreach of the first procedure's body, in
  * preorder at host level. */
@@ -162,30 +147,7 @@ static void test_order_at_one_point(void)
  * sparse (the loop runs over a frontier), and dist is never broadcast. */
 static void test_payload_follows_key(void)
 {
-    const gm_program *p = lowered(
-        "Procedure sssp(G: Graph, len: E_P<Int>, root: Node; dist: N_P<Int>)\n"
-        "{\n"
-        "    N_P<Bool> updated;\n"
-        "    N_P<Bool> updated_nxt;\n"
-        "    N_P<Int> dist_nxt;\n"
-        "    G.dist = (G == root) ? 0 : +INF;\n"
-        "    G.updated = (G == root);\n"
-        "    G.dist_nxt = G.dist;\n"
-        "    G.updated_nxt = False;\n"
-        "    Bool fin = False;\n"
-        "    While (!fin) {\n"
-        "        Foreach (n: G.Nodes)(n.updated) {\n"
-        "            Foreach (s: n.Nbrs) {\n"
-        "                Edge e = s.ToEdge();\n"
-        "                <s.dist_nxt; s.updated_nxt> min= <n.dist + e.len; True>;\n"
-        "            }\n"
-        "        }\n"
-        "        G.dist = G.dist_nxt;\n"
-        "        G.updated = G.updated_nxt;\n"
-        "        G.updated_nxt = False;\n"
-        "        fin = !Exist(n: G.Nodes) { n.updated };\n"
-        "    }\n"
-        "}\n");
+    const gm_program *p = lowered(sssp_src);
     gma_plan *plan = gma_plan_build(p);
     gma_sync_plan *sp = gma_sync_build(p, plan);
     CU_ASSERT_PTR_NOT_NULL_FATAL(sp);
