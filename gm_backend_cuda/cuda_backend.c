@@ -130,21 +130,20 @@ void cuda_prologue_includes(cg_emit *em, const char *base, const char *more)
 }
 
 /* Emits one procedure: its host code into a buffer while its kernels go to
- * another, then the kernels first. */
+ * another, then the kernels first (em->out is file). */
 void cuda_emit_proc(cg_emit *em, gm_proc *pr, FILE *file)
 {
     cuda_state *st = cuda_st(em);
-    char *host = NULL;
-    size_t host_len = 0;
-    FILE *hout = open_memstream(&host, &host_len);
     st->kbuf = NULL;
     st->klen = 0;
     st->kout = open_memstream(&st->kbuf, &st->klen);
-    if (!hout || !st->kout)
+    if (!st->kout)
         gm_out_of_memory("CUDA code generation", 0);
-    em->out = hout;
+    em->out = file;
+    cg_capture cap;
+    cg_capture_begin(em, &cap);
     cg_proc(em, pr);
-    fclose(hout);
+    char *host = cg_capture_end(em, &cap);
     fclose(st->kout);
     st->kout = NULL;
     fputs(st->kbuf, file);
@@ -152,7 +151,6 @@ void cuda_emit_proc(cg_emit *em, gm_proc *pr, FILE *file)
     free(st->kbuf);
     st->kbuf = NULL;
     free(host);
-    em->out = file;
 }
 
 void cuda_state_init(cuda_state *st, const gmb_cuda_knobs *k)

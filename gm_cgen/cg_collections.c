@@ -33,16 +33,10 @@ void cg_map_get(cg_emit *em, const gm_expr *ix)
 {
     const gm_type *mt = ix->a->type;
     char *m = cg_expr_str(em, ix->a);
-    char *k = NULL;
-    {
-        FILE *saved = em->out;
-        size_t len;
-        FILE *mem = open_memstream(&k, &len);
-        em->out = mem;
-        cg_map_key(em, mt, ix->b);
-        em->out = saved;
-        fclose(mem);
-    }
+    cg_capture cap;
+    cg_capture_begin(em, &cap);
+    cg_map_key(em, mt, ix->b);
+    char *k = cg_capture_end(em, &cap);
     char *call = cg_strf("gmrt_map_get%s(%s, %s)", em->par_depth ? "_par" : "", m, k);
     emit_value_of_scalar(em, mt->val, call);
     free(call);

@@ -57,6 +57,24 @@ char *cg_strf(const char *fmt, ...)
     return s;
 }
 
+void cg_capture_begin(cg_emit *em, cg_capture *c)
+{
+    c->text = NULL;
+    c->len = 0;
+    c->mem = open_memstream(&c->text, &c->len);
+    if (!c->mem)
+        gm_out_of_memory("code generation", 0);
+    c->saved = em->out;
+    em->out = c->mem;
+}
+
+char *cg_capture_end(cg_emit *em, cg_capture *c)
+{
+    em->out = c->saved;
+    fclose(c->mem);
+    return c->text;
+}
+
 char *cg_fresh(cg_emit *em, const char *what)
 {
     return cg_strf("_c_%s%d", what, em->tmp++);

@@ -307,6 +307,17 @@ void cg_expr(cg_emit *em, const gm_expr *e);
 void cg_node_value(cg_emit *em, const gm_expr *e);
 char *cg_node_value_str(cg_emit *em, const gm_expr *e); /* malloc'd */
 char *cg_expr_str(cg_emit *em, const gm_expr *e); /* malloc'd */
+char *cg_lvalue_str(cg_emit *em, const gm_expr *e); /* malloc'd */
+/* What the emitter prints between cg_capture_begin and cg_capture_end goes
+ * into a buffer instead of em->out (cg_emit.c): end restores em->out and
+ * returns the text (malloc'd, "" when nothing was printed). Captures nest. */
+typedef struct cg_capture {
+    FILE *saved, *mem;
+    char *text;
+    size_t len;
+} cg_capture;
+void cg_capture_begin(cg_emit *em, cg_capture *c);
+char *cg_capture_end(cg_emit *em, cg_capture *c);
 void cg_cond(cg_emit *em, const gm_expr *e); /* without outer parentheses */
 void cg_float_literal(cg_emit *em, double v, bool is_float);
 void cg_inf(cg_emit *em, gm_type_kind k, bool negative);

@@ -14,7 +14,6 @@
 
 #include "builtins.h"
 #include "cg_ident.h"
-#include "oom.h"
 
 bool cg_is_literal(const gm_expr *e)
 {
@@ -336,32 +335,26 @@ void cg_cond(cg_emit *em, const gm_expr *e)
 
 char *cg_node_value_str(cg_emit *em, const gm_expr *e)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    if (!mem)
-        gm_out_of_memory("code generation", 0);
-    FILE *saved = em->out;
-    em->out = mem;
+    cg_capture c;
+    cg_capture_begin(em, &c);
     cg_node_value(em, e);
-    em->out = saved;
-    fclose(mem);
-    return buf;
+    return cg_capture_end(em, &c);
 }
 
 char *cg_expr_str(cg_emit *em, const gm_expr *e)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    if (!mem)
-        gm_out_of_memory("code generation", 0);
-    FILE *saved = em->out;
-    em->out = mem;
+    cg_capture c;
+    cg_capture_begin(em, &c);
     cg_expr(em, e);
-    em->out = saved;
-    fclose(mem);
-    return buf;
+    return cg_capture_end(em, &c);
+}
+
+char *cg_lvalue_str(cg_emit *em, const gm_expr *e)
+{
+    cg_capture c;
+    cg_capture_begin(em, &c);
+    cg_lvalue(em, e);
+    return cg_capture_end(em, &c);
 }
 
 /* The graph a node or edge expression belongs to. */

@@ -502,19 +502,13 @@ static void host_stmt(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, c
     /* The statement into a buffer: the block around it, with the slot,
      * only when a check was emitted in it. */
     const bool host_slot = em->nil.host_slot, host_used = em->nil.host_used;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem)
-        gm_out_of_memory("code generation", 0);
-    FILE *saved = em->out;
-    em->out = mem;
+    cg_capture cap;
+    cg_capture_begin(em, &cap);
     em->nil.base = em->nil.nsites;
     em->nil.host_slot = true;
     em->nil.host_used = false;
     emit(em, s);
-    em->out = saved;
-    fclose(mem);
+    char *text = cg_capture_end(em, &cap);
     const bool used = em->nil.host_used;
     if (em->nil.nsites > em->nil.base || used) {
         cg_line(em, "{");

@@ -194,26 +194,19 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
     if (lhs->kind == GME_INDEX) {
         /* A map element: read-modify-write under the map's lock. */
         char *m = cg_expr_str(em, lhs->a);
-        char *cur = NULL;
-        {
-            FILE *saved = em->out;
-            size_t len;
-            FILE *mem = open_memstream(&cur, &len);
-            em->out = mem;
-            int depth = em->par_depth;
-            em->par_depth = 0; /* plain get inside the lock */
-            cg_map_get(em, lhs);
-            em->par_depth = depth;
-            em->out = saved;
-            fclose(mem);
-        }
+        cg_capture cap;
+        cg_capture_begin(em, &cap);
+        int depth = em->par_depth;
+        em->par_depth = 0; /* plain get inside the lock */
+        cg_map_get(em, lhs);
+        em->par_depth = depth;
+        char *cur = cg_capture_end(em, &cap);
         if (em->par_depth)
             cg_line(em, "gmrt_map_lock(%s);", m);
         cg_line(em, "{");
         em->indent++;
         cg_line(em, "%s _c_cur = %s;", ty, cur);
         plain_update(em, s->assign_op, "_c_cur", v, ty);
-        int depth = em->par_depth;
         em->par_depth = 0;
         cg_map_set(em, lhs, "_c_cur");
         em->par_depth = depth;
@@ -226,16 +219,7 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
         free(v);
         return;
     }
-    char *lv = NULL;
-    {
-        FILE *saved = em->out;
-        size_t len;
-        FILE *mem = open_memstream(&lv, &len);
-        em->out = mem;
-        cg_lvalue(em, lhs);
-        em->out = saved;
-        fclose(mem);
-    }
+    char *lv = cg_lvalue_str(em, lhs);
     if (plain_target(em, s))
         plain_update(em, s->assign_op, lv, v, ty);
     else
@@ -295,16 +279,7 @@ void cg_argminmax(cg_emit *em, const gm_stmt *s)
             cg_expr(em, r);
         cg_printf(em, ";\n");
     }
-    char *key = NULL;
-    {
-        FILE *saved = em->out;
-        size_t len;
-        FILE *mem = open_memstream(&key, &len);
-        em->out = mem;
-        cg_lvalue(em, s->lhs);
-        em->out = saved;
-        fclose(mem);
-    }
+    char *key = cg_lvalue_str(em, s->lhs);
     if (em->tg->argminmax(em, s, key, is_min)) {
         free(key);
         em->indent--;
