@@ -183,20 +183,9 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
 
     cg_bfs_ctx *outer = em->bfs;
     em->bfs = &ctx;
-    cg_line(em, "for (;;) {");
-    em->indent++;
-    cg_line(em, "int64_t _c_nf = _c_tail - _c_head;");
-    cg_line(em, "gmd_allreduce_int64(&_c_nf, GMD_SUM); /* the global frontier size */");
-    cg_line(em, "if (_c_nf == 0)");
-    cg_line(em, "    break;");
-    cg_line(em, "if ((size_t)_c_nlev + 2 > _c_scap) {");
-    cg_line(em, "    _c_scap *= 2;");
-    cg_line(em, "    int64_t *_c_t = (int64_t *)realloc(_c_start, _c_scap * sizeof(int64_t));");
-    cg_line(em, "    if (!_c_t)");
-    cg_line(em, "        gmrt_fatal(\"out of memory: BFS levels\");");
-    cg_line(em, "    _c_start = _c_t;");
-    cg_line(em, "}");
-    cg_line(em, "_c_start[_c_nlev++] = _c_head;");
+    const cg_dist_bfs_vars v = {.start = "_c_start", .scap = "_c_scap", .nlev = "_c_nlev", .head = "_c_head",
+                                .tail = "_c_tail", .next = "_c_next_tail", .depth = "_c_depth"};
+    cg_dist_bfs_loop_begin(em, &v);
     cg_line(em, "{");
     cg_line(em, "    const unsigned long long _c_c0[2] = {(unsigned long long)_c_tail, 0ULL};");
     cg_line(em, "    gmcu_put(_c_cnt, _c_c0, sizeof _c_c0);");
@@ -219,26 +208,14 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
                               "BFS: the forward body on one level");
         level_syncs(em, cd, s->body, NULL);
     }
-    cg_line(em, "_c_head = _c_tail;");
-    cg_line(em, "_c_tail = _c_next_tail;");
-    cg_line(em, "_c_depth++;");
-    em->indent--;
-    cg_line(em, "}");
-    cg_line(em, "_c_start[_c_nlev] = _c_head;");
+    cg_dist_bfs_loop_end(em, &v);
     if (s->rev_body) {
-        cg_line(em, "/* InReverse: from the deepest level back to the root, on every rank alike */");
-        cg_line(em, "for (int64_t _c_l = _c_nlev - 1; _c_l >= 0; _c_l--) { /* the same count on every rank */");
-        em->indent++;
+        cg_dist_bfs_reverse_begin(em, &v, "_c_l");
         cuda_bfs_launch_level(em, s, s->rev_body, &ctx, queue, lvl, "_c_start[_c_l]", "_c_start[_c_l + 1]",
                               "BFS: the reverse body on one level");
         level_syncs(em, cd, s->rev_body, NULL);
-        em->indent--;
-        cg_line(em, "}");
     }
-    em->bfs = outer;
-    cg_scope_pop(em, true);
-    em->indent--;
-    cg_line(em, "}");
+    cg_dist_bfs_end(em, s, outer);
     free(expand);
     cuda_launch_free(em, &nl);
     cuda_capture_free(&nav);

@@ -156,20 +156,9 @@ bool omp_dist_bfs(cg_emit *em, const gm_stmt *s, const gma_sync_plan *sp, const 
     cg_bfs_ctx ctx = {.iter = s->iter.sym, .graph = g, .level = lvl, .transposed = false};
     cg_bfs_ctx *outer = em->bfs;
     em->bfs = &ctx;
-    cg_line(em, "for (;;) {");
-    em->indent++;
-    cg_line(em, "int64_t _c_nf = %s - %s;", tail, head);
-    cg_line(em, "gmd_allreduce_int64(&_c_nf, GMD_SUM); /* the global frontier size */");
-    cg_line(em, "if (_c_nf == 0)");
-    cg_line(em, "    break;");
-    cg_line(em, "if ((size_t)%s + 2 > %s) {", nlev, scap);
-    cg_line(em, "    %s *= 2;", scap);
-    cg_line(em, "    int64_t *_c_t = (int64_t *)realloc(%s, %s * sizeof(int64_t));", start, scap);
-    cg_line(em, "    if (!_c_t)");
-    cg_line(em, "        gmrt_fatal(\"out of memory: BFS levels\");");
-    cg_line(em, "    %s = _c_t;", start);
-    cg_line(em, "}");
-    cg_line(em, "%s[%s++] = %s;", start, nlev, head);
+    const cg_dist_bfs_vars v = {.start = start, .scap = scap, .nlev = nlev, .head = head, .tail = tail,
+                                .next = next, .depth = depth};
+    cg_dist_bfs_loop_begin(em, &v);
     cg_line(em, "int64_t %s = %s;", next, tail);
     cg_line(em, "int64_t %s = 0;", nclaims);
     cg_line(em, "/* the frontier's out-rows: owners join the next level here, ghosts are claimed */");
@@ -208,27 +197,15 @@ bool omp_dist_bfs(cg_emit *em, const gm_stmt *s, const gma_sync_plan *sp, const 
         level_body(em, s, s->body, g, queue, head, tail, i);
         level_syncs(em, sp, s->body, dg, queue, dirty, head, tail, in_prop);
     }
-    cg_line(em, "%s = %s;", head, tail);
-    cg_line(em, "%s = %s;", tail, next);
-    cg_line(em, "%s++;", depth);
-    em->indent--;
-    cg_line(em, "}");
-    cg_line(em, "%s[%s] = %s;", start, nlev, head);
+    cg_dist_bfs_loop_end(em, &v);
     cg_line(em, "(void)%s;", depth);
     if (s->rev_body) {
-        cg_line(em, "/* InReverse: from the deepest level back to the root, on every rank alike */");
-        cg_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--) { /* the same count on every rank */", l, nlev, l, l);
-        em->indent++;
+        cg_dist_bfs_reverse_begin(em, &v, l);
         cg_line(em, "int64_t _c_from = %s[%s], _c_to = %s[%s + 1];", start, l, start, l);
         level_body(em, s, s->rev_body, g, queue, "_c_from", "_c_to", i);
         level_syncs(em, sp, s->rev_body, dg, queue, dirty, "_c_from", "_c_to", NULL);
-        em->indent--;
-        cg_line(em, "}");
     }
-    em->bfs = outer;
-    cg_scope_pop(em, true);
-    em->indent--;
-    cg_line(em, "}");
+    cg_dist_bfs_end(em, s, outer);
     free(lvl); free(queue); free(start); free(nlev); free(head); free(tail); free(next); free(depth);
     free(root); free(claims); free(nclaims); free(recv); free(rcap); free(dirty); free(scap);
     free(i); free(e); free(l);

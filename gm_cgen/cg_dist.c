@@ -498,6 +498,53 @@ static bool updown_expr(const gm_expr *e, void *vctx)
     return true;
 }
 
+void cg_dist_bfs_loop_begin(cg_emit *em, const cg_dist_bfs_vars *v)
+{
+    cg_line(em, "for (;;) {");
+    em->indent++;
+    cg_line(em, "int64_t _c_nf = %s - %s;", v->tail, v->head);
+    cg_line(em, "gmd_allreduce_int64(&_c_nf, GMD_SUM); /* the global frontier size */");
+    cg_line(em, "if (_c_nf == 0)");
+    cg_line(em, "    break;");
+    cg_line(em, "if ((size_t)%s + 2 > %s) {", v->nlev, v->scap);
+    cg_line(em, "    %s *= 2;", v->scap);
+    cg_line(em, "    int64_t *_c_t = (int64_t *)realloc(%s, %s * sizeof(int64_t));", v->start, v->scap);
+    cg_line(em, "    if (!_c_t)");
+    cg_line(em, "        gmrt_fatal(\"out of memory: BFS levels\");");
+    cg_line(em, "    %s = _c_t;", v->start);
+    cg_line(em, "}");
+    cg_line(em, "%s[%s++] = %s;", v->start, v->nlev, v->head);
+}
+
+void cg_dist_bfs_loop_end(cg_emit *em, const cg_dist_bfs_vars *v)
+{
+    cg_line(em, "%s = %s;", v->head, v->tail);
+    cg_line(em, "%s = %s;", v->tail, v->next);
+    cg_line(em, "%s++;", v->depth);
+    em->indent--;
+    cg_line(em, "}");
+    cg_line(em, "%s[%s] = %s;", v->start, v->nlev, v->head);
+}
+
+void cg_dist_bfs_reverse_begin(cg_emit *em, const cg_dist_bfs_vars *v, const char *l)
+{
+    cg_line(em, "/* InReverse: from the deepest level back to the root, on every rank alike */");
+    cg_line(em, "for (int64_t %s = %s - 1; %s >= 0; %s--) { /* the same count on every rank */", l, v->nlev, l, l);
+    em->indent++;
+}
+
+void cg_dist_bfs_end(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *outer)
+{
+    if (s->rev_body) {
+        em->indent--;
+        cg_line(em, "}");
+    }
+    em->bfs = outer;
+    cg_scope_pop(em, true);
+    em->indent--;
+    cg_line(em, "}");
+}
+
 void cg_dist_bfs_directions(const gm_stmt *s, bool *out, bool *in)
 {
     /* a body that only fills the level property (bfs.gm) is not emitted:

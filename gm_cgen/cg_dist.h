@@ -61,6 +61,25 @@ bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s);
 void cg_dist_directions(const gm_proc *proc, bool *out, bool *in);
 /* The rows an InBFS's expansion and bodies walk, or-ed into *out and *in. */
 void cg_dist_bfs_directions(const gm_stmt *s, bool *out, bool *in);
+/* An InBFS's level loop on the host, as both targets run it: every rank
+ * steps through the same levels (the frontier's size summed over the
+ * ranks), start[] records where each level begins in the rank's queue of
+ * owners. The names are the generated code's variables: start (its
+ * capacity scap, its count nlev), the queue's current level [head, tail),
+ * the next level's end next and the depth. loop_begin opens the loop (the
+ * caller prints the level's expansion after it); loop_end moves to the
+ * next level, closes the loop and records the last level's end;
+ * reverse_begin opens, for an InReverse body, the loop over the levels
+ * from the deepest back (iterator l; the caller prints the level's work);
+ * end closes that loop, restores em->bfs to outer, pops the scope the
+ * traversal pushed and closes its block. */
+typedef struct cg_dist_bfs_vars {
+    const char *start, *scap, *nlev, *head, *tail, *next, *depth;
+} cg_dist_bfs_vars;
+void cg_dist_bfs_loop_begin(cg_emit *em, const cg_dist_bfs_vars *v);
+void cg_dist_bfs_loop_end(cg_emit *em, const cg_dist_bfs_vars *v);
+void cg_dist_bfs_reverse_begin(cg_emit *em, const cg_dist_bfs_vars *v, const char *l);
+void cg_dist_bfs_end(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *outer);
 /* The generated file's static _c_gid(D, v) (local id -> global id). */
 void cg_dist_gid_helper(cg_emit *em);
 void cg_dist_free(cg_dist *cd);
