@@ -34,29 +34,15 @@
 #include "cg_dist.h"
 #include "opt.h"
 
-static gm_type_kind prop_elem(const gm_symbol *sym)
-{
-    const gm_type *t = sym->type;
-    if (t && t->kind == GMT_NODE_PROP)
-        t = t->elem;
-    return t ? t->kind : GMT_ERROR;
-}
-
 /* The plan's syncs after body b, each level (skip: the level property,
  * sent with the levels). */
 static void level_syncs(cg_emit *em, const cg_dist *cd, const gm_stmt *b, const gm_symbol *skip)
 {
     int n = 0;
     const gma_sync *ys = cd->syncs ? gma_syncs_at(cd->syncs, b, true, &n) : NULL;
-    for (int i = 0; i < n; i++) {
-        if (ys[i].sym == skip)
-            continue;
-        if (ys[i].kind != GMA_SYNC_BROADCAST) {
-            cg_unsupported(em, ys[i].loc, "this sync of a BFS level with --distributed");
-            continue;
-        }
-        cd->tg->prop_sync(em, cd->dgraph, ys[i].sym, cg_gmrt_type(prop_elem(ys[i].sym)), NULL);
-    }
+    for (int i = 0; i < n; i++)
+        if (cg_dist_bfs_level_sends(em, &ys[i], skip))
+            cd->tg->prop_sync(em, cd->dgraph, ys[i].sym, cg_gmrt_type(cg_dist_elem_kind(ys[i].sym)), NULL);
 }
 
 /* The expansion kernel: the frontier queue[_c_from, _c_to) claims its
@@ -114,7 +100,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     const char *dg = cd->dgraph;
     const char *g = cg_graph_of(em, s->iter.sym->type);
     const gm_symbol *in_prop = gmo_bfs_levels_prop(s);
-    if (in_prop && (!cuda_is_mirrored(in_prop) || prop_elem(in_prop) != GMT_INT)) {
+    if (in_prop && (!cuda_is_mirrored(in_prop) || cg_dist_elem_kind(in_prop) != GMT_INT)) {
         /* the partition check (cg_dist_bfs_directions) assumed the body is
          * not emitted: its levels must be the property's device array */
         cg_unsupported(em, s->loc, "InBFS whose levels property is not an Int array on the device with --distributed");

@@ -29,14 +29,6 @@
 #include "builtins.h"
 #include "opt.h"
 
-static gm_type_kind prop_elem(const gm_symbol *sym)
-{
-    const gm_type *t = sym->type;
-    if (t && t->kind == GMT_NODE_PROP)
-        t = t->elem;
-    return t ? t->kind : GMT_ERROR;
-}
-
 /* Levels kept in the property bfs_level proved equal to them (as cg_bfs
  * does by default; always here, so that cg_dist_bfs_directions, which has
  * no decisions to read, knows whether the forward body is emitted). */
@@ -57,16 +49,10 @@ static void level_syncs(cg_emit *em, const gma_sync_plan *sp, const gm_stmt *b, 
     if (!todo)
         return;
     cg_line(em, "for (int64_t _c_k = %s; _c_k < %s; _c_k++) %s[%s[_c_k]] = 1;", from, to, dirty, queue);
-    for (int i = 0; i < n; i++) {
-        if (ys[i].sym == skip)
-            continue;
-        if (ys[i].kind != GMA_SYNC_BROADCAST) {
-            cg_unsupported(em, ys[i].loc, "this sync of a BFS level with --distributed");
-            continue;
-        }
-        cg_line(em, "(void)gmd_sync_broadcast_sparse(%s, %s, %s, %s); /* this level's %s to the ghosts */", dg,
-                 cg_name(em, ys[i].sym), cg_gmrt_type(prop_elem(ys[i].sym)), dirty, ys[i].sym->name);
-    }
+    for (int i = 0; i < n; i++)
+        if (cg_dist_bfs_level_sends(em, &ys[i], skip))
+            cg_line(em, "(void)gmd_sync_broadcast_sparse(%s, %s, %s, %s); /* this level's %s to the ghosts */", dg,
+                     cg_name(em, ys[i].sym), cg_gmrt_type(cg_dist_elem_kind(ys[i].sym)), dirty, ys[i].sym->name);
     cg_line(em, "for (int64_t _c_k = %s; _c_k < %s; _c_k++) %s[%s[_c_k]] = 0;", from, to, dirty, queue);
 }
 

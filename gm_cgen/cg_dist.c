@@ -86,7 +86,7 @@ static void emit_identity(cg_emit *em, gma_redop op, gm_type_kind k)
     }
 }
 
-static gm_type_kind elem_kind(const gm_symbol *sym)
+gm_type_kind cg_dist_elem_kind(const gm_symbol *sym)
 {
     const gm_type *t = sym->type;
     if (t && (t->kind == GMT_NODE_PROP || t->kind == GMT_EDGE_PROP))
@@ -159,7 +159,7 @@ static void emit_sync(cg_emit *em, const cg_dist *cd, const gma_sync *y, int k)
         emit_allreduce(em, cd, y, k);
         return;
     }
-    gm_type_kind ek = elem_kind(y->sym);
+    gm_type_kind ek = cg_dist_elem_kind(y->sym);
     const char *p = cg_name(em, y->sym);
     const char *gt = cg_gmrt_type(ek);
     switch (y->kind) {
@@ -235,11 +235,11 @@ static void emit_arg_reduce(cg_emit *em, const cg_dist *cd, const gma_sync *ys, 
     cg_start_line(em);
     cg_printf(em, "const gmrt_type _c_pt[] = {");
     for (int i = 1; i < n; i++)
-        cg_printf(em, "%s%s", i > 1 ? ", " : "", cg_gmrt_type(elem_kind(ys[i].sym)));
+        cg_printf(em, "%s%s", i > 1 ? ", " : "", cg_gmrt_type(cg_dist_elem_kind(ys[i].sym)));
     cg_printf(em, "};\n");
     char *kh = host_array(em, cd, k->sym);
     cg_line(em, "(void)gmd_sync_reduce_arg(%s, %s, %s, %s, %d, _c_pay, _c_pt);", dname(cd), kh,
-             cg_gmrt_type(elem_kind(k->sym)), is_min ? "true" : "false", n - 1);
+             cg_gmrt_type(cg_dist_elem_kind(k->sym)), is_min ? "true" : "false", n - 1);
     free(kh);
     for (int i = 0; i < n; i++)
         host_wrote(em, cd, ys[i].sym);
@@ -406,7 +406,7 @@ bool cg_dist_prop_read(cg_emit *em, const cg_dist *cd, const gm_expr *e)
     if (em->par_depth > 0 || e->kind != GME_PROP || !e->a || is_local_iter(cd, e->a) || !e->sym ||
         !e->sym->type || e->sym->type->kind != GMT_NODE_PROP)
         return false;
-    gm_type_kind ek = elem_kind(e->sym);
+    gm_type_kind ek = cg_dist_elem_kind(e->sym);
     cg_printf(em, "({ %s _c_v; if (!gmd_owner_read(%s, (int64_t)(", cg_prim_ctype(ek), dname(cd));
     cg_expr(em, e->a);
     char *h = host_array(em, cd, e->sym);
@@ -422,7 +422,7 @@ bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
     if (em->par_depth > 0 || l->kind != GME_PROP || !l->a || is_local_iter(cd, l->a) || !l->sym ||
         !l->sym->type || l->sym->type->kind != GMT_NODE_PROP)
         return false;
-    gm_type_kind ek = elem_kind(l->sym);
+    gm_type_kind ek = cg_dist_elem_kind(l->sym);
     cg_line(em, "{");
     em->indent++;
     cg_start_line(em);
@@ -494,6 +494,17 @@ static bool updown_expr(const gm_expr *e, void *vctx)
     if (e->kind == GME_REDUCE) {
         d[0] |= e->iter.range == GMR_DOWN_NBRS;
         d[1] |= e->iter.range == GMR_UP_NBRS;
+    }
+    return true;
+}
+
+bool cg_dist_bfs_level_sends(cg_emit *em, const gma_sync *y, const gm_symbol *skip)
+{
+    if (y->sym == skip)
+        return false;
+    if (y->kind != GMA_SYNC_BROADCAST) {
+        cg_unsupported(em, y->loc, "this sync of a BFS level with --distributed");
+        return false;
     }
     return true;
 }

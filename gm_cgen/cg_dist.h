@@ -73,6 +73,12 @@ void cg_dist_bfs_directions(const gm_stmt *s, bool *out, bool *in);
  * from the deepest back (iterator l; the caller prints the level's work);
  * end closes that loop, restores em->bfs to outer, pops the scope the
  * traversal pushed and closes its block. */
+/* The element kind of a node or edge property sym (GMT_ERROR: none). */
+gm_type_kind cg_dist_elem_kind(const gm_symbol *sym);
+/* Whether y, a sync the plan puts after an InBFS level's body, is one the
+ * level sends: a broadcast, not of skip (the levels property, sent with
+ * the levels); any other kind is refused here ([unsupported]). */
+bool cg_dist_bfs_level_sends(cg_emit *em, const gma_sync *y, const gm_symbol *skip);
 typedef struct cg_dist_bfs_vars {
     const char *start, *scap, *nlev, *head, *tail, *next, *depth;
 } cg_dist_bfs_vars;
