@@ -48,26 +48,6 @@ void cg_inf(cg_emit *em, gm_type_kind k, bool negative)
     }
 }
 
-static const char *op_text(gm_op op)
-{
-    switch (op) {
-    case GMOP_ADD: return "+";
-    case GMOP_SUB: return "-";
-    case GMOP_MUL: return "*";
-    case GMOP_DIV: return "/";
-    case GMOP_MOD: return "%";
-    case GMOP_LT: return "<";
-    case GMOP_GT: return ">";
-    case GMOP_LE: return "<=";
-    case GMOP_GE: return ">=";
-    case GMOP_EQ: return "==";
-    case GMOP_NE: return "!=";
-    case GMOP_AND: return "&&";
-    case GMOP_OR: return "||";
-    default: return "?";
-    }
-}
-
 static void emit_abs(cg_emit *em, const gm_expr *e)
 {
     gm_type_kind k = e->type ? e->type->kind : GMT_DOUBLE;
@@ -261,17 +241,17 @@ void cg_expr(cg_emit *em, const gm_expr *e)
              * time as written. */
             cg_printf(em, "(");
             cg_expr(em, e->a);
-            cg_printf(em, " %s ({ volatile int64_t _c_zero = 0; _c_zero; }))", op_text(e->op));
+            cg_printf(em, " %s ({ volatile int64_t _c_zero = 0; _c_zero; }))", gm_op_spelling(e->op));
             break;
         }
         cg_printf(em, "(");
         if (node_compare(e)) { /* the target's node values (tg->node_value) */
             cg_node_value(em, e->a);
-            cg_printf(em, " %s ", op_text(e->op));
+            cg_printf(em, " %s ", gm_op_spelling(e->op));
             cg_node_value(em, e->b);
         } else {
             cg_expr(em, e->a);
-            cg_printf(em, " %s ", op_text(e->op));
+            cg_printf(em, " %s ", gm_op_spelling(e->op));
             cg_expr(em, e->b);
         }
         cg_printf(em, ")");
@@ -322,11 +302,11 @@ void cg_cond(cg_emit *em, const gm_expr *e)
 {
     if (e->kind == GME_BINARY && node_compare(e)) {
         cg_node_value(em, e->a);
-        cg_printf(em, " %s ", op_text(e->op));
+        cg_printf(em, " %s ", gm_op_spelling(e->op));
         cg_node_value(em, e->b);
     } else if (e->kind == GME_BINARY) {
         cg_expr(em, e->a);
-        cg_printf(em, " %s ", op_text(e->op));
+        cg_printf(em, " %s ", gm_op_spelling(e->op));
         cg_expr(em, e->b);
     } else {
         cg_expr(em, e);
