@@ -74,3 +74,24 @@ bool gma_walk_expr(const gm_expr *e, gma_expr_visit ev, void *ctx)
 {
     return gm_walk_expr(e, true, ev, ctx);
 }
+
+typedef struct within_ctx {
+    const gm_stmt *want;
+    bool found;
+} within_ctx;
+
+static bool find_stmt(const gm_stmt *s, void *vctx)
+{
+    within_ctx *f = vctx;
+    if (s == f->want)
+        f->found = true;
+    return !f->found;
+}
+
+bool gma_stmt_within(const gm_stmt *outer, const gm_stmt *s)
+{
+    within_ctx f = {s, false};
+    if (s)
+        gma_walk(outer, false, find_stmt, NULL, &f);
+    return f.found;
+}

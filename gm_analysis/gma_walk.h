@@ -28,5 +28,7 @@ bool gma_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
 bool gma_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
 /* Used other than as the target of plain stores (x = ...;). */
 bool gma_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym);
+/* Whether statement s is outer or lies anywhere under it (false for NULL). */
+bool gma_stmt_within(const gm_stmt *outer, const gm_stmt *s);
 
 #endif /* GM_GMA_WALK_H */

@@ -300,19 +300,6 @@ typedef struct rounds_ctx {
     bool worklists;  /* false: the min-label loops, true: the frontier loops */
 } rounds_ctx;
 
-typedef struct find_ctx {
-    const gm_stmt *want;
-    bool found;
-} find_ctx;
-
-static bool find_stmt(const gm_stmt *s, void *vctx)
-{
-    find_ctx *f = vctx;
-    if (s == f->want)
-        f->found = true;
-    return !f->found;
-}
-
 /* While / Do-While loops the CUDA target turns into rounds of its own: a
  * minimum-label loop (cuda_min_label.c), a frontier loop (cuda_worklist.c). */
 static bool round_loops(const gm_stmt *s, void *vctx)
@@ -321,13 +308,9 @@ static bool round_loops(const gm_stmt *s, void *vctx)
     if (s->kind != GMS_WHILE && s->kind != GMS_DO_WHILE)
         return true;
     if (s->min_label && !c->worklists) {
-        for (int i = 0; i < c->d->plan->n; i++) {
-            find_ctx f = {c->d->plan->recs[i].stmt, false};
-            if (f.want)
-                gma_walk(s, false, find_stmt, NULL, &f);
-            if (f.found)
+        for (int i = 0; i < c->d->plan->n; i++)
+            if (gma_stmt_within(s, c->d->plan->recs[i].stmt))
                 gma_decide(&c->d->recs[i], "round", "min-label(device union-find)");
-        }
         return true;
     }
     gma_frontier w;

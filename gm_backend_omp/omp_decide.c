@@ -45,26 +45,6 @@ typedef struct rounds_ctx {
     gma_decided *d;
 } rounds_ctx;
 
-typedef struct find_ctx {
-    const gm_stmt *want;
-    bool found;
-} find_ctx;
-
-static bool find_stmt(const gm_stmt *s, void *vctx)
-{
-    find_ctx *f = vctx;
-    if (s == f->want)
-        f->found = true;
-    return !f->found;
-}
-
-static bool contains(const gm_stmt *outer, const gm_stmt *s)
-{
-    find_ctx f = {s, false};
-    gma_walk(outer, false, find_stmt, NULL, &f);
-    return f.found;
-}
-
 static bool round_loops(const gm_stmt *s, void *vctx)
 {
     rounds_ctx *c = vctx;
@@ -75,7 +55,7 @@ static bool round_loops(const gm_stmt *s, void *vctx)
         /* every record inside: part of the union-find */
         for (int i = 0; i < c->d->plan->n; i++) {
             const gma_record *r = &c->d->plan->recs[i];
-            if (r->stmt && contains(s, r->stmt))
+            if (r->stmt && gma_stmt_within(s, r->stmt))
                 gma_decide(&c->d->recs[i], "round", "min-label");
         }
         return true;

@@ -50,6 +50,26 @@ static void test_sssp_is_frontier_and_monotone(void)
     CU_ASSERT_TRUE(gma_monotone_orderable(&a));
 }
 
+/* gma_stmt_within: a statement is within itself and its enclosing
+ * statements, not within a sibling or a statement it encloses. */
+static void test_stmt_within(void)
+{
+    const gm_program *p = lowered(sssp_src);
+    const gm_stmt *loop = the_loop(p);
+    const gm_stmt *inner = loop->body->kind == GMS_BLOCK ? loop->body->body : loop->body;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(inner);
+    CU_ASSERT_TRUE(gma_stmt_within(loop, loop));
+    CU_ASSERT_TRUE(gma_stmt_within(loop, inner));
+    CU_ASSERT_TRUE(gma_stmt_within(p->procs->body, inner));
+    CU_ASSERT_FALSE(gma_stmt_within(inner, loop));
+    CU_ASSERT_FALSE(gma_stmt_within(loop, p->procs->body));
+    CU_ASSERT_FALSE(gma_stmt_within(loop, NULL));
+    const gm_stmt *first = p->procs->body->kind == GMS_BLOCK ? p->procs->body->body : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    CU_ASSERT_TRUE(first != loop);
+    CU_ASSERT_FALSE(gma_stmt_within(loop, first)); /* a statement before the loop */
+}
+
 /* The round end also counts rounds at every node: not the frontier shape
  * (tests/cuda/worklist/no_extra_write.gm). */
 static void test_extra_write_is_no_frontier(void)
@@ -887,6 +907,7 @@ int main(void)
 {
     static const cu_test tests[] = {
         {"sssp: frontier and monotone fixpoint", test_sssp_is_frontier_and_monotone},
+        {"a statement within another (gma_stmt_within)", test_stmt_within},
         {"clique nests: ascending", test_clique_ascending},
         {"an extra write at the round end: no frontier", test_extra_write_is_no_frontier},
         {"a round counter: not monotone", test_round_counter_is_not_monotone},
