@@ -33,8 +33,11 @@ static bool run(const gmc_argv *a, const gmc_build *b, const char *what)
     return ok;
 }
 
-static bool source_exists(const char *src)
+/* DIR/BASE.EXT, the generated source, into src (size n); false after a
+ * message when it is missing. */
+static bool source_of(char *src, size_t n, const gmc_build *b, const char *ext)
 {
+    snprintf(src, n, "%s/%s.%s", b->dir, b->base, ext);
     struct stat st;
     if (stat(src, &st) == 0)
         return true;
@@ -128,33 +131,26 @@ static void push_nvcc_head(gmc_argv *a, const gmc_build *b)
     gmc_argv_push(a, "-Wall,-Wextra");
 }
 
-bool gmc_compile_c(const gmc_runtime *rt, const gmc_build *b)
+/* The single-process builds: the compiler's head, then the source and the
+ * runtime (cuda: nvcc and NAME.cu, else the C compiler and NAME.c). */
+static bool compile_one(const gmc_runtime *rt, const gmc_build *b, bool cuda)
 {
     char src[4096];
-    snprintf(src, sizeof src, "%s/%s.c", b->dir, b->base);
-    if (!source_exists(src))
+    if (!source_of(src, sizeof src, b, cuda ? "cu" : "c"))
         return false;
     gmc_argv a = {0};
-    push_cc_head(&a, b);
-    push_output_and_runtime(&a, rt, b, src, false);
-    bool ok = run(&a, b, "the C compiler");
+    if (cuda)
+        push_nvcc_head(&a, b);
+    else
+        push_cc_head(&a, b);
+    push_output_and_runtime(&a, rt, b, src, cuda);
+    bool ok = run(&a, b, cuda ? "nvcc" : "the C compiler");
     gmc_argv_free(&a);
     return ok;
 }
 
-bool gmc_compile_cuda(const gmc_runtime *rt, const gmc_build *b)
-{
-    char src[4096];
-    snprintf(src, sizeof src, "%s/%s.cu", b->dir, b->base);
-    if (!source_exists(src))
-        return false;
-    gmc_argv a = {0};
-    push_nvcc_head(&a, b);
-    push_output_and_runtime(&a, rt, b, src, true);
-    bool ok = run(&a, b, "nvcc");
-    gmc_argv_free(&a);
-    return ok;
-}
+bool gmc_compile_c(const gmc_runtime *rt, const gmc_build *b) { return compile_one(rt, b, false); }
+bool gmc_compile_cuda(const gmc_runtime *rt, const gmc_build *b) { return compile_one(rt, b, true); }
 
 /* The words `mpicc --showme:WHAT` prints, pushed onto a; false after a message. */
 static bool push_mpi_flags(gmc_argv *a, const char *what)
@@ -195,8 +191,7 @@ static void insert_after(gmc_argv *a, const char *src, const char *word)
 bool gmc_compile_dist(const gmc_runtime *rt, const gmc_build *b)
 {
     char src[4096];
-    snprintf(src, sizeof src, "%s/%s.c", b->dir, b->base);
-    if (!source_exists(src))
+    if (!source_of(src, sizeof src, b, "c"))
         return false;
     gmc_argv a = {0};
     push_cc_head(&a, b);
@@ -262,8 +257,7 @@ bool gmc_compile_dist_cuda(const gmc_runtime *rt, const gmc_build *b)
     return false;
 #else
     char src[4096];
-    snprintf(src, sizeof src, "%s/%s.cu", b->dir, b->base);
-    if (!source_exists(src))
+    if (!source_of(src, sizeof src, b, "cu"))
         return false;
     gmc_argv a = {0};
     push_nvcc_head(&a, b);
