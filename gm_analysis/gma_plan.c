@@ -171,6 +171,22 @@ static bool is_local(const plan_ctx *c, const gm_symbol *sym)
 
 static gma_index classify_edge(const plan_ctx *c, const gm_expr *e);
 
+/* A name the record already knows: its own iterator, or an alias declared
+ * in it (the innermost first); *ix its index kind. */
+static bool named_index(const plan_ctx *c, const gm_symbol *s, gma_index *ix)
+{
+    if (s == c->rec->own) {
+        *ix = GMA_IX_OWNER;
+        return true;
+    }
+    for (int i = c->naliases - 1; i >= 0; i--)
+        if (c->aliases[i].sym == s) {
+            *ix = c->aliases[i].ix;
+            return true;
+        }
+    return false;
+}
+
 /* How the node expression e is reached from the record's own iterator. */
 static gma_index classify_node(const plan_ctx *c, const gm_expr *e)
 {
@@ -179,11 +195,9 @@ static gma_index classify_node(const plan_ctx *c, const gm_expr *e)
         return GMA_IX_REMOTE;
     if (e->kind == GME_ID && e->sym) {
         const gm_symbol *s = e->sym;
-        if (s == own)
-            return GMA_IX_OWNER;
-        for (int i = c->naliases - 1; i >= 0; i--)
-            if (c->aliases[i].sym == s)
-                return c->aliases[i].ix;
+        gma_index ix;
+        if (named_index(c, s, &ix))
+            return ix;
         if (s->kind != GMSYM_ITER || !own || !s->iter_source || s->iter_source != own)
             return GMA_IX_REMOTE;
         switch (s->iter_range) {
@@ -215,11 +229,9 @@ static gma_index classify_edge(const plan_ctx *c, const gm_expr *e)
         return GMA_IX_REMOTE;
     if (e->kind == GME_ID && e->sym) {
         const gm_symbol *s = e->sym;
-        if (s == own)
-            return GMA_IX_OWNER;
-        for (int i = c->naliases - 1; i >= 0; i--)
-            if (c->aliases[i].sym == s)
-                return c->aliases[i].ix;
+        gma_index ix;
+        if (named_index(c, s, &ix))
+            return ix;
         if (s->kind == GMSYM_ITER && own && s->iter_source == own)
             return s->iter_range == GMR_OUT_EDGES ? GMA_IX_OUT_EDGE
                    : s->iter_range == GMR_IN_EDGES ? GMA_IX_IN_EDGE
