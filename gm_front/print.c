@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "front.h"
+#include "types.h"
 
 /* Precedence levels, lowest first (section 6 of the reference). */
 enum {
@@ -369,23 +370,11 @@ void gmf_print_type(FILE *out, const gm_type *t)
     default:
         break;
     }
-    switch (t->kind) {
-    case GMT_NODE:
-    case GMT_EDGE:
-    case GMT_NODE_PROP:
-    case GMT_EDGE_PROP:
-    case GMT_NODE_SET:
-    case GMT_NODE_ORDER:
-    case GMT_NODE_SEQ:
-    case GMT_COLLECTION: {
+    if (gmt_needs_graph(t)) { /* a map returned above */
         /* the graph as written, or the one the checker bound it to */
         const char *g = t->graph_name ? t->graph_name : t->graph ? t->graph->name : NULL;
         if (g)
             fprintf(out, "(%s)", g);
-        break;
-    }
-    default:
-        break;
     }
 }
 
