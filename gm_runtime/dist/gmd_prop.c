@@ -115,19 +115,28 @@ bool gmd_gather(const gmd_graph *G, const void *owned, void *all, gmrt_type t, g
     return true;
 }
 
+/* On rank 0, a buffer for every node's value of type t in the file's
+ * order (NULL on the other ranks); *ok false, with the error of fn for
+ * path, when rank 0 cannot have it. */
+static char *rank0_buffer(const gmd_graph *G, gmrt_type t, const char *fn, const char *path, bool *ok,
+                          gmrt_error *err)
+{
+    *ok = true;
+    if (G->rank != 0)
+        return NULL;
+    char *all = malloc((size_t)G->global_nodes * gmrt_type_size(t) + 1);
+    *ok = all != NULL;
+    if (!*ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "%s: out of memory for %s", fn, path);
+    return all;
+}
+
 bool gmd_write_property(const gmd_graph *G, const char *path, const void *owned, gmrt_type t, gmrt_error *err)
 {
     if (bad_type(t, "gmd_write_property", err))
         return false;
-    size_t es = gmrt_type_size(t);
-    char *all = NULL;
-    bool ok = true;
-    if (G->rank == 0) {
-        all = malloc((size_t)G->global_nodes * es + 1);
-        ok = all != NULL;
-        if (!ok)
-            gmrt_error_set(err, GMRT_E_NOMEM, "gmd_write_property: out of memory for %s", path);
-    }
+    bool ok;
+    char *all = rank0_buffer(G, t, "gmd_write_property", path, &ok, err);
     if (!gmd_agree_(ok, err) || !gmd_gather(G, owned, all, t, err)) {
         free(all);
         return false;
@@ -142,17 +151,10 @@ bool gmd_read_property(const gmd_graph *G, const char *path, void *owned, gmrt_t
 {
     if (bad_type(t, "gmd_read_property", err))
         return false;
-    size_t es = gmrt_type_size(t);
-    char *all = NULL;
-    bool ok = true;
-    if (G->rank == 0) {
-        all = malloc((size_t)G->global_nodes * es + 1);
-        ok = all != NULL;
-        if (!ok)
-            gmrt_error_set(err, GMRT_E_NOMEM, "gmd_read_property: out of memory for %s", path);
-        else
-            ok = gmrt_prop_load(path, t, all, (size_t)G->global_nodes, err);
-    }
+    bool ok;
+    char *all = rank0_buffer(G, t, "gmd_read_property", path, &ok, err);
+    if (all)
+        ok = gmrt_prop_load(path, t, all, (size_t)G->global_nodes, err);
     ok = gmd_agree_(ok, err) && gmd_scatter(G, all, owned, t, err);
     free(all);
     return ok;
