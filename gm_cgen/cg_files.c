@@ -29,6 +29,39 @@ static gm_proc *main_proc(gm_program *p, const char *base)
     return first;
 }
 
+/* An emitter of p's procedures into out, with the target's hooks, state
+ * and decisions; what: the work named by an out-of-memory message. */
+static void emitter_init(cg_emit *em, gm_program *p, FILE *out, const cg_hooks *tg, void *target_state,
+                         struct gma_decided *d, const char *what)
+{
+    const char *slash = strrchr(p->filename, '/');
+    /* The file name goes into comments and string literals. */
+    *em = (cg_emit){
+        .out = out,
+        .prog = p,
+        .src_base = cg_ident_text(slash ? slash + 1 : p->filename),
+        .nsyms = p->next_symbol_id + 1,
+        .ok = true,
+        .tg = tg,
+        .target = target_state,
+        .decided = d,
+    };
+    em->names = calloc((size_t)em->nsyms, sizeof(char *));
+    em->edge_of = calloc((size_t)em->nsyms, sizeof(char *));
+    em->deferred = calloc((size_t)em->nsyms, sizeof(char *));
+    if (!em->names || !em->edge_of || !em->deferred)
+        gm_out_of_memory(what, 0);
+}
+
+static void emitter_free(cg_emit *em)
+{
+    cg_reset_names(em);
+    free(em->names);
+    free(em->edge_of);
+    free(em->deferred);
+    free((char *)em->src_base); /* emitter_init's copy */
+}
+
 bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_program_writer *w)
 {
     char *hpath = cg_strf("%s/%s.h", opt->out_dir, opt->base_name);
@@ -53,25 +86,9 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
     }
     cg_write_header(p, hout, opt->base_name, w->target, opt->try_entry,
                     w->header_include ? w->header_include : "gmrt.h", w->tg);
-    const char *slash = strrchr(p->filename, '/');
-    /* The file name goes into comments and string literals. */
-    char *src_base = cg_ident_text(slash ? slash + 1 : p->filename);
-    cg_emit em = {
-        .out = out,
-        .prog = p,
-        .src_base = src_base,
-        .nsyms = p->next_symbol_id + 1,
-        .ok = true,
-        .tg = w->tg,
-        .target = w->target_state,
-        .target_name = w->target,
-        .decided = w->decided,
-    };
-    em.names = calloc((size_t)em.nsyms, sizeof(char *));
-    em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
-    em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
-    if (!em.names || !em.edge_of || !em.deferred)
-        gm_out_of_memory("code generation", 0);
+    cg_emit em;
+    emitter_init(&em, p, out, w->tg, w->target_state, w->decided, "code generation");
+    em.target_name = w->target;
     w->prologue(&em, opt->base_name);
     /* Prototypes first, so procedures may call each other in any order. */
     for (gm_proc *pr = p->procs; pr; pr = pr->next) {
@@ -108,12 +125,8 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
             em.ok = false;
         }
     }
-    cg_reset_names(&em);
-    free(em.names);
-    free(em.edge_of);
-    free(em.deferred);
-    free(src_base);
     bool ok = em.ok;
+    emitter_free(&em);
     if (!ok) {
         gmrt_file_discard(&cfile);
         gmrt_file_discard(&hfile);
@@ -140,32 +153,13 @@ void cg_decide_program(gm_program *p, const cg_hooks *tg, void *target_state, st
     FILE *sink = open_memstream(&text, &len); /* what naming may print: nothing kept */
     if (!sink)
         gm_out_of_memory("the loop decisions", 0);
-    const char *slash = strrchr(p->filename, '/');
-    char *src_base = cg_ident_text(slash ? slash + 1 : p->filename);
-    cg_emit em = {
-        .out = sink,
-        .prog = p,
-        .src_base = src_base,
-        .nsyms = p->next_symbol_id + 1,
-        .ok = true,
-        .tg = tg,
-        .target = target_state,
-        .decided = d,
-    };
-    em.names = calloc((size_t)em.nsyms, sizeof(char *));
-    em.edge_of = calloc((size_t)em.nsyms, sizeof(char *));
-    em.deferred = calloc((size_t)em.nsyms, sizeof(char *));
-    if (!em.names || !em.edge_of || !em.deferred)
-        gm_out_of_memory("the loop decisions", 0);
+    cg_emit em;
+    emitter_init(&em, p, sink, tg, target_state, d, "the loop decisions");
     for (gm_proc *pr = p->procs; pr; pr = pr->next) {
         cg_proc_names(&em, pr);
         tg->decide(&em, pr);
     }
-    cg_reset_names(&em);
-    free(em.names);
-    free(em.edge_of);
-    free(em.deferred);
-    free(src_base);
+    emitter_free(&em);
     fclose(sink);
     free(text);
 }
