@@ -243,17 +243,24 @@ void cuda_decide_balance(cg_emit *em, gma_decisions *ds, const gm_stmt *s, const
         gma_decide(ds, "blocking", "%s", cuda_st(em)->knobs.blocking == GMB_ON ? "on" : "auto");
 }
 
+/* A loop the device does not run: the host's record (why: the reason, or
+ * NULL), its reductions and updates. */
+static void decide_on_host(gma_decisions *ds, const char *why)
+{
+    if (why)
+        gma_decide(ds, "device", "host(%s)", why);
+    else
+        gma_decide(ds, "device", "host");
+    decide_host_reductions(ds);
+    cg_decide_updates(ds);
+}
+
 static void decide_foreach(cg_emit *em, gma_decisions *ds)
 {
     const gm_stmt *s = ds->rec->stmt;
     const char *why = NULL;
     if (!cuda_foreach_on_gpu(em, s, &why)) {
-        if (why)
-            gma_decide(ds, "device", "host(%s)", why);
-        else
-            gma_decide(ds, "device", "host");
-        decide_host_reductions(ds);
-        cg_decide_updates(ds);
+        decide_on_host(ds, why);
         return;
     }
     cuda_capture c;
@@ -271,12 +278,7 @@ static void decide_bfs(cg_emit *em, gma_decisions *ds, bool reverse)
     const gm_stmt *s = ds->rec->stmt;
     const char *why = NULL;
     if (!cuda_bfs_on_gpu(em, s, &why)) {
-        if (why)
-            gma_decide(ds, "device", "host(%s)", why);
-        else
-            gma_decide(ds, "device", "host");
-        decide_host_reductions(ds);
-        cg_decide_updates(ds);
+        decide_on_host(ds, why);
         return;
     }
     gma_decide(ds, "device", "kernel");
