@@ -171,11 +171,39 @@ static bool is_local(const plan_ctx *c, const gm_symbol *sym)
 
 static gma_index classify_edge(const plan_ctx *c, const gm_expr *e);
 
-/* A name the record already knows: its own iterator, or an alias declared
- * in it (the innermost first); *ix its index kind. */
-static bool named_index(const plan_ctx *c, const gm_symbol *s, gma_index *ix)
+/* The index kinds of the record's own iterator's neighbour and edge
+ * iterators, by range (remote: another range). */
+static gma_index nbr_range_index(gm_range_kind r)
 {
-    if (s == c->rec->own) {
+    switch (r) {
+    case GMR_NBRS: return GMA_IX_OUT_NBR;
+    case GMR_IN_NBRS: return GMA_IX_IN_NBR;
+    case GMR_UP_NBRS: return GMA_IX_UP_NBR;
+    case GMR_DOWN_NBRS: return GMA_IX_DOWN_NBR;
+    case GMR_COMMON_NBRS: return GMA_IX_COMMON_NBR;
+    default: return GMA_IX_REMOTE;
+    }
+}
+
+static gma_index edge_range_index(gm_range_kind r)
+{
+    return r == GMR_OUT_EDGES ? GMA_IX_OUT_EDGE : r == GMR_IN_EDGES ? GMA_IX_IN_EDGE : GMA_IX_REMOTE;
+}
+
+/* e as a name (false: e is something else): the record's own iterator, an
+ * alias declared in it (the innermost first), an iterator over one of its
+ * own's ranges (range_index: that range's kind), or remote; no e: remote. */
+static bool named_index(const plan_ctx *c, const gm_expr *e, gma_index (*range_index)(gm_range_kind),
+                        gma_index *ix)
+{
+    const gm_symbol *own = c->rec->own;
+    *ix = GMA_IX_REMOTE;
+    if (!e)
+        return true;
+    if (e->kind != GME_ID || !e->sym)
+        return false;
+    const gm_symbol *s = e->sym;
+    if (s == own) {
         *ix = GMA_IX_OWNER;
         return true;
     }
@@ -184,31 +212,17 @@ static bool named_index(const plan_ctx *c, const gm_symbol *s, gma_index *ix)
             *ix = c->aliases[i].ix;
             return true;
         }
-    return false;
+    if (s->kind == GMSYM_ITER && own && s->iter_source == own)
+        *ix = range_index(s->iter_range);
+    return true;
 }
 
 /* How the node expression e is reached from the record's own iterator. */
 static gma_index classify_node(const plan_ctx *c, const gm_expr *e)
 {
-    const gm_symbol *own = c->rec->own;
-    if (!e)
-        return GMA_IX_REMOTE;
-    if (e->kind == GME_ID && e->sym) {
-        const gm_symbol *s = e->sym;
-        gma_index ix;
-        if (named_index(c, s, &ix))
-            return ix;
-        if (s->kind != GMSYM_ITER || !own || !s->iter_source || s->iter_source != own)
-            return GMA_IX_REMOTE;
-        switch (s->iter_range) {
-        case GMR_NBRS: return GMA_IX_OUT_NBR;
-        case GMR_IN_NBRS: return GMA_IX_IN_NBR;
-        case GMR_UP_NBRS: return GMA_IX_UP_NBR;
-        case GMR_DOWN_NBRS: return GMA_IX_DOWN_NBR;
-        case GMR_COMMON_NBRS: return GMA_IX_COMMON_NBR;
-        default: return GMA_IX_REMOTE;
-        }
-    }
+    gma_index ix;
+    if (named_index(c, e, nbr_range_index, &ix))
+        return ix;
     if (e->kind == GME_CALL && (e->builtin == GMB_EDGE_FROM_NODE || e->builtin == GMB_EDGE_TO_NODE)) {
         bool from = e->builtin == GMB_EDGE_FROM_NODE;
         switch (classify_edge(c, e->a)) {
@@ -224,20 +238,9 @@ static gma_index classify_node(const plan_ctx *c, const gm_expr *e)
 /* How the edge expression e is reached from the record's own iterator. */
 static gma_index classify_edge(const plan_ctx *c, const gm_expr *e)
 {
-    const gm_symbol *own = c->rec->own;
-    if (!e)
-        return GMA_IX_REMOTE;
-    if (e->kind == GME_ID && e->sym) {
-        const gm_symbol *s = e->sym;
-        gma_index ix;
-        if (named_index(c, s, &ix))
-            return ix;
-        if (s->kind == GMSYM_ITER && own && s->iter_source == own)
-            return s->iter_range == GMR_OUT_EDGES ? GMA_IX_OUT_EDGE
-                   : s->iter_range == GMR_IN_EDGES ? GMA_IX_IN_EDGE
-                                                    : GMA_IX_REMOTE;
-        return GMA_IX_REMOTE;
-    }
+    gma_index ix;
+    if (named_index(c, e, edge_range_index, &ix))
+        return ix;
     if (e->kind == GME_CALL && e->builtin == GMB_NBR_TO_EDGE) {
         switch (classify_node(c, e->a)) {
         case GMA_IX_OUT_NBR: return GMA_IX_OUT_EDGE;
