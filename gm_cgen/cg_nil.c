@@ -773,9 +773,7 @@ bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const 
     const int mark = em->nil.nguard;
     bool device = false;
     const char *slot = em->par_depth > 0 ? slot_now(em, &device) : NULL;
-    if (!slot) { /* host code: stop before the loop */
-        cg_line(em, "{");
-        em->indent++;
+    if (!slot) { /* host code: stop before the loop (statements are always inside a C block) */
         for (int i = 0; i < k; i++) {
             char *where = site_where(em, need[i], what);
             char *x = cg_expr_str(em, need[i]), *count = count_of(em, need[i]);
@@ -805,8 +803,10 @@ bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const 
     }
     emit(em, s);
     guard_pop(em, mark);
-    em->indent--;
-    cg_line(em, "}");
+    if (slot) {
+        em->indent--;
+        cg_line(em, "}");
+    }
     free(what);
     return true;
 }
