@@ -298,8 +298,9 @@ static const char *slot_now(cg_emit *em, bool *device)
     return em->nil.host_slot ? "&_c_nil" : NULL;
 }
 
-/* Records a site; returns its code (twice its number from the statement's first). */
-static int site_add(cg_emit *em, const gm_symbol *prop, const gm_expr *index, bool device)
+/* Records a site (where: "bfs.gm:12: p.y", taken over); returns its code
+ * (twice its number from the statement's first). */
+static int site_push(cg_emit *em, char *where, bool device)
 {
     if (em->nil.nsites == em->nil.cap) {
         em->nil.cap = em->nil.cap ? 2 * em->nil.cap : 8;
@@ -307,14 +308,20 @@ static int site_add(cg_emit *em, const gm_symbol *prop, const gm_expr *index, bo
         if (!em->nil.sites)
             gm_out_of_memory("code generation", 0);
     }
-    char *what = describe(index);
-    em->nil.sites[em->nil.nsites].where = cg_strf("%s:%d: %s.%s", em->src_base, index->loc.line, what, prop->name);
+    em->nil.sites[em->nil.nsites].where = where;
     em->nil.sites[em->nil.nsites].device = device;
-    free(what);
     em->nil.nsites++;
     if (!device)
         em->nil.host_used = true;
     return 2 * (em->nil.nsites - em->nil.base);
+}
+
+static int site_add(cg_emit *em, const gm_symbol *prop, const gm_expr *index, bool device)
+{
+    char *what = describe(index);
+    int code = site_push(em, cg_strf("%s:%d: %s.%s", em->src_base, index->loc.line, what, prop->name), device);
+    free(what);
+    return code;
 }
 
 /* ---- a read ---------------------------------------------------------------- */
@@ -664,21 +671,6 @@ static char *site_where(const cg_emit *em, const gm_expr *v, const char *what)
     return cg_strf("%s:%d: %s", em->src_base, v->loc.line, what);
 }
 
-static void site_push(cg_emit *em, char *where, bool device)
-{
-    if (em->nil.nsites == em->nil.cap) {
-        em->nil.cap = em->nil.cap ? 2 * em->nil.cap : 8;
-        em->nil.sites = realloc(em->nil.sites, (size_t)em->nil.cap * sizeof *em->nil.sites);
-        if (!em->nil.sites)
-            gm_out_of_memory("code generation", 0);
-    }
-    em->nil.sites[em->nil.nsites].where = where;
-    em->nil.sites[em->nil.nsites].device = device;
-    em->nil.nsites++;
-    if (!device)
-        em->nil.host_used = true;
-}
-
 static char *count_of(cg_emit *em, const gm_expr *v)
 {
     return cg_strf("%s->%s", cg_graph_of(em, v->type), v->type->kind == GMT_EDGE ? "num_edges" : "num_nodes");
@@ -699,8 +691,7 @@ static char *nil_ok_str(cg_emit *em, const gm_expr *v, const char *x, const char
                         bool device)
 {
     char *count = count_of(em, v);
-    site_push(em, cg_strf("%s", where), device);
-    int code = 2 * (em->nil.nsites - em->nil.base);
+    int code = site_push(em, cg_strf("%s", where), device);
     char *t = cg_strf("_c_nil_ok((int64_t)%s, %s, %d, %s)", x, count, code, slot);
     free(count);
     return t;
