@@ -319,7 +319,7 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
     cg_scope_push(em);
     cg_start_line(em);
     cg_printf(em, "gm_node_t _c_root = ");
-    cg_expr(em, s->root);
+    cg_nil_root(em, s->root, "InBFS"); /* a NIL root: an error, as a property through it */
     cg_printf(em, ";\n");
     cg_line(em, "const int64_t _c_nn = %s->num_nodes;", g);
     cg_line(em, "int32_t *%s = (int32_t *)gmcu_malloc((size_t)(_c_nn + 1) * sizeof(int32_t), \"BFS levels\");", lvl);

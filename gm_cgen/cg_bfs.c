@@ -234,7 +234,7 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
     cg_scope_push(em);
     cg_start_line(em);
     cg_printf(em, "gm_node_t %s = ", root);
-    cg_expr(em, s->root);
+    cg_nil_root(em, s->root, "InBFS"); /* a NIL root: an error, as a property through it */
     cg_printf(em, ";\n");
     /* Without InReverse no level is walked twice: this level's queue and the
      * next one's take turns in two buffers that stay in cache (one queue of

@@ -41,7 +41,7 @@ void cg_dfs(cg_emit *em, const gm_stmt *s)
     cg_scope_push(em);
     cg_start_line(em);
     cg_printf(em, "gm_node_t %s = ", root);
-    cg_expr(em, s->root);
+    cg_nil_root(em, s->root, "InDFS"); /* a NIL root: an error, as a property through it */
     cg_printf(em, ";\n");
     cg_line(em, "bool *%s = (bool *)_c_zalloc((size_t)%s->num_nodes + 1, sizeof(bool));", vis, g);
     cg_line(em, "gm_node_t *%s = (gm_node_t *)_c_alloc((size_t)%s->num_nodes + 1, sizeof(gm_node_t));", stk, g);

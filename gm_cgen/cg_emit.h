@@ -300,6 +300,15 @@ bool cg_nil_subst(cg_emit *em, const gm_expr *e);
  * a guard; in host code, the parallel statement with its slot and, after
  * it, the report of a failed check. emit prints s itself. */
 void cg_nil_stmt(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const gm_stmt *s));
+/* Other uses of a Node or Edge value that index the graph (a degree, an edge
+ * test, PickRandomNbr, an edge's end, a loop over a node's neighbours or
+ * edges, a traversal's root), checked as property elements are: the
+ * built-in call e printed checked (false: nothing to check, print it
+ * plainly); the loop s printed by emit under its check (false: nothing to
+ * check); a traversal's root value printed checked (what: "InBFS"). */
+bool cg_nil_call(cg_emit *em, const gm_expr *e);
+bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const gm_stmt *s));
+void cg_nil_root(cg_emit *em, const gm_expr *root, const char *what);
 
 /* ---- expressions (cg_expr.c) */
 void cg_expr(cg_emit *em, const gm_expr *e);

@@ -348,6 +348,8 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e)
     const gm_expr *r = e->a;
     const gm_expr *a0 = e->args;
     const gm_expr *a1 = a0 ? a0->next : NULL;
+    if (cg_nil_call(em, e)) /* a Node or Edge value that may be NIL: checked first */
+        return;
     if (em->tg->builtin(em, e))
         return;
     switch ((gm_builtin)e->builtin) {

@@ -604,6 +604,8 @@ void cg_foreach(cg_emit *em, const gm_stmt *s)
     gm_symbol *sym = it->sym;
     const char *v = cg_name(em, sym);
     const char *g = cg_graph_of(em, sym->type);
+    if (cg_nil_loop(em, s, cg_foreach)) /* a loop over a node's neighbours: the node checked first */
+        return;
     bool par = cg_loop_is_parallel(em, s);
     if (par && em->tg->parallel_loop(em, s))
         return;

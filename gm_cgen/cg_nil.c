@@ -17,7 +17,11 @@
  * from those: cg_nil_proven) stay unchecked, so hot loops keep their code.
  * Where no slot is in scope (an access this module did not foresee), the
  * element falls back to _c_index_at, which ends the process from inside
- * the parallel region (a trap on the device): never a silent access. */
+ * the parallel region (a trap on the device): never a silent access.
+ * The other uses of such a value that index the graph (a degree, an edge
+ * test, PickRandomNbr, an edge's end, a loop over a node's neighbours or
+ * edges, a traversal's root: cg_nil_call, cg_nil_loop, cg_nil_root) are
+ * checked the same way, in host code too (_c_index_at at the use). */
 #include "cg_emit.h"
 
 #include <stdlib.h>
@@ -294,8 +298,9 @@ static const char *slot_now(cg_emit *em, bool *device)
     return em->nil.host_slot ? "&_c_nil" : NULL;
 }
 
-/* Records a site; returns its code (twice its number from the statement's first). */
-static int site_add(cg_emit *em, const gm_symbol *prop, const gm_expr *index, bool device)
+/* Records a site (where: "bfs.gm:12: p.y", taken over); returns its code
+ * (twice its number from the statement's first). */
+static int site_push(cg_emit *em, char *where, bool device)
 {
     if (em->nil.nsites == em->nil.cap) {
         em->nil.cap = em->nil.cap ? 2 * em->nil.cap : 8;
@@ -303,14 +308,20 @@ static int site_add(cg_emit *em, const gm_symbol *prop, const gm_expr *index, bo
         if (!em->nil.sites)
             gm_out_of_memory("code generation", 0);
     }
-    char *what = describe(index);
-    em->nil.sites[em->nil.nsites].where = cg_strf("%s:%d: %s.%s", em->src_base, index->loc.line, what, prop->name);
+    em->nil.sites[em->nil.nsites].where = where;
     em->nil.sites[em->nil.nsites].device = device;
-    free(what);
     em->nil.nsites++;
     if (!device)
         em->nil.host_used = true;
     return 2 * (em->nil.nsites - em->nil.base);
+}
+
+static int site_add(cg_emit *em, const gm_symbol *prop, const gm_expr *index, bool device)
+{
+    char *what = describe(index);
+    int code = site_push(em, cg_strf("%s:%d: %s.%s", em->src_base, index->loc.line, what, prop->name), device);
+    free(what);
+    return code;
 }
 
 /* ---- a read ---------------------------------------------------------------- */
@@ -459,10 +470,35 @@ typedef struct scan_ctx {
     bool found;
 } scan_ctx;
 
+static int call_values(const gm_expr *e, const gm_expr *v[2]);
+static int loop_values(const gm_stmt *s, const gm_expr *v[2]);
+
+static bool unproven(const cg_emit *em, const gm_expr *const *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (node_or_edge(v[i]) && !cg_nil_proven(em, v[i]))
+            return true;
+    return false;
+}
+
 static bool scan_expr(const gm_expr *e, void *v)
 {
     scan_ctx *c = v;
+    const gm_expr *vals[2];
     if (e->kind == GME_PROP && node_or_edge(e->a) && !cg_nil_proven(c->em, e->a))
+        c->found = true;
+    else if (e->kind == GME_CALL && unproven(c->em, vals, call_values(e, vals)))
+        c->found = true;
+    return !c->found;
+}
+
+static bool scan_stmt(const gm_stmt *s, void *v)
+{
+    scan_ctx *c = v;
+    const gm_expr *vals[2];
+    if (unproven(c->em, vals, loop_values(s, vals)))
+        c->found = true;
+    else if ((s->kind == GMS_BFS || s->kind == GMS_DFS) && s->root && unproven(c->em, (const gm_expr *[]){s->root}, 1))
         c->found = true;
     return !c->found;
 }
@@ -472,7 +508,7 @@ static bool wants_slot(const cg_emit *em, const gm_stmt *s)
     if (!((s->kind == GMS_FOREACH && s->parallel) || s->kind == GMS_BFS))
         return false;
     scan_ctx c = {.em = em};
-    gma_walk(s, false, NULL, scan_expr, &c);
+    gma_walk(s, false, scan_stmt, scan_expr, &c);
     return c.found;
 }
 
@@ -534,4 +570,257 @@ void cg_nil_stmt(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const 
         par_stmt(em, s, emit);
     else
         host_stmt(em, s, emit);
+}
+
+/* ---- other uses of a Node or Edge value ------------------------------------
+ * A degree (p.NumNbrs()), an edge test (p.HasEdgeTo(q)), p.PickRandomNbr(),
+ * an edge's end (e.ToNode()), a loop over a node's neighbours or edges and
+ * a traversal's root index the graph's arrays with the value: checked as
+ * property elements are. Host code stops at the use (_c_index_at); parallel
+ * code records the site in the slot and skips the use (a degree reads 0, an
+ * edge test false, a node NIL, a loop runs no iteration). */
+
+/* --distributed leaves these uses as they were: there node values are global
+ * ids and the arrays a rank's local part (gm_cgen/cg_dist.c), so the local
+ * counts would not bound them; the distributed layer rejects most of these
+ * uses on a node that is not a loop's own. */
+static bool distributed(const cg_emit *em)
+{
+    return em->target_name && strstr(em->target_name, "--distributed");
+}
+
+static bool use_needed(const cg_emit *em, const gm_expr *v)
+{
+    return node_or_edge(v) && !distributed(em) && !cg_nil_guarded(em, v) && !cg_nil_proven(em, v);
+}
+
+/* The values the built-in call e indexes the graph with (at most 2). */
+static int call_values(const gm_expr *e, const gm_expr *v[2])
+{
+    if (e->kind != GME_CALL || e->builtin < 0 || !e->a)
+        return 0;
+    switch ((gm_builtin)e->builtin) {
+    case GMB_NODE_NUM_NBRS:
+    case GMB_NODE_NUM_IN_NBRS:
+    case GMB_NODE_PICK_RANDOM_NBR:
+    case GMB_NODE_COUNT_LINKED:
+    case GMB_EDGE_FROM_NODE:
+    case GMB_EDGE_TO_NODE:
+        v[0] = e->a;
+        return 1;
+    case GMB_NODE_HAS_EDGE_TO:
+    case GMB_NODE_IS_NBR_FROM:
+        v[0] = e->a;
+        v[1] = e->args;
+        return e->args ? 2 : 1;
+    default:
+        return 0;
+    }
+}
+
+/* The values a loop over a node's neighbours or edges indexes the graph with. */
+static int loop_values(const gm_stmt *s, const gm_expr *v[2])
+{
+    if (s->kind != GMS_FOREACH || !s->iter.source)
+        return 0;
+    switch (s->iter.range) {
+    case GMR_NBRS:
+    case GMR_IN_NBRS:
+    case GMR_OUT_EDGES:
+    case GMR_IN_EDGES:
+        v[0] = s->iter.source;
+        return 1;
+    case GMR_COMMON_NBRS:
+        v[0] = s->iter.source;
+        v[1] = s->iter.range_arg;
+        return s->iter.range_arg ? 2 : 1;
+    default:
+        return 0;
+    }
+}
+
+static const char *range_word(gm_range_kind r)
+{
+    switch (r) {
+    case GMR_NBRS: return "Nbrs";
+    case GMR_IN_NBRS: return "InNbrs";
+    case GMR_OUT_EDGES: return "OutEdges";
+    case GMR_IN_EDGES: return "InEdges";
+    default: return "CommonNbrs";
+    }
+}
+
+/* "p.NumNbrs()", "p.HasEdgeTo(q)", "p.Nbrs", "p.CommonNbrs(q)". */
+static char *use_text(const char *word, const gm_expr *recv, const gm_expr *arg, bool call)
+{
+    char *r = describe(recv), *a = arg ? describe(arg) : NULL;
+    char *t = cg_strf("%s.%s%s%s%s", r, word, call || a ? "(" : "", a ? a : "", call || a ? ")" : "");
+    free(r);
+    free(a);
+    return t;
+}
+
+static char *site_where(const cg_emit *em, const gm_expr *v, const char *what)
+{
+    return cg_strf("%s:%d: %s", em->src_base, v->loc.line, what);
+}
+
+static char *count_of(cg_emit *em, const gm_expr *v)
+{
+    return cg_strf("%s->%s", cg_graph_of(em, v->type), v->type->kind == GMT_EDGE ? "num_edges" : "num_nodes");
+}
+
+/* Host code (or no slot in scope): v checked where it is used. */
+static char *index_at_str(cg_emit *em, const gm_expr *v, const char *where)
+{
+    char *x = cg_expr_str(em, v), *count = count_of(em, v);
+    char *t = cg_strf("((%s)_c_index_at(%s, %s, \"%s\"))", cg_ctype(v->type), x, count, where);
+    free(x);
+    free(count);
+    return t;
+}
+
+/* Parallel code: `_c_nil_ok(...)` of the value text x (evaluated once by the caller). */
+static char *nil_ok_str(cg_emit *em, const gm_expr *v, const char *x, const char *where, const char *slot,
+                        bool device)
+{
+    char *count = count_of(em, v);
+    int code = site_push(em, cg_strf("%s", where), device);
+    char *t = cg_strf("_c_nil_ok((int64_t)%s, %s, %d, %s)", x, count, code, slot);
+    free(count);
+    return t;
+}
+
+bool cg_nil_call(cg_emit *em, const gm_expr *e)
+{
+    const gm_expr *v[2];
+    int n = call_values(e, v), k = 0;
+    const gm_expr *need[2];
+    for (int i = 0; i < n; i++)
+        if (use_needed(em, v[i]))
+            need[k++] = v[i];
+    if (k == 0 || em->nil.nguard + k > CG_NIL_GUARDS)
+        return false;
+    char *what = use_text(e->name ? e->name : "call", e->a, n > 1 ? v[1] : NULL, true);
+    const int mark = em->nil.nguard;
+    bool device = false;
+    const char *slot = em->par_depth > 0 ? slot_now(em, &device) : NULL;
+    if (!slot) { /* host code; in parallel code only the fallback (it ends the process there) */
+        for (int i = 0; i < k; i++) {
+            char *where = site_where(em, need[i], what);
+            guard_push(em, need[i], index_at_str(em, need[i], where));
+            free(where);
+        }
+        cg_builtin_call(em, e);
+        guard_pop(em, mark);
+        free(what);
+        return true;
+    }
+    /* ({ T v = a; ...; ok(v) && ... ? call : 0; }): each value evaluated once */
+    cg_printf(em, "({ ");
+    char *cond = NULL;
+    for (int i = 0; i < k; i++) {
+        char *x = cg_fresh(em, "v");
+        cg_printf(em, "%s %s = ", cg_ctype(need[i]->type), x);
+        cg_expr(em, need[i]);
+        cg_printf(em, "; ");
+        char *where = site_where(em, need[i], what);
+        char *ok = nil_ok_str(em, need[i], x, where, slot, device);
+        char *joined = cg_strf("%s%s%s", cond ? cond : "", cond ? " && " : "", ok);
+        free(cond);
+        free(ok);
+        free(where);
+        cond = joined;
+        guard_push(em, need[i], x);
+    }
+    cg_printf(em, "%s ? ", cond);
+    cg_builtin_call(em, e);
+    cg_printf(em, " : ");
+    fallback_value(em, e->type);
+    cg_printf(em, "; })");
+    guard_pop(em, mark);
+    free(cond);
+    free(what);
+    return true;
+}
+
+bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const gm_stmt *s))
+{
+    const gm_expr *v[2];
+    int n = loop_values(s, v), k = 0;
+    const gm_expr *need[2];
+    for (int i = 0; i < n; i++)
+        if (use_needed(em, v[i]))
+            need[k++] = v[i];
+    if (k == 0 || em->nil.nguard + k > CG_NIL_GUARDS)
+        return false;
+    char *what = use_text(range_word(s->iter.range), v[0], n > 1 ? v[1] : NULL, false);
+    const int mark = em->nil.nguard;
+    bool device = false;
+    const char *slot = em->par_depth > 0 ? slot_now(em, &device) : NULL;
+    if (!slot) { /* host code: stop before the loop (statements are always inside a C block) */
+        for (int i = 0; i < k; i++) {
+            char *where = site_where(em, need[i], what);
+            char *x = cg_expr_str(em, need[i]), *count = count_of(em, need[i]);
+            cg_line(em, "(void)_c_index_at(%s, %s, \"%s\");", x, count, where);
+            free(x);
+            free(count);
+            free(where);
+            guard_push(em, need[i], NULL);
+        }
+    } else { /* parallel code: no iteration for a NIL node (reported after the loop) */
+        char *cond = NULL;
+        for (int i = 0; i < k; i++) {
+            char *where = site_where(em, need[i], what);
+            char *x = cg_expr_str(em, need[i]);
+            char *ok = nil_ok_str(em, need[i], x, where, slot, device);
+            char *joined = cg_strf("%s%s%s", cond ? cond : "", cond ? " && " : "", ok);
+            free(cond);
+            free(ok);
+            free(x);
+            free(where);
+            cond = joined;
+            guard_push(em, need[i], NULL);
+        }
+        cg_line(em, "if (%s) { /* no iteration when the node is NIL (reported after the loop) */", cond);
+        em->indent++;
+        free(cond);
+    }
+    emit(em, s);
+    guard_pop(em, mark);
+    if (slot) {
+        em->indent--;
+        cg_line(em, "}");
+    }
+    free(what);
+    return true;
+}
+
+void cg_nil_root(cg_emit *em, const gm_expr *root, const char *what)
+{
+    if (!use_needed(em, root)) {
+        cg_expr(em, root);
+        return;
+    }
+    char *d = describe(root);
+    char *t = cg_strf("%s From %s", what, d);
+    free(d);
+    char *where = site_where(em, root, t);
+    bool device = false;
+    const char *slot = em->par_depth > 0 ? slot_now(em, &device) : NULL;
+    if (!slot) {
+        char *x = index_at_str(em, root, where);
+        cg_printf(em, "%s", x);
+        free(x);
+    } else { /* a NIL root: recorded, and the traversal visits nothing */
+        char *x = cg_fresh(em, "v");
+        cg_printf(em, "({ %s %s = ", cg_ctype(root->type), x);
+        cg_expr(em, root);
+        char *ok = nil_ok_str(em, root, x, where, slot, device);
+        cg_printf(em, "; %s ? %s : GMRT_NIL_NODE; })", ok, x);
+        free(ok);
+        free(x);
+    }
+    free(where);
+    free(t);
 }

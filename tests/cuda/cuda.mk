@@ -26,4 +26,4 @@ EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/cuda/report.sh \
 	tests/cuda/bfs/no_navigator.gm tests/cuda/bfs/no_nonlocal.gm \
 	tests/cuda/gather/yes_hoisted.gm tests/cuda/gather/yes_user.gm tests/cuda/gather/no_host_read.gm \
 	tests/cuda/gather/no_iter_other.gm tests/cuda/gather/no_mixed.gm tests/cuda/gather/no_pushed.gm \
-	tests/cuda/nil/nil_cases.gm
+	tests/cuda/nil/nil_cases.gm tests/cuda/nil/nil_uses.gm

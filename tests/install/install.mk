@@ -24,6 +24,9 @@ TESTS += tests/driver/program_errors.sh
 EXTRA_DIST += tests/driver/program_errors.sh
 TESTS += tests/driver/nil_parallel.sh
 EXTRA_DIST += tests/driver/nil_parallel.sh
+# nil_uses.sh: degrees, neighbour loops, edge ends, edge tests, roots through NIL
+TESTS += tests/driver/nil_uses.sh
+EXTRA_DIST += tests/driver/nil_uses.sh
 TESTS += tests/driver/compat.sh
 EXTRA_DIST += tests/driver/compat.sh
 TESTS += tests/driver/lose_nothing.sh
