@@ -216,10 +216,10 @@ bool gmd_sync_reduce_arg(const gmd_graph *G, void *key, gmrt_type kt, bool is_mi
 /* COLLECTIVE. gm_opt/min_label.c's loop (wcc) on a partition: every owner's
  * label becomes the smallest starting label (owners' values on entry; the
  * ghosts' are not read) in its global weakly connected component, and
- * every ghost its owner's. Rounds of a union-find on G->local
- * (gmrt_min_label_components) then a MIN reduce and a broadcast of the
- * labels, until no sync changes a label on any rank (one round with one
- * rank). Any policy: every edge is on some rank. Labels are compared as
+ * every ghost its owner's. One union-find on G->local (its components:
+ * gmrt_component_roots), then rounds of: each local label := the smallest
+ * of its local component, a MIN reduce and a broadcast of the labels,
+ * until no sync changes a label on any rank (one round with one rank). Any policy: every edge is on some rank. Labels are compared as
  * numbers (Node values: global ids). Returns the number of rounds; -1 (on
  * every rank, labels unspecified) when a rank is out of memory. */
 int64_t gmd_min_label_components_i32(gmd_graph *G, int32_t *label);
