@@ -22,6 +22,10 @@
 #    under relabelling, where the smallest id is another node).
 #  - wcc_long (Long labels above 2^32, not in node order) and
 #    min_label_mixed match their single-process programs.
+#  - -t cuda --distributed: the same marking checks on the generated .cu;
+#    with a GPU and libgmrt-dist-cuda (GMC_GPU_SYNC_TEST set, as make check
+#    sets it), the three programs also run at P = 1..min(2, GPUs) over
+#    --comm=mpi (and nccl when built) against the single-process programs.
 # Skips (77) without MPI. Environment: as tests/mpi/apps.sh (MPI_GRAPHS,
 # MPI_RANKS, MPI_KEEP narrow or keep the runs).
 . "$(dirname "$0")/apps_common.sh"
@@ -89,6 +93,17 @@ marks "$W/dist/wcc_long.c" 'gmd_min_label_components_i64(' 1
 marks "$W/dist/min_label_mixed.c" 'gmd_min_label_components_' 0
 marks "$W/omp/wcc.c" 'gmrt_min_label_components_i32(' 1
 marks "$W/omp/min_label_mixed.c" 'gmrt_min_label_components_' 0
+# the CUDA target's marking alike (generated only; nvcc: cuda_apps.sh, runs: below)
+mkdir -p "$W/cuda"
+for app in wcc wcc_long min_label_mixed; do
+    src=$GMC_SRCDIR/apps/$app.gm
+    [ -f "$src" ] || src=$GMC_SRCDIR/tests/mpi/$app.gm
+    $TIMEOUT "$GMC" -t cuda --distributed --main "$src" -o "$W/cuda" >"$W/cuda/$app.log" 2>&1 ||
+        report FAIL "$app: gmc -t cuda --distributed --main failed" "$W/cuda/$app.log"
+done
+marks "$W/cuda/wcc.cu" 'gmd_gpu_min_label_components_i32(' 1
+marks "$W/cuda/wcc_long.cu" 'gmd_gpu_min_label_components_i64(' 1
+marks "$W/cuda/min_label_mixed.cu" 'min_label_components_' 0
 # the generated code compiles without a warning under gcc and clang
 for app in wcc wcc_long min_label_mixed; do
     for cc in gcc clang; do
@@ -129,6 +144,33 @@ for g in $U_GRAPHS; do
         fi
     done
 done
+
+# With a GPU and libgmrt-dist-cuda (the integrator's run): the same programs
+# from gmc -t cuda --distributed at P = 1..min(2, GPUs), over --comm=mpi and,
+# when built with NCCL, --comm=nccl, against the single-process programs.
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ') || ngpu=0
+if [ -n "${GMC_GPU_SYNC_TEST:-}" ] && [ "$ngpu" -gt 0 ]; then
+    RANKS=${MPI_RANKS:-$([ "$ngpu" -ge 2 ] && echo "1 2" || echo 1)}
+    comms=mpi
+    [ "${GMC_GPU_SYNC_NCCL:-}" = yes ] && comms="nccl mpi"
+    NCCL_NVLS_ENABLE=0
+    export NCCL_NVLS_ENABLE
+    for app in wcc wcc_long min_label_mixed; do
+        src=$GMC_SRCDIR/apps/$app.gm
+        [ -f "$src" ] || src=$GMC_SRCDIR/tests/mpi/$app.gm
+        $TIMEOUT "$GMC" -t cuda --distributed --main -x "$src" -o "$W/cuda" >"$W/cuda/$app.x" 2>&1 ||
+            report FAIL "$app: gmc -t cuda --distributed --main -x failed" "$W/cuda/$app.x"
+    done
+    MATRIX_BIN=$W/cuda
+    for comm in $comms; do
+        MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" cuda comm=$comm" MATRIX_OUT="-cuda-$comm"
+        run_matrix wcc u both "" "comp.txt:exact return:exact" "comp.txt:partition return:exact"
+        run_matrix wcc_long u both "--key=@KEY" "lab.txt:exact return:exact" "lab.txt:exact return:exact"
+        run_matrix min_label_mixed u both "" "comp.txt:exact down.txt:exact return:exact" -
+    done
+else
+    echo "no GPU (or no libgmrt-dist-cuda) here: the -t cuda --distributed programs are not run"
+fi
 
 echo "wcc.sh: $pass passed, $fail failed"
 [ $fail -eq 0 ]
