@@ -118,22 +118,48 @@ static void prop_sync(cg_emit *em, const char *d, const gm_symbol *p, const char
     free(m);
 }
 
+/* A minimum-label loop's rounds on the device copy of p (its mirror): the
+ * one-GPU union-find on the local graph's device copy between GPU syncs
+ * (gmd_gpu_min_label_components); a property without a mirror: the host's
+ * rounds (gmd_min_label_components). */
+static void min_label(cg_emit *em, const char *d, const gm_symbol *p, bool wide)
+{
+    const char *fmt = "if (gmd_%smin_label_components_%s(%s, %s) < 0)";
+    if (!cuda_is_mirrored(p)) {
+        cg_line(em, fmt, "", wide ? "i64" : "i32", d, cg_name(em, p));
+        cg_line(em, "    gmrt_fatal(\"out of memory: cannot label the components\");");
+        return;
+    }
+    char *m = cuda_mirror(em, p);
+    char *dev = cg_strf("(%s *)gmcu_to_device(&%s)", wide ? "int64_t" : "int32_t", m);
+    cg_line(em, fmt, "gpu_", wide ? "i64" : "i32", d, dev);
+    cg_line(em, "    gmrt_fatal(\"out of memory: cannot label the components\");");
+    cg_line(em, "gmcu_device_wrote(&%s);", m);
+    free(dev);
+    free(m);
+}
+
 static const cg_dist_target dist_target = {
     .host_array = host_array,
     .host_wrote = host_wrote,
     .prop_sync = prop_sync,
+    .min_label = min_label,
 };
 
 /* ---- hooks ------------------------------------------------------------------ */
 
-/* A minimum-label fixpoint stays a loop of rounds: the one-GPU union-find
- * (cuda_min_label.c) would see this rank's rows only. */
+/* A minimum-label fixpoint: the distributed rounds of cg_dist_min_label
+ * (the one-GPU form, cuda_min_label.c, would see this rank's rows only). */
 static bool dstmt(cg_emit *em, const gm_stmt *s)
 {
     if (!in_kernel(em) && cuda_st(em)->host_direct == 0 && cg_dist_stmt(em, cdist(em), s))
         return true;
-    if ((s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && s->min_label)
-        return false;
+    if ((s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && s->min_label) {
+        if (in_kernel(em) || em->par_depth > 0 || cuda_st(em)->host_direct > 0)
+            return false; /* (host code as a whole: the rounds as written) */
+        cg_dist_min_label(em, cdist(em), s);
+        return true;
+    }
     return base(em)->stmt(em, s);
 }
 
@@ -282,7 +308,7 @@ static void dprologue(cg_emit *em, const char *header_name)
 bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan *plan,
                             const gma_sync_plan *syncs)
 {
-    cg_dist cd = {.syncs = syncs, .tg = &dist_target, .no_epoch = true};
+    cg_dist cd = {.syncs = syncs, .tg = &dist_target, .no_epoch = true, .report = opt->cuda.report};
     cuda_state st;
     cuda_state_init(&st, &opt->cuda);
     /* Node loops over the owners keep the one-GPU load balancing (TWC: a

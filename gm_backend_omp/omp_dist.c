@@ -44,8 +44,18 @@ static const char *dname(cg_emit *em)
     return d ? d : "G";
 }
 
-/* Any statement at host level: its syncs around the shared translation. */
-static bool dist_stmt(cg_emit *em, const gm_stmt *s) { return cg_dist_stmt(em, &dst(em)->d, s); }
+/* Any statement at host level: its syncs around the shared translation; a
+ * minimum-label loop (gm_opt/min_label.c) as gmd_min_label_components. */
+static bool dist_stmt(cg_emit *em, const gm_stmt *s)
+{
+    if (cg_dist_stmt(em, &dst(em)->d, s))
+        return true;
+    if (em->par_depth == 0 && (s->kind == GMS_WHILE || s->kind == GMS_DO_WHILE) && s->min_label) {
+        cg_dist_min_label(em, &dst(em)->d, s);
+        return true;
+    }
+    return false;
+}
 
 /* ---- loops ---------------------------------------------------------------- */
 
@@ -66,7 +76,8 @@ static const char *dist_node_list(cg_emit *em, const gm_stmt *s, const char **de
     return cg_dist_node_list(em, &dst(em)->d, s, decl);
 }
 
-/* No union-find or worklist rounds: every round is a bulk-synchronous step. */
+/* No worklist rounds: every round is a bulk-synchronous step (a
+ * minimum-label loop is dist_stmt's). */
 static bool dist_round_loop(cg_emit *em, const gm_stmt *s)
 {
     (void)em; (void)s;
@@ -163,7 +174,7 @@ static const cg_hooks dist_hooks = {
 bool gmb_omp_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan *plan,
                            const gma_sync_plan *syncs)
 {
-    dist_state st = {.d = {.syncs = syncs}};
+    dist_state st = {.d = {.syncs = syncs, .report = opt->cuda.report}};
     gma_decided *d = gma_decided_new(plan, "omp");
     const cg_program_writer w = {.target = "omp --distributed", .ext = "c", .header_include = "gmd.h",
                                  .tg = &dist_hooks, .target_state = &st, .prologue = dist_prologue,

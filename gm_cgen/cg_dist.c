@@ -9,6 +9,7 @@
  * run elsewhere (on the device), the target's cg_dist_target says how. */
 #include "cg_dist.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -329,6 +330,36 @@ bool cg_dist_stmt(cg_emit *em, cg_dist *st, const gm_stmt *s)
 }
 
 /* ---- loops ---------------------------------------------------------------- */
+
+void cg_dist_min_label(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
+{
+    const gm_symbol *p = s->min_label;
+    const bool wide = p->type->elem->kind == GMT_LONG;
+    if (cd->report)
+        fprintf(stderr, "%s:%d: %s -> the minimum-label fixpoint over both edge directions (gm_opt/min_label.c): "
+                "each node's %s becomes the smallest in its weakly connected component, by union-find on each "
+                "rank's part (owners and ghosts), then a min reduce and a broadcast of %s over the partition, in "
+                "rounds until no rank's labels change (gmd_%smin_label_components); the syncs planned inside the "
+                "loop do not run\n",
+                em->src_base, s->loc.line, s->kind == GMS_WHILE ? "While" : "Do-While", p->name, p->name,
+                cd->tg && cd->tg->min_label ? "gpu_" : "");
+    if (s->kind == GMS_WHILE)
+        cg_line(em, "while (%s) {", cg_name(em, s->cond->sym));
+    else
+        cg_line(em, "do {");
+    em->indent++;
+    cg_line(em, "/* %s:%d: the loop's fixpoint: each node's %s becomes the smallest one in its weakly connected",
+             em->src_base, s->loc.line, p->name);
+    cg_line(em, " * component (gm_opt/min_label.c), by a union-find on each rank's part, then rounds of a min");
+    cg_line(em, " * reduce and a broadcast over the partition until no rank's labels change */");
+    if (cd->tg && cd->tg->min_label) {
+        cd->tg->min_label(em, dname(cd), p, wide);
+    } else {
+        cg_line(em, "if (gmd_min_label_components_%s(%s, %s) < 0)", wide ? "i64" : "i32", dname(cd), cg_name(em, p));
+        cg_line(em, "    gmrt_fatal(\"out of memory: cannot label the components\");");
+    }
+    cg_min_label_close(em, s);
+}
 
 const char *cg_dist_node_list(cg_emit *em, cg_dist *st, const gm_stmt *s, const char **decl)
 {

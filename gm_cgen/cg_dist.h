@@ -23,6 +23,10 @@ typedef struct cg_dist_target {
     /* A dense sync of p on graph d (element type gt): op NULL broadcasts
      * (ghosts := owners), else reduces with op (a gmd_op name). */
     void (*prop_sync)(cg_emit *em, const char *d, const gm_symbol *p, const char *gt, const char *op);
+    /* The rounds of a minimum-label loop on p (graph d; wide: Long labels):
+     * the statements that call the target's runtime (NULL: the host's
+     * gmd_min_label_components on p's host array). */
+    void (*min_label)(cg_emit *em, const char *d, const gm_symbol *p, bool wide);
 } cg_dist_target;
 
 typedef struct cg_dist {
@@ -32,6 +36,7 @@ typedef struct cg_dist {
     const gm_proc *proc;
     const cg_dist_target *tg; /* NULL: host arrays, host syncs */
     bool no_epoch;          /* no _c_epoch (the target keys no random streams by loop) */
+    bool report;            /* --report: cg_dist_min_label says what a loop became */
     const gm_symbol *gits[16]; /* iterators of host For loops over G.Nodes: global ids */
     int ngits;
     char *nglobal;          /* their trip count */
@@ -49,6 +54,12 @@ bool cg_dist_stmt(cg_emit *em, cg_dist *cd, const gm_stmt *s);
  * sequential host For: every global id, on every rank (its iterator a Node
  * value, not a local id). */
 const char *cg_dist_node_list(cg_emit *em, cg_dist *cd, const gm_stmt *s, const char **decl);
+/* The stmt hook's part for a host While/Do that gm_opt/min_label.c marked
+ * (s->min_label): the loop becomes one call of the distributed fixpoint
+ * (gmd_min_label_components: a union-find on each rank's part, then rounds
+ * of MIN reduce and broadcast over the partition), then its flag is False;
+ * with cd->report, a line on stderr says so. */
+void cg_dist_min_label(cg_emit *em, const cg_dist *cd, const gm_stmt *s);
 /* NumNodes, NumEdges, PickRandom, Degree/InDegree: global values. */
 bool cg_dist_builtin(cg_emit *em, const cg_dist *cd, const gm_expr *e);
 /* A node loop's iterator as a Node value: its global id (_c_gid). */

@@ -11,7 +11,8 @@ GMD_LIB_SOURCES = \
 	gm_runtime/dist/gmd_graph.c \
 	gm_runtime/dist/gmd_prop.c \
 	gm_runtime/dist/gmd_cli.c \
-	gm_runtime/dist/gmd_bfs.c
+	gm_runtime/dist/gmd_bfs.c \
+	gm_runtime/dist/gmd_components.c
 
 # The public header goes with the others (<gmc/gmd.h>) where the library is built.
 if HAVE_MPI
@@ -30,12 +31,16 @@ libgmrt_dist_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 ## Tests: programs run under mpirun for P = 1..5 by shell drivers that
 ## share tests/mpi/ranks.sh; the programs share the test graphs of
 ## tests/mpi/graphs.h.  gmp.sh also runs gmgraph partition.
-TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh
-EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/ranks.sh tests/mpi/graphs.h tests/mpi/mpi_check.h
+TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/min_label.sh
+EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/min_label.sh tests/mpi/ranks.sh tests/mpi/graphs.h tests/mpi/mpi_check.h
 ## gmc -t omp --distributed end to end: every supported app x policy x P =
 ## 1..4 against the single-process program (needs tests/e2e's e2e_compare).
 TESTS += tests/mpi/apps.sh
 EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.gm tests/mpi/bfs_syncs.gm
+## The minimum-label fixpoint (gmd_min_label_components) against the
+## single-process programs and tests/e2e's ref_wcc.
+TESTS += tests/mpi/wcc.sh
+EXTRA_DIST += tests/mpi/wcc.sh tests/mpi/wcc_long.gm tests/mpi/min_label_mixed.gm
 ## gmc -t cuda --distributed: the same apps compiled (nvcc -Werror) and
 ## linked against libgmrt-dist-cuda everywhere it is built, and run against
 ## the single-process program on a machine with GPUs (skips without
@@ -43,7 +48,8 @@ EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.g
 TESTS += tests/mpi/cuda_apps.sh
 EXTRA_DIST += tests/mpi/cuda_apps.sh
 if HAVE_MPI
-check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp tests/mpi/test_sparse tests/mpi/test_bfs_claims
+check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp tests/mpi/test_sparse tests/mpi/test_bfs_claims \
+	tests/mpi/test_min_label
 endif
 GMD_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS) $(MPI_CFLAGS)
 GMD_TEST_LDADD = libgmrt-dist.la libgmrt.la $(MPI_LIBS) -lm
@@ -59,6 +65,9 @@ tests_mpi_test_sparse_LDADD = $(GMD_TEST_LDADD)
 tests_mpi_test_bfs_claims_SOURCES = tests/mpi/test_bfs_claims.c
 tests_mpi_test_bfs_claims_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
 tests_mpi_test_bfs_claims_LDADD = $(GMD_TEST_LDADD)
+tests_mpi_test_min_label_SOURCES = tests/mpi/test_min_label.c
+tests_mpi_test_min_label_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
+tests_mpi_test_min_label_LDADD = $(GMD_TEST_LDADD)
 # The drivers learn where mpirun is (empty: MPI absent, the tests skip).
 AM_TESTS_ENVIRONMENT += GMC_MPIRUN='$(MPIRUN)'; export GMC_MPIRUN;
 
@@ -67,7 +76,7 @@ AM_TESTS_ENVIRONMENT += GMC_MPIRUN='$(MPIRUN)'; export GMC_MPIRUN;
 ## also found NCCL (else MPI staged through the host only).  Its test runs
 ## ranks on GPUs and skips (77) on a machine without one (CI compiles and
 ## links it).  MPI's C++ bindings are kept out: nvcc compiles these as C++.
-EXTRA_DIST += gm_runtime/dist/gmd_gpu.h gm_runtime/dist/gmd_gpu.cu \
+EXTRA_DIST += gm_runtime/dist/gmd_gpu.h gm_runtime/dist/gmd_gpu.cu gm_runtime/dist/gmd_gpu_components.cu \
 	tests/mpi/gpu_sync.sh tests/mpi/test_gpu_sync.cu
 TESTS += tests/mpi/gpu_sync.sh
 if HAVE_DIST_CUDA
@@ -80,13 +89,19 @@ GMD_GPU_NVCCFLAGS = -O3 -std=c++17 -arch=$(GMRT_CUDA_ARCH) -Xcompiler -fPIC,-Wal
 	$(GMRT_EDGE_CPPFLAGS) -I$(top_srcdir)/gm_runtime -I$(top_srcdir)/gm_runtime/dist \
 	-DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $(GMD_GPU_NCCL_FLAGS) $(MPI_CFLAGS) $(NVCCFLAGS)
 GMD_GPU_LIB = libgmrt-dist-cuda.a
-CLEANFILES += gm_runtime/dist/gmd_gpu.o libgmrt-dist-cuda.a tests/mpi/test_gpu_sync.o tests/mpi/test_gpu_sync
+CLEANFILES += gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o libgmrt-dist-cuda.a tests/mpi/test_gpu_sync.o tests/mpi/test_gpu_sync
 gm_runtime/dist/gmd_gpu.o: $(srcdir)/gm_runtime/dist/gmd_gpu.cu $(srcdir)/gm_runtime/dist/gmd_gpu.h \
 		$(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/dist/gmd_internal.h
 	@$(MKDIR_P) gm_runtime/dist
 	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_gpu.cu
-libgmrt-dist-cuda.a: gm_runtime/dist/gmd_gpu.o
-	$(AM_V_AR)rm -f $@ && $(AR) cr $@ gm_runtime/dist/gmd_gpu.o && $(RANLIB) $@
+# gmd_gpu_components.o calls libgmrt-cuda: a member of its own, which only
+# the programs that call it pull in
+gm_runtime/dist/gmd_gpu_components.o: $(srcdir)/gm_runtime/dist/gmd_gpu_components.cu \
+		$(srcdir)/gm_runtime/dist/gmd_gpu.h $(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/gmcu_graph.h
+	@$(MKDIR_P) gm_runtime/dist
+	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_gpu_components.cu
+libgmrt-dist-cuda.a: gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o
+	$(AM_V_AR)rm -f $@ && $(AR) cr $@ gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o && $(RANLIB) $@
 tests/mpi/test_gpu_sync.o: $(srcdir)/tests/mpi/test_gpu_sync.cu $(srcdir)/gm_runtime/dist/gmd_gpu.h
 	@$(MKDIR_P) tests/mpi
 	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/tests/mpi/test_gpu_sync.cu

@@ -211,6 +211,20 @@ bool gmd_sync_reduce(const gmd_graph *G, void *prop, gmrt_type t, gmd_op op);
 bool gmd_sync_reduce_arg(const gmd_graph *G, void *key, gmrt_type kt, bool is_min, int npay, void *const *pay,
                          const gmrt_type *pt);
 
+/* ---- the minimum-label fixpoint (gmd_components.c) -------------------- */
+
+/* COLLECTIVE. gm_opt/min_label.c's loop (wcc) on a partition: every owner's
+ * label becomes the smallest starting label (owners' values on entry; the
+ * ghosts' are not read) in its global weakly connected component, and
+ * every ghost its owner's. One union-find on G->local (its components:
+ * gmrt_component_roots), then rounds of: each local label := the smallest
+ * of its local component, a MIN reduce and a broadcast of the labels,
+ * until no sync changes a label on any rank (one round with one rank). Any policy: every edge is on some rank. Labels are compared as
+ * numbers (Node values: global ids). Returns the number of rounds; -1 (on
+ * every rank, labels unspecified) when a rank is out of memory. */
+int64_t gmd_min_label_components_i32(gmd_graph *G, int32_t *label);
+int64_t gmd_min_label_components_i64(gmd_graph *G, int64_t *label);
+
 /* ---- programs (gmc --distributed --main; gmd_cli.c) -------------------- */
 
 /* Takes --policy=out|in|both and --relabel[=SEED] out of argv (the rest is

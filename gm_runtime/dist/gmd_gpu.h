@@ -102,6 +102,17 @@ bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op o
 int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
                            int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail);
 
+/* COLLECTIVE. gmd_min_label_components (gmd.h) with the labels in GPU
+ * memory: dev_label holds gmd_num_local(G) labels (the owners' read, the
+ * ghosts' overwritten); each round is the one-GPU union-find
+ * (gmcu_min_label_components, libgmrt-cuda: link it) on the device copy of
+ * G->local, then gmd_gpu_sync_reduce (MIN) and gmd_gpu_sync_broadcast, and
+ * one allreduce of a changed flag. Returns the number of rounds; -1 (on
+ * every rank) when gmd_gpu_graph_of fails; a CUDA failure stops every
+ * rank (gmd_abort). */
+int64_t gmd_gpu_min_label_components_i32(gmd_graph *G, int32_t *dev_label);
+int64_t gmd_gpu_min_label_components_i64(gmd_graph *G, int64_t *dev_label);
+
 #ifdef __cplusplus
 }
 #endif

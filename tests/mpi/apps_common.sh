@@ -200,7 +200,7 @@ run_matrix() {
         selected "${MPI_GRAPHS:-}" "$g" || continue
         eval "gfile=\$file_$g"
         eval "n=\$nodes_$g"
-        gargs=$(echo "$args" | sed "s|@LAST|$((n - 1))|g; s|@AGE|$G/$g.age|g; s|@MEMBER|$G/$g.member|g")
+        gargs=$(echo "$args" | sed "s|@LAST|$((n - 1))|g; s|@AGE|$G/$g.age|g; s|@MEMBER|$G/$g.member|g; s|@KEY|$G/$g.key|g")
         # bc on the 300-node path: 300 traversals of up to 300 levels, ~9
         # collectives a level (40 s at P = 4 alone on the 2-core CI box, over
         # the 120 s limit at P = 2 beside the other runs): only with
