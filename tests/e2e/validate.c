@@ -23,7 +23,11 @@
  *   bc_random(_at)      picked >= 0 sums to k; BC equals the sum over the
  *                       nodes s of picked[s] * delta_s (exact Brandes) within
  *                       the Float tolerance (1e-4 relative + 1e-3 absolute)
- *   graph_coloring      the colouring is proper (self-loops ignored) */
+ *   graph_coloring      the colouring is proper (self-loops ignored)
+ *   node_values         (tests/mpi/node_values.gm) best[v] = the largest of
+ *                       v and its out-neighbours; mark[v] = 7, 14 at root;
+ *                       return = a node of the largest in-degree (which one
+ *                       of several is unspecified: a parallel arg-max) */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -254,6 +258,40 @@ static void graph_coloring(const ref_args *a, const gm_graph *g)
     free(color);
 }
 
+static void node_values(const ref_args *a, const gm_graph *g)
+{
+    gm_node_t n = g->num_nodes;
+    int64_t root = ref_int_arg(a, "root");
+    double *best = read_prop(a, "best", n);
+    double *mark = read_prop(a, "mark", n);
+    int64_t top = -1;
+    for (gm_node_t v = 0; v < n; v++) {
+        gm_node_t want = v;
+        for (gm_edge_t e = g->begin[v]; e < g->begin[v + 1]; e++)
+            if (g->node_idx[e] > want)
+                want = g->node_idx[e];
+        if (best[v] != want)
+            fail("best[%d] = %g, expected %d", v, best[v], want);
+        if (mark[v] != (v == root ? 14 : 7))
+            fail("mark[%d] = %g, expected %d", v, mark[v], v == root ? 14 : 7);
+        int64_t in = (int64_t)(g->r_begin[v + 1] - g->r_begin[v]);
+        if (in > top)
+            top = in;
+    }
+    char *s = e2e_stdout_value(a->out_dir, "return");
+    int64_t got;
+    if (!s || !e2e_parse_int(s, &got))
+        fail("no integer 'return = ...' line");
+    else if (n == 0 ? got != -1 : got < 0 || got >= n)
+        fail("return = %lld: not %s", (long long)got, n == 0 ? "NIL (-1) on an empty graph" : "a node");
+    else if (n > 0 && (int64_t)(g->r_begin[got + 1] - g->r_begin[got]) != top)
+        fail("return = %lld has in-degree %lld, the largest is %lld", (long long)got,
+             (long long)(g->r_begin[got + 1] - g->r_begin[got]), (long long)top);
+    free(s);
+    free(mark);
+    free(best);
+}
+
 static void bc_random(const ref_args *a, const gm_graph *g)
 {
     int64_t k = ref_int_arg(a, "k");
@@ -307,6 +345,7 @@ int main(int argc, char **argv)
         {"vertex_cover", vertex_cover}, {"random_walk", random_walk},
         {"bc_sampled", bc_sampled},     {"graph_coloring", graph_coloring},
         {"bc_random", bc_random},       {"bc_random_at", bc_random},
+        {"node_values", node_values},
     };
     bool known = false;
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
