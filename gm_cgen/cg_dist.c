@@ -343,15 +343,8 @@ void cg_dist_min_label(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
                 "loop do not run\n",
                 em->src_base, s->loc.line, s->kind == GMS_WHILE ? "While" : "Do-While", p->name, p->name,
                 cd->tg && cd->tg->min_label ? "gpu_" : "");
-    if (s->kind == GMS_WHILE)
-        cg_line(em, "while (%s) {", cg_name(em, s->cond->sym));
-    else
-        cg_line(em, "do {");
-    em->indent++;
-    cg_line(em, "/* %s:%d: the loop's fixpoint: each node's %s becomes the smallest one in its weakly connected",
-             em->src_base, s->loc.line, p->name);
-    cg_line(em, " * component (gm_opt/min_label.c), by a union-find on each rank's part, then rounds of a min");
-    cg_line(em, " * reduce and a broadcast over the partition until no rank's labels change */");
+    cg_min_label_open(em, s, "by a union-find on each rank's part, then rounds of a min",
+                      "reduce and a broadcast over the partition until no rank's labels change");
     if (cd->tg && cd->tg->min_label) {
         cd->tg->min_label(em, dname(cd), p, wide);
     } else {

@@ -279,7 +279,11 @@ char *cg_prop_count(cg_emit *em, const gm_type *prop_type);
 /* ---- a minimum-label loop as one union-find call (cg_min_label.c) */
 void cg_min_label(cg_emit *em, const gm_stmt *s);
 /* The loop around that call and its closing (the CUDA target's call too). */
-void cg_min_label_open(cg_emit *em, const gm_stmt *s);
+/* Opens a marked loop and says how its fixpoint is reached: how (and,
+ * when not NULL, how_more on a second line) after "component
+ * (gm_opt/min_label.c), " in the loop's comment. */
+#define CG_MIN_LABEL_HOW "by union-find instead of one round per hop"
+void cg_min_label_open(cg_emit *em, const gm_stmt *s, const char *how, const char *how_more);
 void cg_min_label_close(cg_emit *em, const gm_stmt *s);
 
 /* ---- NIL checks in parallel code (cg_nil.c) */

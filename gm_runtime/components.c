@@ -110,6 +110,28 @@ void gmrt_component_roots(const gm_graph *g, gm_node_t *parent)
 
 /* The smallest label per root, then every node takes its root's; labels
  * are l32 or l64 (the other NULL). */
+void gmrt_min_label_by_root(gm_node_t n, const gm_node_t *root, int64_t *best, int32_t *l32, int64_t *l64)
+{
+#pragma omp parallel for schedule(static)
+    for (gm_node_t v = 0; v < n; v++)
+        best[v] = l64 ? l64[v] : l32[v];
+#pragma omp parallel for schedule(static)
+    for (gm_node_t v = 0; v < n; v++) {
+        const int64_t mine = l64 ? l64[v] : l32[v];
+        int64_t *slot = &best[root[v]];
+        int64_t cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
+        while (mine < cur && !__atomic_compare_exchange_n(slot, &cur, mine, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            ;
+    }
+#pragma omp parallel for schedule(static)
+    for (gm_node_t v = 0; v < n; v++) {
+        if (l64)
+            l64[v] = best[root[v]];
+        else
+            l32[v] = (int32_t)best[root[v]];
+    }
+}
+
 static bool min_label(const gm_graph *g, int32_t *l32, int64_t *l64)
 {
     const gm_node_t n = g->num_nodes;
@@ -121,24 +143,7 @@ static bool min_label(const gm_graph *g, int32_t *l32, int64_t *l64)
         return false;
     }
     gmrt_component_roots(g, parent);
-#pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++)
-        best[v] = l64 ? l64[v] : l32[v];
-#pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++) {
-        const int64_t mine = l64 ? l64[v] : l32[v];
-        int64_t *slot = &best[parent[v]];
-        int64_t cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
-        while (mine < cur && !__atomic_compare_exchange_n(slot, &cur, mine, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-            ;
-    }
-#pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++) {
-        if (l64)
-            l64[v] = best[parent[v]];
-        else
-            l32[v] = (int32_t)best[parent[v]];
-    }
+    gmrt_min_label_by_root(n, parent, best, l32, l64);
     free(parent);
     free(best);
     return true;

@@ -41,30 +41,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every label becomes the smallest of its local component (root[v]: the
- * component's root); best: scratch of n entries. */
-static void local_min(gm_node_t n, const gm_node_t *root, int64_t *best, int32_t *l32, int64_t *l64)
-{
-#pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++)
-        best[v] = l64 ? l64[v] : l32[v];
-#pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++) {
-        const int64_t mine = l64 ? l64[v] : l32[v];
-        int64_t *slot = &best[root[v]];
-        int64_t cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
-        while (mine < cur && !__atomic_compare_exchange_n(slot, &cur, mine, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-            ;
-    }
-#pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++) {
-        if (l64)
-            l64[v] = best[root[v]];
-        else
-            l32[v] = (int32_t)best[root[v]];
-    }
-}
-
 static int64_t min_label(gmd_graph *G, void *label, gmrt_type t)
 {
     const gm_node_t n = gmd_num_local(G);
@@ -89,7 +65,7 @@ static int64_t min_label(gmd_graph *G, void *label, gmrt_type t)
     rounds = 0;
     for (;;) {
         rounds++;
-        local_min(n, root, best, l32, l64);
+        gmrt_min_label_by_root(n, root, best, l32, l64);
         memcpy(before, label, (size_t)n * es);
         (void)gmd_sync_reduce(G, label, t, GMD_MIN);
         (void)gmd_sync_broadcast(G, label, t);
