@@ -221,6 +221,11 @@ static bool dbuiltin(cg_emit *em, const gm_expr *e)
         cg_unsupported(em, e->loc, "G.PickRandom() in a parallel loop with --distributed");
         cg_printf(em, "0");
         return true;
+    case GMB_NODE_HAS_EDGE_TO: /* as on the host (cg_dist_builtin) */
+    case GMB_NODE_IS_NBR_FROM:
+        cg_unsupported(em, e->loc, "HasEdgeTo/IsNbrFrom with --distributed");
+        cg_printf(em, "false");
+        return true;
     case GMB_NODE_NUM_NBRS:
     case GMB_NODE_NUM_IN_NBRS:
         if (!is_local_node_iter(em, r)) {
@@ -245,6 +250,13 @@ static bool dnode_value(cg_emit *em, const gm_expr *e)
     }
     if (in_kernel(em) && is_node_iter(e))
         return false; /* a host For's: a global id already */
+    if (in_kernel(em) && e->kind == GME_CALL &&
+        (e->builtin == GMB_EDGE_TO_NODE || e->builtin == GMB_EDGE_FROM_NODE || e->builtin == GMB_NODE_PICK_RANDOM_NBR)) {
+        cg_printf(em, "_c_dgid_or_nil("); /* a local id of the rank's CSR (cg_dist_node_value) */
+        cg_expr(em, e);
+        cg_printf(em, ")");
+        return true;
+    }
     return cg_dist_node_value(em, cdist(em), e);
 }
 
@@ -302,7 +314,9 @@ static void dprologue(cg_emit *em, const char *header_name)
                   "/* The global id of local id v, in a kernel. */\n"
                   "static __device__ __forceinline__ __attribute__((unused)) gm_node_t _c_dgid(gm_node_t v)\n{\n"
                   "    return v < _c_dd.num_owned ? (gm_node_t)(_c_dd.first + v)\n"
-                  "                               : (gm_node_t)_c_dd.ghost_gid[v - _c_dd.num_owned];\n}\n\n");
+                  "                               : (gm_node_t)_c_dd.ghost_gid[v - _c_dd.num_owned];\n}\n"
+                  "static __device__ __forceinline__ __attribute__((unused)) gm_node_t _c_dgid_or_nil(gm_node_t v)\n{\n"
+                  "    return v < 0 ? v : _c_dgid(v);\n}\n\n");
 }
 
 bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan *plan,

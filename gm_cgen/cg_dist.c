@@ -390,6 +390,13 @@ bool cg_dist_builtin(cg_emit *em, const cg_dist *cd, const gm_expr *e)
     case GMB_GRAPH_PICK_RANDOM: /* the same seed on every rank: the same node */
         cg_printf(em, "((gm_node_t)gmrt_rand(gmrt_thread_rng(), (int64_t)%s->global_nodes))", d);
         return true;
+    case GMB_NODE_HAS_EDGE_TO:
+    case GMB_NODE_IS_NBR_FROM:
+        /* the rank's CSR holds local ids; the argument is a global Node
+         * value unless it is a loop's own iterator (no lookup yet) */
+        cg_unsupported(em, e->loc, "HasEdgeTo/IsNbrFrom with --distributed");
+        cg_printf(em, "false");
+        return true;
     case GMB_NODE_NUM_NBRS:
     case GMB_NODE_NUM_IN_NBRS:
         if (!is_local_iter(cd, r)) {
@@ -410,6 +417,15 @@ bool cg_dist_node_value(cg_emit *em, const cg_dist *cd, const gm_expr *e)
 {
     if (is_local_iter(cd, e)) {
         cg_printf(em, "_c_gid(%s, %s)", dname(cd), cg_name(em, e->sym));
+        return true;
+    }
+    /* an edge's ends and a random neighbour are the rank's local ids (its
+     * CSR's): as a Node value, their global ids (NIL stays NIL) */
+    if (e->kind == GME_CALL && (e->builtin == GMB_EDGE_TO_NODE || e->builtin == GMB_EDGE_FROM_NODE ||
+                                e->builtin == GMB_NODE_PICK_RANDOM_NBR)) {
+        cg_printf(em, "_c_gid_or_nil(%s, ", dname(cd));
+        cg_expr(em, e);
+        cg_printf(em, ")");
         return true;
     }
     if (e->kind == GME_TERNARY && e->type && e->type->kind == GMT_NODE) {
@@ -660,7 +676,10 @@ void cg_dist_gid_helper(cg_emit *em)
     cg_printf(em, "/* The global id of local id v: owners first, then the ghosts in global order. */\n"
                   "static inline __attribute__((unused)) gm_node_t _c_gid(const gmd_graph *D, gm_node_t v)\n{\n"
                   "    return v < D->num_owned ? (gm_node_t)(D->block[D->rank] + v)\n"
-                  "                            : (gm_node_t)D->ghost_gid[v - D->num_owned];\n}\n\n");
+                  "                            : (gm_node_t)D->ghost_gid[v - D->num_owned];\n}\n"
+                  "/* The same for a value that may be NIL (an edge's end, a random neighbour). */\n"
+                  "static inline __attribute__((unused)) gm_node_t _c_gid_or_nil(const gmd_graph *D, gm_node_t v)\n{\n"
+                  "    return v < 0 ? v : _c_gid(D, v);\n}\n\n");
 }
 
 void cg_dist_free(cg_dist *cd)

@@ -32,6 +32,20 @@ expect 1 "distributed plain neighbour store" "$GMC" -w -t omp --distributed nbr_
 says "distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
 expect 1 "cuda distributed plain neighbour store" "$GMC" -w -t cuda --distributed nbr_store.gm
 says "cuda distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
+# n.HasEdgeTo(m) searched the rank's CSR (local ids) for m's global id: a
+# wrong answer with exit 0 on every rank but the first; refused until the
+# lookup exists
+cat > has_edge.gm <<'P'
+Procedure has_edge(G: Graph, root: Node; h: N_P<Bool>) {
+    Foreach (n: G.Nodes) {
+        n.h = n.HasEdgeTo(root) || root.IsNbrFrom(n);
+    }
+}
+P
+expect 1 "distributed HasEdgeTo" "$GMC" -w -t omp --distributed has_edge.gm
+says "distributed HasEdgeTo: reason" err "has_edge.gm:3:15: error: the omp target does not support HasEdgeTo/IsNbrFrom with --distributed"
+expect 1 "cuda distributed HasEdgeTo" "$GMC" -w -t cuda --distributed has_edge.gm
+says "cuda distributed HasEdgeTo: reason" err "has_edge.gm:3:15: error: the cuda target does not support HasEdgeTo/IsNbrFrom with --distributed"
 cat > seq_for.gm <<'P'
 Procedure seq_for(G: Graph): Node {
     Int mx = -1;

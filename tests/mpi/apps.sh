@@ -10,7 +10,8 @@
 # parallel edges, a hub with isolated nodes, a path, RMAT, weighted copies).
 # bfs, bc and bc_sampled run InBFS/InReverse level by level (claims, per-level syncs;
 # tests/mpi/bfs_syncs.gm: each kind of per-level sync of the plan).
-# (tests/mpi/node_values.gm adds Node values: iterators stored and
+# (tests/mpi/edge_ends.gm: an edge's ends as Node values;
+# tests/mpi/node_values.gm adds Node values: iterators stored and
 # compared, a host write and read of one node's property, a scalar arg-max
 # with a Node payload, a returned Node.) Each generated .c must compile
 # with gcc and clang -Wall -Wextra -Werror against mpi.h.

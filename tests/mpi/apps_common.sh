@@ -70,6 +70,7 @@ label_propagation|u|out both|--max_iter=20|label.txt:exact return:exact|-
 graph_coloring|u|both||color.txt:exact return:exact|validate
 luby_mis|u|both||validate|validate
 node_values|u|out both|--root=@LAST|validate|-
+edge_ends|u|both||top.txt:exact src.txt:exact ok.txt:exact return:exact|-
 '
 # InBFS/InReverse, level by level (claims, per-level syncs; apps.sh and
 # cuda_apps.sh; tests/mpi/bfs_syncs.gm: each kind of per-level sync)
