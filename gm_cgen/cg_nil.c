@@ -691,15 +691,23 @@ static char *nil_ok_str(cg_emit *em, const gm_expr *v, const char *x, const char
     return t;
 }
 
-bool cg_nil_call(cg_emit *em, const gm_expr *e)
+/* The values among v[0, n) that need a check, into need; 0 when none does
+ * or when their guards would not fit (CG_NIL_GUARDS), as before either
+ * caller treats it: the use is printed as it is. */
+static int uses_needed(const cg_emit *em, const gm_expr *const *v, int n, const gm_expr **need)
 {
-    const gm_expr *v[2];
-    int n = call_values(e, v), k = 0;
-    const gm_expr *need[2];
+    int k = 0;
     for (int i = 0; i < n; i++)
         if (use_needed(em, v[i]))
             need[k++] = v[i];
-    if (k == 0 || em->nil.nguard + k > CG_NIL_GUARDS)
+    return em->nil.nguard + k > CG_NIL_GUARDS ? 0 : k;
+}
+
+bool cg_nil_call(cg_emit *em, const gm_expr *e)
+{
+    const gm_expr *v[2] = { NULL, NULL }, *need[2];
+    int n = call_values(e, v), k = uses_needed(em, v, n, need);
+    if (k == 0)
         return false;
     char *what = use_text(e->name ? e->name : "call", e->a, n > 1 ? v[1] : NULL, true);
     const int mark = em->nil.nguard;
@@ -746,13 +754,9 @@ bool cg_nil_call(cg_emit *em, const gm_expr *e)
 
 bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const gm_stmt *s))
 {
-    const gm_expr *v[2];
-    int n = loop_values(s, v), k = 0;
-    const gm_expr *need[2];
-    for (int i = 0; i < n; i++)
-        if (use_needed(em, v[i]))
-            need[k++] = v[i];
-    if (k == 0 || em->nil.nguard + k > CG_NIL_GUARDS)
+    const gm_expr *v[2] = { NULL, NULL }, *need[2];
+    int n = loop_values(s, v), k = uses_needed(em, v, n, need);
+    if (k == 0)
         return false;
     char *what = use_text(range_word(s->iter.range), v[0], n > 1 ? v[1] : NULL, false);
     const int mark = em->nil.nguard;

@@ -42,6 +42,26 @@ same() { # NAME EXPECTED ACTUAL
     if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: expected '$2', got '$3'"; fi
 }
 
+# nil_kernels NAME: tests/driver/nil_*.sh's -t cuda check: NAME.gm ($prog)
+# generated into cu/, its kernels record in the device's slot, the host
+# reads it after the loop, and nvcc compiles it without a warning.
+nil_kernels() {
+    NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+    if ! [ -x "$NVCC" ]; then
+        echo "skip: no nvcc for the -t cuda compile"
+        return
+    fi
+    expect 0 "gmc -t cuda" "$GMC" -t cuda -o cu/ "$prog"
+    says "kernels record in the device's slot" "cu/$1.cu" "&gmcu_nil_site)"
+    says "the host reads it after the loop" "cu/$1.cu" "_c_nil_report(gmcu_nil_take(), _c_nil_at);"
+    if "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -I"$GMC_SRCDIR/gm_runtime" -Icu -c "cu/$1.cu" -o "cu/$1.o" > nvcc.txt 2>&1 && ! grep -qi warning nvcc.txt; then
+        ok "nvcc compiles the checked kernels without a warning"
+    else
+        bad "nvcc: $(head -5 nvcc.txt)"
+    fi
+}
+
 finish() {
     echo "$fail failures"
     [ "$fail" -eq 0 ]

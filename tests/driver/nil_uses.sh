@@ -125,18 +125,5 @@ done
 if grep -q . err.txt; then bad "nothing on stderr from the _try calls (got: $(head -2 err.txt))"; else ok "the _try calls printed nothing"; fi
 
 # -t cuda: the checked kernels compile without a warning.
-NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-if [ -x "$NVCC" ]; then
-    expect 0 "gmc -t cuda" "$GMC" -t cuda -o cu/ "$prog"
-    says "kernels record in the device's slot" cu/nil_uses.cu "&gmcu_nil_site)"
-    says "the host reads it after the loop" cu/nil_uses.cu "_c_nil_report(gmcu_nil_take(), _c_nil_at);"
-    if "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
-        -I"$GMC_SRCDIR/gm_runtime" -Icu -c cu/nil_uses.cu -o cu/nil_uses.o > nvcc.txt 2>&1 && ! grep -qi warning nvcc.txt; then
-        ok "nvcc compiles the checked kernels without a warning"
-    else
-        bad "nvcc: $(head -5 nvcc.txt)"
-    fi
-else
-    echo "skip: no nvcc for the -t cuda compile"
-fi
+nil_kernels nil_uses
 finish
