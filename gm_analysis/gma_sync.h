@@ -83,7 +83,9 @@ gma_span gma_sync_span(const gma_sync_plan *sp, const gm_stmt *loop);
  * receiver is taken first (n.HasEdgeTo: out, n.IsNbrFrom: in), else the
  * argument (m.HasEdgeTo(n) with n own: n's in-row). -1: neither end is
  * (gma_sync_check refuses it), or e is no edge test. By name only: the
- * policy check and the code generator read the same names. */
+ * policy check and the code generator read the same names; gma_sync_check
+ * also refuses an own end whose loop is not the host-level one (a node loop
+ * nested in a parallel construct covers the rank's owners only). */
 int gma_sync_edge_test_end(const gm_expr *e);
 
 const char *gma_sync_kind_name(gma_sync_kind k); /* "broadcast", "reduce", "reset", "allreduce" */

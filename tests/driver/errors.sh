@@ -65,8 +65,8 @@ Procedure is_nbr(G: Graph, root: Node; h: N_P<Bool>) {
 P
 expect 0 "distributed IsNbrFrom" "$GMC" -w -t omp --distributed --main -o he_omp is_nbr.gm
 says "distributed IsNbrFrom: an in-row use" he_omp/is_nbr.c "is_nbr walks the in-edges of every node: --policy=in or both"
-# elsewhere (a neighbour's edges, an alias of the node, a BFS's node): a
-# located refusal naming the test
+# elsewhere (a neighbour's edges, an alias of the node, a BFS's node, a
+# nested node loop's): a located refusal naming the test
 cat > nbr_edge.gm <<'P'
 Procedure nbr_edge(G: Graph, root: Node; h: N_P<Bool>) {
     Foreach (n: G.Nodes) {
@@ -92,7 +92,23 @@ Procedure bfs_edge(G: Graph, root: Node; h: N_P<Bool>) {
     }
 }
 P
+# a node loop nested in a parallel one covers the rank's owners only (the
+# count would be partial): its node is not an own node
+cat > nested_edge.gm <<'P'
+Procedure nested_edge(G: Graph; c: N_P<Int>) {
+    Foreach (n: G.Nodes) {
+        Int k = 0;
+        Foreach (m: G.Nodes) {
+            If (m.HasEdgeTo(n))
+                k += 1;
+        }
+        n.c = k;
+    }
+}
+P
 for t in omp cuda; do
+    expect 1 "$t distributed HasEdgeTo at a nested node loop" "$GMC" -w -t $t --distributed nested_edge.gm
+    says "$t distributed HasEdgeTo at a nested node loop: reason" err "nested_edge.gm:5:17: error: --distributed cannot run m.HasEdgeTo(n): m is the node of a loop over G.Nodes nested in a parallel construct"
     expect 1 "$t distributed HasEdgeTo at a neighbour" "$GMC" -w -t $t --distributed nbr_edge.gm
     says "$t distributed HasEdgeTo at a neighbour: reason" err "nbr_edge.gm:4:17: error: --distributed cannot run t.HasEdgeTo(root): neither t nor root is the own node of a parallel Foreach over G.Nodes"
     expect 1 "$t distributed IsNbrFrom at an alias" "$GMC" -w -t $t --distributed alias_edge.gm
