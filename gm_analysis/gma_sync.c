@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtins.h"
 #include "front.h"
 #include "oom.h"
 
@@ -103,6 +104,28 @@ const gma_sync *gma_syncs_at(const gma_sync_plan *sp, const gm_stmt *s, bool aft
             return &sp->syncs[i];
         }
     return NULL;
+}
+
+/* The iterator of a parallel Foreach over G.Nodes: its node is an owner (the
+ * loop's span: an edge test keeps it OWNERS, gma_sync_place.c). */
+static bool own_node(const gm_expr *e)
+{
+    return e && e->kind == GME_ID && e->sym && e->sym->kind == GMSYM_ITER && e->type &&
+           e->type->kind == GMT_NODE && e->sym->iter_range == GMR_NODES && e->sym->iter_stmt &&
+           e->sym->iter_stmt->kind == GMS_FOREACH && e->sym->iter_stmt->parallel;
+}
+
+int gma_sync_edge_test_end(const gm_expr *e)
+{
+    if (!e || e->kind != GME_CALL || (e->builtin != GMB_NODE_HAS_EDGE_TO && e->builtin != GMB_NODE_IS_NBR_FROM) ||
+        !e->a || !e->args)
+        return -1;
+    bool to = e->builtin == GMB_NODE_HAS_EDGE_TO;
+    if (own_node(e->a))
+        return to ? 0 : 1;
+    if (own_node(e->args))
+        return to ? 1 : 0;
+    return -1;
 }
 
 gma_span gma_sync_span(const gma_sync_plan *sp, const gm_stmt *loop)

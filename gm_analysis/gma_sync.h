@@ -76,6 +76,18 @@ const gma_sync *gma_syncs_at(const gma_sync_plan *sp, const gm_stmt *s, bool aft
 /* The iteration span of a parallel loop statement (OWNERS when unknown). */
 gma_span gma_sync_span(const gma_sync_plan *sp, const gm_stmt *loop);
 
+/* An edge test n.HasEdgeTo(m) / n.IsNbrFrom(m) (the edge src -> dst) under
+ * --distributed: which end is the own node of a parallel Foreach over
+ * G.Nodes, a node the rank owns, whose row the partition's policy must hold
+ * complete: 0 the source (its out-row), 1 the destination (its in-row). The
+ * receiver is taken first (n.HasEdgeTo: out, n.IsNbrFrom: in), else the
+ * argument (m.HasEdgeTo(n) with n own: n's in-row). -1: neither end is
+ * (gma_sync_check refuses it), or e is no edge test. By name only: the
+ * policy check and the code generator read the same names; gma_sync_check
+ * also refuses an own end whose loop is not the host-level one (a node loop
+ * nested in a parallel construct covers the rank's owners only). */
+int gma_sync_edge_test_end(const gm_expr *e);
+
 const char *gma_sync_kind_name(gma_sync_kind k); /* "broadcast", "reduce", "reset", "allreduce" */
 /* Every sync, one per line: "FILE:LINE: before|after LOOPDESC: broadcast rank" etc.
  * (the --dump=sync form and the --distributed --report form). */

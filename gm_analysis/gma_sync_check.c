@@ -3,16 +3,21 @@
  * class [dist-unsupported] that names it: DFS, InBFS over G^ or with a
  * navigator, BFS bodies that write other nodes' properties or host scalars, node
  * collections and maps on the host, procedure calls, foreign code,
- * adjacency queries and random walks, host loops over anything but
+ * adjacency queries and random walks, edge tests (HasEdgeTo, IsNbrFrom)
+ * in parallel code where neither end is the own node of a parallel Foreach
+ * over G.Nodes, host loops over anything but
  * G.Nodes, and every parallel loop whose record (gma_plan.h) says why it
  * cannot be distributed, or that reads or writes a property of a node or
  * edge that is neither its own nor a neighbour's, or that writes an edge
  * property the procedure also walks in the other direction. */
 #include "gma_sync_internal.h"
 
+#include <stdio.h>
+
 #include "ast_walk.h"
 #include "builtins.h"
 #include "diag.h"
+#include "gma_walk.h"
 
 typedef struct check_ctx {
     const gma_plan *plan;
@@ -185,6 +190,52 @@ static const char *type_name(const gm_type *t)
     }
 }
 
+/* What an error calls an end of an edge test: "t", "n.parent", else "a node". */
+static void end_name(const gm_expr *e, char *buf, size_t n)
+{
+    if (e && e->kind == GME_ID && e->sym)
+        snprintf(buf, n, "%s", e->sym->name);
+    else if (e && e->kind == GME_PROP && e->a && e->a->kind == GME_ID && e->a->sym && e->sym)
+        snprintf(buf, n, "%s.%s", e->a->sym->name, e->sym->name);
+    else
+        snprintf(buf, n, "a node");
+}
+
+/* An edge test in a parallel construct runs on the rank that owns one of
+ * its ends by name: the node of the parallel Foreach over G.Nodes at host
+ * level (own; NULL under a BFS), whose row is complete there under the
+ * right policy (gma_sync_edge_test_end). A node loop nested in it covers
+ * the rank's owners only, so its node is not one. */
+typedef struct edge_ctx {
+    check_ctx *c;
+    const gm_symbol *own;
+} edge_ctx;
+
+static bool edge_test_expr(const gm_expr *e, void *vctx)
+{
+    edge_ctx *x = vctx;
+    if (e->kind != GME_CALL || (e->builtin != GMB_NODE_HAS_EDGE_TO && e->builtin != GMB_NODE_IS_NBR_FROM))
+        return true;
+    bool to = e->builtin == GMB_NODE_HAS_EDGE_TO;
+    int end = gma_sync_edge_test_end(e);
+    const gm_expr *own = end < 0 ? NULL : (end == 0) == to ? e->a : e->args;
+    if (own && x->own && own->sym == x->own)
+        return true;
+    char n[64], m[64];
+    end_name(e->a, n, sizeof n);
+    end_name(e->args, m, sizeof m);
+    const char *test = to ? "HasEdgeTo" : "IsNbrFrom";
+    if (own)
+        DIST_ERROR(x->c, e->loc, "--distributed cannot run %s.%s(%s): %s is the node of a loop over G.Nodes "
+                                 "nested in a parallel construct (it covers this rank's owners only)",
+                   n, test, m, own->sym->name);
+    else
+        DIST_ERROR(x->c, e->loc, "--distributed cannot run %s.%s(%s): neither %s nor %s is the own node of a "
+                                 "parallel Foreach over G.Nodes (only that node's edges are all on its rank)",
+                   n, test, m, n, m);
+    return true;
+}
+
 static gm_walk_step check_enter(const gm_stmt *s, void *vctx)
 {
     check_ctx *c = vctx;
@@ -194,6 +245,8 @@ static gm_walk_step check_enter(const gm_stmt *s, void *vctx)
             const gma_record *r = gma_plan_find(c->plan, s, false);
             if (r)
                 check_record(c, r);
+            edge_ctx x = {c, s->iter.range == GMR_NODES ? s->iter.sym : NULL};
+            gma_walk(s, false, NULL, edge_test_expr, &x);
             return GM_WALK_SKIP;
         }
         if (s->iter.range == GMR_ITEMS)
@@ -206,6 +259,7 @@ static gm_walk_step check_enter(const gm_stmt *s, void *vctx)
         return GM_WALK_ON;
     case GMS_BFS:
         check_bfs(c, s);
+        gma_walk(s, false, NULL, edge_test_expr, &(edge_ctx){c, NULL});
         return GM_WALK_SKIP;
     case GMS_DFS:
         DIST_ERROR(c, s->loc, "--distributed cannot run InDFS: a depth-first traversal is sequential");

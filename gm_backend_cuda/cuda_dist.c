@@ -26,7 +26,9 @@
  *    before, the device copy stale after); scalars come back to the host
  *    after each kernel, so allreduces are gmd_allreduce on the host;
  *  - in kernels, NumNodes/NumEdges/Degree and an iterator used as a Node
- *    value read a __device__ copy of the partition's numbers (_c_dd).
+ *    value read a __device__ copy of the partition's numbers (_c_dd); an
+ *    edge test searches the device's CSR (gmcu_has_edge) after _c_dlid
+ *    looks a global id up in _c_dd.ghost_gid (cg_dist_edge_test).
  * Node loops keep TWC load balancing over the owners (no one thread per
  * edge, no hub split); the other one-GPU optimizations are off (no worklists,
  * async, priority, outlined BFS, blocking or gather order, and no kernel
@@ -221,10 +223,9 @@ static bool dbuiltin(cg_emit *em, const gm_expr *e)
         cg_unsupported(em, e->loc, "G.PickRandom() in a parallel loop with --distributed");
         cg_printf(em, "0");
         return true;
-    case GMB_NODE_HAS_EDGE_TO: /* as on the host (cg_dist_builtin) */
+    case GMB_NODE_HAS_EDGE_TO: /* as on the host, on the device's copy of the CSR */
     case GMB_NODE_IS_NBR_FROM:
-        cg_unsupported(em, e->loc, "HasEdgeTo/IsNbrFrom with --distributed");
-        cg_printf(em, "false");
+        cg_dist_edge_test(em, cdist(em), e, "_c_dlid(");
         return true;
     case GMB_NODE_NUM_NBRS:
     case GMB_NODE_NUM_IN_NBRS:
@@ -317,6 +318,23 @@ static void dprologue(cg_emit *em, const char *header_name)
                   "                               : (gm_node_t)_c_dd.ghost_gid[v - _c_dd.num_owned];\n}\n"
                   "static __device__ __forceinline__ __attribute__((unused)) gm_node_t _c_dgid_or_nil(gm_node_t v)\n{\n"
                   "    return v < 0 ? v : _c_dgid(v);\n}\n\n");
+    if (!cg_dist_uses_edge_test(em->prog))
+        return;
+    cg_printf(em, "/* The local id of global id g in a kernel, as _c_lid: -1 when it is not on this rank. */\n"
+                  "static __device__ __forceinline__ __attribute__((unused)) gm_node_t _c_dlid(int64_t g)\n{\n"
+                  "    const int64_t o = g - _c_dd.first;\n"
+                  "    if (o >= 0 && o < _c_dd.num_owned)\n"
+                  "        return (gm_node_t)o;\n"
+                  "    int64_t lo = 0, hi = (int64_t)_c_dd.num_local - _c_dd.num_owned;\n"
+                  "    while (lo < hi) {\n"
+                  "        const int64_t mid = lo + (hi - lo) / 2;\n"
+                  "        if (_c_dd.ghost_gid[mid] < g)\n"
+                  "            lo = mid + 1;\n"
+                  "        else\n"
+                  "            hi = mid;\n"
+                  "    }\n"
+                  "    return lo < (int64_t)_c_dd.num_local - _c_dd.num_owned && _c_dd.ghost_gid[lo] == g\n"
+                  "               ? (gm_node_t)(_c_dd.num_owned + lo) : -1;\n}\n\n");
 }
 
 bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_plan *plan,

@@ -376,6 +376,62 @@ const char *cg_dist_node_list(cg_emit *em, cg_dist *st, const gm_stmt *s, const 
 
 /* ---- expressions -------------------------------------------------------- */
 
+/* An end of an edge test as a local id of the rank's CSR: a loop iterator's
+ * own (a local id already), else its Node value's (a global id) looked up
+ * (lid: "_c_lid(D, " or the device's "_c_dlid("; -1: not on this rank). */
+static void edge_end(cg_emit *em, const cg_dist *cd, const gm_expr *x, const char *lid)
+{
+    if (is_local_iter(cd, x)) {
+        cg_expr(em, x);
+        return;
+    }
+    cg_printf(em, "%s(int64_t)(", lid);
+    cg_node_value(em, x);
+    cg_printf(em, "))");
+}
+
+void cg_dist_edge_test(cg_emit *em, const cg_dist *cd, const gm_expr *e, const char *lid)
+{
+    bool to = e->builtin == GMB_NODE_HAS_EDGE_TO;
+    int own = gma_sync_edge_test_end(e);
+    const gm_expr *own_x = own == 0 ? (to ? e->a : e->args) : own == 1 ? (to ? e->args : e->a) : NULL;
+    if (!own_x || !is_local_iter(cd, own_x)) {
+        /* gma_sync_check refused it first (dist-unsupported): not reached */
+        cg_unsupported(em, e->loc, "an edge test without a parallel node loop's own node with --distributed");
+        cg_printf(em, "false");
+        return;
+    }
+    const gm_expr *src = to ? e->a : e->args, *dst = to ? e->args : e->a;
+    const gm_expr *other = own_x == src ? dst : src;
+    /* the edge src -> dst is on this rank if it is anywhere: the own end's
+     * row (out under policy out or both, in under in or both: the
+     * procedure's policy check) is complete here, rows are sorted by local
+     * id; an other end that is not a local node has no edge here */
+    char *g = cg_strf("%s_has_edge(%s, ", em->tg->runtime(em), cg_graph_of(em, e->a->type));
+    if (is_local_iter(cd, other)) {
+        cg_printf(em, "%s", g);
+        cg_expr(em, src);
+        cg_printf(em, ", ");
+        cg_expr(em, dst);
+        cg_printf(em, ")");
+    } else { /* ({ l = lid(other); l >= 0 && has_edge(own, l) }), in the edge's order */
+        char *l = cg_fresh(em, "l");
+        cg_printf(em, "({ const gm_node_t %s = ", l);
+        edge_end(em, cd, other, lid);
+        cg_printf(em, "; %s >= 0 && %s", l, g);
+        if (other == src) {
+            cg_printf(em, "%s, ", l);
+            cg_expr(em, dst);
+        } else {
+            cg_expr(em, src);
+            cg_printf(em, ", %s", l);
+        }
+        cg_printf(em, "); })");
+        free(l);
+    }
+    free(g);
+}
+
 bool cg_dist_builtin(cg_emit *em, const cg_dist *cd, const gm_expr *e)
 {
     const char *d = dname(cd);
@@ -390,13 +446,13 @@ bool cg_dist_builtin(cg_emit *em, const cg_dist *cd, const gm_expr *e)
     case GMB_GRAPH_PICK_RANDOM: /* the same seed on every rank: the same node */
         cg_printf(em, "((gm_node_t)gmrt_rand(gmrt_thread_rng(), (int64_t)%s->global_nodes))", d);
         return true;
-    case GMB_NODE_HAS_EDGE_TO:
-    case GMB_NODE_IS_NBR_FROM:
-        /* the rank's CSR holds local ids; the argument is a global Node
-         * value unless it is a loop's own iterator (no lookup yet) */
-        cg_unsupported(em, e->loc, "HasEdgeTo/IsNbrFrom with --distributed");
-        cg_printf(em, "false");
+    case GMB_NODE_HAS_EDGE_TO: /* at a loop's own node: its complete row */
+    case GMB_NODE_IS_NBR_FROM: {
+        char *lid = cg_strf("_c_lid(%s, ", d);
+        cg_dist_edge_test(em, cd, e, lid);
+        free(lid);
         return true;
+    }
     case GMB_NODE_NUM_NBRS:
     case GMB_NODE_NUM_IN_NBRS:
         if (!is_local_iter(cd, r)) {
@@ -514,6 +570,11 @@ static bool dir_expr(const gm_expr *e, void *vctx)
         d[0] |= e->iter.range == GMR_NBRS;
         d[1] |= e->iter.range == GMR_IN_NBRS;
     }
+    /* an edge test reads its own end's row: the source's out-row, the
+     * destination's in-row (gma_sync_edge_test_end) */
+    int end = gma_sync_edge_test_end(e);
+    if (end >= 0)
+        d[end] = true;
     return true;
 }
 
@@ -671,6 +732,22 @@ bool cg_dist_proc_begin(cg_emit *em, cg_dist *st, const gm_proc *proc)
     return true;
 }
 
+static bool edge_test_expr(const gm_expr *e, void *vctx)
+{
+    bool *found = vctx;
+    *found = *found || (e->kind == GME_CALL && (e->builtin == GMB_NODE_HAS_EDGE_TO || e->builtin == GMB_NODE_IS_NBR_FROM));
+    return !*found;
+}
+
+bool cg_dist_uses_edge_test(const gm_program *p)
+{
+    bool found = false;
+    for (const gm_proc *q = p ? p->procs : NULL; q && !found; q = q->next)
+        if (q->body)
+            gma_walk(q->body, false, NULL, edge_test_expr, &found);
+    return found;
+}
+
 void cg_dist_gid_helper(cg_emit *em)
 {
     cg_printf(em, "/* The global id of local id v: owners first, then the ghosts in global order. */\n"
@@ -680,6 +757,23 @@ void cg_dist_gid_helper(cg_emit *em)
                   "/* The same for a value that may be NIL (an edge's end, a random neighbour). */\n"
                   "static inline __attribute__((unused)) gm_node_t _c_gid_or_nil(const gmd_graph *D, gm_node_t v)\n{\n"
                   "    return v < 0 ? v : _c_gid(D, v);\n}\n\n");
+    if (!cg_dist_uses_edge_test(em->prog))
+        return;
+    cg_printf(em, "/* The local id of global id g: an owner's by its block, a ghost's by a binary search of\n"
+                  " * ghost_gid; -1 when g is neither (no edge of this rank touches it). */\n"
+                  "static inline __attribute__((unused)) gm_node_t _c_lid(const gmd_graph *D, int64_t g)\n{\n"
+                  "    const int64_t o = g - D->block[D->rank];\n"
+                  "    if (o >= 0 && o < D->num_owned)\n"
+                  "        return (gm_node_t)o;\n"
+                  "    int64_t lo = 0, hi = D->num_ghosts;\n"
+                  "    while (lo < hi) {\n"
+                  "        const int64_t mid = lo + (hi - lo) / 2;\n"
+                  "        if (D->ghost_gid[mid] < g)\n"
+                  "            lo = mid + 1;\n"
+                  "        else\n"
+                  "            hi = mid;\n"
+                  "    }\n"
+                  "    return lo < D->num_ghosts && D->ghost_gid[lo] == g ? (gm_node_t)(D->num_owned + lo) : -1;\n}\n\n");
 }
 
 void cg_dist_free(cg_dist *cd)

@@ -60,15 +60,27 @@ const char *cg_dist_node_list(cg_emit *em, cg_dist *cd, const gm_stmt *s, const 
  * of MIN reduce and broadcast over the partition), then its flag is False;
  * with cd->report, a line on stderr says so. */
 void cg_dist_min_label(cg_emit *em, const cg_dist *cd, const gm_stmt *s);
-/* NumNodes, NumEdges, PickRandom, Degree/InDegree: global values. */
+/* NumNodes, NumEdges, PickRandom, Degree/InDegree: global values; edge
+ * tests (cg_dist_edge_test). */
 bool cg_dist_builtin(cg_emit *em, const cg_dist *cd, const gm_expr *e);
+/* The edge test e (n.HasEdgeTo(m), n.IsNbrFrom(m)) as a C bool: the
+ * target's has_edge on the rank's CSR from the source's local id to the
+ * destination's, one of them the own node (gma_sync_edge_test_end), the
+ * other a loop iterator's local id or its global id looked up by lid
+ * ("_c_lid(D, " on the host, the device's "_c_dlid("; -1: not on this
+ * rank, no edge). With no own end: an [unsupported] error (gma_sync_check
+ * refuses it first, as dist-unsupported). */
+void cg_dist_edge_test(cg_emit *em, const cg_dist *cd, const gm_expr *e, const char *lid);
+/* Whether any procedure of p has an edge test (the prologue's _c_lid). */
+bool cg_dist_uses_edge_test(const gm_program *p);
 /* A node loop's iterator as a Node value: its global id (_c_gid). */
 bool cg_dist_node_value(cg_emit *em, const cg_dist *cd, const gm_expr *e);
 /* Host code reading or writing n.P for a Node value n: the owner's. */
 bool cg_dist_prop_read(cg_emit *em, const cg_dist *cd, const gm_expr *e);
 bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s);
-/* Which rows of its owners proc walks: out-edges (Nbrs, OutEdges) and
- * in-edges (InNbrs, InEdges); the partition's policy must hold them. */
+/* Which rows of its owners proc walks: out-edges (Nbrs, OutEdges, an edge
+ * test from its own node) and in-edges (InNbrs, InEdges, an edge test to
+ * it); the partition's policy must hold them. */
 void cg_dist_directions(const gm_proc *proc, bool *out, bool *in);
 /* The rows an InBFS's expansion and bodies walk, or-ed into *out and *in. */
 void cg_dist_bfs_directions(const gm_stmt *s, bool *out, bool *in);
@@ -97,7 +109,8 @@ void cg_dist_bfs_loop_begin(cg_emit *em, const cg_dist_bfs_vars *v);
 void cg_dist_bfs_loop_end(cg_emit *em, const cg_dist_bfs_vars *v);
 void cg_dist_bfs_reverse_begin(cg_emit *em, const cg_dist_bfs_vars *v, const char *l);
 void cg_dist_bfs_end(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *outer);
-/* The generated file's static _c_gid(D, v) (local id -> global id). */
+/* The generated file's static _c_gid(D, v) (local id -> global id), and
+ * _c_lid(D, g) (global id -> local id or -1) where the program has an edge test. */
 void cg_dist_gid_helper(cg_emit *em);
 void cg_dist_free(cg_dist *cd);
 

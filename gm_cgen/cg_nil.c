@@ -583,15 +583,23 @@ void cg_nil_stmt(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const 
 /* --distributed leaves these uses as they were: there node values are global
  * ids and the arrays a rank's local part (gm_cgen/cg_dist.c), so the local
  * counts would not bound them; the distributed layer rejects most of these
- * uses on a node that is not a loop's own. */
+ * uses on a node that is not a loop's own. An edge test is the exception:
+ * its ends are checked as global ids against the global node count
+ * (count_of), as the single-process program checks them. */
 static bool distributed(const cg_emit *em)
 {
     return em->target_name && strstr(em->target_name, "--distributed");
 }
 
-static bool use_needed(const cg_emit *em, const gm_expr *v)
+static bool is_edge_test(const gm_expr *e)
 {
-    return node_or_edge(v) && !distributed(em) && !cg_nil_guarded(em, v) && !cg_nil_proven(em, v);
+    return e->kind == GME_CALL && (e->builtin == GMB_NODE_HAS_EDGE_TO || e->builtin == GMB_NODE_IS_NBR_FROM);
+}
+
+/* global: v is a global id (an edge test's end under --distributed). */
+static bool use_needed(const cg_emit *em, const gm_expr *v, bool global)
+{
+    return node_or_edge(v) && (global || !distributed(em)) && !cg_nil_guarded(em, v) && !cg_nil_proven(em, v);
 }
 
 /* The values the built-in call e indexes the graph with (at most 2). */
@@ -667,6 +675,10 @@ static char *site_where(const cg_emit *em, const gm_expr *v, const char *what)
 
 static char *count_of(cg_emit *em, const gm_expr *v)
 {
+    if (distributed(em)) { /* a global id: the target's G.NumNodes(), the global count */
+        gm_expr num = {.kind = GME_CALL, .builtin = GMB_GRAPH_NUM_NODES, .loc = v->loc};
+        return cg_expr_str(em, &num);
+    }
     return cg_strf("%s->%s", cg_graph_of(em, v->type), v->type->kind == GMT_EDGE ? "num_edges" : "num_nodes");
 }
 
@@ -694,11 +706,11 @@ static char *nil_ok_str(cg_emit *em, const gm_expr *v, const char *x, const char
 /* The values among v[0, n) that need a check, into need; 0 when none does
  * or when their guards would not fit (CG_NIL_GUARDS), as before either
  * caller treats it: the use is printed as it is. */
-static int uses_needed(const cg_emit *em, const gm_expr *const *v, int n, const gm_expr **need)
+static int uses_needed(const cg_emit *em, const gm_expr *const *v, int n, const gm_expr **need, bool global)
 {
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (use_needed(em, v[i]))
+        if (use_needed(em, v[i], global))
             need[k++] = v[i];
     return em->nil.nguard + k > CG_NIL_GUARDS ? 0 : k;
 }
@@ -706,7 +718,7 @@ static int uses_needed(const cg_emit *em, const gm_expr *const *v, int n, const 
 bool cg_nil_call(cg_emit *em, const gm_expr *e)
 {
     const gm_expr *v[2] = { NULL, NULL }, *need[2];
-    int n = call_values(e, v), k = uses_needed(em, v, n, need);
+    int n = call_values(e, v), k = uses_needed(em, v, n, need, is_edge_test(e));
     if (k == 0)
         return false;
     char *what = use_text(e->name ? e->name : "call", e->a, n > 1 ? v[1] : NULL, true);
@@ -755,7 +767,7 @@ bool cg_nil_call(cg_emit *em, const gm_expr *e)
 bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const gm_stmt *s))
 {
     const gm_expr *v[2] = { NULL, NULL }, *need[2];
-    int n = loop_values(s, v), k = uses_needed(em, v, n, need);
+    int n = loop_values(s, v), k = uses_needed(em, v, n, need, false);
     if (k == 0)
         return false;
     char *what = use_text(range_word(s->iter.range), v[0], n > 1 ? v[1] : NULL, false);
@@ -802,7 +814,7 @@ bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const 
 
 void cg_nil_root(cg_emit *em, const gm_expr *root, const char *what)
 {
-    if (!use_needed(em, root)) {
+    if (!use_needed(em, root, false)) {
         cg_expr(em, root);
         return;
     }

@@ -36,7 +36,8 @@ EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/
 ## gmc -t omp --distributed end to end: every supported app x policy x P =
 ## 1..4 against the single-process program (needs tests/e2e's e2e_compare).
 TESTS += tests/mpi/apps.sh
-EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.gm tests/mpi/edge_ends.gm tests/mpi/bfs_syncs.gm
+EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.gm tests/mpi/edge_ends.gm tests/mpi/bfs_syncs.gm \
+	tests/mpi/has_edge.gm tests/mpi/is_nbr_from.gm tests/mpi/reciprocal.gm
 ## The minimum-label fixpoint (gmd_min_label_components) against the
 ## single-process programs and tests/e2e's ref_wcc.
 TESTS += tests/mpi/wcc.sh

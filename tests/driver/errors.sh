@@ -32,9 +32,12 @@ expect 1 "distributed plain neighbour store" "$GMC" -w -t omp --distributed nbr_
 says "distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
 expect 1 "cuda distributed plain neighbour store" "$GMC" -w -t cuda --distributed nbr_store.gm
 says "cuda distributed plain neighbour store: reason" err "plain stores into hit through a neighbour"
-# n.HasEdgeTo(m) searched the rank's CSR (local ids) for m's global id: a
-# wrong answer with exit 0 on every rank but the first; refused until the
-# lookup exists
+# n.HasEdgeTo(m) / n.IsNbrFrom(m) run where one end is the own node of a
+# parallel Foreach over G.Nodes (the other end's global id is looked up in
+# the rank's ids), and the policy check counts the row the test reads:
+# tests/mpi/apps.sh runs has_edge, is_nbr_from and reciprocal against the
+# single-process program. They were refused: the rank's CSR was searched
+# for a global id (a wrong answer with exit 0 on every rank but the first).
 cat > has_edge.gm <<'P'
 Procedure has_edge(G: Graph, root: Node; h: N_P<Bool>) {
     Foreach (n: G.Nodes) {
@@ -42,10 +45,78 @@ Procedure has_edge(G: Graph, root: Node; h: N_P<Bool>) {
     }
 }
 P
-expect 1 "distributed HasEdgeTo" "$GMC" -w -t omp --distributed has_edge.gm
-says "distributed HasEdgeTo: reason" err "has_edge.gm:3:15: error: the omp target does not support HasEdgeTo/IsNbrFrom with --distributed"
-expect 1 "cuda distributed HasEdgeTo" "$GMC" -w -t cuda --distributed has_edge.gm
-says "cuda distributed HasEdgeTo: reason" err "has_edge.gm:3:15: error: the cuda target does not support HasEdgeTo/IsNbrFrom with --distributed"
+for t in omp cuda; do
+    mkdir -p "he_$t"
+    expect 0 "$t distributed HasEdgeTo" "$GMC" -w -t $t --distributed --main -o "he_$t" has_edge.gm
+    ext=c
+    [ $t = cuda ] && ext=cu
+    # both tests read n's out-row: --policy=in is refused before the run
+    says "$t distributed HasEdgeTo: an out-row use" "he_$t/has_edge.$ext" \
+        "has_edge walks the out-edges of every node: --policy=out or both"
+done
+says "distributed HasEdgeTo: the global id looked up" he_omp/has_edge.c "_c_lid(G, (int64_t)("
+says "cuda distributed HasEdgeTo: looked up in the kernel" he_cuda/has_edge.cu "_c_dlid((int64_t)("
+cat > is_nbr.gm <<'P'
+Procedure is_nbr(G: Graph, root: Node; h: N_P<Bool>) {
+    Foreach (n: G.Nodes) {
+        n.h = n.IsNbrFrom(root) || root.HasEdgeTo(n);
+    }
+}
+P
+expect 0 "distributed IsNbrFrom" "$GMC" -w -t omp --distributed --main -o he_omp is_nbr.gm
+says "distributed IsNbrFrom: an in-row use" he_omp/is_nbr.c "is_nbr walks the in-edges of every node: --policy=in or both"
+# elsewhere (a neighbour's edges, an alias of the node, a BFS's node, a
+# nested node loop's): a located refusal naming the test
+cat > nbr_edge.gm <<'P'
+Procedure nbr_edge(G: Graph, root: Node; h: N_P<Bool>) {
+    Foreach (n: G.Nodes) {
+        For (t: n.Nbrs) {
+            If (t.HasEdgeTo(root))
+                n.h = True;
+        }
+    }
+}
+P
+cat > alias_edge.gm <<'P'
+Procedure alias_edge(G: Graph, root: Node; h: N_P<Bool>) {
+    Foreach (n: G.Nodes) {
+        Node x = n;
+        n.h = x.IsNbrFrom(root);
+    }
+}
+P
+cat > bfs_edge.gm <<'P'
+Procedure bfs_edge(G: Graph, root: Node; h: N_P<Bool>) {
+    InBFS (v: G.Nodes From root) {
+        v.h = v.HasEdgeTo(root);
+    }
+}
+P
+# a node loop nested in a parallel one covers the rank's owners only (the
+# count would be partial): its node is not an own node
+cat > nested_edge.gm <<'P'
+Procedure nested_edge(G: Graph; c: N_P<Int>) {
+    Foreach (n: G.Nodes) {
+        Int k = 0;
+        Foreach (m: G.Nodes) {
+            If (m.HasEdgeTo(n))
+                k += 1;
+        }
+        n.c = k;
+    }
+}
+P
+for t in omp cuda; do
+    expect 1 "$t distributed HasEdgeTo at a nested node loop" "$GMC" -w -t $t --distributed nested_edge.gm
+    says "$t distributed HasEdgeTo at a nested node loop: reason" err "nested_edge.gm:5:17: error: --distributed cannot run m.HasEdgeTo(n): m is the node of a loop over G.Nodes nested in a parallel construct"
+    expect 1 "$t distributed HasEdgeTo at a neighbour" "$GMC" -w -t $t --distributed nbr_edge.gm
+    says "$t distributed HasEdgeTo at a neighbour: reason" err "nbr_edge.gm:4:17: error: --distributed cannot run t.HasEdgeTo(root): neither t nor root is the own node of a parallel Foreach over G.Nodes"
+    expect 1 "$t distributed IsNbrFrom at an alias" "$GMC" -w -t $t --distributed alias_edge.gm
+    says "$t distributed IsNbrFrom at an alias: reason" err "alias_edge.gm:4:15: error: --distributed cannot run x.IsNbrFrom(root): neither x nor root is the own node"
+    says "$t distributed IsNbrFrom at an alias: class" err "[dist-unsupported]"
+    expect 1 "$t distributed HasEdgeTo in a BFS" "$GMC" -w -t $t --distributed bfs_edge.gm
+    says "$t distributed HasEdgeTo in a BFS: reason" err "bfs_edge.gm:3:15: error: --distributed cannot run v.HasEdgeTo(root)"
+done
 cat > seq_for.gm <<'P'
 Procedure seq_for(G: Graph): Node {
     Int mx = -1;

@@ -13,8 +13,11 @@
 # (tests/mpi/edge_ends.gm: an edge's ends as Node values;
 # tests/mpi/node_values.gm adds Node values: iterators stored and
 # compared, a host write and read of one node's property, a scalar arg-max
-# with a Node payload, a returned Node.) Each generated .c must compile
-# with gcc and clang -Wall -Wextra -Werror against mpi.h.
+# with a Node payload, a returned Node; tests/mpi/has_edge.gm,
+# is_nbr_from.gm and reciprocal.gm edge tests (HasEdgeTo, IsNbrFrom) from
+# and to a loop's own node, under the policies holding its row, and a NIL
+# end stopping the run as the single-process program does.) Each generated
+# .c must compile with gcc and clang -Wall -Wextra -Werror against mpi.h.
 # Its --out files and its return value are compared with the single-process
 # program's by tests/e2e's e2e_compare: integers, Bool and Node values
 # exactly, Double with |a-b| <= 1e-12 + 1e-9 max(|a|,|b|) (PageRank's sums
@@ -84,6 +87,51 @@ if selected "${MPI_APPS:-}" sssp && [ -x "$W/dist/sssp" ] && [ -x "$W/omp/sssp" 
         report PASS "sssp --len=FILE --relabel refused"
     else
         report FAIL "sssp --len=FILE --relabel: exit $rc, not refused" "$act/stderr.txt"
+    fi
+fi
+
+# A NIL node in an edge test: the single-process program stops with the
+# site's message (exit 1); so must the distributed one at every P, not
+# answer false. selfdup's node 11 has no out-neighbour: its big is NIL.
+if selected "${MPI_APPS:-}" has_edge; then
+    cat >"$W/has_edge_nil.gm" <<'P'
+Procedure has_edge_nil(G: Graph; big: N_P<Node>, hit: N_P<Bool>) {
+    Foreach (n: G.Nodes) {
+        n.big = NIL;
+        For (t: n.Nbrs) {
+            If (n.big == NIL || t > n.big)
+                n.big = t;
+        }
+    }
+    Foreach (n: G.Nodes) {
+        n.hit = n.HasEdgeTo(n.big);
+    }
+}
+P
+    exp=$W/out/has_edge_nil/expected
+    mkdir -p "$exp" "$W/nil/omp" "$W/nil/dist"
+    if ! $TIMEOUT "$GMC" -t omp --main -x "$W/has_edge_nil.gm" -o "$W/nil/omp" >"$W/nil/omp.log" 2>&1 ||
+        ! $TIMEOUT "$GMC" -t omp --distributed --main -x "$W/has_edge_nil.gm" -o "$W/nil/dist" >"$W/nil/dist.log" 2>&1; then
+        cat "$W/nil/omp.log" "$W/nil/dist.log" >"$W/nil/why"
+        report FAIL "has_edge_nil: gmc failed" "$W/nil/why"
+    else
+        $TIMEOUT "$W/nil/omp/has_edge_nil" "$G/selfdup.el" --threads=1 --out="$exp" </dev/null >"$exp/stdout.txt" 2>"$exp/stderr.txt"
+        exp_rc=$? msg=$(grep -o 'has_edge_nil.gm:[0-9]*: n.HasEdgeTo(n.big): the node or edge is NIL' "$exp/stderr.txt" | head -n 1)
+        if [ $exp_rc -ne 1 ] || [ -z "$msg" ]; then
+            report FAIL "has_edge_nil: the single-process program: exit $exp_rc" "$exp/stderr.txt"
+        else
+            for np in 1 3; do
+                act=$W/out/has_edge_nil/$np
+                mkdir -p "$act"
+                run_dist "$act" $np "$W/nil/dist/has_edge_nil" "$G/selfdup.el" --threads=1 --out="$act"
+                rc=$(cat "$act/rc")
+                if [ "$rc" -eq 1 ] && grep -qF -- "$msg" "$act/stderr.txt"; then
+                    report PASS "has_edge_nil selfdup P=$np (exit 1: $msg)"
+                else
+                    report FAIL "has_edge_nil selfdup P=$np: exit $rc, expected 1 and '$msg'" "$act/stderr.txt"
+                fi
+            done
+        fi
     fi
 fi
 

@@ -71,6 +71,9 @@ graph_coloring|u|both||color.txt:exact return:exact|validate
 luby_mis|u|both||validate|validate
 node_values|u|out both|--root=@LAST|validate|-
 edge_ends|u|both||top.txt:exact src.txt:exact ok.txt:exact return:exact|-
+has_edge|u|out both|--root=0|loop.txt:exact to_root.txt:exact big.txt:exact tri.txt:exact back.txt:exact return:exact|loop.txt:exact to_root.txt:exact back.txt:exact return:exact
+is_nbr_from|u|in both|--root=0|loop.txt:exact from_root.txt:exact small.txt:exact tri.txt:exact return:exact|loop.txt:exact from_root.txt:exact return:exact
+reciprocal|u|both||recip.txt:exact mutual.txt:exact return:exact|recip.txt:exact mutual.txt:exact return:exact
 '
 # InBFS/InReverse, level by level (claims, per-level syncs; apps.sh and
 # cuda_apps.sh; tests/mpi/bfs_syncs.gm: each kind of per-level sync)
