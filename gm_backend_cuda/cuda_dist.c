@@ -21,9 +21,11 @@
  *    node where the plan's span says so): cuda_kernel.c asks
  *    cuda_dist_node_hi;
  *  - each BROADCAST/REDUCE of the plan is gmd_gpu_sync_* on the device
- *    copy (made current before, the host copy stale after); RESET, the
- *    arg-min/max reduce and owner accesses use the host copy (made current
- *    before, the device copy stale after); scalars come back to the host
+ *    copy (made current before, the host copy stale after); RESET and the
+ *    arg-min/max reduce use the host copy (made current before, the device
+ *    copy stale after), skipped where they have nothing to do (no ghost
+ *    here; one rank) so that one rank copies nothing; owner accesses move
+ *    one element (gmcu_get/gmcu_set); scalars come back to the host
  *    after each kernel, so allreduces are gmd_allreduce on the host;
  *  - in kernels, NumNodes/NumEdges/Degree and an iterator used as a Node
  *    value read a __device__ copy of the partition's numbers (_c_dd).
@@ -139,11 +141,36 @@ static void min_label(cg_emit *em, const char *d, const gm_symbol *p, bool wide)
     free(m);
 }
 
+/* One element where the mirror's current copy is (gmcu_get/gmcu_set: one
+ * small copy when that is the device), not the whole array to the host. */
+static char *elem_get(cg_emit *em, const gm_symbol *p, const char *i)
+{
+    if (!cuda_is_mirrored(p))
+        return NULL;
+    char *m = cuda_mirror(em, p);
+    char *r = cg_strf("gmcu_get<%s>(&%s, %s)", cg_prim_ctype(p->type->elem->kind), m, i);
+    free(m);
+    return r;
+}
+
+static char *elem_set(cg_emit *em, const gm_symbol *p, const char *i, const char *v)
+{
+    if (!cuda_is_mirrored(p))
+        return NULL;
+    char *m = cuda_mirror(em, p);
+    char *r = cg_strf("gmcu_set<%s>(&%s, %s, %s)", cg_prim_ctype(p->type->elem->kind), m, i, v);
+    free(m);
+    return r;
+}
+
 static const cg_dist_target dist_target = {
     .host_array = host_array,
     .host_wrote = host_wrote,
     .prop_sync = prop_sync,
     .min_label = min_label,
+    .elem_get = elem_get,
+    .elem_set = elem_set,
+    .staged_host = true,
 };
 
 /* ---- hooks ------------------------------------------------------------------ */

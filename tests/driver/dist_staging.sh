@@ -1,0 +1,73 @@
+#!/bin/sh
+# dist_staging.sh: gmc -t cuda --distributed keeps property arrays on the GPU
+# where a rank has nothing to exchange. An owner write (root.P = x) or read
+# (x = root.P) moves one element (gmcu_set/gmcu_get on the mirror), not the
+# whole array to the host and back; the host-staged syncs are skipped where
+# they have nothing to do: a ghost RESET on a rank without ghosts, an
+# arg-min reduce (its payloads with it) on one rank. With a GPU those copies
+# were two bulk transfers of the array per call or per round (BFS's
+# root.dist = 0, SSSP's <dist_nxt; updated_nxt> min= each round).
+# -t omp --distributed keeps its host calls. nvcc compiles the CUDA file
+# without a warning where nvcc and MPI are found.
+. "$(dirname "$0")/common.sh"
+cd "$tmp" || exit 99
+cat > stage.gm <<'P'
+Procedure stage(G: Graph, len: E_P<Int>, root: Node; dist: N_P<Int>, acc: N_P<Double>): Int {
+    N_P<Bool> upd;
+    N_P<Int> nxt;
+    G.dist = +INF;
+    G.upd = False;
+    root.dist = 0;
+    G.nxt = G.dist;
+    G.acc = 0.0;
+    Foreach (n: G.Nodes) {
+        Foreach (s: n.Nbrs) {
+            s.acc += 1.0;
+        }
+    }
+    Foreach (n: G.Nodes)(n.dist != +INF) {
+        Foreach (s: n.Nbrs) {
+            Edge e = s.ToEdge();
+            <s.nxt; s.upd> min= <n.dist + e.len; True>;
+        }
+    }
+    G.dist = G.nxt;
+    Int r = root.dist;
+    Return r;
+}
+P
+expect 0 "cuda distributed" "$GMC" -w -t cuda --distributed -o cu stage.gm
+says "owner write: one element on the device" cu/stage.cu "gmcu_set<int32_t>(&_c_m_dist, _c_g - G->block[G->rank], _c_v);"
+says "owner read: one element where it is" cu/stage.cu "_c_v = gmcu_get<int32_t>(&_c_m_dist, _c_g - _c_d->block[_c_d->rank]); gmd_bcast(&_c_v, sizeof _c_v, _c_o);"
+says "ghost RESET: only where there are ghosts" cu/stage.cu "if (gmd_num_local(G) > G->num_owned) {"
+says "arg-min reduce: only with several ranks" cu/stage.cu "if (G->size > 1) { /* nxt and its payloads: the winning copy's */"
+if grep -q "gmd_owner_write\|gmd_owner_read" cu/stage.cu; then
+    bad "owner accesses still go through the host array"
+else
+    ok "no owner access through the host array"
+fi
+expect 0 "omp distributed" "$GMC" -w -t omp --distributed -o omp stage.gm
+says "omp: owner write on the host array" omp/stage.c "(void)gmd_owner_write(G, _c_g, dist, GMRT_T_INT32, &_c_v);"
+says "omp: arg-min reduce on every rank count" omp/stage.c "(void)gmd_sync_reduce_arg(G, nxt, GMRT_T_INT32, true, 1, _c_pay, _c_pt);"
+if grep -q "G->size > 1" omp/stage.c; then bad "omp: a rank-count guard"; else ok "omp: no rank-count guard"; fi
+
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+MPI_INC=
+for w in $(mpicc --showme:compile 2>/dev/null); do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
+if ! [ -x "$NVCC" ] || [ -z "$(mpicc --showme:compile 2>/dev/null)" ]; then
+    echo "skip: no nvcc or no mpicc for the compile"
+else
+    edge=
+    [ -n "$(sed -n 's/^#define GMRT_EDGE64 1/y/p' "$GMC_BUILDDIR/config.h" 2>/dev/null)" ] && edge=-DGMRT_EDGE64
+    # shellcheck disable=SC2086
+    if "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
+        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Icu -c cu/stage.cu -o cu/stage.o > nvcc.txt 2>&1 &&
+        ! grep -qi warning nvcc.txt; then
+        ok "nvcc compiles it without a warning"
+    else
+        bad "nvcc:"
+        sed 's/^/    /' nvcc.txt | head -20
+    fi
+fi
+finish
