@@ -30,8 +30,10 @@
  *  - in kernels, NumNodes/NumEdges/Degree and an iterator used as a Node
  *    value read a __device__ copy of the partition's numbers (_c_dd).
  * Node loops keep TWC load balancing over the owners (no one thread per
- * edge, no hub split); the other one-GPU optimizations are off (no worklists,
- * async, priority, outlined BFS, blocking or gather order, and no kernel
+ * edge) and edge blocking of pulls (on the local CSR); the gather order only
+ * on one rank (cuda_dist_one_rank: the syncs move tables in id order); the
+ * other one-GPU optimizations are off (no worklists, async, priority,
+ * outlined BFS, and no kernel
  * skips fetching a property it writes wholly: it covers the owners only):
  * every round is one bulk-synchronous step over the owners. InBFS and
  * InReverse: cuda_dist_bfs.c. A host For over the nodes runs on every rank
@@ -77,6 +79,12 @@ const char *cuda_dist_node_hi(cg_emit *em, const gm_stmt *s, bool device)
     if (device)
         return all ? "_c_dd.num_local" : "_c_dd.num_owned";
     return all ? "_c_nlocal" : "_c_nowned";
+}
+
+char *cuda_dist_one_rank(cg_emit *em)
+{
+    const cg_dist *cd = cdist(em);
+    return cg_strf("%s->size == 1", cd && cd->dgraph ? cd->dgraph : "G");
 }
 
 /* ---- cg_dist_target: host arrays are the mirrors' host sides ------------- */
@@ -362,9 +370,12 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     st.knobs.worklist = GMB_OFF;
     st.knobs.async = GMB_OFF;
     st.knobs.priority = GMB_OFF;
-    st.knobs.blocking = GMB_OFF;
+    /* edge blocking works on the local CSR as on a graph of its own; the
+     * gather order only on one rank (cuda_dist_one_rank): the syncs move
+     * tables in id order */
+    st.knobs.blocking = opt->cuda.blocking;
     st.knobs.direction = GMB_DIR_AUTO;
-    st.knobs.gather_order = GMB_OFF;
+    st.knobs.gather_order = opt->cuda.gather_order;
     st.dist = &cd;
     st.base = &cuda_hooks;
     cg_hooks hooks = cuda_hooks;
@@ -381,8 +392,8 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     hooks.proc_begin = dproc_begin;
     if (opt->cuda.report)
         fprintf(stderr, "%s: -t cuda --distributed: one-GPU optimizations off (no one-thread-per-edge balancing, "
-                        "hub splitting, worklist, async, priority, outlined BFS or blocking): each loop below covers "
-                        "the owners, one bulk-synchronous step\n",
+                        "worklist, async, priority or outlined BFS; gather order on one rank only): each loop below "
+                        "covers the owners, one bulk-synchronous step\n",
                 p->filename);
     bool ok = cuda_write_files(p, opt, plan, &st,
                                (cg_program_writer){.target = "cuda --distributed", .header_include = "gmd.h",

@@ -7,8 +7,9 @@
 # arg-min reduce (its payloads with it) on one rank. With a GPU those copies
 # were two bulk transfers of the array per call or per round (BFS's
 # root.dist = 0, SSSP's <dist_nxt; updated_nxt> min= each round).
-# -t omp --distributed keeps its host calls. nvcc compiles the CUDA file
-# without a warning where nvcc and MPI are found.
+# -t omp --distributed keeps its host calls. PageRank's pull keeps the
+# one-GPU edge blocking and, on one rank, the gather order. nvcc compiles
+# the CUDA files without a warning where nvcc and MPI are found.
 . "$(dirname "$0")/common.sh"
 cd "$tmp" || exit 99
 cat > stage.gm <<'P'
@@ -51,6 +52,15 @@ says "omp: owner write on the host array" omp/stage.c "(void)gmd_owner_write(G, 
 says "omp: arg-min reduce on every rank count" omp/stage.c "(void)gmd_sync_reduce_arg(G, nxt, GMRT_T_INT32, true, 1, _c_pay, _c_pt);"
 if grep -q "G->size > 1" omp/stage.c; then bad "omp: a rank-count guard"; else ok "omp: no rank-count guard"; fi
 
+# PageRank's pull keeps the one-GPU kernel: edge blocking on the local CSR,
+# and the gather order of the hoisted table when the program runs on one
+# rank only (its broadcast moves the table in id order)
+expect 0 "cuda distributed pagerank" "$GMC" -w -t cuda --distributed -o pr "$GMC_SRCDIR/apps/pagerank.gm"
+says "pagerank: gather order on one rank" pr/pagerank.cu "if (G->size == 1) /* one rank: no sync moves _hoisted4 */"
+says "pagerank: the gathered walk" pr/pagerank.cu "const gm_node_t w = _c_local->r_gather_idx[_c_e];"
+says "pagerank: blocked pull" pr/pagerank.cu "const int _c_nseg = gmcu_eb_segments_gather(_c_local, true, sizeof(double), false);"
+says "pagerank: the table written in gather order" pr/pagerank.cu "_hoisted4[gmcu_gather_at(_c_local, true, _g5)] ="
+
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 MPI_INC=
 for w in $(mpicc --showme:compile 2>/dev/null); do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
@@ -63,6 +73,9 @@ else
     if "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
         -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
         -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Icu -c cu/stage.cu -o cu/stage.o > nvcc.txt 2>&1 &&
+        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
+        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ipr -c pr/pagerank.cu -o pr/pagerank.o >> nvcc.txt 2>&1 &&
         ! grep -qi warning nvcc.txt; then
         ok "nvcc compiles it without a warning"
     else
