@@ -60,6 +60,11 @@ says "pagerank: gather order on one rank" pr/pagerank.cu "if (G->size == 1) /* o
 says "pagerank: the gathered walk" pr/pagerank.cu "const gm_node_t w = _c_local->r_gather_idx[_c_e];"
 says "pagerank: blocked pull" pr/pagerank.cu "const int _c_nseg = gmcu_eb_segments_gather(_c_local, true, sizeof(double), false);"
 says "pagerank: the table written in gather order" pr/pagerank.cu "_hoisted4[gmcu_gather_at(_c_local, true, _g5)] ="
+# G.rank = 1 / N covers every local node (owners and ghosts): the caller's
+# values are dead, nothing is copied to the device first (as on one GPU)
+says "pagerank: the first loop overwrites rank" pr/pagerank.cu "(_c_gd__c_local, (double *)gmcu_to_device_overwrite(&_c_m_rank), N);"
+# a loop over the owners only leaves the ghosts' values: it fetches
+says "pagerank: a loop over the owners fetches" pr/pagerank.cu "pagerank_k2<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(_c_gd__c_local, (double *)gmcu_to_device(&_c_m__hoisted4)"
 
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 MPI_INC=
