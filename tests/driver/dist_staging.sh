@@ -8,7 +8,8 @@
 # were two bulk transfers of the array per call or per round (BFS's
 # root.dist = 0, SSSP's <dist_nxt; updated_nxt> min= each round).
 # -t omp --distributed keeps its host calls. PageRank's pull keeps the
-# one-GPU edge blocking and, on one rank, the gather order. nvcc compiles
+# one-GPU edge blocking and, on one rank, the gather order; BFS levels
+# expand by TWC and go bottom-up on large frontiers. nvcc compiles
 # the CUDA files without a warning where nvcc and MPI are found.
 . "$(dirname "$0")/common.sh"
 cd "$tmp" || exit 99
@@ -66,6 +67,15 @@ says "pagerank: the first loop overwrites rank" pr/pagerank.cu "(_c_gd__c_local,
 # a loop over the owners only leaves the ghosts' values: it fetches
 says "pagerank: a loop over the owners fetches" pr/pagerank.cu "pagerank_k2<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(_c_gd__c_local, (double *)gmcu_to_device(&_c_m__hoisted4)"
 
+# BFS levels: the expansion walks each frontier row by block, warp or
+# thread (TWC), and a large global frontier goes bottom-up over the owners
+# where every owner's in-edges are on its rank (policy both, or one rank)
+expect 0 "cuda distributed bfs" "$GMC" -w -t cuda --distributed -o bfs "$GMC_SRCDIR/apps/bfs.gm"
+says "bfs: TWC expansion" bfs/bfs.cu "gmcu_twc(_c_u, _c_act ? _c_local->begin[_c_u] : 0, _c_act ? _c_local->begin[_c_u + 1] : 0,"
+says "bfs: bottom-up only with the in-edges" bfs/bfs.cu "const bool _c_up = G->policy == GMD_POLICY_BOTH || G->size == 1;"
+says "bfs: bottom-up on a large global frontier" bfs/bfs.cu "if (_c_up && _c_nf > G->global_nodes / 20) { /* a large frontier: bottom-up */"
+says "bfs: an owner finds a parent in the frontier" bfs/bfs.cu "[&](gm_edge_t _c_e) { return _c_level[_c_local->r_node_idx[_c_e]] == _c_depth; });"
+
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 MPI_INC=
 for w in $(mpicc --showme:compile 2>/dev/null); do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
@@ -81,6 +91,9 @@ else
         "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
         -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
         -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ipr -c pr/pagerank.cu -o pr/pagerank.o >> nvcc.txt 2>&1 &&
+        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
+        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ibfs -c bfs/bfs.cu -o bfs/bfs.o >> nvcc.txt 2>&1 &&
         ! grep -qi warning nvcc.txt; then
         ok "nvcc compiles it without a warning"
     else
