@@ -74,10 +74,10 @@ static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_
     cg_line(em, "    return;");
     cg_line(em, "if (atomicCAS((int *)&_c_level[_c_w], (int)(%s), (int)(_c_depth + 1)) != (int)(%s))", unseen, unseen);
     cg_line(em, "    return; /* another thread claimed it */");
-    cg_line(em, "if (_c_w < _c_dd.num_owned)");
-    cg_line(em, "    _c_queue[atomicAdd(&_c_cnt[0], 1ULL)] = _c_w;");
+    cg_line(em, "if (_c_w < _c_dd.num_owned) /* queued, its out-edges counted (the direction rule) */");
+    cg_line(em, "    gmcu_push_counted(_c_queue, &_c_cnt[0], _c_w, &_c_cnt[2], %s->begin[_c_w + 1] - %s->begin[_c_w]);", g, g);
     cg_line(em, "else");
-    cg_line(em, "    _c_claims[atomicAdd(&_c_cnt[1], 1ULL)] = _c_w;");
+    cg_line(em, "    gmcu_push(_c_claims, &_c_cnt[1], _c_w);");
     em->indent--;
     cg_line(em, "});");
     em->indent--;
@@ -113,7 +113,7 @@ static char *pull_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_la
              g, g, g);
     cg_line(em, "if (_c_hit) {");
     cg_line(em, "    _c_level[_c_w] = _c_depth + 1;");
-    cg_line(em, "    gmcu_push(_c_queue, &_c_cnt[0], _c_w);");
+    cg_line(em, "    gmcu_push_counted(_c_queue, &_c_cnt[0], _c_w, &_c_cnt[2], %s->begin[_c_w + 1] - %s->begin[_c_w]);", g, g);
     cg_line(em, "}");
     em->indent--;
     cg_line(em, "}");
@@ -192,8 +192,8 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "gm_node_t *_c_claims = (gm_node_t *)gmcu_malloc(((size_t)%s->num_ghosts + 1) * sizeof(gm_node_t), "
                  "\"BFS claims\");", dg);
     cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_claims);"));
-    cg_line(em, "/* the next level's end in the queue, the number of claims */");
-    cg_line(em, "unsigned long long *_c_cnt = (unsigned long long *)gmcu_malloc(2 * sizeof(unsigned long long), "
+    cg_line(em, "/* the next level's end in the queue, the number of claims, the queued owners' out-edges */");
+    cg_line(em, "unsigned long long *_c_cnt = (unsigned long long *)gmcu_malloc(3 * sizeof(unsigned long long), "
                  "\"BFS counters\");");
     cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_cnt);"));
     cg_line(em, "size_t _c_scap = 64;");
@@ -201,12 +201,15 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cg_scope_add_cleanup(em, cg_strf("free(_c_start);"));
     cg_line(em, "int64_t _c_nlev = 0, _c_head = 0, _c_tail = 0;");
     cg_line(em, "int32_t _c_depth = 0;");
+    cg_line(em, "/* this rank's frontier edges and edges not explored yet (Beamer's direction rule) */");
+    cg_line(em, "int64_t _c_mf = 0, _c_mu = (int64_t)%s->num_edges;", g);
     cg_line(em, "if (_c_root >= 0 && _c_root < %s->global_nodes && gmd_owner(%s, _c_root) == %s->rank) {", dg, dg, dg);
     cg_line(em, "    const gm_node_t _c_r = gmd_local_id(%s, _c_root);", dg);
     cg_line(em, "    const int32_t _c_zero = 0;");
     cg_line(em, "    gmcu_put(%s + _c_r, &_c_zero, sizeof _c_zero);", lvl);
     cg_line(em, "    gmcu_put(%s, &_c_r, sizeof _c_r);", queue);
     cg_line(em, "    _c_tail = 1;");
+    cg_line(em, "    _c_mf = (int64_t)(%s->begin[_c_r + 1] - %s->begin[_c_r]);", g, g);
     cg_line(em, "}");
     cg_line(em, "(void)gmd_gpu_sync_broadcast(_c_gg, %s, GMRT_T_INT32); /* the root's level */", lvl);
     if (pull)
@@ -219,12 +222,14 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
                                 .tail = "_c_tail", .next = "_c_next_tail", .depth = "_c_depth"};
     cg_dist_bfs_loop_begin(em, &v);
     cg_line(em, "{");
-    cg_line(em, "    const unsigned long long _c_c0[2] = {(unsigned long long)_c_tail, 0ULL};");
+    cg_line(em, "    const unsigned long long _c_c0[3] = {(unsigned long long)_c_tail, 0ULL, 0ULL};");
     cg_line(em, "    gmcu_put(_c_cnt, _c_c0, sizeof _c_c0);");
     cg_line(em, "}");
     cuda_launch_before(em, &nav);
-    if (pull) { /* Beamer's rule on the global frontier (_c_nf: the same on every rank) */
-        cg_line(em, "if (_c_up && _c_nf > %s->global_nodes / 20) { /* a large frontier: bottom-up */", dg);
+    if (pull) { /* Beamer's rules: the global frontier's nodes (_c_nf, the same on every rank) or this rank's
+                 * frontier edges against those not explored yet (ranks may differ: each direction is exact) */
+        cg_line(em, "if (_c_up && (_c_nf > %s->global_nodes / 20 || _c_mf > _c_mu / 14)) { /* a large frontier: "
+                     "bottom-up */", dg);
         cg_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
         cg_line(em, "    if (_c_nowned > 0)");
         cg_line(em, "        %s<<<gmcu_blocks(_c_nowned), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_cnt);", pull, nl.args,
@@ -239,8 +244,10 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
     cg_line(em, "}");
     cuda_launch_after(em, &nav);
-    cg_line(em, "unsigned long long _c_got[2];");
+    cg_line(em, "unsigned long long _c_got[3];");
     cg_line(em, "gmcu_fetch(_c_got, _c_cnt, sizeof _c_got);");
+    cg_line(em, "_c_mu -= _c_mf;");
+    cg_line(em, "_c_mf = (int64_t)_c_got[2]; /* the owners claimed by other ranks are not counted */");
     cg_line(em, "/* the claimed ghosts to their owners, who queue those still unseen */");
     cg_line(em, "const int64_t _c_next_tail = gmd_gpu_bfs_claims(_c_gg, _c_claims, (size_t)_c_got[1], %s, %s, "
                  "_c_depth + 1, %s, (int64_t)_c_got[0]);", lvl, unseen, queue);
