@@ -77,6 +77,19 @@ says "bfs: bottom-up on a large frontier" bfs/bfs.cu "if (_c_up && (_c_nf > G->g
 says "bfs: queued owners counted with their out-edges" bfs/bfs.cu "gmcu_push_counted(_c_queue, &_c_cnt[0], _c_w, &_c_cnt[2], _c_local->begin[_c_w + 1] - _c_local->begin[_c_w]);"
 says "bfs: an owner finds a parent in the frontier" bfs/bfs.cu "[&](gm_edge_t _c_e) { return _c_level[_c_local->r_node_idx[_c_e]] == _c_depth; });"
 
+# --main: the partition's device lists and degrees are made before the
+# clock (the procedure's first call made them inside it), after the graph's
+# upload and before the timed runs
+expect 0 "cuda distributed bfs --main" "$GMC" -w -t cuda --distributed --main -o bfsm "$GMC_SRCDIR/apps/bfs.gm"
+pre=$(grep -n 'if (!gmd_gpu_graph_of(G, &gerr)) { /\* on every rank \*/' bfsm/bfs.cu | cut -d: -f1)
+up=$(grep -n '(void)gmcu_graph(G->local, true, false); /\* kept for every call \*/' bfsm/bfs.cu | cut -d: -f1)
+clock=$(grep -n 'double t1 = gmrt_time_ms();' bfsm/bfs.cu | cut -d: -f1)
+if [ -n "$pre" ] && [ -n "$up" ] && [ -n "$clock" ] && [ "$up" -lt "$pre" ] && [ "$pre" -lt "$clock" ]; then
+    ok "main: gmd_gpu_graph_of before the clock"
+else
+    bad "main: gmd_gpu_graph_of not between the upload ($up) and the clock ($clock): '$pre'"
+fi
+
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 MPI_INC=
 for w in $(mpicc --showme:compile 2>/dev/null); do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
@@ -95,6 +108,9 @@ else
         "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
         -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
         -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ibfs -c bfs/bfs.cu -o bfs/bfs.o >> nvcc.txt 2>&1 &&
+        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
+        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ibfsm -c bfsm/bfs.cu -o bfsm/bfs.o >> nvcc.txt 2>&1 &&
         ! grep -qi warning nvcc.txt; then
         ok "nvcc compiles it without a warning"
     else
