@@ -21,17 +21,21 @@
  *    node where the plan's span says so): cuda_kernel.c asks
  *    cuda_dist_node_hi;
  *  - each BROADCAST/REDUCE of the plan is gmd_gpu_sync_* on the device
- *    copy (made current before, the host copy stale after); RESET, the
- *    arg-min/max reduce and owner accesses use the host copy (made current
- *    before, the device copy stale after); scalars come back to the host
+ *    copy (made current before, the host copy stale after); RESET and the
+ *    arg-min/max reduce use the host copy (made current before, the device
+ *    copy stale after), skipped where they have nothing to do (no ghost
+ *    here; one rank) so that one rank copies nothing; owner accesses move
+ *    one element (gmcu_get/gmcu_set); scalars come back to the host
  *    after each kernel, so allreduces are gmd_allreduce on the host;
  *  - in kernels, NumNodes/NumEdges/Degree and an iterator used as a Node
  *    value read a __device__ copy of the partition's numbers (_c_dd); an
  *    edge test searches the device's CSR (gmcu_has_edge) after _c_dlid
  *    looks a global id up in _c_dd.ghost_gid (cg_dist_edge_test).
  * Node loops keep TWC load balancing over the owners (no one thread per
- * edge, no hub split); the other one-GPU optimizations are off (no worklists,
- * async, priority, outlined BFS, blocking or gather order, and no kernel
+ * edge) and edge blocking of pulls (on the local CSR); the gather order only
+ * on one rank (cuda_dist_one_rank: the syncs move tables in id order); the
+ * other one-GPU optimizations are off (no worklists, async, priority,
+ * outlined BFS, and no kernel
  * skips fetching a property it writes wholly: it covers the owners only):
  * every round is one bulk-synchronous step over the owners. InBFS and
  * InReverse: cuda_dist_bfs.c. A host For over the nodes runs on every rank
@@ -77,6 +81,12 @@ const char *cuda_dist_node_hi(cg_emit *em, const gm_stmt *s, bool device)
     if (device)
         return all ? "_c_dd.num_local" : "_c_dd.num_owned";
     return all ? "_c_nlocal" : "_c_nowned";
+}
+
+char *cuda_dist_one_rank(cg_emit *em)
+{
+    const cg_dist *cd = cdist(em);
+    return cg_strf("%s->size == 1", cd && cd->dgraph ? cd->dgraph : "G");
 }
 
 /* ---- cg_dist_target: host arrays are the mirrors' host sides ------------- */
@@ -141,11 +151,36 @@ static void min_label(cg_emit *em, const char *d, const gm_symbol *p, bool wide)
     free(m);
 }
 
+/* One element where the mirror's current copy is (gmcu_get/gmcu_set: one
+ * small copy when that is the device), not the whole array to the host. */
+static char *elem_get(cg_emit *em, const gm_symbol *p, const char *i)
+{
+    if (!cuda_is_mirrored(p))
+        return NULL;
+    char *m = cuda_mirror(em, p);
+    char *r = cg_strf("gmcu_get<%s>(&%s, %s)", cg_prim_ctype(p->type->elem->kind), m, i);
+    free(m);
+    return r;
+}
+
+static char *elem_set(cg_emit *em, const gm_symbol *p, const char *i, const char *v)
+{
+    if (!cuda_is_mirrored(p))
+        return NULL;
+    char *m = cuda_mirror(em, p);
+    char *r = cg_strf("gmcu_set<%s>(&%s, %s, %s)", cg_prim_ctype(p->type->elem->kind), m, i, v);
+    free(m);
+    return r;
+}
+
 static const cg_dist_target dist_target = {
     .host_array = host_array,
     .host_wrote = host_wrote,
     .prop_sync = prop_sync,
     .min_label = min_label,
+    .elem_get = elem_get,
+    .elem_set = elem_set,
+    .staged_host = true,
 };
 
 /* ---- hooks ------------------------------------------------------------------ */
@@ -353,9 +388,12 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     st.knobs.worklist = GMB_OFF;
     st.knobs.async = GMB_OFF;
     st.knobs.priority = GMB_OFF;
-    st.knobs.blocking = GMB_OFF;
+    /* edge blocking works on the local CSR as on a graph of its own; the
+     * gather order only on one rank (cuda_dist_one_rank): the syncs move
+     * tables in id order */
+    st.knobs.blocking = opt->cuda.blocking;
     st.knobs.direction = GMB_DIR_AUTO;
-    st.knobs.gather_order = GMB_OFF;
+    st.knobs.gather_order = opt->cuda.gather_order;
     st.dist = &cd;
     st.base = &cuda_hooks;
     cg_hooks hooks = cuda_hooks;
@@ -372,8 +410,8 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     hooks.proc_begin = dproc_begin;
     if (opt->cuda.report)
         fprintf(stderr, "%s: -t cuda --distributed: one-GPU optimizations off (no one-thread-per-edge balancing, "
-                        "hub splitting, worklist, async, priority, outlined BFS or blocking): each loop below covers "
-                        "the owners, one bulk-synchronous step\n",
+                        "worklist, async, priority or outlined BFS; gather order on one rank only): each loop below "
+                        "covers the owners, one bulk-synchronous step\n",
                 p->filename);
     bool ok = cuda_write_files(p, opt, plan, &st,
                                (cg_program_writer){.target = "cuda --distributed", .header_include = "gmd.h",

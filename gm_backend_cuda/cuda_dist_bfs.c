@@ -23,9 +23,10 @@
  * the omp target's sparse broadcast of the level's nodes because the
  * owners' values change only at the level's nodes (the bodies write their
  * own node: gma_sync_check refuses the rest). No property array is copied
- * between host and device per level. The one-GPU traversal's
- * optimizations (bottom-up, TWC, outlined levels, label correction) stay
- * off, as everywhere in this mode. */
+ * between host and device per level. The expansion walks each frontier
+ * node's row by its block, warp or thread by degree (gmcu_twc, without the
+ * hub spill); the one-GPU traversal's other optimizations (bottom-up,
+ * outlined levels, label correction) stay off, as everywhere in this mode. */
 #include "cuda_emit.h"
 
 #include <stdlib.h>
@@ -56,22 +57,63 @@ static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_
     cuda_kernel_frame f;
     char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level (owners queued, ghosts claimed)", s->loc,
                                    params, s->iter.sym, GMR_NODES, c, l);
-    cg_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
-                 "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");
+    /* each frontier node's row by its block, warp or thread by degree (TWC,
+     * gmcu_twc: every thread of the block calls it, inactive ones with an
+     * empty row), so that a hub does not hold one thread for its whole row */
+    cg_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
+                 "_c_base += (int64_t)gridDim.x * blockDim.x) {");
     em->indent++;
-    cg_line(em, "const gm_node_t _c_u = _c_queue[_c_i];");
-    cg_line(em, "for (gm_edge_t _c_e = %s->begin[_c_u]; _c_e < %s->begin[_c_u + 1]; _c_e++) {", g, g);
+    cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+    cg_line(em, "const bool _c_act = _c_i < _c_to;");
+    cg_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
+    cg_line(em, "gmcu_twc(_c_u, _c_act ? %s->begin[_c_u] : 0, _c_act ? %s->begin[_c_u + 1] : 0, "
+                 "[&](gm_node_t, gm_edge_t _c_e) {", g, g);
     em->indent++;
     cg_line(em, "const gm_node_t _c_w = %s->node_idx[_c_e];", g);
     cg_line(em, "if (_c_level[_c_w] != %s)", unseen);
-    cg_line(em, "    continue;");
+    cg_line(em, "    return;");
     cg_line(em, "if (atomicCAS((int *)&_c_level[_c_w], (int)(%s), (int)(_c_depth + 1)) != (int)(%s))", unseen, unseen);
-    cg_line(em, "    continue; /* another thread claimed it */");
-    cg_line(em, "if (_c_w < _c_dd.num_owned)");
-    cg_line(em, "    _c_queue[atomicAdd(&_c_cnt[0], 1ULL)] = _c_w;");
+    cg_line(em, "    return; /* another thread claimed it */");
+    cg_line(em, "if (_c_w < _c_dd.num_owned) /* queued, its out-edges counted (the direction rule) */");
+    cg_line(em, "    gmcu_push_counted(_c_queue, &_c_cnt[0], _c_w, &_c_cnt[2], %s->begin[_c_w + 1] - %s->begin[_c_w]);", g, g);
     cg_line(em, "else");
-    cg_line(em, "    _c_claims[atomicAdd(&_c_cnt[1], 1ULL)] = _c_w;");
+    cg_line(em, "    gmcu_push(_c_claims, &_c_cnt[1], _c_w);");
     em->indent--;
+    cg_line(em, "});");
+    em->indent--;
+    cg_line(em, "}");
+    cuda_kernel_close(em, &f, c, l);
+    free(params);
+    return kname;
+}
+
+/* Bottom-up discovery over the owners (direction optimization, as the
+ * one-GPU pull_kernel of cuda_bfs.c): every unseen owner looks among its
+ * in-neighbours (owners and ghosts, whose levels the last broadcast made
+ * fresh) for one in the frontier and stops at the first (gmcu_find_edge:
+ * long rows by the block or the warp); it alone writes its level, and a
+ * claim of it by another rank later finds it seen. Only where every owner's
+ * in-edges are on its rank (policy both, or one rank). */
+static char *pull_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g,
+                         const char *unseen)
+{
+    char *params = cuda_params_plus(l->params, "gm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, "
+                                    "unsigned long long *_c_cnt");
+    cuda_kernel_frame f;
+    char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level bottom-up (large frontiers, owners)", s->loc,
+                                   params, s->iter.sym, GMR_NODES, c, l);
+    cg_line(em, "for (int64_t _c_base = (int64_t)blockIdx.x * blockDim.x; _c_base < _c_dd.num_owned; "
+                 "_c_base += (int64_t)gridDim.x * blockDim.x) {");
+    em->indent++;
+    cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+    cg_line(em, "const gm_node_t _c_w = (gm_node_t)(_c_i < _c_dd.num_owned ? _c_i : 0);");
+    cg_line(em, "const bool _c_mine = _c_i < _c_dd.num_owned && _c_level[_c_w] == %s;", unseen);
+    cg_line(em, "const bool _c_hit = gmcu_find_edge(_c_mine, _c_mine ? %s->r_begin[_c_w] : 0, _c_mine ? "
+                 "%s->r_begin[_c_w + 1] : 0, [&](gm_edge_t _c_e) { return _c_level[%s->r_node_idx[_c_e]] == _c_depth; });",
+             g, g, g);
+    cg_line(em, "if (_c_hit) {");
+    cg_line(em, "    _c_level[_c_w] = _c_depth + 1;");
+    cg_line(em, "    gmcu_push_counted(_c_queue, &_c_cnt[0], _c_w, &_c_cnt[2], %s->begin[_c_w + 1] - %s->begin[_c_w]);", g, g);
     cg_line(em, "}");
     em->indent--;
     cg_line(em, "}");
@@ -115,6 +157,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cuda_launch nl;
     cuda_bfs_capture_expand(em, s, &nav, &nl);
     char *expand = expand_kernel(em, s, &nav, &nl, g, unseen);
+    char *pull = s->iter.transposed ? NULL : pull_kernel(em, s, &nav, &nl, g, unseen);
 
     cg_line(em, "{ /* %s:%d: InBFS on the device, level by level over the ranks */", em->src_base, s->loc.line);
     em->indent++;
@@ -149,8 +192,8 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "gm_node_t *_c_claims = (gm_node_t *)gmcu_malloc(((size_t)%s->num_ghosts + 1) * sizeof(gm_node_t), "
                  "\"BFS claims\");", dg);
     cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_claims);"));
-    cg_line(em, "/* the next level's end in the queue, the number of claims */");
-    cg_line(em, "unsigned long long *_c_cnt = (unsigned long long *)gmcu_malloc(2 * sizeof(unsigned long long), "
+    cg_line(em, "/* the next level's end in the queue, the number of claims, the queued owners' out-edges */");
+    cg_line(em, "unsigned long long *_c_cnt = (unsigned long long *)gmcu_malloc(3 * sizeof(unsigned long long), "
                  "\"BFS counters\");");
     cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_cnt);"));
     cg_line(em, "size_t _c_scap = 64;");
@@ -158,14 +201,20 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cg_scope_add_cleanup(em, cg_strf("free(_c_start);"));
     cg_line(em, "int64_t _c_nlev = 0, _c_head = 0, _c_tail = 0;");
     cg_line(em, "int32_t _c_depth = 0;");
+    cg_line(em, "/* this rank's frontier edges and edges not explored yet (Beamer's direction rule) */");
+    cg_line(em, "int64_t _c_mf = 0, _c_mu = (int64_t)%s->num_edges;", g);
     cg_line(em, "if (_c_root >= 0 && _c_root < %s->global_nodes && gmd_owner(%s, _c_root) == %s->rank) {", dg, dg, dg);
     cg_line(em, "    const gm_node_t _c_r = gmd_local_id(%s, _c_root);", dg);
     cg_line(em, "    const int32_t _c_zero = 0;");
     cg_line(em, "    gmcu_put(%s + _c_r, &_c_zero, sizeof _c_zero);", lvl);
     cg_line(em, "    gmcu_put(%s, &_c_r, sizeof _c_r);", queue);
     cg_line(em, "    _c_tail = 1;");
+    cg_line(em, "    _c_mf = (int64_t)(%s->begin[_c_r + 1] - %s->begin[_c_r]);", g, g);
     cg_line(em, "}");
     cg_line(em, "(void)gmd_gpu_sync_broadcast(_c_gg, %s, GMRT_T_INT32); /* the root's level */", lvl);
+    if (pull)
+        cg_line(em, "const bool _c_up = %s->policy == GMD_POLICY_BOTH || %s->size == 1; /* every owner's in-edges "
+                     "here: bottom-up levels can run */", dg, dg);
 
     cg_bfs_ctx *outer = em->bfs;
     em->bfs = &ctx;
@@ -173,18 +222,32 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
                                 .tail = "_c_tail", .next = "_c_next_tail", .depth = "_c_depth"};
     cg_dist_bfs_loop_begin(em, &v);
     cg_line(em, "{");
-    cg_line(em, "    const unsigned long long _c_c0[2] = {(unsigned long long)_c_tail, 0ULL};");
+    cg_line(em, "    const unsigned long long _c_c0[3] = {(unsigned long long)_c_tail, 0ULL, 0ULL};");
     cg_line(em, "    gmcu_put(_c_cnt, _c_c0, sizeof _c_c0);");
     cg_line(em, "}");
     cuda_launch_before(em, &nav);
-    cg_line(em, "if (_c_tail > _c_head) {");
+    if (pull) { /* Beamer's rules: the global frontier's nodes (_c_nf, the same on every rank) or this rank's
+                 * frontier edges against those not explored yet (ranks may differ: each direction is exact) */
+        cg_line(em, "if (_c_up && (_c_nf > %s->global_nodes / 20 || _c_mf > _c_mu / 14)) { /* a large frontier: "
+                     "bottom-up */", dg);
+        cg_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
+        cg_line(em, "    if (_c_nowned > 0)");
+        cg_line(em, "        %s<<<gmcu_blocks(_c_nowned), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_cnt);", pull, nl.args,
+                 *nl.args ? ", " : "", queue, lvl);
+        cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", pull, em->src_base, s->loc.line);
+        cg_line(em, "} else if (_c_tail > _c_head) {");
+    } else {
+        cg_line(em, "if (_c_tail > _c_head) {");
+    }
     cg_line(em, "    %s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_cnt, "
                  "_c_claims);", expand, nl.args, *nl.args ? ", " : "", queue, lvl);
     cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
     cg_line(em, "}");
     cuda_launch_after(em, &nav);
-    cg_line(em, "unsigned long long _c_got[2];");
+    cg_line(em, "unsigned long long _c_got[3];");
     cg_line(em, "gmcu_fetch(_c_got, _c_cnt, sizeof _c_got);");
+    cg_line(em, "_c_mu -= _c_mf;");
+    cg_line(em, "_c_mf = (int64_t)_c_got[2]; /* the owners claimed by other ranks are not counted */");
     cg_line(em, "/* the claimed ghosts to their owners, who queue those still unseen */");
     cg_line(em, "const int64_t _c_next_tail = gmd_gpu_bfs_claims(_c_gg, _c_claims, (size_t)_c_got[1], %s, %s, "
                  "_c_depth + 1, %s, (int64_t)_c_got[0]);", lvl, unseen, queue);
@@ -203,6 +266,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     }
     cg_dist_bfs_end(em, s, outer);
     free(expand);
+    free(pull);
     cuda_launch_free(em, &nl);
     cuda_capture_free(&nav);
     free(lvl);

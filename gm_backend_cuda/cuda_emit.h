@@ -409,6 +409,10 @@ bool cuda_write_files(gm_program *p, const gmb_options *opt, const gma_plan *pla
  * local node (the sync plan's span): in the kernel (device) or the host's
  * launch. */
 const char *cuda_dist_node_hi(cg_emit *em, const gm_stmt *s, bool device);
+/* --distributed: a host condition, the same on every rank, true when the
+ * program runs on one rank (no ghost, every sync empty), where a one-GPU
+ * layout no sync understands (gather order) may be used (malloc'd). */
+char *cuda_dist_one_rank(cg_emit *em);
 void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step);
 /* The device forms of atomic updates and arg-min/max (cuda_kernel.c). */
 bool cuda_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k);

@@ -322,8 +322,13 @@ void cuda_gather_begin(cg_emit *em, const gm_proc *proc)
         if (!st->gather_props[d])
             continue;
         cuda_report_gather(em, proc, st->gather_props[d], d == DIR_IN);
-        cg_line(em, "(void)gmcu_gather_order(%s, %s, %s); /* %s: most-read nodes first (skewed graphs) */",
-                 cg_name(em, graph), d == DIR_IN ? "true" : "false", st->knobs.gather_order == GMB_ON ? "true" : "false",
-                 st->gather_props[d]);
+        /* --distributed: the syncs move such a table in id order; one rank has none */
+        char *d1 = st->dist ? cuda_dist_one_rank(em) : NULL;
+        if (d1)
+            cg_line(em, "if (%s) /* one rank: no sync moves %s */", d1, st->gather_props[d]);
+        cg_line(em, "%s(void)gmcu_gather_order(%s, %s, %s); /* %s: most-read nodes first (skewed graphs) */",
+                 d1 ? "    " : "", cg_name(em, graph), d == DIR_IN ? "true" : "false",
+                 st->knobs.gather_order == GMB_ON ? "true" : "false", st->gather_props[d]);
+        free(d1);
     }
 }

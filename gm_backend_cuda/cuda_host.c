@@ -453,6 +453,17 @@ void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
         cg_graph_needs(proc->body, &reverse, &edge_src);
         cg_line(em, "(void)gmcu_graph(G->local, %s, %s); /* kept for every call */", reverse ? "true" : "false",
                 edge_src ? "true" : "false");
+        /* the procedure's first call made these inside the clock: a copy of
+         * two degrees per local node (512 MB at 2^25 nodes) and the lists */
+        cg_line(em, "{ /* the partition's sync lists, ghost ids and degrees on the device (kept with G) */");
+        cg_line(em, "    gmrt_error gerr;");
+        cg_line(em, "    gmrt_error_clear(&gerr);");
+        cg_line(em, "    if (!gmd_gpu_graph_of(G, &gerr)) { /* on every rank */");
+        cg_line(em, "        if (G->rank == 0)");
+        cg_line(em, "            fprintf(stderr, \"%%s: %%s\\n\", _c_prog, gerr.message);");
+        cg_line(em, "        return 1;");
+        cg_line(em, "    }");
+        cg_line(em, "}");
         return;
     }
     case CG_MAIN_BEFORE_RUNS:

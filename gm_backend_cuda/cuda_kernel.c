@@ -775,7 +775,9 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     for (int i = 0; i < c.n; i++)
         c.overwrite[i] = tds && gma_decision(tds, "device") ? cuda_transfer_overwrites(tds, c.sym[i])
                                                              : cuda_writes_whole_prop(em, s, &c, i);
-    if (cuda_st(em)->dist) /* --distributed: a loop over the owners leaves the ghosts' values */
+    /* --distributed: a loop over the owners leaves the ghosts' values; one
+     * over every local node (the plan's span) writes the whole array */
+    if (cuda_st(em)->dist && !(it->range == GMR_NODES && strcmp(cuda_dist_node_hi(em, s, false), "_c_nlocal") == 0))
         for (int i = 0; i < c.n; i++)
             c.overwrite[i] = false;
     cuda_launch l;

@@ -195,7 +195,10 @@ static void emit_sync(cg_emit *em, const cg_dist *cd, const gma_sync *y, int k)
             cg_start_line(em);
             cg_printf(em, "for (gm_node_t _c_gh = %s->num_owned; _c_gh < gmd_num_local(%s); _c_gh++) %s[_c_gh] = ", d, d, p);
         } else {
-            cg_line(em, "{");
+            if (cd->tg->staged_host) /* no ghost here: nothing to reset, no copy */
+                cg_line(em, "if (gmd_num_local(%s) > %s->num_owned) {", d, d);
+            else
+                cg_line(em, "{");
             em->indent++;
             cg_line(em, "%s *const _c_h = %s;", cg_prim_ctype(ek), h);
             cg_start_line(em);
@@ -223,7 +226,10 @@ static void emit_arg_reduce(cg_emit *em, const cg_dist *cd, const gma_sync *ys, 
 {
     const gma_sync *k = &ys[0];
     bool is_min = k->op == GMA_OP_MIN || k->op == GMA_OP_ARGMIN;
-    cg_line(em, "{ /* %s and its payloads: the winning copy's */", cg_name(em, k->sym));
+    if (cd->tg && cd->tg->staged_host) /* one rank: no ghost, nothing to reduce, no copies to the host */
+        cg_line(em, "if (%s->size > 1) { /* %s and its payloads: the winning copy's */", dname(cd), cg_name(em, k->sym));
+    else
+        cg_line(em, "{ /* %s and its payloads: the winning copy's */", cg_name(em, k->sym));
     em->indent++;
     cg_start_line(em);
     cg_printf(em, "void *const _c_pay[] = {");
@@ -503,6 +509,17 @@ bool cg_dist_prop_read(cg_emit *em, const cg_dist *cd, const gm_expr *e)
         !e->sym->type || e->sym->type->kind != GMT_NODE_PROP)
         return false;
     gm_type_kind ek = cg_dist_elem_kind(e->sym);
+    char *get = cd->tg && cd->tg->elem_get ? cd->tg->elem_get(em, e->sym, "_c_g - _c_d->block[_c_d->rank]") : NULL;
+    if (get) { /* the owner reads its one element where it is, then sends it */
+        cg_printf(em, "({ const gmd_graph *const _c_d = %s; const int64_t _c_g = (int64_t)(", dname(cd));
+        cg_expr(em, e->a);
+        cg_printf(em, "); if (_c_g < 0 || _c_g >= _c_d->global_nodes) gmrt_fatal(\"%s: reading %s of a node out of "
+                      "range\"); const int _c_o = gmd_owner(_c_d, _c_g); %s _c_v = %s(); if (_c_o == _c_d->rank) _c_v = "
+                      "%s; gmd_bcast(&_c_v, sizeof _c_v, _c_o); _c_v; })",
+                  em->proc->name, e->sym->name, cg_prim_ctype(ek), cg_prim_ctype(ek), get);
+        free(get);
+        return true;
+    }
     cg_printf(em, "({ %s _c_v; if (!gmd_owner_read(%s, (int64_t)(", cg_prim_ctype(ek), dname(cd));
     cg_expr(em, e->a);
     char *h = host_array(em, cd, e->sym);
@@ -537,6 +554,17 @@ bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
     cg_printf(em, ");\n");
     cg_line(em, "if (_c_g < 0 || _c_g >= %s->global_nodes)", dname(cd));
     cg_line(em, "    gmrt_fatal(\"%s: writing %s of a node out of range\");", em->proc->name, l->sym->name);
+    char *at = cg_strf("_c_g - %s->block[%s->rank]", dname(cd), dname(cd));
+    char *set = cd->tg && cd->tg->elem_set ? cd->tg->elem_set(em, l->sym, at, "_c_v") : NULL;
+    free(at);
+    if (set) { /* one element where the current copy is */
+        cg_line(em, "if (gmd_owner(%s, _c_g) == %s->rank) /* the owner stores it */", dname(cd), dname(cd));
+        cg_line(em, "    %s;", set);
+        free(set);
+        em->indent--;
+        cg_line(em, "}");
+        return true;
+    }
     cg_start_line(em);
     char *h = host_array(em, cd, l->sym);
     cg_printf(em, "(void)gmd_owner_write(%s, _c_g, %s, %s, &_c_v); /* the owner stores it */\n", dname(cd), h,

@@ -27,6 +27,16 @@ typedef struct cg_dist_target {
      * the statements that call the target's runtime (NULL: the host's
      * gmd_min_label_components on p's host array). */
     void (*min_label)(cg_emit *em, const char *d, const gm_symbol *p, bool wide);
+    /* One element of p at local index expression i, wherever its current
+     * copy is (an owner read or write without moving the whole array): a C
+     * expression of its value, or a statement storing v. NULL (or a NULL
+     * result): through host_array. */
+    char *(*elem_get)(cg_emit *em, const gm_symbol *p, const char *i);
+    char *(*elem_set)(cg_emit *em, const gm_symbol *p, const char *i, const char *v);
+    /* The host arrays are copies (host_array moves data): syncs staged
+     * through them are skipped where they have nothing to do (no ghost on
+     * this rank, one rank), so that the copies are not made. */
+    bool staged_host;
 } cg_dist_target;
 
 typedef struct cg_dist {

@@ -53,6 +53,11 @@ struct gmd_gpu_graph {
     gm_node_t *bfs_send, *bfs_recv, *bfs_drecv;
     size_t bfs_send_cap, bfs_recv_cap, bfs_drecv_cap;
     unsigned long long *bfs_tail;
+    /* no rank has a ghost (one rank, or no edge crosses ranks): every sync
+     * and claim exchange is empty on every rank, so they return at once,
+     * with no stream wait, kernel, NCCL or MPI call (the same on every
+     * rank: set by an allreduce in gmd_gpu_attach) */
+    bool quiet;
 };
 
 const char *gmd_comm_name(gmd_comm c)
@@ -239,6 +244,8 @@ bool gmd_gpu_allreduce(void *dev_values, size_t count, gmrt_type t, gmd_op op)
 {
     if (!gs.up || !op_fits(t, op))
         return false;
+    if (gmd_size() == 1) /* op over one rank: the values as they are */
+        return true;
     size_t es = gmrt_type_size(t);
 #ifdef GMD_HAVE_NCCL
     if (gs.comm == GMD_COMM_NCCL) {
@@ -332,6 +339,9 @@ gmd_gpu_graph *gmd_gpu_attach(const gmd_graph *G, gmrt_error *err)
         gmd_gpu_detach(H);
         return NULL;
     }
+    int64_t ghosts = (int64_t)G->num_ghosts;
+    gmd_allreduce_int64(&ghosts, GMD_SUM);
+    H->quiet = ghosts == 0;
     return H;
 }
 
@@ -562,6 +572,8 @@ bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t)
     size_t es = gmrt_type_size(t);
     if (!gs.up || !H || es == 0)
         return false;
+    if (H->quiet)
+        return true;
     settle("gmd_gpu_sync_broadcast");
     double t0 = MPI_Wtime();
     pack_any(H, dev_prop, es);
@@ -584,6 +596,8 @@ bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op o
     size_t es = gmrt_type_size(t);
     if (!gs.up || !H || !op_fits(t, op))
         return false;
+    if (H->quiet)
+        return true;
     settle("gmd_gpu_sync_reduce");
 #ifdef GMD_HAVE_NCCL
     if (gs.comm == GMD_COMM_NCCL) {
@@ -625,6 +639,11 @@ int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t
     static const char what[] = "gmd_gpu_bfs_claims";
     if (!gs.up || !H)
         gmd_abort(1, "gmd_gpu_bfs_claims before gmd_gpu_init or without a graph");
+    if (H->quiet) { /* no ghosts anywhere: nothing to claim, nothing to receive */
+        if (n > 0)
+            gmd_abort(1, "gmd_gpu_bfs_claims: a claim on a graph without ghosts");
+        return tail;
+    }
     if (n > H->bfs_send_cap || !H->bfs_send) {
         size_t nc = n > 2 * H->bfs_send_cap ? n : 2 * H->bfs_send_cap;
         gm_node_t *p = (gm_node_t *)realloc(H->bfs_send, (nc ? nc : 1) * sizeof *p);

@@ -7,7 +7,9 @@
  * the global id), and the device broadcast, reduce (every operator the type
  * has) and allreduce give the same bytes as libgmrt-dist's host syncs on a
  * copy of the same values (the independent reference; both combine in rank
- * order, so floating sums agree to the bit).  Exit 0 when every rank
+ * order, so floating sums agree to the bit); where no rank has a ghost (one
+ * rank) the device syncs and (one rank) allreduce count no time, message
+ * or collective: they return without waiting or communicating.  Exit 0 when every rank
  * passed, 1 otherwise, 77 (every rank) without a GPU. */
 #include <mpi.h>
 #include <cuda_runtime.h>
@@ -120,13 +122,20 @@ static void compare(const gmd_graph *G, gmd_gpu_graph *H, gmrt_type t, int op /*
                                                              : lcg(&seed));
     CHECK(cudaMalloc(&dev, nl * es + 1) == cudaSuccess);
     CHECK(cudaMemcpy(dev, host, nl * es, cudaMemcpyHostToDevice) == cudaSuccess);
+    int64_t ghosts = (int64_t)G->num_ghosts; /* none on any rank (one rank): the device sync is free */
+    gmd_allreduce_int64(&ghosts, GMD_SUM);
+    gmd_counters c0 = gmd_get_counters(), c1;
     if (op == 0) {
-        CHECK(gmd_sync_broadcast(G, host, t));
         CHECK(gmd_gpu_sync_broadcast(H, dev, t));
+        c1 = gmd_get_counters();
+        CHECK(gmd_sync_broadcast(G, host, t));
     } else {
-        CHECK(gmd_sync_reduce(G, host, t, (gmd_op)op));
         CHECK(gmd_gpu_sync_reduce(H, dev, t, (gmd_op)op));
+        c1 = gmd_get_counters();
+        CHECK(gmd_sync_reduce(G, host, t, (gmd_op)op));
     }
+    if (ghosts == 0) /* no stream wait, no exchange: no time or message counted */
+        CHECK(c1.comm_ms == c0.comm_ms && c1.messages == c0.messages && c1.collectives == c0.collectives);
     CHECK(cudaMemcpy(back, dev, nl * es, cudaMemcpyDeviceToHost) == cudaSuccess);
     CHECK(memcmp(host, back, nl * es) == 0);
     if (op == 0) { /* independently: each ghost holds f(its global id) */
@@ -159,7 +168,11 @@ static void check_allreduce(void)
             CHECK(cudaMalloc(&dev, n * es) == cudaSuccess);
             CHECK(cudaMemcpy(dev, host, n * es, cudaMemcpyHostToDevice) == cudaSuccess);
             bool ok_host = gmd_allreduce(host, n, t, (gmd_op)op);
+            gmd_counters c0 = gmd_get_counters();
             bool ok_dev = gmd_gpu_allreduce(dev, n, t, (gmd_op)op);
+            gmd_counters c1 = gmd_get_counters();
+            if (size_ == 1) /* one rank: no copy, no collective, nothing counted */
+                CHECK(c1.comm_ms == c0.comm_ms && c1.collectives == c0.collectives);
             CHECK(ok_host == ok_dev); /* the same refusals */
             if (ok_host && ok_dev) {
                 CHECK(cudaMemcpy(back, dev, n * es, cudaMemcpyDeviceToHost) == cudaSuccess);

@@ -1,0 +1,121 @@
+#!/bin/sh
+# dist_staging.sh: gmc -t cuda --distributed keeps property arrays on the GPU
+# where a rank has nothing to exchange. An owner write (root.P = x) or read
+# (x = root.P) moves one element (gmcu_set/gmcu_get on the mirror), not the
+# whole array to the host and back; the host-staged syncs are skipped where
+# they have nothing to do: a ghost RESET on a rank without ghosts, an
+# arg-min reduce (its payloads with it) on one rank. With a GPU those copies
+# were two bulk transfers of the array per call or per round (BFS's
+# root.dist = 0, SSSP's <dist_nxt; updated_nxt> min= each round).
+# -t omp --distributed keeps its host calls. PageRank's pull keeps the
+# one-GPU edge blocking and, on one rank, the gather order; BFS levels
+# expand by TWC and go bottom-up on large frontiers. nvcc compiles
+# the CUDA files without a warning where nvcc and MPI are found.
+. "$(dirname "$0")/common.sh"
+cd "$tmp" || exit 99
+cat > stage.gm <<'P'
+Procedure stage(G: Graph, len: E_P<Int>, root: Node; dist: N_P<Int>, acc: N_P<Double>): Int {
+    N_P<Bool> upd;
+    N_P<Int> nxt;
+    G.dist = +INF;
+    G.upd = False;
+    root.dist = 0;
+    G.nxt = G.dist;
+    G.acc = 0.0;
+    Foreach (n: G.Nodes) {
+        Foreach (s: n.Nbrs) {
+            s.acc += 1.0;
+        }
+    }
+    Foreach (n: G.Nodes)(n.dist != +INF) {
+        Foreach (s: n.Nbrs) {
+            Edge e = s.ToEdge();
+            <s.nxt; s.upd> min= <n.dist + e.len; True>;
+        }
+    }
+    G.dist = G.nxt;
+    Int r = root.dist;
+    Return r;
+}
+P
+expect 0 "cuda distributed" "$GMC" -w -t cuda --distributed -o cu stage.gm
+says "owner write: one element on the device" cu/stage.cu "gmcu_set<int32_t>(&_c_m_dist, _c_g - G->block[G->rank], _c_v);"
+says "owner read: one element where it is" cu/stage.cu "_c_v = gmcu_get<int32_t>(&_c_m_dist, _c_g - _c_d->block[_c_d->rank]); gmd_bcast(&_c_v, sizeof _c_v, _c_o);"
+says "ghost RESET: only where there are ghosts" cu/stage.cu "if (gmd_num_local(G) > G->num_owned) {"
+says "arg-min reduce: only with several ranks" cu/stage.cu "if (G->size > 1) { /* nxt and its payloads: the winning copy's */"
+if grep -q "gmd_owner_write\|gmd_owner_read" cu/stage.cu; then
+    bad "owner accesses still go through the host array"
+else
+    ok "no owner access through the host array"
+fi
+expect 0 "omp distributed" "$GMC" -w -t omp --distributed -o omp stage.gm
+says "omp: owner write on the host array" omp/stage.c "(void)gmd_owner_write(G, _c_g, dist, GMRT_T_INT32, &_c_v);"
+says "omp: arg-min reduce on every rank count" omp/stage.c "(void)gmd_sync_reduce_arg(G, nxt, GMRT_T_INT32, true, 1, _c_pay, _c_pt);"
+if grep -q "G->size > 1" omp/stage.c; then bad "omp: a rank-count guard"; else ok "omp: no rank-count guard"; fi
+
+# PageRank's pull keeps the one-GPU kernel: edge blocking on the local CSR,
+# and the gather order of the hoisted table when the program runs on one
+# rank only (its broadcast moves the table in id order)
+expect 0 "cuda distributed pagerank" "$GMC" -w -t cuda --distributed -o pr "$GMC_SRCDIR/apps/pagerank.gm"
+says "pagerank: gather order on one rank" pr/pagerank.cu "if (G->size == 1) /* one rank: no sync moves _hoisted4 */"
+says "pagerank: the gathered walk" pr/pagerank.cu "const gm_node_t w = _c_local->r_gather_idx[_c_e];"
+says "pagerank: blocked pull" pr/pagerank.cu "const int _c_nseg = gmcu_eb_segments_gather(_c_local, true, sizeof(double), false);"
+says "pagerank: the table written in gather order" pr/pagerank.cu "_hoisted4[gmcu_gather_at(_c_local, true, _g5)] ="
+# G.rank = 1 / N covers every local node (owners and ghosts): the caller's
+# values are dead, nothing is copied to the device first (as on one GPU)
+says "pagerank: the first loop overwrites rank" pr/pagerank.cu "(_c_gd__c_local, (double *)gmcu_to_device_overwrite(&_c_m_rank), N);"
+# a loop over the owners only leaves the ghosts' values: it fetches
+says "pagerank: a loop over the owners fetches" pr/pagerank.cu "pagerank_k2<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(_c_gd__c_local, (double *)gmcu_to_device(&_c_m__hoisted4)"
+
+# BFS levels: the expansion walks each frontier row by block, warp or
+# thread (TWC), and a large global frontier goes bottom-up over the owners
+# where every owner's in-edges are on its rank (policy both, or one rank)
+expect 0 "cuda distributed bfs" "$GMC" -w -t cuda --distributed -o bfs "$GMC_SRCDIR/apps/bfs.gm"
+says "bfs: TWC expansion" bfs/bfs.cu "gmcu_twc(_c_u, _c_act ? _c_local->begin[_c_u] : 0, _c_act ? _c_local->begin[_c_u + 1] : 0,"
+says "bfs: bottom-up only with the in-edges" bfs/bfs.cu "const bool _c_up = G->policy == GMD_POLICY_BOTH || G->size == 1;"
+says "bfs: bottom-up on a large frontier" bfs/bfs.cu "if (_c_up && (_c_nf > G->global_nodes / 20 || _c_mf > _c_mu / 14)) {"
+says "bfs: queued owners counted with their out-edges" bfs/bfs.cu "gmcu_push_counted(_c_queue, &_c_cnt[0], _c_w, &_c_cnt[2], _c_local->begin[_c_w + 1] - _c_local->begin[_c_w]);"
+says "bfs: an owner finds a parent in the frontier" bfs/bfs.cu "[&](gm_edge_t _c_e) { return _c_level[_c_local->r_node_idx[_c_e]] == _c_depth; });"
+
+# --main: the partition's device lists and degrees are made before the
+# clock (the procedure's first call made them inside it), after the graph's
+# upload and before the timed runs
+expect 0 "cuda distributed bfs --main" "$GMC" -w -t cuda --distributed --main -o bfsm "$GMC_SRCDIR/apps/bfs.gm"
+pre=$(grep -n 'if (!gmd_gpu_graph_of(G, &gerr)) { /\* on every rank \*/' bfsm/bfs.cu | cut -d: -f1)
+up=$(grep -n '(void)gmcu_graph(G->local, true, false); /\* kept for every call \*/' bfsm/bfs.cu | cut -d: -f1)
+clock=$(grep -n 'double t1 = gmrt_time_ms();' bfsm/bfs.cu | cut -d: -f1)
+if [ -n "$pre" ] && [ -n "$up" ] && [ -n "$clock" ] && [ "$up" -lt "$pre" ] && [ "$pre" -lt "$clock" ]; then
+    ok "main: gmd_gpu_graph_of before the clock"
+else
+    bad "main: gmd_gpu_graph_of not between the upload ($up) and the clock ($clock): '$pre'"
+fi
+
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+MPI_INC=
+for w in $(mpicc --showme:compile 2>/dev/null); do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
+if ! [ -x "$NVCC" ] || [ -z "$(mpicc --showme:compile 2>/dev/null)" ]; then
+    echo "skip: no nvcc or no mpicc for the compile"
+else
+    edge=
+    [ -n "$(sed -n 's/^#define GMRT_EDGE64 1/y/p' "$GMC_BUILDDIR/config.h" 2>/dev/null)" ] && edge=-DGMRT_EDGE64
+    # shellcheck disable=SC2086
+    if "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
+        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Icu -c cu/stage.cu -o cu/stage.o > nvcc.txt 2>&1 &&
+        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
+        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ipr -c pr/pagerank.cu -o pr/pagerank.o >> nvcc.txt 2>&1 &&
+        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
+        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ibfs -c bfs/bfs.cu -o bfs/bfs.o >> nvcc.txt 2>&1 &&
+        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
+        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ibfsm -c bfsm/bfs.cu -o bfsm/bfs.o >> nvcc.txt 2>&1 &&
+        ! grep -qi warning nvcc.txt; then
+        ok "nvcc compiles it without a warning"
+    else
+        bad "nvcc:"
+        sed 's/^/    /' nvcc.txt | head -20
+    fi
+fi
+finish
