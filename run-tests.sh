@@ -1,11 +1,14 @@
 #!/bin/sh
 # run-tests.sh: set-up command 2. Builds (installing missing packages as build.sh
 # does) and runs the whole test suite once: make check, in parallel (the long
-# tests split in pieces, tests/shard.sh); then make distcheck, which proves
-# that the tarball builds, installs, uninstalls and passes a fast subset of
-# the tests (configure GMC_QUICK_CHECK=1: the tests Makefile.am names in
-# GMC_QUICK_TESTS, the long ones thinned; the others SKIP, make check has
-# just run them on the same sources), and at the same time gmc
+# tests split in pieces, tests/shard.sh); then make distcheck, the one
+# build of the tarball, which proves that it builds without flex, bison,
+# CUnit and MPI (Makefile.am's AM_DISTCHECK_CONFIGURE_FLAGS;
+# tests/dist/tarball.sh checks that build and runs an app from it), installs,
+# uninstalls and passes a fast subset of the tests (configure
+# GMC_QUICK_CHECK=1: the tests Makefile.am names in GMC_QUICK_TESTS, the long
+# ones thinned; the others SKIP, make check has just run them on the same
+# sources), and at the same time gmc
 # built with AddressSanitizer and UBSan over the golden suite and every app
 # (tests/sanitize.sh, its own build folder). Ends with the slowest ten
 # tests and the time of each phase. GMC_SKIP_DISTCHECK=1: no distcheck;
