@@ -31,5 +31,7 @@ EXTRA_DIST += tests/nocunit/complete.sh
 # tests/gpu/run's shards, checked without a GPU (--list, --dry-run).
 TESTS += tests/gpu/shards.sh
 EXTRA_DIST += tests/gpu/shards.sh
-# The sanitizer run for CI (not part of make check: it builds gmc again).
+# The sanitizer run: in a build configured with GMC_SANITIZE (distcheck's),
+# gmc's run over the golden suite and every app; SKIP in other builds.
+TESTS += tests/sanitize.sh
 EXTRA_DIST += tests/sanitize.sh
