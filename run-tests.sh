@@ -1,15 +1,18 @@
 #!/bin/sh
 # run-tests.sh: set-up command 2. Builds (installing missing packages as build.sh
 # does) and runs the whole test suite once: make check, in parallel (the long
-# tests split in pieces, tests/shard.sh); then make distcheck, which proves
-# that the tarball builds, installs, uninstalls and passes a fast subset of
-# the tests (configure GMC_QUICK_CHECK=1: the tests Makefile.am names in
-# GMC_QUICK_TESTS, the long ones thinned; the others SKIP, make check has
-# just run them on the same sources), and at the same time gmc
-# built with AddressSanitizer and UBSan over the golden suite and every app
-# (tests/sanitize.sh, its own build folder). Ends with the slowest ten
-# tests and the time of each phase. GMC_SKIP_DISTCHECK=1: no distcheck;
-# GMC_SKIP_SANITIZE=1: no sanitizer run.
+# tests split in pieces, tests/shard.sh); then make distcheck, the one
+# build of the tarball, which proves that it builds without flex, bison,
+# CUnit and MPI (Makefile.am's AM_DISTCHECK_CONFIGURE_FLAGS;
+# tests/dist/tarball.sh checks that build and runs an app from it), installs,
+# uninstalls and passes a fast subset of the tests (configure
+# GMC_QUICK_CHECK=1: the tests Makefile.am names in GMC_QUICK_TESTS, the long
+# ones thinned; the others SKIP, make check has just run them on the same
+# sources). The same build is the sanitizer build: its gmc is built with
+# AddressSanitizer and UBSan (GMC_SANITIZE), and tests/sanitize.sh, in the
+# subset, runs it over the whole golden suite and every app. Ends with the
+# slowest ten tests and the time of each phase. GMC_SKIP_DISTCHECK=1: no
+# distcheck (so no sanitizer run either).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build="${GMC_BUILD_DIR:-$here/_build}"
@@ -69,34 +72,15 @@ if [ $status -ne 0 ]; then
     failed_logs
     exit $status
 fi
-# distcheck and the sanitizer run go side by side: each has long stretches
-# on one core (configure, install, the sanitized golden suite), so together
-# they keep both cores busy. The sanitizer run's output is shown when it ends.
-san_pid=
-san_log="$build/sanitize.log"
-if [ "${GMC_SKIP_SANITIZE:-0}" != 1 ]; then
-    (s=$(date +%s) rc=0; sh "$here/tests/sanitize.sh" "$build/../_build_san" || rc=$?
-     echo "run-tests.sh: sanitizers $(($(date +%s) - s)) s"; exit $rc) >"$san_log" 2>&1 &
-    san_pid=$!
-fi
 t2=$t1
 dist_status=0
 if [ "${GMC_SKIP_DISTCHECK:-0}" != 1 ]; then
     make -j"$jobs" distcheck || dist_status=$?
     t2=$(date +%s)
 fi
-san_status=0
-if [ -n "$san_pid" ]; then
-    wait "$san_pid" || san_status=$?
-    echo "==== tests/sanitize.sh ($san_log)"
-    cat "$san_log"
-fi
-t3=$(date +%s)
-cpu_now; c3=$cpu
+cpu_now; c2=$cpu
 slowest
-echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (fast subset) $((t2 - t1)) s, both with the sanitizers $((t3 - t1)) s"
-echo "run-tests.sh: processor seconds (user + system): build $c0, make check $((c1 - c0)), distcheck and the sanitizers $((c3 - c1))"
-[ $san_status -eq 0 ] || echo "run-tests.sh: tests/sanitize.sh failed" >&2
+echo "run-tests.sh: make check $((t1 - t0)) s, make distcheck (fast subset and the sanitizers) $((t2 - t1)) s"
+echo "run-tests.sh: processor seconds (user + system): build $c0, make check $((c1 - c0)), distcheck $((c2 - c1))"
 [ $dist_status -eq 0 ] || { echo "run-tests.sh: make distcheck failed" >&2; exit $dist_status; }
-[ $san_status -eq 0 ] || exit $san_status
 echo "run-tests.sh: all tests passed"

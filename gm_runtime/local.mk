@@ -46,7 +46,9 @@ GMRT_LIB_SOURCES = \
 libgmrt_la_SOURCES = $(GMRT_LIB_SOURCES)
 libgmrt_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMRT_EDGE_CPPFLAGS)
 libgmrt_la_LIBADD = -lm $(ZLIB_LIBS)
-libgmrt_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
+# never GMC_SANITIZE (Makefile.am): generated programs link it with a plain cc
+libgmrt_la_CFLAGS = $(GMC_BASE_CFLAGS)
+libgmrt_la_LDFLAGS = $(OPENMP_CFLAGS) -version-info 0:0:0
 
 ## libgmrt-cuda (nvcc): its own rules.
 include gm_runtime/cuda/cuda.mk

@@ -5,8 +5,9 @@
 ## pieces, dist/tarball, driver/leaks, e2e/ugraph (session 18's times).
 include tests/codegen/codegen.mk
 include tests/cuda/cuda.mk
-# The release tarball builds without flex, bison and CUnit; build.sh says
-# what is missing where it cannot install packages (tests/dist).
+# The release tarball builds without flex, bison and CUnit (tarball.sh: in
+# the tree, what make distdir ships; in distcheck, its build of the tarball);
+# build.sh says what is missing where it cannot install packages (tests/dist).
 TESTS += tests/dist/tarball.sh tests/dist/build_sh.sh
 EXTRA_DIST += tests/dist/tarball.sh tests/dist/build_sh.sh tests/dist/hide_tools.sh
 include tests/omp/omp.mk
@@ -30,5 +31,7 @@ EXTRA_DIST += tests/nocunit/complete.sh
 # tests/gpu/run's shards, checked without a GPU (--list, --dry-run).
 TESTS += tests/gpu/shards.sh
 EXTRA_DIST += tests/gpu/shards.sh
-# The sanitizer run for CI (not part of make check: it builds gmc again).
+# The sanitizer run: in a build configured with GMC_SANITIZE (distcheck's),
+# gmc's run over the golden suite and every app; SKIP in other builds.
+TESTS += tests/sanitize.sh
 EXTRA_DIST += tests/sanitize.sh

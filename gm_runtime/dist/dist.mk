@@ -26,7 +26,8 @@ EXTRA_DIST += gmrt-dist.pc.in
 libgmrt_dist_la_SOURCES = $(GMD_LIB_SOURCES)
 libgmrt_dist_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS) $(MPI_CFLAGS)
 libgmrt_dist_la_LIBADD = libgmrt.la $(MPI_LIBS)
-libgmrt_dist_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
+libgmrt_dist_la_CFLAGS = $(GMC_BASE_CFLAGS)
+libgmrt_dist_la_LDFLAGS = $(OPENMP_CFLAGS) -version-info 0:0:0
 
 ## Tests: programs run under mpirun for P = 1..5 by shell drivers that
 ## share tests/mpi/ranks.sh; the programs share the test graphs of

@@ -23,7 +23,9 @@
 # exactly, Double with |a-b| <= 1e-12 + 1e-9 max(|a|,|b|) (PageRank's sums
 # in another order); a Node labelling whose value is "the smallest id of a
 # group" (wcc) as a partition under relabelling, where the smallest id is
-# another node. A policy the app cannot run under must be refused (exit 2,
+# another node; wcc's runs also against the independent reference
+# tests/e2e/ref_wcc (tests/mpi/wcc.sh adds graphs of its own for wcc). A
+# policy the app cannot run under must be refused (exit 2,
 # "--policy=..."), not give a wrong answer.
 #
 # To stay quick on a 2-core CI box, policy both runs at every P and the
@@ -66,6 +68,12 @@ while IFS='|' read -r app kind policies args checks rchecks; do
     MATRIX_BIN=$W/dist
     run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
 done <"$W/apps.txt"
+
+# wcc's runs against the independent reference too (wcc.sh adds its own
+# graphs, where the minimum-label fixpoint's rounds cross every rank)
+if selected "${MPI_APPS:-}" wcc && [ -x "$W/dist/wcc" ]; then
+    wcc_vs_ref "$U_GRAPHS"
+fi
 
 # An edge property from a file (the file's edge order: G->edge_gid maps it),
 # and its refusal under relabelling (the relabelled graph's edge order differs).

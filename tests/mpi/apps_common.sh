@@ -293,3 +293,33 @@ run_matrix() {
         done <"$W/runs"
     done
 }
+
+# wcc_vs_ref GRAPHS: every run of wcc's matrix (apps.sh's wcc row, and
+# wcc.sh's graphs) on GRAPHS against the independent reference
+# tests/e2e/ref_wcc (union-find over the file's ids): comp.txt exactly, as a
+# partition under relabelling (where the smallest id is another node).
+wcc_vs_ref() {
+    _ref=$GMC_BUILDDIR/tests/e2e/ref_wcc
+    [ -x "$_ref" ] || { report FAIL "$_ref not built"; return; }
+    for g in $1; do
+        selected "${MPI_GRAPHS:-}" "$g" || continue
+        eval "gfile=\$file_$g"
+        ref=$W/ref/$g
+        mkdir -p "$ref"
+        if ! $TIMEOUT "$_ref" "$gfile" --out="$ref" </dev/null >"$ref/stdout.txt" 2>"$ref/stderr.txt"; then
+            report FAIL "ref_wcc $g" "$ref/stderr.txt"
+            continue
+        fi
+        for act in "$W/out$MATRIX_OUT/wcc/$g"/*-*; do
+            [ -f "$act/rc" ] && [ "$(cat "$act/rc")" = 0 ] || continue
+            run=$(basename "$act")
+            mode=exact
+            case $run in *relabel*) mode=partition ;; esac
+            if "$COMPARE" "$ref" "$act" comp.txt:$mode return:exact >"$act/why-ref" 2>&1; then
+                report PASS "wcc $g $run = ref_wcc"
+            else
+                report FAIL "wcc $g $run != ref_wcc" "$act/why-ref"
+            fi
+        done
+    done
+}

@@ -12,7 +12,8 @@
 #    code (their answers, the round count included, must match).
 #  - wcc runs under mpirun for P = 1..4 (P = 1 alone: MPI's singleton
 #    start) on awkward graphs: apps_common.sh's (empty, edgeless, self-loops
-#    and duplicates, a hub with isolated nodes, a 300-node path, RMAT) and
+#    and duplicates, a hub with isolated nodes, a 300-node path, RMAT; those
+#    runs are apps.sh's, its table's wcc row, with the same checks) and
 #    these: a path whose edges point down (its smallest id reaches the
 #    last rank through every rank), a zigzag path 0, n-1, 1, n-2, ... that
 #    crosses the blocks at every step, several components and isolated
@@ -30,8 +31,7 @@
 # MPI_RANKS, MPI_KEEP narrow or keep the runs).
 . "$(dirname "$0")/apps_common.sh"
 P1_SINGLETON=1
-REF=$GMC_BUILDDIR/tests/e2e/ref_wcc
-[ -x "$REF" ] || { echo "FAIL: $REF not built"; exit 1; }
+[ -x "$GMC_BUILDDIR/tests/e2e/ref_wcc" ] || { echo "FAIL: $GMC_BUILDDIR/tests/e2e/ref_wcc not built"; exit 1; }
 
 # the graphs of this test, beside apps_common.sh's
 awk 'BEGIN { print "# Nodes: 240"; for (i = 239; i > 0; i--) print i, i - 1 }' >"$G/downpath.el"
@@ -57,6 +57,9 @@ add_u sparse "$G/sparse.el" 5000
 WCC_GRAPHS="empty0 edgeless selfdup hub path downpath zigzag sparse rmat"
 U_GRAPHS=
 for g in $WCC_GRAPHS; do selected "${MPI_GRAPHS:-}" "$g" && U_GRAPHS="$U_GRAPHS $g"; done
+ALL_GRAPHS=$U_GRAPHS
+OWN_GRAPHS=
+for g in downpath zigzag sparse; do selected "${MPI_GRAPHS:-}" "$g" && OWN_GRAPHS="$OWN_GRAPHS $g"; done
 # Long keys: above 2^32, in no order of the ids
 for g in $U_GRAPHS; do
     eval "n=\$nodes_$g"
@@ -119,31 +122,17 @@ for app in wcc wcc_long min_label_mixed; do
 done
 
 MATRIX_BIN=$W/dist
+# wcc itself on this test's graphs only: apps.sh runs the same row of its
+# table (the same program, checks, policies and P) on apps_common.sh's
+U_GRAPHS=$OWN_GRAPHS
 run_matrix wcc u both "" "comp.txt:exact return:exact" "comp.txt:partition return:exact"
+U_GRAPHS=$ALL_GRAPHS
 run_matrix wcc_long u both "--key=@KEY" "lab.txt:exact return:exact" "lab.txt:exact return:exact"
 run_matrix min_label_mixed u both "" "comp.txt:exact down.txt:exact return:exact" -
 
-# wcc against the independent reference (union-find over the file's ids)
-for g in $U_GRAPHS; do
-    eval "gfile=\$file_$g"
-    ref=$W/ref/$g
-    mkdir -p "$ref"
-    if ! $TIMEOUT "$REF" "$gfile" --out="$ref" </dev/null >"$ref/stdout.txt" 2>"$ref/stderr.txt"; then
-        report FAIL "ref_wcc $g" "$ref/stderr.txt"
-        continue
-    fi
-    for act in "$W/out/wcc/$g"/*-*; do
-        [ -f "$act/rc" ] && [ "$(cat "$act/rc")" = 0 ] || continue
-        run=$(basename "$act")
-        mode=exact
-        case $run in *relabel*) mode=partition ;; esac
-        if "$COMPARE" "$ref" "$act" comp.txt:$mode return:exact >"$act/why-ref" 2>&1; then
-            report PASS "wcc $g $run = ref_wcc"
-        else
-            report FAIL "wcc $g $run != ref_wcc" "$act/why-ref"
-        fi
-    done
-done
+# wcc against the independent reference on this test's graphs (apps.sh
+# does it on the shared ones)
+wcc_vs_ref "$OWN_GRAPHS"
 
 # With a GPU and libgmrt-dist-cuda (the integrator's run): the same programs
 # from gmc -t cuda --distributed at P = 1..min(2, GPUs), over --comm=mpi and,
