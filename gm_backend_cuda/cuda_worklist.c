@@ -346,6 +346,25 @@ static void capture_whole(cg_emit *em, cuda_capture *cw, const gm_stmt *loop, co
     cuda_capture_finish(em, cw);
 }
 
+/* Whether the one-launch form of loop s (cuda_parallel_loop) packs an
+ * arg-min/max (cuda_capture.c, add_pack): its atomics= says packed or
+ * ticketed, and the pack's shadow lives around that one launch only; the
+ * worklist's kernels (launched each round, or one persistent kernel) have no
+ * pack, so such a loop keeps the one-launch form. */
+static bool packs_argmin(cg_emit *em, const gm_stmt *s)
+{
+    cuda_capture c;
+    cuda_capture_init(em, &c);
+    c.allow_packs = true;
+    c.pack_iter = s->iter.sym;
+    cuda_capture_stmt(em, &c, s, false);
+    cuda_capture_graph(em, &c, s->iter.sym);
+    cuda_capture_finish(em, &c);
+    bool packs = c.npacks > 0;
+    cuda_capture_free(&c);
+    return packs;
+}
+
 bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, gma_decisions *d2)
 {
     gmb_cuda_knobs *k = &cuda_st(em)->knobs;
@@ -355,7 +374,7 @@ bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, g
     cuda_capture c1, c2, cw;
     capture_loop(em, &c1, w.l1);
     capture_loop(em, &c2, w.l2);
-    bool ok = c1.ok && c2.ok && !c1.nargmin && !c2.nargmin && cuda_is_mirrored(w.flag);
+    bool ok = c1.ok && c2.ok && !c1.nargmin && !c2.nargmin && cuda_is_mirrored(w.flag) && !packs_argmin(em, w.l1);
     if (ok) {
         gma_decide(d1, "worklist", "%s(%s)", k->worklist == GMB_ON ? "on" : "auto", w.flag->name);
         gma_decide(d2, "worklist", "round-end(%s)", w.flag->name);

@@ -62,6 +62,82 @@ static void emitter_free(cg_emit *em)
     free((char *)em->src_base); /* emitter_init's copy */
 }
 
+/* ---- the original runtime's type names in foreign code ---- */
+
+typedef struct compat_ctx {
+    bool node_t, edge_t;       /* named in foreign text */
+    bool node_taken, edge_taken; /* a Green-Marl name of the program: no typedef */
+} compat_ctx;
+
+static void compat_taken(const char *name, compat_ctx *c)
+{
+    if (name && strcmp(name, "node_t") == 0)
+        c->node_taken = true;
+    if (name && strcmp(name, "edge_t") == 0)
+        c->edge_taken = true;
+}
+
+static void compat_ident(const char *name, size_t len, void *vctx)
+{
+    compat_ctx *c = vctx;
+    if (len == 6 && strncmp(name, "node_t", 6) == 0)
+        c->node_t = true;
+    else if (len == 6 && strncmp(name, "edge_t", 6) == 0)
+        c->edge_t = true;
+}
+
+static void compat_segs(const gm_foreign_seg *f, compat_ctx *c)
+{
+    for (; f; f = f->next)
+        if (f->text)
+            gm_foreign_idents(f->text, compat_ident, c);
+}
+
+static bool compat_stmt(const gm_stmt *s, void *ctx)
+{
+    if (s->kind == GMS_FOREIGN)
+        compat_segs(s->foreign, ctx);
+    else if (s->kind == GMS_DECL)
+        for (const gm_name *n = s->names; n; n = n->next)
+            compat_taken(n->name, ctx);
+    else if (s->kind == GMS_FOREACH || s->kind == GMS_BFS || s->kind == GMS_DFS)
+        compat_taken(s->iter.name, ctx);
+    return true;
+}
+
+static bool compat_expr(const gm_expr *e, void *ctx)
+{
+    if (e->kind == GME_FOREIGN)
+        compat_segs(e->foreign, ctx);
+    return true;
+}
+
+/* Foreign code written for gm_comp names its runtime's node and edge index
+ * types node_t and edge_t (the original apps/src/randomwalk.gm casts to
+ * node_t); a file whose foreign code names either gets it as a typedef of
+ * gm_node_t / gm_edge_t, unless the program gives that name to one of its
+ * own procedures, arguments or variables. Nothing for any other file. */
+static void foreign_compat_types(cg_emit *em, const gm_program *p)
+{
+    compat_ctx c = {false, false, false, false};
+    for (const gm_proc *pr = p->procs; pr; pr = pr->next) {
+        compat_taken(pr->name, &c);
+        for (const gm_param *a = pr->params; a; a = a->next)
+            compat_taken(a->name, &c);
+        gma_walk(pr->body, false, compat_stmt, compat_expr, &c);
+    }
+    c.node_t &= !c.node_taken;
+    c.edge_t &= !c.edge_taken;
+    if (c.node_t || c.edge_t)
+        cg_printf(em, "/* the node and edge types' names in gm_comp's runtime, for the foreign code */\n");
+    if (c.node_t)
+        cg_printf(em, "typedef gm_node_t node_t;\n");
+    if (c.edge_t)
+        cg_printf(em, "typedef gm_edge_t edge_t;\n");
+    if (c.node_t || c.edge_t)
+        cg_printf(em, "\n");
+}
+
 bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_program_writer *w)
 {
     char *hpath = cg_strf("%s/%s.h", opt->out_dir, opt->base_name);
@@ -90,6 +166,7 @@ bool cg_generate_files(gm_program *p, const struct gmb_options *opt, const cg_pr
     emitter_init(&em, p, out, w->tg, w->target_state, w->decided, "code generation");
     em.target_name = w->target;
     w->prologue(&em, opt->base_name);
+    foreign_compat_types(&em, p);
     /* Prototypes first, so procedures may call each other in any order. */
     for (gm_proc *pr = p->procs; pr; pr = pr->next) {
         if (!pr->is_local)

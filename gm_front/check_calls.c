@@ -53,11 +53,11 @@ static bool receiver_kind(const gm_type *t, gm_builtin_receiver *out)
     }
 }
 
-/* Checks one argument of a built-in against what the entry asks for. */
-static void check_builtin_arg(gm_checker *ck, const gm_builtin_info *b, gm_builtin_arg want,
+/* Checks one argument of a built-in against what the entry asks for; name:
+ * the built-in as the program spells it (a synonym such as Pop for PopFront). */
+static void check_builtin_arg(gm_checker *ck, const char *name, gm_builtin_arg want,
                               gm_expr *arg, int index, const gm_type *rt, gm_symbol *graph)
 {
-    const char *name = b->names[0];
     if (arg->is_discard) {
         arg->type = gmc_prim(ck, GMT_VOID);
         gm_error(arg->loc, GMD_CALL, "'#' is only allowed among the outputs of a procedure call");
@@ -132,20 +132,21 @@ static gm_type *check_builtin(gm_checker *ck, gm_expr *e, int id, const gm_type 
                               gm_symbol *graph)
 {
     const gm_builtin_info *b = gm_builtin_get(id);
+    const char *name = e->name ? e->name : b->names[0]; /* as written: Pop, not PopFront */
     e->builtin = id;
     int n = gm_expr_list_len(e->args);
     if (e->has_out_args || e->out_args) {
-        gm_error(e->loc, GMD_BUILTIN, "%s() has no output arguments", b->names[0]);
+        gm_error(e->loc, GMD_BUILTIN, "%s() has no output arguments", name);
         check_args_loosely(ck, e->out_args);
     }
     if (n != b->nargs) {
-        gm_error(e->loc, GMD_BUILTIN, "%s() takes %d argument%s, not %d", b->names[0], b->nargs,
+        gm_error(e->loc, GMD_BUILTIN, "%s() takes %d argument%s, not %d", name, b->nargs,
                  b->nargs == 1 ? "" : "s", n);
         check_args_loosely(ck, e->args);
     } else {
         int i = 0;
         for (gm_expr *a = e->args; a; a = a->next, i++)
-            check_builtin_arg(ck, b, b->args[i], a, i + 1, rt, graph);
+            check_builtin_arg(ck, name, b->args[i], a, i + 1, rt, graph);
     }
     return set(e, builtin_result(ck, b, rt, graph, e->loc));
 }

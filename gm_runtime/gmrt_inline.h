@@ -75,9 +75,12 @@ static inline __attribute__((unused)) void _c_nil_report(int32_t code, const cha
         gmrt_fatal("%s: %s", sites[code / 2 - 1], code & 1 ? "not a node or edge of the graph" : "the node or edge is NIL");
 }
 
+/* n elements of size bytes; for n == 0 still one element (not one byte), as
+ * _c_zalloc: gcc -O2 warns (-Warray-bounds) on a loop over a zero-node
+ * property (a local empty Graph's) that it sees indexing a 1-byte block. */
 static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)
 {
-    void *p = size && n > SIZE_MAX / size ? NULL : malloc(n && size ? n * size : 1);
+    void *p = size && n > SIZE_MAX / size ? NULL : malloc(n && size ? n * size : size ? size : 1);
     if (!p)
         _c_no_memory(n, size);
     return p;

@@ -15,7 +15,7 @@ EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/cuda/report.sh \
 	tests/cuda/report/bipartite_matching.expected \
 	tests/cuda/pack/yes_pair.gm tests/cuda/pack/no_own.gm tests/cuda/pack/yes_two_payloads.gm \
 	tests/cuda/pack/no_in_bfs.gm tests/cuda/pack/yes_parent.gm tests/cuda/pack/yes_tickets.gm \
-	tests/cuda/pack/no_nested_slot.gm \
+	tests/cuda/pack/no_nested_slot.gm tests/cuda/pack/yes_frontier_parent.gm \
 	tests/cuda/overwrite/yes_whole.gm tests/cuda/overwrite/no_filtered.gm \
 	tests/cuda/overwrite/no_conditional.gm tests/cuda/overwrite/no_reads.gm \
 	tests/cuda/overwrite/no_nbr_read.gm tests/cuda/overwrite/yes_then_read.gm \

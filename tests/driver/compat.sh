@@ -3,8 +3,8 @@
 # meaning under `gmc run` (OpenMP): a non-void procedure that falls off its
 # end returns its type's zero value (0, 0.0, False, NIL), and a local
 # `Graph G2;` is an empty graph (no nodes, no edges, its loops run zero
-# times). Checked against values worked out by hand on the degree graph
-# (make_degree_case: awk counts).
+# times); foreign code may name gm_comp's node_t and edge_t. Checked against
+# values worked out by hand on the degree graph (make_degree_case: awk counts).
 . "$(dirname "$0")/common.sh"
 make_degree_case
 cd "$tmp" || exit 99
@@ -72,5 +72,36 @@ P
 expect 0 "local Graph" "$GMC" run local.gm g.el --out=lo
 same "local Graph: G2 empty, G's node count" "$nodes" "$(ret)"
 same "local Graph: the map of G2 nodes reads NIL" "$(cat deg.exp)" "$(cat lo/deg.txt)"
+
+# Foreign code written for gm_comp's runtime names its node and edge index
+# types node_t and edge_t (the original apps/src/randomwalk.gm casts to
+# node_t): the generated file defines them as gm_node_t and gm_edge_t. Each
+# edge adds 1000 * its index + its destination: 1000 * M(M-1)/2 + the sum of
+# the destinations, whatever the edges' order.
+cat > rt_types.gm <<'P'
+Procedure rt_types(G: Graph): Long {
+    Long s = 0;
+    Foreach (n: G.Nodes) {
+        Foreach (t: n.Nbrs) {
+            Edge e = t.ToEdge();
+            s += [ 1000 * (long) (edge_t) $e + (long) (node_t) $t ];
+        }
+    }
+    Return s;
+}
+P
+rt_exp=$(awk '{ d += $2 } END { print 1000 * NR * (NR - 1) / 2 + d }' g.el)
+expect 0 "foreign node_t, edge_t" "$GMC" run rt_types.gm g.el
+same "foreign node_t, edge_t: value" "$rt_exp" "$(ret)"
+# A program that names one of its own variables node_t keeps it: no typedef.
+cat > rt_own.gm <<'P'
+Procedure rt_own(G: Graph): Long {
+    Long node_t = G.NumNodes();
+    Long s = [ node_t * 2 ];
+    Return s;
+}
+P
+expect 0 "own variable node_t" "$GMC" run rt_own.gm g.el
+same "own variable node_t: value" "$((nodes * 2))" "$(ret)"
 
 finish

@@ -1,6 +1,7 @@
 #!/bin/sh
-# errors.sh: gmc's command-line errors say what is wrong and what to do,
-# with the documented exit status (1: the input, 2: the usage).
+# errors.sh: gmc's command-line errors (and a few of the program's) say what
+# is wrong and what to do, with the documented exit status (1: the input, 2:
+# the usage).
 . "$(dirname "$0")/common.sh"
 make_degree_case
 cd "$tmp" || exit 99
@@ -14,6 +15,21 @@ expect 2 "unknown option far from all" "$GMC" --frobnicate degree.gm
 says "unknown option far from all: help" err "unknown option '--frobnicate' (see gmc --help)"
 expect 2 "no input file" "$GMC" --main
 says "no input file: usage" err "no input file"
+
+# ---- a built-in's misuse names it as the program spells it -------------------------
+# (Pop is PopFront's synonym, Push PushBack's: the original test/errors/e29.gm
+# and e30.gm read "PopFront() takes 0 arguments" for Order.Pop(x))
+cat > pop_args.gm <<'P'
+Procedure pop_args(G: Graph, O: N_O(G)) {
+    Node(G) n;
+    Int x = 3;
+    n = O.Pop(x);
+    O.Push(x);
+}
+P
+expect 1 "built-in synonym: wrong argument count" "$GMC" --check pop_args.gm
+says "built-in synonym: count names Pop" err "pop_args.gm:4:9: error: Pop() takes 0 arguments, not 1 [builtin]"
+says "built-in synonym: type names Push" err "pop_args.gm:5:12: error: argument 1 of Push() must be Node(G), not Int [builtin]"
 
 # ---- --distributed (issue 31): -t omp and -t cuda ------------------------------------
 # what the distributed code cannot do yet is a located error, not wrong code

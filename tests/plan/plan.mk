@@ -15,6 +15,7 @@ EXTRA_DIST += \
 	tests/plan/index_kinds.gm \
 	tests/plan/not_local.gm \
 	tests/plan/reduce_ops.gm \
+	tests/plan/frontier_packed.gm \
 	tests/plan/bfs_reverse.expected \
 	tests/plan/edge_loop.expected \
 	tests/plan/filter_reduce.expected \
@@ -22,6 +23,7 @@ EXTRA_DIST += \
 	tests/plan/index_kinds.expected \
 	tests/plan/not_local.expected \
 	tests/plan/reduce_ops.expected \
+	tests/plan/frontier_packed.expected \
 	tests/plan/bfs_reverse.report \
 	tests/plan/edge_loop.report \
 	tests/plan/filter_reduce.report \
@@ -29,6 +31,7 @@ EXTRA_DIST += \
 	tests/plan/index_kinds.report \
 	tests/plan/not_local.report \
 	tests/plan/reduce_ops.report \
+	tests/plan/frontier_packed.report \
 	tests/plan/apps/adamic_adar.expected \
 	tests/plan/apps/avg_teen_cnt.expected \
 	tests/plan/apps/bc.expected \
@@ -77,6 +80,8 @@ EXTRA_DIST += \
 	tests/plan/not_local.cuda.expected \
 	tests/plan/not_local.omp.expected \
 	tests/plan/reduce_ops.cuda.expected \
+	tests/plan/frontier_packed.cuda.expected \
+	tests/plan/frontier_packed.omp.expected \
 	tests/plan/reduce_ops.omp.expected \
 	tests/plan/knobs/bfs_pull_no_outline.expected \
 	tests/plan/knobs/bfs_push_twc.expected \
