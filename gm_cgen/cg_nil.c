@@ -703,6 +703,20 @@ static char *nil_ok_str(cg_emit *em, const gm_expr *v, const char *x, const char
     return t;
 }
 
+/* cond (NULL or a condition text) && the check of v's value text x at the
+ * site "what": the conjunction a parallel use of several values guards by */
+static char *and_nil_ok(cg_emit *em, char *cond, const gm_expr *v, const char *x, const char *what, const char *slot,
+                        bool device)
+{
+    char *where = site_where(em, v, what);
+    char *ok = nil_ok_str(em, v, x, where, slot, device);
+    char *joined = cg_strf("%s%s%s", cond ? cond : "", cond ? " && " : "", ok);
+    free(cond);
+    free(ok);
+    free(where);
+    return joined;
+}
+
 /* The values among v[0, n) that need a check, into need; 0 when none does
  * or when their guards would not fit (CG_NIL_GUARDS), as before either
  * caller treats it: the use is printed as it is. */
@@ -744,13 +758,7 @@ bool cg_nil_call(cg_emit *em, const gm_expr *e)
         cg_printf(em, "%s %s = ", cg_ctype(need[i]->type), x);
         cg_expr(em, need[i]);
         cg_printf(em, "; ");
-        char *where = site_where(em, need[i], what);
-        char *ok = nil_ok_str(em, need[i], x, where, slot, device);
-        char *joined = cg_strf("%s%s%s", cond ? cond : "", cond ? " && " : "", ok);
-        free(cond);
-        free(ok);
-        free(where);
-        cond = joined;
+        cond = and_nil_ok(em, cond, need[i], x, what, slot, device);
         guard_push(em, need[i], x);
     }
     cg_printf(em, "%s ? ", cond);
@@ -787,15 +795,9 @@ bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const 
     } else { /* parallel code: no iteration for a NIL node (reported after the loop) */
         char *cond = NULL;
         for (int i = 0; i < k; i++) {
-            char *where = site_where(em, need[i], what);
             char *x = cg_expr_str(em, need[i]);
-            char *ok = nil_ok_str(em, need[i], x, where, slot, device);
-            char *joined = cg_strf("%s%s%s", cond ? cond : "", cond ? " && " : "", ok);
-            free(cond);
-            free(ok);
+            cond = and_nil_ok(em, cond, need[i], x, what, slot, device);
             free(x);
-            free(where);
-            cond = joined;
             guard_push(em, need[i], NULL);
         }
         cg_line(em, "if (%s) { /* no iteration when the node is NIL (reported after the loop) */", cond);
