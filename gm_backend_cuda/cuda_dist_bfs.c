@@ -25,8 +25,9 @@
  * own node: gma_sync_check refuses the rest). No property array is copied
  * between host and device per level. The expansion walks each frontier
  * node's row by its block, warp or thread by degree (gmcu_twc, without the
- * hub spill); the one-GPU traversal's other optimizations (bottom-up,
- * outlined levels, label correction) stay off, as everywhere in this mode. */
+ * hub spill); large levels go bottom-up (pull_kernel) on every rank at once,
+ * by Beamer's rule on counts summed over the ranks; the one-GPU traversal's
+ * other optimizations (outlined levels, label correction) stay off. */
 #include "cuda_emit.h"
 
 #include <stdlib.h>
@@ -93,7 +94,8 @@ static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_
  * fresh) for one in the frontier and stops at the first (gmcu_find_edge:
  * long rows by the block or the warp); it alone writes its level, and a
  * claim of it by another rank later finds it seen. Only where every owner's
- * in-edges are on its rank (policy both, or one rank). */
+ * in-edges are on its rank (policy both, or one rank), and only when every
+ * rank goes bottom-up at this level: such a rank claims no ghost. */
 static char *pull_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g,
                          const char *unseen)
 {
@@ -226,10 +228,15 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "    gmcu_put(_c_cnt, _c_c0, sizeof _c_c0);");
     cg_line(em, "}");
     cuda_launch_before(em, &nav);
-    if (pull) { /* Beamer's rules: the global frontier's nodes (_c_nf, the same on every rank) or this rank's
-                 * frontier edges against those not explored yet (ranks may differ: each direction is exact) */
-        cg_line(em, "if (_c_up && (_c_nf > %s->global_nodes / 20 || _c_mf > _c_mu / 14)) { /* a large frontier: "
-                     "bottom-up */", dg);
+    if (pull) { /* Beamer's rules on global counts: the frontier's nodes (_c_nf) or its edges against those
+                 * not explored yet, summed over the ranks, so every rank takes the same direction. A rank
+                 * going bottom-up claims no ghost, so a rank staying top-down beside it would never see
+                 * the nodes that only the other's frontier reaches (a path split between two ranks) */
+        cg_line(em, "int64_t _c_m[2] = {_c_mf, _c_mu}; /* the frontier's and the unexplored edges, all ranks */");
+        cg_line(em, "if (_c_up)");
+        cg_line(em, "    (void)gmd_allreduce(_c_m, 2, GMRT_T_INT64, GMD_SUM);");
+        cg_line(em, "if (_c_up && (_c_nf > %s->global_nodes / 20 || _c_m[0] > _c_m[1] / 14)) { /* a large frontier: "
+                     "bottom-up on every rank */", dg);
         cg_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
         cg_line(em, "    if (_c_nowned > 0)");
         cg_line(em, "        %s<<<gmcu_blocks(_c_nowned), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_cnt);", pull, nl.args,

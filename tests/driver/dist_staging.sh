@@ -73,7 +73,12 @@ says "pagerank: a loop over the owners fetches" pr/pagerank.cu "pagerank_k2<<<gm
 expect 0 "cuda distributed bfs" "$GMC" -w -t cuda --distributed -o bfs "$GMC_SRCDIR/apps/bfs.gm"
 says "bfs: TWC expansion" bfs/bfs.cu "gmcu_twc(_c_u, _c_act ? _c_local->begin[_c_u] : 0, _c_act ? _c_local->begin[_c_u + 1] : 0,"
 says "bfs: bottom-up only with the in-edges" bfs/bfs.cu "const bool _c_up = G->policy == GMD_POLICY_BOTH || G->size == 1;"
-says "bfs: bottom-up on a large frontier" bfs/bfs.cu "if (_c_up && (_c_nf > G->global_nodes / 20 || _c_mf > _c_mu / 14)) {"
+# the direction is taken on counts summed over the ranks, the same on every
+# rank: a rank going bottom-up claims no ghost, so beside a rank staying
+# top-down the nodes only its frontier reaches were never found (a path split
+# between two GPUs lost its second half: cuda_apps.sh, bfs/bc_sampled, P = 2)
+says "bfs: the direction's edge counts over all ranks" bfs/bfs.cu "(void)gmd_allreduce(_c_m, 2, GMRT_T_INT64, GMD_SUM);"
+says "bfs: bottom-up on a large global frontier" bfs/bfs.cu "if (_c_up && (_c_nf > G->global_nodes / 20 || _c_m[0] > _c_m[1] / 14)) {"
 says "bfs: queued owners counted with their out-edges" bfs/bfs.cu "gmcu_push_counted(_c_queue, &_c_cnt[0], _c_w, &_c_cnt[2], _c_local->begin[_c_w + 1] - _c_local->begin[_c_w]);"
 says "bfs: an owner finds a parent in the frontier" bfs/bfs.cu "[&](gm_edge_t _c_e) { return _c_level[_c_local->r_node_idx[_c_e]] == _c_depth; });"
 
