@@ -22,7 +22,8 @@ if [ "$ngpu" -lt 1 ]; then
     exit 77
 fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/gmc-gpusync.XXXXXX") || exit 99
-trap 'rm -rf "$W"' EXIT INT TERM
+trap 'rm -rf "$W"' EXIT
+trap 'exit 1' INT TERM # stop here: the runs below would use the removed folder
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_plm_rsh_agent=false NCCL_NVLS_ENABLE=0
 export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_plm_rsh_agent NCCL_NVLS_ENABLE
 fail=0
