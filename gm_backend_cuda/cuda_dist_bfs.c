@@ -203,7 +203,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cg_scope_add_cleanup(em, cg_strf("free(_c_start);"));
     cg_line(em, "int64_t _c_nlev = 0, _c_head = 0, _c_tail = 0;");
     cg_line(em, "int32_t _c_depth = 0;");
-    cg_line(em, "/* this rank's frontier edges and edges not explored yet (Beamer's direction rule) */");
+    cg_line(em, "/* this rank's frontier edges and edges not explored yet (Beamer's rule sums them over the ranks) */");
     cg_line(em, "int64_t _c_mf = 0, _c_mu = (int64_t)%s->num_edges;", g);
     cg_line(em, "if (_c_root >= 0 && _c_root < %s->global_nodes && gmd_owner(%s, _c_root) == %s->rank) {", dg, dg, dg);
     cg_line(em, "    const gm_node_t _c_r = gmd_local_id(%s, _c_root);", dg);
