@@ -67,7 +67,7 @@ static bool rbuf_reserve(rbuf *b, size_t more)
 {
     if (b->len + more <= b->cap)
         return true;
-    size_t cap = b->cap ? b->cap : 1024;
+    size_t cap = b->cap ? b->cap : b->len + more; /* the first reserve is exact */
     while (cap < b->len + more)
         cap *= 2;
     char *p = realloc(b->p, cap * b->size);
@@ -363,6 +363,31 @@ static bool route_edges(gmd_graph *G, const stage *st, rbuf *got, gmrt_error *er
     bool ok = send && count && fill;
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", G->rank);
+    /* the exact number of records this rank receives, reserved at once:
+     * growing by doubling would hold up to twice (and copy three times)
+     * the largest array of the load */
+    int64_t *want = calloc((size_t)P * 2, sizeof *want);
+    if (!want)
+        gmd_abort(3, "in-rank generator: out of memory");
+    for (int64_t i = 0, xx = st->tl; i < mine; i++) {
+        while (st->begin[xx - st->tl + 1] <= i)
+            xx++;
+        int ou = range_of(G->block, P, xx), ov = range_of(G->block, P, st->dst[i]);
+        if (out)
+            want[ou]++;
+        if (in && (!out || ov != ou))
+            want[ov]++;
+    }
+    MPI_Alltoall(want, 1, MPI_INT64_T, want + P, 1, MPI_INT64_T, gmd_comm_());
+    int64_t expect = 0;
+    for (int p = 0; p < P; p++)
+        expect += want[P + p];
+    free(want);
+    if (ok && !rbuf_reserve(got, (size_t)expect)) {
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %" PRId64 " edges (rank %d)", expect,
+                       G->rank);
+        ok = false;
+    }
     MPI_Datatype dt;
     MPI_Type_contiguous((int)sizeof(grec), MPI_BYTE, &dt);
     MPI_Type_commit(&dt);
