@@ -248,7 +248,7 @@ static void help(const gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, co
     printf("\nGRAPH: edge list, Matrix Market (.mtx), DIMACS (.gr), GM binary or gmb; .gz\n"
            "compressed too; '-' is standard input; or a generated graph, as gmgraph gen makes it:\n"
            "gen:rmat,scale=S[,edge-factor=E][,seed=X][,weights=int:LO:HI][,symmetrize][,dedup]\n"
-           "[,no-self-loops] or gen:uniform,nodes=N,edges=M (README: generator specs).\n"
+           "[,no-self-loops], gen:uniform,nodes=N,edges=M or gen:grid,rows=R,cols=C (README).\n"
            "Options take --name=VALUE or --name VALUE;\n"
            "'-' and '_' in names are alike.\n");
     if (n) {

@@ -122,16 +122,20 @@ static bool spec_item(const char *text, char *item, gmrt_gen_spec *s, double *de
         *has_a = true;
         return spec_real(text, k, v, k[0] == 'a' ? &s->rmat.a : k[0] == 'b' ? &s->rmat.b : &s->rmat.c, err);
     }
-    if (!rmat && !strcmp(k, "nodes"))
+    if (s->kind == GMRT_GEN_GRID && (!strcmp(k, "rows") || !strcmp(k, "cols")))
+        return spec_int(text, k, v, 0, GMRT_NODE_MAX, k[0] == 'r' ? &s->rows : &s->cols, err);
+    bool uni = s->kind == GMRT_GEN_UNIFORM;
+    if (uni && !strcmp(k, "nodes"))
         return spec_int(text, k, v, 0, GMRT_NODE_MAX, &s->nodes, err);
-    if (!rmat && !strcmp(k, "edges"))
+    if (uni && !strcmp(k, "edges"))
         return spec_int(text, k, v, 0, INT64_MAX, &s->edges, err);
-    if (!rmat && !strcmp(k, "degree"))
+    if (uni && !strcmp(k, "degree"))
         return spec_real(text, k, v, degree, err);
     gmrt_error_set(err, GMRT_E_ARG,
                    "generator spec '%s': unknown key '%s' for %s (expected %s, seed, weights, symmetrize, dedup, "
                    "no-self-loops)",
-                   text, k, rmat ? "rmat" : "uniform", rmat ? "scale, edge-factor, a, b, c, no-permute" : "nodes, edges, degree");
+                   text, k, rmat ? "rmat" : uni ? "uniform" : "grid",
+                   rmat ? "scale, edge-factor, a, b, c, no-permute" : uni ? "nodes, edges, degree" : "rows, cols");
     return false;
 }
 
@@ -153,14 +157,16 @@ bool gmrt_gen_spec_parse(const char *text, gmrt_gen_spec *s, gmrt_error *err)
         s->kind = GMRT_GEN_RMAT;
     else if (kind && !strcmp(kind, "uniform"))
         s->kind = GMRT_GEN_UNIFORM;
+    else if (kind && !strcmp(kind, "grid"))
+        s->kind = GMRT_GEN_GRID;
     else {
-        gmrt_error_set(err, GMRT_E_ARG, "generator spec '%s': unknown kind '%s' (expected gen:rmat,... or gen:uniform,...)",
+        gmrt_error_set(err, GMRT_E_ARG, "generator spec '%s': unknown kind '%s' (expected gen:rmat,..., gen:uniform,... or gen:grid,...)",
                        text, kind ? kind : "");
         ok = false;
     }
     gmrt_rmat_defaults(&s->rmat, 20);
     s->seed = 1;
-    s->nodes = s->edges = -1;
+    s->nodes = s->edges = s->rows = s->cols = -1;
     double degree = -1;
     bool has_a = false;
     for (char *item; ok && (item = strtok_r(NULL, ",", &save)) != NULL;)
@@ -182,6 +188,18 @@ bool gmrt_gen_spec_parse(const char *text, gmrt_gen_spec *s, gmrt_error *err)
         }
         return true;
     }
+    if (s->kind == GMRT_GEN_GRID) {
+        if (s->rows < 0 || s->cols < 0) {
+            gmrt_error_set(err, GMRT_E_ARG, "generator spec '%s': grid needs rows=R and cols=C", text);
+            return false;
+        }
+        if (s->rows * s->cols > GMRT_NODE_MAX || 4 * s->rows * s->cols > GMRT_EDGE_MAX) {
+            gmrt_error_set(err, GMRT_E_ARG, "generator spec '%s': a grid of %" PRId64 " x %" PRId64 " has too many nodes or edges",
+                           text, s->rows, s->cols);
+            return false;
+        }
+        return true;
+    }
     if (s->nodes < 0 || (s->edges < 0) == (degree < 0)) {
         gmrt_error_set(err, GMRT_E_ARG, "generator spec '%s': uniform needs nodes=N and one of edges=M or degree=D", text);
         return false;
@@ -199,26 +217,57 @@ bool gmrt_gen_spec_parse(const char *text, gmrt_gen_spec *s, gmrt_error *err)
 
 int64_t gmrt_gen_spec_nodes(const gmrt_gen_spec *s)
 {
-    return s->kind == GMRT_GEN_RMAT ? (int64_t)1 << s->rmat.scale : s->nodes;
+    return s->kind == GMRT_GEN_RMAT ? (int64_t)1 << s->rmat.scale : s->kind == GMRT_GEN_GRID ? s->rows * s->cols : s->nodes;
 }
 
 int64_t gmrt_gen_spec_drawn(const gmrt_gen_spec *s)
 {
-    return s->kind == GMRT_GEN_RMAT ? gmrt_rmat_edge_count(&s->rmat) : s->edges;
+    return s->kind == GMRT_GEN_RMAT ? gmrt_rmat_edge_count(&s->rmat) : s->kind == GMRT_GEN_GRID ? 4 * s->rows * s->cols : s->edges;
+}
+
+/* Grid slot i: node i / 4's edge to its right (0) or lower (2) neighbour,
+ * or back (1, 3); -1 -1 where the neighbour is off the grid.  The slots
+ * hold gmrt_gen_grid's edges (the order does not matter: rows are sorted). */
+static void grid_draw(int64_t cols, int64_t rows, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst)
+{
+    for (size_t k = 0; k < count; k++) {
+        int64_t i = first + (int64_t)k, u = i / 4, r = u / cols, c = u % cols;
+        int slot = (int)(i % 4);
+        int64_t v = slot < 2 ? (c + 1 < cols ? u + 1 : -1) : (r + 1 < rows ? u + cols : -1);
+        bool back = slot & 1;
+        src[k] = v < 0 ? -1 : (gm_node_t)(back ? v : u);
+        dst[k] = v < 0 ? -1 : (gm_node_t)(back ? u : v);
+    }
 }
 
 bool gmrt_gen_spec_draw(const gmrt_gen_spec *s, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst)
 {
     if (s->kind == GMRT_GEN_RMAT)
         return gmrt_rmat_draw(&s->rmat, first, count, src, dst);
+    if (s->kind == GMRT_GEN_GRID) {
+        grid_draw(s->cols, s->rows, first, count, src, dst);
+        return true;
+    }
     gmrt_uniform_draw((gm_node_t)s->nodes, s->seed, first, count, src, dst);
     return true;
 }
 
 gm_graph *gmrt_gen_spec_graph(const gmrt_gen_spec *s, const gmrt_progress *progress, gmrt_error *err)
 {
-    gm_graph *g = s->kind == GMRT_GEN_RMAT ? gmrt_gen_rmat(&s->rmat, &s->build, progress, err)
-                                           : gmrt_gen_uniform((gm_node_t)s->nodes, s->edges, s->seed, &s->build, progress, err);
+    gm_graph *g = NULL;
+    if (s->kind == GMRT_GEN_RMAT)
+        g = gmrt_gen_rmat(&s->rmat, &s->build, progress, err);
+    else if (s->kind == GMRT_GEN_UNIFORM)
+        g = gmrt_gen_uniform((gm_node_t)s->nodes, s->edges, s->seed, &s->build, progress, err);
+    else {
+        g = gmrt_gen_grid((gm_node_t)s->rows, (gm_node_t)s->cols, err);
+        const gmrt_build_options *b = &s->build;
+        if (g && (b->symmetrize || b->dedup || b->drop_self_loops)) { /* as gmgraph gen grid */
+            gm_graph *edited = gmrt_graph_transform(g, b, err);
+            gmrt_graph_free(g);
+            g = edited;
+        }
+    }
     if (g && s->weighted && !gmrt_gen_weights(g, s->w_lo, s->w_hi, s->w_integral, s->seed, err)) {
         gmrt_graph_free(g);
         g = NULL;

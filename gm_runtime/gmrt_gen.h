@@ -72,16 +72,18 @@ double gmrt_gen_weight_of(double lo, double hi, bool integral, uint64_t seed, in
  *
  *   gen:rmat[,scale=S][,edge-factor=E][,a=A,b=B,c=C][,no-permute]
  *   gen:uniform,nodes=N,edges=M | degree=D
+ *   gen:grid,rows=R,cols=C
  *   common: [,seed=X][,weights=int:LO:HI|real:LO:HI][,symmetrize][,dedup][,no-self-loops]
  *
  * The keys are `gmgraph gen`'s options without "--", with its defaults
  * (scale 20, edge factor 16, Graph500 a b c, seed 1), and the graph is the
  * one `gmgraph gen KIND --KEY VALUE ...` writes. */
-typedef enum gmrt_gen_kind { GMRT_GEN_RMAT = 1, GMRT_GEN_UNIFORM } gmrt_gen_kind;
+typedef enum gmrt_gen_kind { GMRT_GEN_RMAT = 1, GMRT_GEN_UNIFORM, GMRT_GEN_GRID } gmrt_gen_kind;
 typedef struct gmrt_gen_spec {
     gmrt_gen_kind kind;
     gmrt_rmat_params rmat;   /* kind rmat (its seed is seed) */
     int64_t nodes, edges;    /* kind uniform */
+    int64_t rows, cols;      /* kind grid */
     uint64_t seed;
     gmrt_build_options build;
     bool weighted, w_integral;
@@ -95,7 +97,8 @@ bool gmrt_gen_spec_parse(const char *text, gmrt_gen_spec *spec, gmrt_error *err)
 /* 2^scale or nodes; the number of edges drawn (before the build options). */
 int64_t gmrt_gen_spec_nodes(const gmrt_gen_spec *spec);
 int64_t gmrt_gen_spec_drawn(const gmrt_gen_spec *spec);
-/* Edges first .. first+count-1 of the spec's draw. */
+/* Edges first .. first+count-1 of the spec's draw; a grid's slots off the
+ * grid are -1 -1 (no edge). */
 bool gmrt_gen_spec_draw(const gmrt_gen_spec *spec, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst);
 /* The whole graph in this process, as `gmgraph gen` builds it. */
 gm_graph *gmrt_gen_spec_graph(const gmrt_gen_spec *spec, const gmrt_progress *progress, gmrt_error *err);

@@ -185,6 +185,11 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     int *count = calloc((size_t)P, sizeof *count), *fill = calloc((size_t)P, sizeof *fill);
     rbuf got = { .size = sizeof(uint64_t) };
     bool ok = tb && src && dst && send && count && fill;
+    /* the expected share (ids are scrambled, the ranges get about as much),
+     * reserved at once so that growing rarely copies */
+    size_t guess = (size_t)((double)m0 / P * (s->build.symmetrize ? 2 : 1) * 1.05) + 1024;
+    if (ok && !rbuf_reserve(&got, guess))
+        got.cap = 0; /* no room for the guess: grow as it comes */
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
     for (int p = 0; tb && p <= P; p++)
@@ -203,7 +208,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
         for (int p = 0; p < P; p++)
             count[p] = 0;
         for (size_t i = 0; i < cnt; i++) {
-            if (src[i] == dst[i] && drop)
+            if ((src[i] == dst[i] && drop) || src[i] < 0) /* < 0: a grid slot without an edge */
                 continue;
             count[range_of(tb, P, src[i])]++;
             if (sym && src[i] != dst[i])
@@ -213,7 +218,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
             fill[p] = p ? fill[p - 1] + count[p - 1] : 0;
         for (size_t i = 0; i < cnt; i++) {
             uint64_t u = (uint32_t)src[i], v = (uint32_t)dst[i];
-            if (u == v && drop)
+            if ((u == v && drop) || src[i] < 0)
                 continue;
             send[fill[range_of(tb, P, (int64_t)u)]++] = u << 32 | v;
             if (sym && u != v)

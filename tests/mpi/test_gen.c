@@ -2,8 +2,8 @@
  * specs, gm_runtime/dist/gmd_gen.c) under mpirun -np P (driver:
  * tests/mpi/gen.sh).  For each spec (RMAT raw with self-loops and
  * duplicates, symmetrized + deduplicated + weighted, an odd scale, uniform
- * with real weights, fewer non-isolated nodes than ranks, one node, no
- * nodes) and each policy, the generated partition must equal, field by
+ * with real weights, grids, fewer non-isolated nodes than ranks, one node,
+ * no nodes) and each policy, the generated partition must equal, field by
  * field, the one gmd_load builds from the file of the same graph (rank 0
  * writes gmrt_gen_spec_graph's graph, which is `gmgraph gen`'s, to a .gmb;
  * every rank loads it): sizes, blocks, ghosts, per-peer lists, degrees,
@@ -132,6 +132,8 @@ int main(int argc, char **argv)
         "gen:rmat,scale=9,edge-factor=3,seed=7,a=0.45,b=0.25,c=0.15,dedup",
         "gen:uniform,nodes=300,degree=2.5,seed=5,weights=real:0:1,symmetrize",
         "gen:uniform,nodes=40,edges=2,seed=9",  /* at most 4 nodes with edges: fewer than the ranks */
+        "gen:grid,rows=7,cols=9,weights=real:1:2",
+        "gen:grid,rows=1,cols=5,symmetrize,dedup", /* a path; symmetrize doubles, dedup undoes it */
         "gen:rmat,scale=0,edge-factor=3",       /* one node, three self-loops */
         "gen:uniform,nodes=0,edges=0",          /* nothing */
     };
@@ -139,6 +141,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < n; k++)
         check_spec(argv[1], k, specs[k]);
     check_refused("gen:kron,scale=4", false, "unknown kind 'kron'");
+    check_refused("gen:grid,rows=4", false, "grid needs rows=R and cols=C");
     check_refused("gen:rmat,scale=31", false, "scale=31");
     check_refused("gen:rmat,scale=4,colour=red", false, "unknown key 'colour'");
     check_refused("gen:rmat,scale=4,,dedup", false, "empty item");
@@ -149,6 +152,6 @@ int main(int argc, char **argv)
     check_refused("gen:uniform,nodes=5,edges=3,no-permute", false, "unknown key 'no-permute'");
     check_refused("gen:rmat,scale=4", true, "--relabel is not supported");
     char summary[64];
-    snprintf(summary, sizeof summary, "%d ranks, %d specs, 10 refusals", size_, n);
+    snprintf(summary, sizeof summary, "%d ranks, %d specs, 11 refusals", size_, n);
     return mpi_test_finish("gen", summary);
 }
