@@ -30,6 +30,7 @@
 #include "gmd.h"
 #include "gmd_internal.h"
 #include "gmrt_gen.h"
+#include "row_sort.h" /* libgmrt's row sort (introsort), as the whole-graph build sorts rows */
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -124,26 +125,6 @@ static bool route(const void *send, const int *count, MPI_Datatype dt, rbuf *out
     return true;
 }
 
-static int cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
-static void sort_ints(int32_t *a, size_t n)
-{
-    if (n > 24) {
-        qsort(a, n, sizeof *a, cmp_i32);
-        return;
-    }
-    for (size_t i = 1; i < n; i++) {
-        int32_t x = a[i];
-        size_t j = i;
-        for (; j > 0 && a[j - 1] > x; j--)
-            a[j] = a[j - 1];
-        a[j] = x;
-    }
-}
 
 /* A local edge while its row is sorted: gmd_part.c's order (destination,
  * weight, global index). */
@@ -153,14 +134,35 @@ typedef struct lent {
     double w;
 } lent;
 
+static inline bool lent_less(const lent *x, const lent *y)
+{
+    if (x->dst != y->dst)
+        return x->dst < y->dst;
+    if (x->w != y->w)
+        return x->w < y->w;
+    return x->e < y->e;
+}
+
 static int cmp_lent(const void *a, const void *b)
 {
     const lent *x = a, *y = b;
-    if (x->dst != y->dst)
-        return (x->dst > y->dst) - (x->dst < y->dst);
-    if (x->w != y->w)
-        return (x->w > y->w) - (x->w < y->w);
-    return (x->e > y->e) - (x->e < y->e);
+    return lent_less(x, y) ? -1 : lent_less(y, x) ? 1 : 0;
+}
+
+/* Most rows are short: insertion sort there, qsort for the long ones. */
+static void sort_lents(lent *a, size_t n)
+{
+    if (n > 32) {
+        qsort(a, n, sizeof *a, cmp_lent);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        lent x = a[i];
+        size_t j = i;
+        for (; j > 0 && lent_less(&x, &a[j - 1]); j--)
+            a[j] = a[j - 1];
+        a[j] = x;
+    }
 }
 
 /* The staging ranges' result: rows of ids [tl, th) of the global CSR. */
@@ -272,7 +274,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     #pragma omp parallel for schedule(dynamic, 1024) if (len >= 65536)
     for (size_t x = 0; x < rows; x++) {
         int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
-        sort_ints(st->dst + b, (size_t)(e - b));
+        gmrt_sort_nodes(st->dst + b, (size_t)(e - b));
         for (int64_t i = b; i < e; i++)
             if (!dedup || i == b || st->dst[i] != st->dst[o - 1])
                 st->dst[o++] = st->dst[i];
@@ -573,7 +575,7 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec *R, size_t K,
             }
             for (gm_edge_t i = b; i < e; i++)
                 buf[i - b] = (lent){ ni[i], (int64_t)G->edge_gid[i], lw ? lw[i] : 0 };
-            qsort(buf, (size_t)(e - b), sizeof *buf, cmp_lent);
+            sort_lents(buf, (size_t)(e - b));
             for (gm_edge_t i = b; i < e; i++) {
                 ni[i] = buf[i - b].dst;
                 G->edge_gid[i] = (gm_edge_t)buf[i - b].e;
