@@ -131,7 +131,7 @@ int main(int argc, char **argv)
         "gen:rmat,scale=5,edge-factor=5,seed=4,symmetrize,weights=int:1:3,no-permute", /* parallel edges by weight */
         "gen:rmat,scale=9,edge-factor=3,seed=7,a=0.45,b=0.25,c=0.15,dedup",
         "gen:uniform,nodes=300,degree=2.5,seed=5,weights=real:0:1,symmetrize",
-        "gen:uniform,nodes=40,edges=2,seed=9",  /* at most 4 nodes with edges: fewer than the ranks */
+        "gen:uniform,nodes=40,edges=1,seed=9",  /* at most 2 nodes with edges: fewer than the ranks */
         "gen:grid,rows=7,cols=9,weights=real:1:2",
         "gen:grid,rows=1,cols=5,symmetrize,dedup", /* a path; symmetrize doubles, dedup undoes it */
         "gen:rmat,scale=0,edge-factor=3",       /* one node, three self-loops */
