@@ -1,18 +1,21 @@
 /* cg_dist_main.c: the main() that --main appends to NAME.c with
  * -t omp --distributed, and to NAME.cu with -t cuda --distributed:
  *
- *   mpirun -np P ./NAME GRAPH [--policy=out|in|both] [--relabel[=SEED]]
+ *   mpirun -np P ./NAME GRAPH|gen:SPEC [--policy=out|in|both] [--relabel[=SEED]]
  *          [--comm=auto|nccl|mpi] (CUDA)
  *          [--NAME=VALUE ...] [--out=DIR] [--json] [--threads=N] [--repeat=K] ...
  *
- * Every rank runs it. --policy and --relabel go to gmd_load (gmd_cli.c); the
+ * Every rank runs it. GRAPH may be a generator spec (gen:rmat,scale=S,...:
+ * each rank generates its part, gmd_gen.c). --policy and --relabel go to
+ * gmd_load (gmd_cli.c); the
  * rest is libgmrt's command line (gmrt_cli.h), read as the single-process
  * driver reads it: the procedure's scalars (a Node is a node id of the
  * file), node property files or --random-NAME=LO:HI (the same values as the
  * single-process program: drawn on rank 0 from the same stream, then
  * scattered), the one numeric edge-property input from the file's weights.
  * Rank 0 prints what the single-process driver prints (graph, load_ms,
- * time_ms, return, output scalars) plus "ranks = P (policy X, replication
+ * time_ms, return, output scalars) plus "peak_rss_mb = M" after load_ms
+ * (the largest peak resident set of a rank after the load) and "ranks = P (policy X, replication
  * R)" after load_ms and "comm_ms = T (S MB)" after time_ms (the slowest
  * rank's time in communication during the last run, the bytes all ranks
  * sent), and with --out writes every node property the procedure writes,
@@ -287,9 +290,11 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "run.edges = G->global_edges;");
     cg_line(em, "int64_t _c_replicas = (int64_t)gmd_num_local(G);");
     cg_line(em, "gmd_allreduce_int64(&_c_replicas, GMD_SUM);");
+    cg_line(em, "double _c_rss = gmd_max_peak_rss_mb(); /* the load's (or generator's) memory */");
     cg_line(em, "if (!run.json) {");
     cg_line(em, "    printf(\"graph = %%lld nodes, %%lld edges\\n\", (long long)run.nodes, (long long)run.edges);");
     cg_line(em, "    printf(\"load_ms = %%.3f\\n\", run.load_ms);");
+    cg_line(em, "    printf(\"peak_rss_mb = %%.1f\\n\", _c_rss);");
     cg_line(em, "    printf(\"ranks = %%d (policy %%s, replication %%.3f)\\n\", G->size, gmd_policy_name(G->policy),");
     cg_line(em, "           run.nodes ? (double)_c_replicas / (double)run.nodes : 1.0);");
     if (gpu)

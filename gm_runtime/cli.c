@@ -2,6 +2,7 @@
  * (gmrt_cli.h says what each function promises). */
 #include "gmrt_cli.h"
 #include "gmrt_edit.h"
+#include "gmrt_gen.h"
 #include "gmrt_timer.h"
 
 #include <ctype.h>
@@ -245,7 +246,10 @@ static void help(const gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, co
 {
     usage_line(stdout, run, usage_args);
     printf("\nGRAPH: edge list, Matrix Market (.mtx), DIMACS (.gr), GM binary or gmb; .gz\n"
-           "compressed too; '-' is standard input.  Options take --name=VALUE or --name VALUE;\n"
+           "compressed too; '-' is standard input; or a generated graph, as gmgraph gen makes it:\n"
+           "gen:rmat,scale=S[,edge-factor=E][,seed=X][,weights=int:LO:HI][,symmetrize][,dedup]\n"
+           "[,no-self-loops], gen:uniform,nodes=N,edges=M or gen:grid,rows=R,cols=C (README).\n"
+           "Options take --name=VALUE or --name VALUE;\n"
            "'-' and '_' in names are alike.\n");
     if (n) {
         printf("\nThe procedure's inputs:\n");
@@ -484,7 +488,19 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
     for (size_t i = 0; status < 0 && i < n_opts; i++)
         if (opts[i].kind == GMRT_CLI_FILE && seen[i] && !gmrt_cli_readable(run->prog, *(const char **)opts[i].dest))
             status = 1;
-    if (status < 0 && !gmrt_cli_readable(run->prog, run->graph))
+    if (status < 0 && gmrt_gen_spec_is(run->graph)) {
+        /* a generated graph: the spec says everything the file options would */
+        gmrt_gen_spec spec;
+        gmrt_error serr;
+        if (!gmrt_gen_spec_parse(run->graph, &spec, &serr)) {
+            fprintf(stderr, "%s: %s\n", run->prog, serr.message);
+            status = 2;
+        } else if (f.from || f.one_based || f.symmetrize || f.dedup || f.no_self_loops || run->relabel) {
+            fprintf(stderr, "%s: --from, --one-based, --relabel and the edge edits do not apply to a generated graph "
+                            "(give symmetrize, dedup, no-self-loops in the spec)\n", run->prog);
+            status = 2;
+        }
+    } else if (status < 0 && !gmrt_cli_readable(run->prog, run->graph))
         status = 1;
     if (status < 0 && !gmrt_cli_out_dir(run))
         status = 1;
@@ -493,6 +509,16 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
 }
 
 /* ------------------------------------------------------------ loading */
+
+/* GRAPH given as a generator spec (checked by gmrt_cli_parse): the whole
+ * graph, as `gmgraph gen` makes it. */
+static gm_graph *cli_generate(const char *text, const gmrt_progress *progress, gmrt_error *err)
+{
+    gmrt_gen_spec spec;
+    if (!gmrt_gen_spec_parse(text, &spec, err))
+        return NULL;
+    return gmrt_gen_spec_graph(&spec, progress, err);
+}
 
 gm_graph *gmrt_cli_load(gmrt_cli_run *run)
 {
@@ -503,8 +529,9 @@ gm_graph *gmrt_cli_load(gmrt_cli_run *run)
     double t0 = gmrt_time_ms();
     /* --relabel numbers a text file's nodes as it is read: a label of 2e9 in
      * a small file needs no table of 2e9 rows (and is not refused as sparse) */
-    gm_graph *g = run->relabel ? gmrt_graph_load_relabelled(run->graph, &run->load, &run->labels, &err)
-                               : gmrt_graph_load(run->graph, &run->load, &err);
+    gm_graph *g = gmrt_gen_spec_is(run->graph) ? cli_generate(run->graph, &run->load.progress, &err)
+                  : run->relabel ? gmrt_graph_load_relabelled(run->graph, &run->load, &run->labels, &err)
+                                 : gmrt_graph_load(run->graph, &run->load, &err);
     gmrt_cli_progress_done(&run->load.progress);
     if (!g) {
         fprintf(stderr, "%s: %s\n", run->prog, err.message);

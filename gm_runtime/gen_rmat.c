@@ -75,48 +75,110 @@ static void fill_pair_table(unsigned char *table, double a, double b, double c)
         }
 }
 
-gm_graph *gmrt_gen_rmat(const gmrt_rmat_params *p, const gmrt_build_options *b,
-                        const gmrt_progress *progress, gmrt_error *err)
+/* What every edge's draw needs: the pair table and the id scramble. */
+typedef struct rmat_drawer {
+    unsigned char table[65536];
+    id_scramble sc;
+    int scale;
+    bool permute;
+    uint64_t seed;
+} rmat_drawer;
+
+static void drawer_init(rmat_drawer *dr, const gmrt_rmat_params *p)
+{
+    fill_pair_table(dr->table, p->a, p->b, p->c);
+    scramble_init(&dr->sc, p->scale, p->seed);
+    dr->scale = p->scale;
+    dr->permute = p->permute;
+    dr->seed = p->seed;
+}
+
+/* Edge i of the graph: a function of (parameters, i) only. */
+static inline void draw_edge(const rmat_drawer *dr, uint64_t i, gm_node_t *src, gm_node_t *dst)
+{
+    gmrt_rng r = gmrt_rng_make(dr->seed, i);
+    uint64_t u = 0, v = 0;
+    int level = 0;
+    const int scale = dr->scale;
+    while (level + 1 < scale) { /* pairs of levels, 4 pairs a draw */
+        uint64_t x = gmrt_rng_next(&r);
+        for (int part = 0; part < 4 && level + 1 < scale; part++, level += 2, x >>= 16) {
+            unsigned code = dr->table[x & 0xFFFF];
+            u = (u << 2) | (code >> 2);
+            v = (v << 2) | (code & 3);
+        }
+    }
+    if (level < scale) { /* an odd scale: the high level of one more pair */
+        unsigned code = dr->table[gmrt_rng_next(&r) & 0xFFFF];
+        u = (u << 1) | (code >> 3);
+        v = (v << 1) | ((code >> 1) & 1);
+    }
+    if (dr->permute) {
+        u = scramble(&dr->sc, u);
+        v = scramble(&dr->sc, v);
+    }
+    *src = (gm_node_t)u;
+    *dst = (gm_node_t)v;
+}
+
+bool gmrt_rmat_check(const gmrt_rmat_params *p, gmrt_error *err)
 {
     double d = 1.0 - p->a - p->b - p->c;
     if (p->scale < 0 || p->scale > 30) {
         gmrt_error_set(err, GMRT_E_ARG, "RMAT scale %d, expected 0 to 30 (node ids are 32-bit)", p->scale);
-        return NULL;
+        return false;
     }
     if (!(p->a >= 0 && p->b >= 0 && p->c >= 0 && d >= -1e-12)) {
         gmrt_error_set(err, GMRT_E_ARG, "RMAT probabilities a=%g b=%g c=%g: expected non-negative values summing to at most 1",
                        p->a, p->b, p->c);
-        return NULL;
+        return false;
     }
-    gm_node_t n = (gm_node_t)((int64_t)1 << p->scale);
-    double mf = p->edge_factor * (double)n;
+    double mf = p->edge_factor * (double)((int64_t)1 << p->scale);
     if (!(p->edge_factor >= 0) || mf > (double)GMRT_EDGE_MAX) {
         gmrt_error_set(err, GMRT_E_RANGE, "RMAT edge factor %g at scale %d gives %.0f edges: expected 0 to %" PRId64
                        " (configure with --enable-edge64 for more)",
                        p->edge_factor, p->scale, mf, (int64_t)GMRT_EDGE_MAX);
-        return NULL;
+        return false;
     }
-    size_t m = (size_t)llround(mf);
+    return true;
+}
+
+int64_t gmrt_rmat_edge_count(const gmrt_rmat_params *p)
+{
+    return (int64_t)llround(p->edge_factor * (double)((int64_t)1 << p->scale));
+}
+
+bool gmrt_rmat_draw(const gmrt_rmat_params *p, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst)
+{
+    rmat_drawer *dr = malloc(sizeof *dr);
+    if (!dr)
+        return false;
+    drawer_init(dr, p);
+#pragma omp parallel for schedule(static) if (count >= 65536)
+    for (size_t k = 0; k < count; k++)
+        draw_edge(dr, (uint64_t)first + k, &src[k], &dst[k]);
+    free(dr);
+    return true;
+}
+
+gm_graph *gmrt_gen_rmat(const gmrt_rmat_params *p, const gmrt_build_options *b,
+                        const gmrt_progress *progress, gmrt_error *err)
+{
+    if (!gmrt_rmat_check(p, err))
+        return NULL;
+    gm_node_t n = (gm_node_t)((int64_t)1 << p->scale);
+    size_t m = (size_t)gmrt_rmat_edge_count(p);
     gm_node_t *src = gmrt_alloc_big(m, sizeof *src);
     gm_node_t *dst = gmrt_alloc_big(m, sizeof *dst);
-    if (!src || !dst) {
+    rmat_drawer *dr = malloc(sizeof *dr);
+    if (!src || !dst || !dr) {
         free(src);
         free(dst);
+        free(dr);
         gmrt_error_set(err, GMRT_E_NOMEM, "out of memory for %zu RMAT edges", m);
         return NULL;
     }
-    unsigned char *table = malloc(65536);
-    if (!table) {
-        free(src);
-        free(dst);
-        gmrt_error_set(err, GMRT_E_NOMEM, "out of memory");
-        return NULL;
-    }
-    fill_pair_table(table, p->a, p->b, p->c);
-    id_scramble sc;
-    scramble_init(&sc, p->scale, p->seed);
-    const int scale = p->scale;
-    const bool permute = p->permute;
+    drawer_init(dr, p);
 
     gmrt_report(progress, "generating", 0.0);
 #pragma omp parallel
@@ -125,33 +187,12 @@ gm_graph *gmrt_gen_rmat(const gmrt_rmat_params *p, const gmrt_build_options *b,
         size_t done = 0, share = m / (size_t)omp_get_num_threads() + 1;
 #pragma omp for schedule(static)
         for (size_t i = 0; i < m; i++) {
-            gmrt_rng r = gmrt_rng_make(p->seed, i);
-            uint64_t u = 0, v = 0;
-            int level = 0;
-            while (level + 1 < scale) { /* pairs of levels, 4 pairs a draw */
-                uint64_t x = gmrt_rng_next(&r);
-                for (int part = 0; part < 4 && level + 1 < scale; part++, level += 2, x >>= 16) {
-                    unsigned code = table[x & 0xFFFF];
-                    u = (u << 2) | (code >> 2);
-                    v = (v << 2) | (code & 3);
-                }
-            }
-            if (level < scale) { /* an odd scale: the high level of one more pair */
-                unsigned code = table[gmrt_rng_next(&r) & 0xFFFF];
-                u = (u << 1) | (code >> 3);
-                v = (v << 1) | ((code >> 1) & 1);
-            }
-            if (permute) {
-                u = scramble(&sc, u);
-                v = scramble(&sc, v);
-            }
-            src[i] = (gm_node_t)u;
-            dst[i] = (gm_node_t)v;
+            draw_edge(dr, i, &src[i], &dst[i]);
             if (reporter && ++done % (1u << 22) == 0)
                 progress->fn(progress->arg, "generating", (double)done / (double)share);
         }
     }
-    free(table);
+    free(dr);
     gmrt_report(progress, "generating", 1.0);
     gmrt_report(progress, "building", 0.0);
     gm_graph *g = gmrt_graph_from_edges(n, m, src, dst, NULL, b, err);

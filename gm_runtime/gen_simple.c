@@ -8,6 +8,16 @@
 #include <inttypes.h>
 #include <math.h>
 
+void gmrt_uniform_draw(gm_node_t n, uint64_t seed, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst)
+{
+#pragma omp parallel for schedule(static) if (count >= 65536)
+    for (size_t k = 0; k < count; k++) {
+        gmrt_rng r = gmrt_rng_make(seed, (uint64_t)first + k);
+        src[k] = (gm_node_t)gmrt_rand(&r, n);
+        dst[k] = (gm_node_t)gmrt_rand(&r, n);
+    }
+}
+
 gm_graph *gmrt_gen_uniform(gm_node_t n, int64_t m, uint64_t seed, const gmrt_build_options *b,
                            const gmrt_progress *progress, gmrt_error *err)
 {
@@ -30,12 +40,7 @@ gm_graph *gmrt_gen_uniform(gm_node_t n, int64_t m, uint64_t seed, const gmrt_bui
         return NULL;
     }
     gmrt_report(progress, "generating", 0.0);
-#pragma omp parallel for schedule(static)
-    for (int64_t i = 0; i < m; i++) {
-        gmrt_rng r = gmrt_rng_make(seed, (uint64_t)i);
-        src[i] = (gm_node_t)gmrt_rand(&r, n);
-        dst[i] = (gm_node_t)gmrt_rand(&r, n);
-    }
+    gmrt_uniform_draw(n, seed, 0, (size_t)m, src, dst);
     gmrt_report(progress, "building", 0.0);
     gm_graph *g = gmrt_graph_from_edges(n, (size_t)m, src, dst, NULL, b, err);
     gmrt_report(progress, "building", 1.0);
@@ -171,17 +176,30 @@ gm_graph *gmrt_gen_road(gm_node_t rows, gm_node_t cols, uint64_t seed, gmrt_erro
     return g;
 }
 
-bool gmrt_gen_weights(gm_graph *g, double lo, double hi, bool integral, uint64_t seed, gmrt_error *err)
+bool gmrt_gen_weight_range(double *lo, double *hi, bool integral, gmrt_error *err)
 {
     if (integral) {
-        lo = ceil(lo);
-        hi = floor(hi);
+        *lo = ceil(*lo);
+        *hi = floor(*hi);
     }
-    if (!(lo <= hi) || !isfinite(lo) || !isfinite(hi) || (integral && hi - lo >= 9007199254740992.0)) {
-        gmrt_error_set(err, GMRT_E_ARG, "weight range [%g, %g]: expected finite lo <= hi%s", lo, hi,
+    if (!(*lo <= *hi) || !isfinite(*lo) || !isfinite(*hi) || (integral && *hi - *lo >= 9007199254740992.0)) {
+        gmrt_error_set(err, GMRT_E_ARG, "weight range [%g, %g]: expected finite lo <= hi%s", *lo, *hi,
                        integral ? " with an integer in between" : "");
         return false;
     }
+    return true;
+}
+
+double gmrt_gen_weight_of(double lo, double hi, bool integral, uint64_t seed, int64_t e)
+{
+    gmrt_rng r = gmrt_rng_make(gmrt_mix64(seed ^ 0x7765696768747321ull), (uint64_t)e);
+    return integral ? lo + (double)gmrt_rand(&r, (int64_t)(hi - lo) + 1) : lo + gmrt_uniform(&r) * (hi - lo);
+}
+
+bool gmrt_gen_weights(gm_graph *g, double lo, double hi, bool integral, uint64_t seed, gmrt_error *err)
+{
+    if (!gmrt_gen_weight_range(&lo, &hi, integral, err))
+        return false;
     double *w = g->weights;
     bool own = w && !(g->mapping && (char *)w >= (char *)g->mapping && (char *)w < (char *)g->mapping + g->mapping_len);
     if (!own) { /* no weights yet, or weights inside a file mapping */
@@ -191,13 +209,9 @@ bool gmrt_gen_weights(gm_graph *g, double lo, double hi, bool integral, uint64_t
             return false;
         }
     }
-    const uint64_t wseed = gmrt_mix64(seed ^ 0x7765696768747321ull);
-    const int64_t span = integral ? (int64_t)(hi - lo) + 1 : 0;
 #pragma omp parallel for schedule(static)
-    for (gm_edge_t e = 0; e < g->num_edges; e++) {
-        gmrt_rng r = gmrt_rng_make(wseed, (uint64_t)e);
-        w[e] = integral ? lo + (double)gmrt_rand(&r, span) : lo + gmrt_uniform(&r) * (hi - lo);
-    }
+    for (gm_edge_t e = 0; e < g->num_edges; e++)
+        w[e] = gmrt_gen_weight_of(lo, hi, integral, seed, (int64_t)e);
     g->weights = w;
     g->weights_integral = integral;
     return true;

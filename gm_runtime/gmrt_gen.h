@@ -51,6 +51,58 @@ gm_graph *gmrt_gen_road(gm_node_t rows, gm_node_t cols, uint64_t seed, gmrt_erro
  * only on (seed, e). */
 bool gmrt_gen_weights(gm_graph *g, double lo, double hi, bool integral, uint64_t seed, gmrt_error *err);
 
+/* ---- pieces of the generators, for generating a graph in parts (the
+ * distributed runtime's in-rank generator): the same edges, by index ---- */
+
+/* The checks gmrt_gen_rmat makes on p (message in err). */
+bool gmrt_rmat_check(const gmrt_rmat_params *p, gmrt_error *err);
+/* The number of edges gmrt_gen_rmat draws (before any build option). */
+int64_t gmrt_rmat_edge_count(const gmrt_rmat_params *p);
+/* Edges first .. first+count-1 of gmrt_gen_rmat's draw (src[k], dst[k] for
+ * edge first + k); false when memory fails. */
+bool gmrt_rmat_draw(const gmrt_rmat_params *p, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst);
+/* The same for gmrt_gen_uniform's draw. */
+void gmrt_uniform_draw(gm_node_t n, uint64_t seed, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst);
+/* gmrt_gen_weights' range normalisation and checks (integral: lo rounded
+ * up, hi down), then the weight it gives edge e for that range. */
+bool gmrt_gen_weight_range(double *lo, double *hi, bool integral, gmrt_error *err);
+double gmrt_gen_weight_of(double lo, double hi, bool integral, uint64_t seed, int64_t e);
+
+/* ---- generator specs: a graph named by its generator (gen_spec.c) -----
+ *
+ *   gen:rmat[,scale=S][,edge-factor=E][,a=A,b=B,c=C][,no-permute]
+ *   gen:uniform,nodes=N,edges=M | degree=D
+ *   gen:grid,rows=R,cols=C
+ *   common: [,seed=X][,weights=int:LO:HI|real:LO:HI][,symmetrize][,dedup][,no-self-loops]
+ *
+ * The keys are `gmgraph gen`'s options without "--", with its defaults
+ * (scale 20, edge factor 16, Graph500 a b c, seed 1), and the graph is the
+ * one `gmgraph gen KIND --KEY VALUE ...` writes. */
+typedef enum gmrt_gen_kind { GMRT_GEN_RMAT = 1, GMRT_GEN_UNIFORM, GMRT_GEN_GRID } gmrt_gen_kind;
+typedef struct gmrt_gen_spec {
+    gmrt_gen_kind kind;
+    gmrt_rmat_params rmat;   /* kind rmat (its seed is seed) */
+    int64_t nodes, edges;    /* kind uniform */
+    int64_t rows, cols;      /* kind grid */
+    uint64_t seed;
+    gmrt_build_options build;
+    bool weighted, w_integral;
+    double w_lo, w_hi;       /* normalised (gmrt_gen_weight_range) */
+} gmrt_gen_spec;
+
+/* Whether text is a generator spec (starts with "gen:"). */
+bool gmrt_gen_spec_is(const char *text);
+/* Parses and checks a spec; false with a message naming the bad part. */
+bool gmrt_gen_spec_parse(const char *text, gmrt_gen_spec *spec, gmrt_error *err);
+/* 2^scale or nodes; the number of edges drawn (before the build options). */
+int64_t gmrt_gen_spec_nodes(const gmrt_gen_spec *spec);
+int64_t gmrt_gen_spec_drawn(const gmrt_gen_spec *spec);
+/* Edges first .. first+count-1 of the spec's draw; a grid's slots off the
+ * grid are -1 -1 (no edge). */
+bool gmrt_gen_spec_draw(const gmrt_gen_spec *spec, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst);
+/* The whole graph in this process, as `gmgraph gen` builds it. */
+gm_graph *gmrt_gen_spec_graph(const gmrt_gen_spec *spec, const gmrt_progress *progress, gmrt_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -38,7 +38,7 @@ GMRT_LIB_SOURCES = \
 	gm_runtime/io_internal.h gm_runtime/io_common.c gm_runtime/io_dispatch.c \
 	gm_runtime/io_gm_binary.c gm_runtime/io_edge_list.c gm_runtime/io_matrix_market.c \
 	gm_runtime/io_dimacs.c gm_runtime/io_gmb.c gm_runtime/io_gzip.c \
-	gm_runtime/rng.c gm_runtime/gen_rmat.c gm_runtime/gen_simple.c \
+	gm_runtime/rng.c gm_runtime/gen_rmat.c gm_runtime/gen_simple.c gm_runtime/gen_spec.c \
 	gm_runtime/rt_deque.h gm_runtime/node_deque.c gm_runtime/node_set.c \
 	gm_runtime/node_order.c gm_runtime/node_seq.c gm_runtime/collection.c \
 	gm_runtime/map.c gm_runtime/prop_io.c gm_runtime/timer.c

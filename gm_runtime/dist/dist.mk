@@ -9,6 +9,7 @@ GMD_LIB_SOURCES = \
 	gm_runtime/dist/gmd_part.c \
 	gm_runtime/dist/gmd_gmp.c \
 	gm_runtime/dist/gmd_graph.c \
+	gm_runtime/dist/gmd_gen.c \
 	gm_runtime/dist/gmd_prop.c \
 	gm_runtime/dist/gmd_cli.c \
 	gm_runtime/dist/gmd_bfs.c \
@@ -49,9 +50,14 @@ EXTRA_DIST += tests/mpi/wcc.sh tests/mpi/wcc_long.gm tests/mpi/min_label_mixed.g
 ## libgmrt-dist-cuda; the integrator's GPU run).
 TESTS += tests/mpi/cuda_apps.sh
 EXTRA_DIST += tests/mpi/cuda_apps.sh
+## The in-rank generator (gmd_load of "gen:..."): partitions equal to the
+## file path's at P = 1..4, refused specs, and pagerank/bfs/wcc answers of
+## generated runs equal to runs on gmgraph gen's file.
+TESTS += tests/mpi/gen.sh
+EXTRA_DIST += tests/mpi/gen.sh
 if HAVE_MPI
 check_PROGRAMS += tests/mpi/test_partition tests/mpi/test_gmp tests/mpi/test_sparse tests/mpi/test_bfs_claims \
-	tests/mpi/test_min_label
+	tests/mpi/test_min_label tests/mpi/test_gen
 endif
 GMD_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS) $(MPI_CFLAGS)
 GMD_TEST_LDADD = libgmrt-dist.la libgmrt.la $(MPI_LIBS) -lm
@@ -70,6 +76,9 @@ tests_mpi_test_bfs_claims_LDADD = $(GMD_TEST_LDADD)
 tests_mpi_test_min_label_SOURCES = tests/mpi/test_min_label.c
 tests_mpi_test_min_label_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
 tests_mpi_test_min_label_LDADD = $(GMD_TEST_LDADD)
+tests_mpi_test_gen_SOURCES = tests/mpi/test_gen.c
+tests_mpi_test_gen_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
+tests_mpi_test_gen_LDADD = $(GMD_TEST_LDADD)
 # The drivers learn where mpirun is (empty: MPI absent, the tests skip).
 AM_TESTS_ENVIRONMENT += GMC_MPIRUN='$(MPIRUN)'; export GMC_MPIRUN;
 

@@ -152,8 +152,15 @@ typedef struct gmd_graph {
  * Refused with a message naming the part, on every rank: a missing part, a
  * part made for another number of ranks or for another rank, a truncated
  * or damaged part (checksum), an unknown .gmp version, parts of different
- * `gmgraph partition` runs.  The .gmp layout: gmd_gmp.c and README. */
+ * `gmgraph partition` runs.  The .gmp layout: gmd_gmp.c and README.
+ * A path "gen:KIND,..." is a generator spec (gmrt_gen.h), no file: every
+ * rank generates its share of the edges, sends them to their owners and
+ * builds the part gmd_load builds from the file `gmgraph gen` writes for
+ * the same options (policy from opt; relabelling refused; memory per rank
+ * about its share of the edges; gmd_gen.c says how). */
 gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *err);
+/* COLLECTIVE. The largest peak resident set size of any rank so far, MB. */
+double gmd_max_peak_rss_mb(void);
 /* COLLECTIVE. The same from a graph every rank holds (equal on all ranks). */
 gmd_graph *gmd_partition(const gm_graph *global, const gmd_load_options *opt, gmrt_error *err);
 void gmd_graph_free(gmd_graph *G);

@@ -5,6 +5,7 @@
  * parses the same argv, so every rank reaches the same verdict; only rank 0
  * says it. */
 #include "gmd.h"
+#include "gmrt_gen.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -74,6 +75,12 @@ int gmd_cli_options(int *argc, char **argv, gmd_load_options *opt)
     }
     *argc = out;
     argv[out] = NULL;
+    for (int i = 1; opt->relabel && i < out; i++)
+        if (gmrt_gen_spec_is(argv[i])) { /* the in-rank generator does not relabel (gmd_gen.c) */
+            if (say)
+                fprintf(stderr, "%s: --relabel does not apply to a generated graph (%s)\n", prog, argv[i]);
+            return 2;
+        }
     if (gmd_rank() != 0) { /* rank 0 speaks for every rank */
         fflush(stdout);
         int null = open("/dev/null", O_WRONLY);

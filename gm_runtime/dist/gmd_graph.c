@@ -8,6 +8,7 @@
 #include "gmd.h"
 #include "gmd_internal.h"
 #include "gmd_part.h"
+#include "gmrt_gen.h"
 #include "gmrt_io.h"
 
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 
 /* The send lists: tell each owner which of its nodes this rank holds as
  * ghosts, in this rank's ghost order. */
-static bool exchange_send_lists(gmd_graph *G, gmrt_error *err)
+bool gmd_exchange_send_lists_(gmd_graph *G, gmrt_error *err)
 {
     int P = G->size;
     MPI_Comm comm = gmd_comm_();
@@ -73,7 +74,7 @@ done:
 static gmd_graph *partition(const gm_graph *global, const gmd_load_options *opt, gmrt_error *err)
 {
     gmd_graph *G = global ? gmd_part_local_(global, gmd_rank(), gmd_size(), opt, err) : NULL;
-    if (!gmd_agree_(G != NULL, err) || !exchange_send_lists(G, err)) {
+    if (!gmd_agree_(G != NULL, err) || !gmd_exchange_send_lists_(G, err)) {
         gmd_graph_free(G);
         return NULL;
     }
@@ -140,6 +141,8 @@ gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *e
 {
     if (gmd_gmp_is_set_(path))
         return load_set(path, opt, err);
+    if (gmrt_gen_spec_is(path)) /* a generator spec: each rank generates its part (gmd_gen.c) */
+        return gmd_generate_(path, opt, err);
     const gmrt_load_options *lo = opt ? opt->graph_options : NULL;
     gm_graph *g = gmrt_graph_load(path, lo, err);
     gmd_graph *G = partition(g, opt, err);

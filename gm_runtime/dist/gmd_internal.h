@@ -16,4 +16,10 @@ void gmd_count_(double t0, uint64_t bytes, uint64_t messages, uint64_t collectiv
  * prefixed with its rank when P > 1. */
 bool gmd_agree_(bool ok, gmrt_error *err);
 
+/* COLLECTIVE. G's send lists from every rank's ghost table (gmd_graph.c). */
+bool gmd_exchange_send_lists_(gmd_graph *G, gmrt_error *err);
+/* COLLECTIVE. gmd_load of a generator spec "gen:..." (gmrt_gen.h): every
+ * rank generates its part (gmd_gen.c). */
+gmd_graph *gmd_generate_(const char *spec, const gmd_load_options *opt, gmrt_error *err);
+
 #endif

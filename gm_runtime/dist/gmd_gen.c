@@ -1,0 +1,684 @@
+/* gmd_gen.c: the in-rank generator (gmd_load of a "gen:..." spec,
+ * gmrt_gen.h).  Every rank draws its share of the spec's edges (edge i
+ * depends only on the spec and i), and builds exactly the gmd_graph that
+ * gmd_partition builds on that rank from the whole generated graph, without
+ * any process holding the whole graph:
+ *
+ *  1. draw: rank r draws edges [m0 r/P, m0 (r+1)/P) in rounds of ROUND
+ *     edges and sends each (with its reverse under symmetrize, none for a
+ *     dropped self-loop) to the rank owning its source in an even split of
+ *     the ids ("staging" ranges, n r/P), by MPI_Alltoallv;
+ *  2. stage: each rank sorts its rows by destination and drops parallel
+ *     edges under dedup: these are the global CSR's rows of its range, so
+ *     the global edge index of each edge is the exclusive scan of the edge
+ *     counts plus its place; the in-degrees come from a histogram reduced
+ *     onto the ranges (MPI_Reduce_scatter);
+ *  3. blocks: gmd_part.c's balanced blocks (first id whose prefix weight
+ *     reaches each target), one candidate per rank and an MPI_MIN;
+ *  4. route: every edge goes to the rank(s) the policy gives it (source's
+ *     owner for out, destination's for in, both for both), in rounds,
+ *     as (source, destination, global edge index); weights are recomputed
+ *     from the index; the owners' degrees move as ranges;
+ *  5. local: ghosts, the local CSR (rows sorted as gmd_part.c's cmp_ledge),
+ *     send lists (gmd_graph.c's exchange) and the ghosts' degrees (a
+ *     broadcast sync).
+ * Memory per rank: its share of the edges (about 16 bytes per stored edge
+ * while routing, the local CSR's 12 (20 weighted) after) plus O(n) arrays
+ * of 12 bytes per global node (histogram, id map).  Relabelling is refused
+ * (RMAT already scrambles ids; uniform ids carry no order).  Every failure
+ * is agreed on, so all ranks return NULL together. */
+#include "gmd.h"
+#include "gmd_internal.h"
+#include "gmrt_gen.h"
+#include "row_sort.h" /* libgmrt's row sort (introsort), as the whole-graph build sorts rows */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#define ROUND ((int64_t)1 << 21) /* edges drawn or routed per rank and round */
+
+typedef struct grec {
+    int32_t u, v;
+    int64_t e; /* global edge index */
+} grec;
+
+/* The rank whose range [b[r], b[r+1]) holds x (b has P+1 entries). */
+static int range_of(const int64_t *b, int P, int64_t x)
+{
+    int lo = 0, hi = P;
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        if (b[mid] <= x)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* A growing receive buffer of elements of `size` bytes. */
+typedef struct rbuf {
+    char *p;
+    size_t len, cap, size;
+} rbuf;
+
+static bool rbuf_reserve(rbuf *b, size_t more)
+{
+    if (b->len + more <= b->cap)
+        return true;
+    size_t cap = b->cap ? b->cap : b->len + more; /* the first reserve is exact */
+    while (cap < b->len + more)
+        cap *= 2;
+    char *p = realloc(b->p, cap * b->size);
+    if (!p)
+        return false;
+    b->p = p;
+    b->cap = cap;
+    return true;
+}
+
+/* COLLECTIVE. One round of routing: send holds this rank's elements
+ * grouped by destination rank (count[p] of them for p, in order), appended
+ * on arrival to out (in source-rank order).  *ok: this rank's state going
+ * in; false on every rank afterwards when any rank failed (memory). */
+static bool route(const void *send, const int *count, MPI_Datatype dt, rbuf *out, bool ok, gmrt_error *err)
+{
+    int P = gmd_size();
+    MPI_Comm comm = gmd_comm_();
+    int *c = calloc((size_t)P * 4, sizeof *c);
+    if (!c)
+        ok = false;
+    int zero_p = 0;
+    int *sc = c ? c : &zero_p, *sd = c ? c + P : NULL, *rc = c ? c + 2 * P : NULL, *rd = c ? c + 3 * P : NULL;
+    if (!gmd_agree_(ok, err)) {
+        free(c);
+        return false;
+    }
+    int64_t total = 0;
+    for (int p = 0; p < P; p++) {
+        sc[p] = count[p];
+        sd[p] = p ? sd[p - 1] + sc[p - 1] : 0;
+    }
+    double t0 = MPI_Wtime();
+    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
+    for (int p = 0; p < P; p++) {
+        rd[p] = (int)total;
+        total += rc[p];
+    }
+    ok = total <= INT32_MAX && rbuf_reserve(out, (size_t)total);
+    if (!ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %lld routed edges (rank %d)",
+                       (long long)(out->len + (size_t)total), gmd_rank());
+    if (!gmd_agree_(ok, err)) {
+        free(c);
+        return false;
+    }
+    MPI_Alltoallv(send, sc, sd, dt, out->p + out->len * out->size, rc, rd, dt, comm);
+    uint64_t sent = 0;
+    for (int p = 0; p < P; p++)
+        sent += (uint64_t)sc[p] * out->size;
+    gmd_count_(t0, sent, (uint64_t)P, 2);
+    out->len += (size_t)total;
+    free(c);
+    return true;
+}
+
+
+/* A local edge while its row is sorted: gmd_part.c's order (destination,
+ * weight, global index). */
+typedef struct lent {
+    gm_node_t dst;
+    int64_t e;
+    double w;
+} lent;
+
+static inline bool lent_less(const lent *x, const lent *y)
+{
+    if (x->dst != y->dst)
+        return x->dst < y->dst;
+    if (x->w != y->w)
+        return x->w < y->w;
+    return x->e < y->e;
+}
+
+static int cmp_lent(const void *a, const void *b)
+{
+    const lent *x = a, *y = b;
+    return lent_less(x, y) ? -1 : lent_less(y, x) ? 1 : 0;
+}
+
+/* Most rows are short: insertion sort there, qsort for the long ones. */
+static void sort_lents(lent *a, size_t n)
+{
+    if (n > 32) {
+        qsort(a, n, sizeof *a, cmp_lent);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        lent x = a[i];
+        size_t j = i;
+        for (; j > 0 && lent_less(&x, &a[j - 1]); j--)
+            a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
+
+/* The staging ranges' result: rows of ids [tl, th) of the global CSR. */
+typedef struct stage {
+    int64_t tl, th;
+    int64_t *begin;   /* th - tl + 1 row starts */
+    int32_t *dst;     /* destinations, rows sorted */
+    int64_t *indeg;   /* th - tl global in-degrees */
+    int64_t e0;       /* global index of this range's first edge */
+    int64_t m;        /* global edge count */
+} stage;
+
+/* Steps 1 and 2. */
+static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_error *err)
+{
+    int P = gmd_size(), r = gmd_rank();
+    MPI_Comm comm = gmd_comm_();
+    int64_t m0 = gmrt_gen_spec_drawn(s);
+    int64_t *tb = malloc(((size_t)P + 1) * sizeof *tb);
+    gm_node_t *src = malloc((size_t)ROUND * sizeof *src), *dst = malloc((size_t)ROUND * sizeof *dst);
+    uint64_t *send = malloc((size_t)ROUND * 2 * sizeof *send);
+    int *count = calloc((size_t)P, sizeof *count), *fill = calloc((size_t)P, sizeof *fill);
+    rbuf got = { .size = sizeof(uint64_t) };
+    bool ok = tb && src && dst && send && count && fill;
+    /* the expected share (ids are scrambled, the ranges get about as much),
+     * reserved at once so that growing rarely copies */
+    size_t guess = (size_t)((double)m0 / P * (s->build.symmetrize ? 2 : 1) * 1.05) + 1024;
+    if (ok && !rbuf_reserve(&got, guess))
+        got.cap = 0; /* no room for the guess: grow as it comes */
+    if (!ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
+    for (int p = 0; tb && p <= P; p++)
+        tb[p] = (int64_t)((__int128)n * p / P);
+    int64_t first = (int64_t)((__int128)m0 * r / P), last = (int64_t)((__int128)m0 * (r + 1) / P);
+    int64_t rounds = (m0 / P + 1 + ROUND - 1) / ROUND; /* the same on every rank: a share is at most m0/P + 1 */
+    bool sym = s->build.symmetrize, drop = s->build.drop_self_loops;
+    for (int64_t k = 0; k < rounds; k++) {
+        int64_t a = first + k * ROUND, z = a + ROUND < last ? a + ROUND : last;
+        size_t cnt = ok && a < z ? (size_t)(z - a) : 0;
+        if (cnt && !gmrt_gen_spec_draw(s, a, cnt, src, dst)) {
+            gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
+            ok = false;
+            cnt = 0;
+        }
+        for (int p = 0; p < P; p++)
+            count[p] = 0;
+        for (size_t i = 0; i < cnt; i++) {
+            if ((src[i] == dst[i] && drop) || src[i] < 0) /* < 0: a grid slot without an edge */
+                continue;
+            count[range_of(tb, P, src[i])]++;
+            if (sym && src[i] != dst[i])
+                count[range_of(tb, P, dst[i])]++;
+        }
+        for (int p = 0; p < P; p++)
+            fill[p] = p ? fill[p - 1] + count[p - 1] : 0;
+        for (size_t i = 0; i < cnt; i++) {
+            uint64_t u = (uint32_t)src[i], v = (uint32_t)dst[i];
+            if ((u == v && drop) || src[i] < 0)
+                continue;
+            send[fill[range_of(tb, P, (int64_t)u)]++] = u << 32 | v;
+            if (sym && u != v)
+                send[fill[range_of(tb, P, (int64_t)v)]++] = v << 32 | u;
+        }
+        if (!route(send, count, MPI_UINT64_T, &got, ok, err)) {
+            ok = false;
+            break;
+        }
+    }
+    free(src);
+    free(dst);
+    free(send);
+    free(count);
+    free(fill);
+    if (!ok) {
+        free(tb);
+        free(got.p);
+        return false;
+    }
+
+    /* the rows of [tl, th): counting sort by source, then each row by destination */
+    st->tl = tb[r];
+    st->th = tb[r + 1];
+    free(tb);
+    size_t rows = (size_t)(st->th - st->tl), len = got.len;
+    const uint64_t *pairs = (const uint64_t *)got.p;
+    st->begin = calloc(rows + 2, sizeof *st->begin);
+    st->dst = malloc((len + 1) * sizeof *st->dst);
+    st->indeg = malloc((rows + 1) * sizeof *st->indeg);
+    int64_t *hist = calloc((size_t)n + 1, sizeof *hist);
+    ok = st->begin && st->dst && st->indeg && hist;
+    if (!ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %zu staged edges (rank %d)", len, r);
+    if (!gmd_agree_(ok, err)) {
+        free(got.p);
+        free(hist);
+        return false;
+    }
+    for (size_t i = 0; i < len; i++)
+        st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
+    for (size_t x = 0; x < rows; x++)
+        st->begin[x + 2] += st->begin[x + 1];
+    for (size_t i = 0; i < len; i++)
+        st->dst[st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++] = (int32_t)(uint32_t)pairs[i];
+    free(got.p);
+    /* now begin[x] .. begin[x+1] is row x: each row sorted (and its
+     * duplicates dropped) in place, in parallel, then the rows closed up */
+    int64_t *kept = st->indeg; /* its rows entries are free until the reduce */
+    bool dedup = s->build.dedup;
+    #pragma omp parallel for schedule(dynamic, 1024) if (len >= 65536)
+    for (size_t x = 0; x < rows; x++) {
+        int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
+        gmrt_sort_nodes(st->dst + b, (size_t)(e - b));
+        for (int64_t i = b; i < e; i++)
+            if (!dedup || i == b || st->dst[i] != st->dst[o - 1])
+                st->dst[o++] = st->dst[i];
+        kept[x] = o - b;
+    }
+    int64_t out = 0;
+    for (size_t x = 0; x < rows; x++) {
+        int64_t b = st->begin[x];
+        if (b != out)
+            memmove(st->dst + out, st->dst + b, (size_t)kept[x] * sizeof *st->dst);
+        st->begin[x] = out;
+        out += kept[x];
+    }
+    st->begin[rows] = out;
+    #pragma omp parallel for schedule(static) if (out >= 65536)
+    for (int64_t i = 0; i < out; i++) {
+        #pragma omp atomic
+        hist[st->dst[i]]++;
+    }
+
+    /* the global in-degrees onto the ranges; the edge count and offsets */
+    int *rc = malloc((size_t)P * sizeof *rc);
+    ok = rc != NULL;
+    if (!gmd_agree_(ok, err)) {
+        free(hist);
+        free(rc);
+        return false;
+    }
+    for (int p = 0; p < P; p++)
+        rc[p] = (int)((int64_t)((__int128)n * (p + 1) / P) - (int64_t)((__int128)n * p / P));
+    double t0 = MPI_Wtime();
+    MPI_Reduce_scatter(hist, st->indeg, rc, MPI_INT64_T, MPI_SUM, comm);
+    int64_t mine = out, before = 0, total = 0;
+    MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm);
+    MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
+    gmd_count_(t0, (uint64_t)n * sizeof *hist, 0, 3);
+    free(hist);
+    free(rc);
+    st->e0 = r ? before : 0;
+    st->m = total;
+    if (total > (int64_t)GMRT_EDGE_MAX) {
+        gmrt_error_set(err, GMRT_E_RANGE,
+                       "in-rank generator: %" PRId64 " edges do not fit in %d-bit edge indices (configure with --enable-edge64)",
+                       total, (int)(8 * sizeof(gm_edge_t)));
+        return false; /* every rank has the same total */
+    }
+    return true;
+}
+
+/* Step 3: gmd_part.c's make_blocks over the staged ranges. */
+static void make_blocks(gmd_graph *G, const stage *st, int64_t n)
+{
+    int P = G->size;
+    bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
+    int64_t total = n + (out ? st->m : 0) + (in ? st->m : 0);
+    int64_t w = 0;
+    for (int64_t x = st->tl; x < st->th; x++)
+        w += 1 + (out ? st->begin[x - st->tl + 1] - st->begin[x - st->tl] : 0) + (in ? st->indeg[x - st->tl] : 0);
+    int64_t acc = 0;
+    MPI_Exscan(&w, &acc, 1, MPI_INT64_T, MPI_SUM, gmd_comm_());
+    if (G->rank == 0)
+        acc = 0;
+    /* B[j] = the first id k (k <= n) whose prefix weight reaches target j:
+     * this rank's candidates are k in [tl, th] */
+    int64_t *cand = G->block; /* B[1..P-1] */
+    int j = 1;
+    for (; j < P; j++)
+        cand[j] = n;
+    j = 1;
+    for (int64_t x = st->tl; x <= st->th && j < P; x++) {
+        while (j < P && acc >= (int64_t)((__int128)total * j / P))
+            cand[j++] = x;
+        if (x < st->th)
+            acc += 1 + (out ? st->begin[x - st->tl + 1] - st->begin[x - st->tl] : 0) + (in ? st->indeg[x - st->tl] : 0);
+    }
+    G->block[0] = 0;
+    G->block[P] = n;
+    if (P > 1)
+        MPI_Allreduce(MPI_IN_PLACE, G->block + 1, P - 1, MPI_INT64_T, MPI_MIN, gmd_comm_());
+    gmd_count_(MPI_Wtime(), 0, 0, 2);
+}
+
+/* Step 4 (edges): every staged edge to the rank(s) the policy gives it. */
+static bool route_edges(gmd_graph *G, const stage *st, rbuf *got, gmrt_error *err)
+{
+    int P = G->size;
+    bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
+    int64_t mine = st->begin[st->th - st->tl], rounds = 0;
+    MPI_Allreduce(&mine, &rounds, 1, MPI_INT64_T, MPI_MAX, gmd_comm_());
+    rounds = (rounds + ROUND - 1) / ROUND;
+    grec *send = malloc((size_t)ROUND * 2 * sizeof *send);
+    int *count = calloc((size_t)P, sizeof *count), *fill = calloc((size_t)P, sizeof *fill);
+    bool ok = send && count && fill;
+    if (!ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", G->rank);
+    /* the exact number of records this rank receives, reserved at once:
+     * growing by doubling would hold up to twice (and copy three times)
+     * the largest array of the load */
+    int64_t *want = calloc((size_t)P * 2, sizeof *want);
+    if (!want)
+        gmd_abort(3, "in-rank generator: out of memory");
+    for (int64_t i = 0, xx = st->tl; i < mine; i++) {
+        while (st->begin[xx - st->tl + 1] <= i)
+            xx++;
+        int ou = range_of(G->block, P, xx), ov = range_of(G->block, P, st->dst[i]);
+        if (out)
+            want[ou]++;
+        if (in && (!out || ov != ou))
+            want[ov]++;
+    }
+    MPI_Alltoall(want, 1, MPI_INT64_T, want + P, 1, MPI_INT64_T, gmd_comm_());
+    int64_t expect = 0;
+    for (int p = 0; p < P; p++)
+        expect += want[P + p];
+    free(want);
+    if (ok && !rbuf_reserve(got, (size_t)expect)) {
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %" PRId64 " edges (rank %d)", expect,
+                       G->rank);
+        ok = false;
+    }
+    MPI_Datatype dt;
+    MPI_Type_contiguous((int)sizeof(grec), MPI_BYTE, &dt);
+    MPI_Type_commit(&dt);
+    int64_t x = st->tl; /* the row of edge a */
+    for (int64_t k = 0; k < rounds; k++) {
+        int64_t a = k * ROUND, z = a + ROUND < mine ? a + ROUND : mine;
+        if (!ok)
+            a = z = 0;
+        for (int p = 0; p < P; p++)
+            count[p] = 0;
+        int64_t xx = x;
+        for (int64_t i = a; i < z; i++) {
+            while (st->begin[xx - st->tl + 1] <= i)
+                xx++;
+            int ou = range_of(G->block, P, xx), ov = range_of(G->block, P, st->dst[i]);
+            if (out)
+                count[ou]++;
+            if (in && (!out || ov != ou))
+                count[ov]++;
+        }
+        for (int p = 0; p < P; p++)
+            fill[p] = p ? fill[p - 1] + count[p - 1] : 0;
+        for (int64_t i = a; i < z; i++) {
+            while (st->begin[x - st->tl + 1] <= i)
+                x++;
+            int ou = range_of(G->block, P, x), ov = range_of(G->block, P, st->dst[i]);
+            grec g = { (int32_t)x, st->dst[i], st->e0 + i };
+            if (out)
+                send[fill[ou]++] = g;
+            if (in && (!out || ov != ou))
+                send[fill[ov]++] = g;
+        }
+        if (!route(send, count, dt, got, ok, err)) {
+            ok = false;
+            break;
+        }
+    }
+    MPI_Type_free(&dt);
+    free(send);
+    free(count);
+    free(fill);
+    return ok;
+}
+
+/* Step 4 (degrees): the owners' global degrees, from the ranges overlapping
+ * this rank's block. */
+static void route_degrees(gmd_graph *G, const stage *st, int64_t *outd, int64_t *ind, int64_t n)
+{
+    int P = G->size;
+    int *c = malloc((size_t)P * 4 * sizeof *c);
+    int64_t *sbuf = malloc(((size_t)(st->th - st->tl) * 2 + 1) * sizeof *sbuf);
+    int64_t *rbuf2 = malloc(((size_t)G->num_owned * 2 + 1) * sizeof *rbuf2);
+    if (!c || !sbuf || !rbuf2) /* O(P) and O(n/P) arrays */
+        gmd_abort(3, "in-rank generator: out of memory for the degrees");
+    int *sc = c, *sd = c + P, *rc = c + 2 * P, *rd = c + 3 * P;
+    int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
+    for (int p = 0; p < P; p++) {
+        int64_t a = st->tl > G->block[p] ? st->tl : G->block[p], z = st->th < G->block[p + 1] ? st->th : G->block[p + 1];
+        sc[p] = a < z ? (int)(z - a) : 0;
+        sd[p] = a < z ? (int)(a - st->tl) : 0;
+        int64_t ta = (int64_t)((__int128)n * p / P), tz = (int64_t)((__int128)n * (p + 1) / P);
+        int64_t ra = ta > lo ? ta : lo, rz = tz < hi ? tz : hi;
+        rc[p] = ra < rz ? (int)(rz - ra) : 0;
+        rd[p] = ra < rz ? (int)(ra - lo) : 0;
+    }
+    for (int64_t x = st->tl; x < st->th; x++) {
+        sbuf[2 * (x - st->tl)] = st->begin[x - st->tl + 1] - st->begin[x - st->tl];
+        sbuf[2 * (x - st->tl) + 1] = st->indeg[x - st->tl];
+    }
+    MPI_Datatype pair; /* (out-degree, in-degree): counts stay node counts */
+    MPI_Type_contiguous(2, MPI_INT64_T, &pair);
+    MPI_Type_commit(&pair);
+    double t0 = MPI_Wtime();
+    MPI_Alltoallv(sbuf, sc, sd, pair, rbuf2, rc, rd, pair, gmd_comm_());
+    MPI_Type_free(&pair);
+    gmd_count_(t0, (uint64_t)(st->th - st->tl) * 16, (uint64_t)P, 1);
+    for (gm_node_t x = 0; x < G->num_owned; x++) {
+        outd[x] = rbuf2[2 * x];
+        ind[x] = rbuf2[2 * x + 1];
+    }
+    free(c);
+    free(sbuf);
+    free(rbuf2);
+}
+
+/* Step 5: the local part from the routed edges. */
+static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec *R, size_t K, int64_t n, gmrt_error *err)
+{
+    int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
+    gm_node_t *lmap = calloc((size_t)n + 1, sizeof *lmap);
+    if (!lmap)
+        goto nomem;
+    for (size_t i = 0; i < K; i++) {
+        if (R[i].u < lo || R[i].u >= hi)
+            lmap[R[i].u] = 1;
+        if (R[i].v < lo || R[i].v >= hi)
+            lmap[R[i].v] = 1;
+    }
+    size_t ng = 0;
+    for (int64_t x = 0; x < n; x++)
+        ng += (x < lo || x >= hi) && lmap[x];
+    G->ghost_gid = malloc((ng + 1) * sizeof *G->ghost_gid);
+    if (!G->ghost_gid)
+        goto nomem;
+    G->num_owned = (gm_node_t)(hi - lo);
+    G->num_ghosts = (gm_node_t)ng;
+    size_t gi = 0;
+    for (int64_t x = 0; x < n; x++)
+        if (x >= lo && x < hi)
+            lmap[x] = (gm_node_t)(x - lo);
+        else if (lmap[x]) {
+            G->ghost_gid[gi] = x;
+            lmap[x] = G->num_owned + (gm_node_t)gi++;
+        }
+    for (int p = 0; p <= G->size; p++) {
+        int64_t key = p < G->size ? G->block[p] : INT64_MAX;
+        size_t a = 0, z = ng;
+        while (a < z) {
+            size_t mid = a + (z - a) / 2;
+            if (G->ghost_gid[mid] < key)
+                a = mid + 1;
+            else
+                z = mid;
+        }
+        G->ghost_begin[p] = G->num_owned + (gm_node_t)a;
+    }
+    gm_node_t nl = G->num_owned + G->num_ghosts;
+    G->local = gmrt_graph_alloc(nl, (gm_edge_t)K, s->weighted, err);
+    G->edge_gid = malloc((K + 1) * sizeof *G->edge_gid);
+    G->out_degree = malloc(((size_t)nl + 1) * sizeof *G->out_degree);
+    G->in_degree = malloc(((size_t)nl + 1) * sizeof *G->in_degree);
+    gm_edge_t *cur = calloc((size_t)nl + 2, sizeof *cur);
+    if (!G->local || !G->edge_gid || !G->out_degree || !G->in_degree || !cur) {
+        free(cur);
+        goto nomem;
+    }
+    gm_edge_t *begin = G->local->begin;
+    memset(begin, 0, ((size_t)nl + 1) * sizeof *begin);
+    for (size_t i = 0; i < K; i++)
+        begin[lmap[R[i].u] + 1]++;
+    for (gm_node_t x = 0; x < nl; x++)
+        begin[x + 1] += begin[x];
+    memcpy(cur, begin, ((size_t)nl + 1) * sizeof *cur);
+    gm_node_t *ni = G->local->node_idx;
+    double *lw = G->local->weights;
+    for (size_t i = 0; i < K; i++) {
+        gm_edge_t k = cur[lmap[R[i].u]]++;
+        ni[k] = lmap[R[i].v];
+        G->edge_gid[k] = (gm_edge_t)R[i].e;
+        if (lw)
+            lw[k] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+    }
+    free(cur);
+    free(lmap);
+    lmap = NULL;
+    if (lw)
+        G->local->weights_integral = s->w_integral;
+    /* rows in gmd_part.c's order: destination, weight, global index */
+    bool sort_failed = false;
+    #pragma omp parallel if (K >= 65536)
+    {
+        lent *buf = NULL;
+        size_t cap = 0;
+        #pragma omp for schedule(dynamic, 256)
+        for (gm_node_t x = 0; x < nl; x++) {
+            gm_edge_t b = begin[x], e = begin[x + 1];
+            if (e - b < 2)
+                continue;
+            if ((size_t)(e - b) > cap) {
+                lent *nb = realloc(buf, (size_t)(e - b) * sizeof *buf);
+                if (!nb) {
+                    #pragma omp atomic write
+                    sort_failed = true;
+                    continue;
+                }
+                buf = nb;
+                cap = (size_t)(e - b);
+            }
+            for (gm_edge_t i = b; i < e; i++)
+                buf[i - b] = (lent){ ni[i], (int64_t)G->edge_gid[i], lw ? lw[i] : 0 };
+            sort_lents(buf, (size_t)(e - b));
+            for (gm_edge_t i = b; i < e; i++) {
+                ni[i] = buf[i - b].dst;
+                G->edge_gid[i] = (gm_edge_t)buf[i - b].e;
+                if (lw)
+                    lw[i] = buf[i - b].w;
+            }
+        }
+        free(buf);
+    }
+    if (sort_failed)
+        goto nomem;
+    return true;
+nomem:
+    free(lmap);
+    gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for the local graph (rank %d, %zu edges)",
+                   G->rank, K);
+    return false;
+}
+
+gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_error *err)
+{
+    gmrt_gen_spec s;
+    bool ok = gmrt_gen_spec_parse(text, &s, err);
+    if (ok && opt && opt->relabel) {
+        gmrt_error_set(err, GMRT_E_ARG, "%s: --relabel is not supported with a generated graph (rmat ids are already "
+                       "scrambled; use a file to relabel)", text);
+        ok = false;
+    }
+    if (!gmd_agree_(ok, err))
+        return NULL;
+    int P = gmd_size(), r = gmd_rank();
+    int64_t n = gmrt_gen_spec_nodes(&s);
+    stage st = { 0 };
+    gmd_graph *G = NULL;
+    rbuf got = { .size = sizeof(grec) };
+    int64_t *outd = NULL, *ind = NULL;
+    if (!draw_and_stage(&s, n, &st, err))
+        goto fail;
+    G = calloc(1, sizeof *G);
+    if (G) {
+        G->rank = r;
+        G->size = P;
+        G->policy = opt ? opt->policy : GMD_POLICY_BOTH;
+        G->global_nodes = n;
+        G->global_edges = st.m;
+        G->block = calloc((size_t)P + 1, sizeof *G->block);
+        G->ghost_begin = calloc((size_t)P + 1, sizeof *G->ghost_begin);
+        G->send_idx = calloc((size_t)P, sizeof *G->send_idx);
+        G->send_count = calloc((size_t)P, sizeof *G->send_count);
+    }
+    ok = G && G->block && G->ghost_begin && G->send_idx && G->send_count;
+    if (!ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
+    if (!gmd_agree_(ok, err))
+        goto fail;
+    make_blocks(G, &st, n);
+    G->num_owned = (gm_node_t)(G->block[r + 1] - G->block[r]);
+    if (!route_edges(G, &st, &got, err))
+        goto fail;
+    outd = malloc(((size_t)G->num_owned + 1) * sizeof *outd);
+    ind = malloc(((size_t)G->num_owned + 1) * sizeof *ind);
+    if (!outd || !ind) /* O(n/P) */
+        gmd_abort(3, "in-rank generator: out of memory for the degrees");
+    route_degrees(G, &st, outd, ind, n);
+    free(st.begin);
+    free(st.dst);
+    free(st.indeg);
+    st.begin = NULL;
+    st.dst = NULL;
+    st.indeg = NULL;
+    ok = build_local(G, &s, (grec *)got.p, got.len, n, err);
+    free(got.p);
+    got.p = NULL;
+    if (!gmd_agree_(ok, err) || !gmd_exchange_send_lists_(G, err))
+        goto fail;
+    for (gm_node_t x = 0; x < G->num_owned; x++) {
+        G->out_degree[x] = (gm_edge_t)outd[x];
+        G->in_degree[x] = (gm_edge_t)ind[x];
+    }
+    free(outd);
+    free(ind);
+    outd = ind = NULL;
+    /* the ghosts' degrees from their owners */
+    if (!gmd_sync_broadcast(G, G->out_degree, GMRT_T_EDGE) || !gmd_sync_broadcast(G, G->in_degree, GMRT_T_EDGE)) {
+        gmrt_error_set(err, GMRT_E_ARG, "in-rank generator: the degree sync failed");
+        goto fail;
+    }
+    return G;
+fail:
+    free(st.begin);
+    free(st.dst);
+    free(st.indeg);
+    free(got.p);
+    free(outd);
+    free(ind);
+    gmd_graph_free(G);
+    return NULL;
+}
+
+double gmd_max_peak_rss_mb(void)
+{
+    struct rusage ru;
+    double mb = getrusage(RUSAGE_SELF, &ru) == 0 ? (double)ru.ru_maxrss / 1024.0 : 0; /* Linux: KB */
+    gmd_allreduce_double(&mb, GMD_MAX);
+    return mb;
+}
