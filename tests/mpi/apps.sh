@@ -152,9 +152,11 @@ P
                 for c in before "" after; do
                     mkdir -p "$act$c"
                     if [ -z "$c" ]; then
-                        printf '%s\t%s\n' "$act" "$(batch_words "$G/selfdup.el" --threads=1 --out="$act")"
+                        batch_words "$G/selfdup.el" --threads=1 --out="$act"
+                        printf '%s\t%s\n' "$act" "$words"
                     else
-                        printf '%s\t%s\n' "$act$c" "$(batch_words "$G/cycle.el" --threads=1 --out="$act$c")"
+                        batch_words "$G/cycle.el" --threads=1 --out="$act$c"
+                        printf '%s\t%s\n' "$act$c" "$words"
                     fi >>"$W/nil/list-$np"
                 done
                 (app=has_edge_nil MATRIX_BIN=$W/nil/dist; batch_run $np "$W/nil/list-$np")
