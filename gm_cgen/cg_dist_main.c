@@ -4,6 +4,7 @@
  *   mpirun -np P ./NAME GRAPH|gen:SPEC [--policy=out|in|both] [--relabel[=SEED]]
  *          [--comm=auto|nccl|mpi] (CUDA)
  *          [--NAME=VALUE ...] [--out=DIR] [--json] [--threads=N] [--repeat=K] ...
+ *   mpirun -np P ./NAME --batch=FILE [ARGS...]   (-t omp: a run per line of FILE)
  *
  * Every rank runs it. GRAPH may be a generator spec (gen:rmat,scale=S,...:
  * each rank generates its part, gmd_gen.c). --policy and --relabel go to
@@ -216,6 +217,19 @@ static void local_indexes(cg_emit *em, const gm_proc *proc, bool gpu)
         em->tg->main_step(em, proc, CG_MAIN_DIST_LOCAL_READY);
 }
 
+/* Whether main() offers --batch=FILE (gmd_cli_main, gmd_batch.c): -t omp,
+ * where no input of the procedure is named batch (its --batch stays its
+ * own).  The GPU main runs once: gmd_gpu_init keeps the first --comm. */
+static bool batch_main(const gm_proc *proc, bool gpu)
+{
+    if (gpu)
+        return false;
+    for (const gm_param *p = proc->params; p; p = p->next)
+        if (strcmp(p->name, "batch") == 0)
+            return false;
+    return true;
+}
+
 static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
 {
     if (!supported(em, proc))
@@ -400,6 +414,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "return gmrt_cli_finish(&run, status);");
     em->indent = 0;
     cg_printf(em, "}\n\n");
+    bool batch = batch_main(proc, gpu);
     cg_printf(em, "int main(int argc, char **argv)\n{\n"
                   "    gmrt_error err;\n"
                   "    gmrt_error_clear(&err);\n"
@@ -407,11 +422,13 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
                   "        fprintf(stderr, \"%%s: %%s\\n\", argc > 0 ? argv[0] : \"program\", err.message);\n"
                   "        return 1;\n"
                   "    }\n"
-                  "    int status = _c_main(argc, argv);\n"
+                  "    int status = %s;%s\n"
                   "%s"
                   "    gmd_finalize();\n"
                   "    return status;\n"
-                  "}\n", gpu ? "    gmd_gpu_finalize(); /* a no-op when no GPU was taken */\n" : "");
+                  "}\n", batch ? "gmd_cli_main(argc, argv, _c_main)" : "_c_main(argc, argv)",
+                  batch ? " /* one run, or one per line of --batch=FILE */" : "",
+                  gpu ? "    gmd_gpu_finalize(); /* a no-op when no GPU was taken */\n" : "");
     free(fn);
 }
 

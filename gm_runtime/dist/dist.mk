@@ -12,6 +12,7 @@ GMD_LIB_SOURCES = \
 	gm_runtime/dist/gmd_gen.c \
 	gm_runtime/dist/gmd_prop.c \
 	gm_runtime/dist/gmd_cli.c \
+	gm_runtime/dist/gmd_batch.c \
 	gm_runtime/dist/gmd_bfs.c \
 	gm_runtime/dist/gmd_components.c
 

@@ -232,7 +232,7 @@ bool gmd_sync_reduce_arg(const gmd_graph *G, void *key, gmrt_type kt, bool is_mi
 int64_t gmd_min_label_components_i32(gmd_graph *G, int32_t *label);
 int64_t gmd_min_label_components_i64(gmd_graph *G, int64_t *label);
 
-/* ---- programs (gmc --distributed --main; gmd_cli.c) -------------------- */
+/* ---- programs (gmc --distributed --main; gmd_cli.c, gmd_batch.c) ------ */
 
 /* Takes --policy=out|in|both and --relabel[=SEED] out of argv (the rest is
  * left for gmrt_cli_parse) into opt (policy both, no relabelling when
@@ -243,6 +243,12 @@ int gmd_cli_options(int *argc, char **argv, gmd_load_options *opt);
 /* quiet: standard error of ranks other than 0 goes to /dev/null until
  * gmd_cli_quiet(false) (around parsing that every rank does alike). */
 void gmd_cli_quiet(bool quiet);
+/* COLLECTIVE. The main() of gmc --distributed --main programs, after
+ * gmd_init (gmd_batch.c): run(argc, argv) once and its status; with
+ * --batch=FILE (or --batch FILE) among the arguments, run once per line of
+ * FILE in this MPI world (the line's words after the other arguments), each
+ * run between "== batch line N" lines of rank 0, and the largest status. */
+int gmd_cli_main(int argc, char **argv, int (*run)(int argc, char **argv));
 
 /* COLLECTIVE, sparse syncs: the same, but only the entries flagged in dirty
  * (one byte per local node, gmd_num_local(G) of them; nonzero: written

@@ -6,7 +6,8 @@
 # selected and report, and run_matrix, which runs one app's distributed
 # program ($MATRIX_BIN/APP, with $MATRIX_OPTS, lines tagged $MATRIX_TAG,
 # outputs under $W/out$MATRIX_OUT) over every graph, policy and P against
-# the single-process program $W/omp/APP, as apps.sh's header says.
+# the single-process program $W/omp/APP, as apps.sh's header says (with
+# MATRIX_BATCH=1, each P's cases in one launch: batch_run).
 # The caller sets nothing but the harness's environment (GMC, GMGRAPH,
 # GMC_SRCDIR, GMC_BUILDDIR, GMC_MPIRUN) and MPI_* narrowing variables.
 set -u
@@ -27,8 +28,9 @@ OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent=false OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1
 export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent \
     OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_mpi_yield_when_idle
-# A cheaper launch (apps.sh makes ~550): most of a small run's processor time
-# is Open MPI opening (dlopen) and closing plugins in each rank and mpirun.
+# A cheaper launch (~80 in apps.sh, ~650 before its batches): most of a
+# small run's processor time is Open MPI opening (dlopen) and closing
+# plugins in each rank and mpirun.
 # Leave out those a one-node run never picks (network transports, one-sided
 # and collective variants nobody calls) and hwloc's GPU, PCI and XML plugins
 # (X11, OpenCL, libxml2 and ICU come with them): 0.85 -> 0.57 processor
@@ -196,6 +198,97 @@ report() { # report STATUS TEXT [DETAILS FILE]
 }
 
 MATRIX_OPTS= MATRIX_TAG= MATRIX_OUT=
+# MATRIX_BATCH=1 (apps.sh, wcc.sh: -t omp --distributed programs, which take
+# --batch=FILE): run_matrix gives each P one launch, its cases the lines of
+# one batch (batch_run); MPI_BATCH=0 makes it one launch per case again.
+MATRIX_BATCH=0
+
+# batch_words WORD...: the words quoted for a --batch line ('...', or "..."
+# around a word with a ') in $words (no subshell: the harness's processor
+# time is mostly its forks).
+batch_words() {
+    words=
+    for w; do
+        case $w in *\'*) words="$words \"$w\"" ;; *) words="$words '$w'" ;; esac
+    done
+}
+
+# batch_run NP LIST: the cases of LIST (lines DIR<tab>WORDS, DIR the case's
+# directory, WORDS its arguments) in one launch of $MATRIX_BIN/$app
+# --batch=FILE at NP ranks (run_dist, its launch retry included), each
+# case's stdout, stderr and exit status then split into its DIR as a run of
+# its own leaves them there (the program's "== batch line N" lines). A
+# launch that dies in a case (a crash, MPI_Abort, a time-out) leaves that
+# case its exit status and output so far; the cases after it go in a new
+# launch. A launch that starts no case gives each its output and exit
+# status 98. Time-out: 120 s plus 10 s a case.
+batch_run() {
+    _np=$1 _list=$2 _k=0
+    while [ -s "$_list" ]; do
+        _k=$((_k + 1))
+        _d=$_list.$_k
+        mkdir -p "$_d"
+        cut -f2- "$_list" >"$_d/batch.txt"
+        _n=$(wc -l <"$_d/batch.txt")
+        [ -z "$TIMEOUT" ] || TIMEOUT="timeout $((120 + 10 * _n))"
+        run_dist "$_d" "$_np" "$MATRIX_BIN/$app" --batch="$_d/batch.txt"
+        awk -F '\t' -v rc="$(cat "$_d/rc")" -v d="$_d" -v rest="$_list.rest" -v T="${TIMEOUT#timeout }" '
+            function to(i, what) { if (out != "") close(out); cur = i; out = i ? dir[i] "/" what : "" }
+            FILENAME != name { name = FILENAME; file = name == ARGV[1] ? 1 : name == ARGV[2] ? 2 : 3; to(0) }
+            file == 1 { dir[FNR] = $1; line[FNR] = $0; n = FNR; next }
+            /^== batch line [0-9]+ done: exit status [0-9]+$/ && file == 2 {
+                split($0, f, " "); status[f[4]] = f[8]; to(0); next
+            }
+            /^== batch line [0-9]+: / {
+                split($0, f, " ")
+                if (file == 2 && !((f[4] + 0) in started)) { started[f[4] + 0] = 1; nstarted++ }
+                to(f[4] + 0, file == 2 ? "stdout.txt" : "stderr.txt")
+                next
+            }
+            { if (cur) print >> out; else print >> (d "/" (file == 2 ? "stdout" : "stderr") ".pre") }
+            END {
+                to(0)
+                for (i = 1; i <= n; i++) {
+                    if ((i in status) || (i in started) || !nstarted) print dir[i] > (d "/ran")
+                    printf "" >> (dir[i] "/stdout.txt"); close(dir[i] "/stdout.txt")
+                    printf "" >> (dir[i] "/stderr.txt"); close(dir[i] "/stderr.txt")
+                    if (i in status) { print status[i] > (dir[i] "/rc"); close(dir[i] "/rc"); continue }
+                    if (i in started) {
+                        if (rc == 124)
+                            print "(the batch timed out after " T " s in this run)" >> (dir[i] "/stderr.txt")
+                        else
+                            print "(the batch ended in this run: exit status " rc ")" >> (dir[i] "/stderr.txt")
+                        print (rc == 0 ? 97 : rc) > (dir[i] "/rc")
+                        close(dir[i] "/stderr.txt"); close(dir[i] "/rc")
+                        continue
+                    }
+                    if (!nstarted) {
+                        print "(the batch launch ran none of its runs: exit status " rc ")" >> (dir[i] "/stderr.txt")
+                        print 98 > (dir[i] "/rc")
+                        close(dir[i] "/stderr.txt"); close(dir[i] "/rc")
+                        continue
+                    }
+                    print line[i] > rest
+                }
+            }' "$_list" "$_d/stdout.txt" "$_d/stderr.txt"
+        # a launch that ran no case: its own output goes to each case
+        if ! grep -q '^== batch line ' "$_d/stdout.txt" "$_d/stderr.txt"; then
+            while read -r _c; do cat "$_d/stderr.txt" >>"$_c/stderr.txt"; done <"$_d/ran"
+        fi
+        if [ -f "$_d/launch-retry" ]; then
+            while read -r _c; do cp "$_d/launch-retry" "$_c/"; done <"$_d/ran"
+        fi
+        if [ -f "$_list.rest" ]; then mv "$_list.rest" "$_list"; else : >"$_list"; fi
+    done
+}
+
+# graph_args G: gfile, n and gargs (ARGS with @LAST, @AGE, @MEMBER, @KEY
+# filled in) of graph G.
+graph_args() {
+    eval "gfile=\$file_$1"
+    eval "n=\$nodes_$1"
+    gargs=$(echo "$args" | sed "s|@LAST|$((n - 1))|g; s|@AGE|$G/$1.age|g; s|@MEMBER|$G/$1.member|g; s|@KEY|$G/$1.key|g")
+}
 
 # run_matrix APP KIND POLICIES ARGS CHECKS RCHECKS (a row of $APPS); the
 # expected side is $W/omp/APP (gmc -t omp --main -x), the distributed one
@@ -203,11 +296,18 @@ MATRIX_OPTS= MATRIX_TAG= MATRIX_OUT=
 run_matrix() {
     app=$1 kind=$2 policies=$3 args=$4 checks=$5 rchecks=$6
     case $kind in u) graphs=$U_GRAPHS ;; w) graphs=$W_GRAPHS ;; esac
+    batch=$MATRIX_BATCH
+    [ "${MPI_BATCH:-1}" != 0 ] || batch=0
+    rm -rf "$W/batch-lists"
+    mkdir -p "$W/batch-lists"
+    # every case to run (GRAPH POLICY P), each graph's expected side first;
+    # with batches, each P's cases in a list for batch_run, else each run
+    # started in the background (mpirun spends most of its second starting
+    # up, not computing); then all checked one by one
+    : >"$W/runs"
     for g in $graphs; do
         selected "${MPI_GRAPHS:-}" "$g" || continue
-        eval "gfile=\$file_$g"
-        eval "n=\$nodes_$g"
-        gargs=$(echo "$args" | sed "s|@LAST|$((n - 1))|g; s|@AGE|$G/$g.age|g; s|@MEMBER|$G/$g.member|g; s|@KEY|$G/$g.key|g")
+        graph_args "$g"
         # bc on the 300-node path: 300 traversals of up to 300 levels, ~9
         # collectives a level (40 s at P = 4 alone on the 2-core CI box, over
         # the 120 s limit at P = 2 beside the other runs): only with
@@ -220,11 +320,8 @@ run_matrix() {
         mkdir -p "$exp"
         # shellcheck disable=SC2086
         $TIMEOUT "$W/omp/$app" "$gfile" $gargs --threads=1 --out="$exp" </dev/null >"$exp/stdout.txt" 2>"$exp/stderr.txt"
-        exp_rc=$?
-        # the runs of this graph: every (policy, P) to run, started together in
-        # the background (mpirun spends most of its second starting up, not
-        # computing), then checked one by one
-        : >"$W/runs"
+        echo $? >"$exp/rc"
+        dirs=
         for policy in out in both both+relabel; do
             popt="--policy=${policy%+relabel}"
             spec=$checks
@@ -239,59 +336,87 @@ run_matrix() {
                     [ "$np" = 3 ] || continue
                 fi
                 act=$W/out$MATRIX_OUT/$app/$g/$policy-$np
+                echo "$g $policy $np" >>"$W/runs"
+                if [ "$batch" = 1 ]; then
+                    dirs="$dirs $policy-$np"
+                    # shellcheck disable=SC2086
+                    batch_words "$gfile" $gargs $popt $MATRIX_OPTS --threads=1 --out="$act"
+                    printf '%s\t%s\n' "$act" "$words" >>"$W/batch-lists/$np"
+                    continue
+                fi
                 mkdir -p "$act"
-                echo "$policy $np" >>"$W/runs"
                 # shellcheck disable=SC2086
                 run_dist "$act" "$np" "$MATRIX_BIN/$app" "$gfile" $gargs $popt $MATRIX_OPTS --threads=1 --out="$act" &
                 inflight=$((inflight + 1))
                 [ $inflight -lt "$MAX_INFLIGHT" ] || { wait; inflight=0; }
             done
         done
-        wait
-        inflight=0
-        while read -r policy np; do
-            spec=$checks
-            [ "$policy" != "${policy%+relabel}" ] && spec=$rchecks
-            act=$W/out$MATRIX_OUT/$app/$g/$policy-$np
-            act_rc=$(cat "$act/rc" 2>/dev/null || echo 99)
-            line="$app $g $policy P=$np$MATRIX_TAG"
-            if ! selected "$policies" "${policy%+relabel}"; then
-                if [ "$act_rc" -eq 2 ] && grep -q -- "--policy=" "$act/stderr.txt"; then
-                    report PASS "$line (refused: $(grep -- '--policy=' "$act/stderr.txt" | head -n 1))"
-                else
-                    report FAIL "$line: not refused (exit $act_rc)" "$act/stderr.txt"
-                fi
-                continue
-            fi
-            if [ $exp_rc -ne 0 ] || [ "$act_rc" -ne 0 ]; then
-                if [ $exp_rc -eq "$act_rc" ]; then
-                    report PASS "$line (both exit $act_rc)"
-                else
-                    { cat "$act/stderr.txt"; [ -f "$act/launch-retry" ] && { echo "(first launch:)"; cat "$act/launch-retry"; }
-                      echo "(single-process program:)"; cat "$exp/stderr.txt"; } >"$act/why"
-                    report FAIL "$line: $(rc_words "$act_rc"), expected $exp_rc" "$act/why"
-                fi
-                continue
-            fi
-            if [ "$spec" = validate ]; then
-                # shellcheck disable=SC2086
-                "$VALIDATE" "$app" "$gfile" $gargs --out="$act" >"$act/why" 2>&1
-            else
-                # shellcheck disable=SC2086
-                "$COMPARE" "$exp" "$act" $spec >"$act/why" 2>&1
-            fi
-            if [ $? -eq 0 ]; then
-                if [ -f "$act/launch-retry" ]; then
-                    retried=$((retried + 1))
-                    report PASS "$line (mpirun failed to start it once: $(grep -v '^ *$' "$act/launch-retry" | grep -v -- '^---' | head -n 1))"
-                else
-                    report PASS "$line"
-                fi
-            else
-                report FAIL "$line" "$act/why"
-            fi
-        done <"$W/runs"
+        # the batch's case directories, in one mkdir (policy-P names: no blank)
+        # shellcheck disable=SC2086
+        [ -z "$dirs" ] || (cd "$W/out$MATRIX_OUT/$app/$g" && mkdir -p $dirs)
     done
+    if [ "$batch" = 1 ]; then
+        for np in $RANKS; do
+            [ -s "$W/batch-lists/$np" ] || continue
+            batch_run "$np" "$W/batch-lists/$np" &
+            inflight=$((inflight + 1))
+            [ $inflight -lt "$MAX_INFLIGHT" ] || { wait; inflight=0; }
+        done
+    fi
+    wait
+    inflight=0
+    gnow=
+    while read -r g policy np; do
+        if [ "$g" != "$gnow" ]; then
+            gnow=$g
+            graph_args "$g"
+            exp=$W/out$MATRIX_OUT/$app/$g/expected
+            read -r exp_rc <"$exp/rc"
+        fi
+        spec=$checks
+        [ "$policy" != "${policy%+relabel}" ] && spec=$rchecks
+        act=$W/out$MATRIX_OUT/$app/$g/$policy-$np
+        act_rc=99
+        [ -f "$act/rc" ] && read -r act_rc <"$act/rc"
+        line="$app $g $policy P=$np$MATRIX_TAG"
+        if ! selected "$policies" "${policy%+relabel}"; then
+            why=
+            [ "$act_rc" -ne 2 ] || why=$(grep -m 1 -- "--policy=" "$act/stderr.txt")
+            if [ -n "$why" ]; then
+                report PASS "$line (refused: $why)"
+            else
+                report FAIL "$line: not refused (exit $act_rc)" "$act/stderr.txt"
+            fi
+            continue
+        fi
+        if [ "$exp_rc" -ne 0 ] || [ "$act_rc" -ne 0 ]; then
+            if [ "$exp_rc" -eq "$act_rc" ]; then
+                report PASS "$line (both exit $act_rc)"
+            else
+                { cat "$act/stderr.txt"; [ -f "$act/launch-retry" ] && { echo "(first launch:)"; cat "$act/launch-retry"; }
+                  echo "(single-process program:)"; cat "$exp/stderr.txt"; } >"$act/why"
+                report FAIL "$line: $(rc_words "$act_rc"), expected $exp_rc" "$act/why"
+            fi
+            continue
+        fi
+        if [ "$spec" = validate ]; then
+            # shellcheck disable=SC2086
+            "$VALIDATE" "$app" "$gfile" $gargs --out="$act" >"$act/why" 2>&1
+        else
+            # shellcheck disable=SC2086
+            "$COMPARE" "$exp" "$act" $spec >"$act/why" 2>&1
+        fi
+        if [ $? -eq 0 ]; then
+            if [ -f "$act/launch-retry" ]; then
+                retried=$((retried + 1))
+                report PASS "$line (mpirun failed to start it once: $(grep -v '^ *$' "$act/launch-retry" | grep -v -- '^---' | head -n 1))"
+            else
+                report PASS "$line"
+            fi
+        else
+            report FAIL "$line" "$act/why"
+        fi
+    done <"$W/runs"
 }
 
 # wcc_vs_ref GRAPHS: every run of wcc's matrix (apps.sh's wcc row, and

@@ -31,6 +31,7 @@
 # MPI_RANKS, MPI_KEEP narrow or keep the runs).
 . "$(dirname "$0")/apps_common.sh"
 P1_SINGLETON=1
+MATRIX_BATCH=1
 [ -x "$GMC_BUILDDIR/tests/e2e/ref_wcc" ] || { echo "FAIL: $GMC_BUILDDIR/tests/e2e/ref_wcc not built"; exit 1; }
 
 # the graphs of this test, beside apps_common.sh's
@@ -150,7 +151,7 @@ if [ -n "${GMC_GPU_SYNC_TEST:-}" ] && [ "$ngpu" -gt 0 ]; then
         $TIMEOUT "$GMC" -t cuda --distributed --main -x "$src" -o "$W/cuda" >"$W/cuda/$app.x" 2>&1 ||
             report FAIL "$app: gmc -t cuda --distributed --main -x failed" "$W/cuda/$app.x"
     done
-    MATRIX_BIN=$W/cuda
+    MATRIX_BIN=$W/cuda MATRIX_BATCH=0 # the -t cuda main runs once per launch
     for comm in $comms; do
         MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" cuda comm=$comm" MATRIX_OUT="-cuda-$comm"
         run_matrix wcc u both "" "comp.txt:exact return:exact" "comp.txt:partition return:exact"
