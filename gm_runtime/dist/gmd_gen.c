@@ -22,9 +22,11 @@
  *  5. local: ghosts, the local CSR (rows sorted as gmd_part.c's cmp_ledge),
  *     send lists (gmd_graph.c's exchange) and the ghosts' degrees (a
  *     broadcast sync).
- * Memory per rank: its share of the edges (about 16 bytes per stored edge
- * while routing, the local CSR's 12 (20 weighted) after) plus O(n) arrays
- * of 12 bytes per global node (histogram, id map).  Relabelling is refused
+ * Memory per rank: its share of the edges (16 bytes per stored edge while
+ * routing; the records then become the local rows in place and their
+ * global indices the edge_gid array, so the peak is 20 bytes per stored
+ * edge, 28 weighted) plus O(n) arrays of 12 bytes per global node
+ * (histogram, id map).  Relabelling is refused
  * (RMAT already scrambles ids; uniform ids carry no order).  Every failure
  * is agreed on, so all ranks return NULL together. */
 #include "gmd.h"
@@ -481,8 +483,9 @@ static void route_degrees(gmd_graph *G, const stage *st, int64_t *outd, int64_t 
 }
 
 /* Step 5: the local part from the routed edges. */
-static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec *R, size_t K, int64_t n, gmrt_error *err)
+static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t K, int64_t n, gmrt_error *err)
 {
+    grec *R = *Rp;
     int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
     gm_node_t *lmap = calloc((size_t)n + 1, sizeof *lmap);
     if (!lmap)
@@ -522,45 +525,47 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec *R, size_t K,
         G->ghost_begin[p] = G->num_owned + (gm_node_t)a;
     }
     gm_node_t nl = G->num_owned + G->num_ghosts;
-    G->local = gmrt_graph_alloc(nl, (gm_edge_t)K, s->weighted, err);
-    G->edge_gid = malloc((K + 1) * sizeof *G->edge_gid);
     G->out_degree = malloc(((size_t)nl + 1) * sizeof *G->out_degree);
     G->in_degree = malloc(((size_t)nl + 1) * sizeof *G->in_degree);
-    gm_edge_t *cur = calloc((size_t)nl + 2, sizeof *cur);
-    if (!G->local || !G->edge_gid || !G->out_degree || !G->in_degree || !cur) {
-        free(cur);
+    gm_edge_t *rows = calloc((size_t)nl + 2, sizeof *rows), *next = malloc(((size_t)nl + 1) * sizeof *next);
+    if (!G->out_degree || !G->in_degree || !rows || !next) {
+        free(rows);
+        free(next);
         goto nomem;
     }
-    gm_edge_t *begin = G->local->begin;
-    memset(begin, 0, ((size_t)nl + 1) * sizeof *begin);
-    for (size_t i = 0; i < K; i++)
-        begin[lmap[R[i].u] + 1]++;
-    for (gm_node_t x = 0; x < nl; x++)
-        begin[x + 1] += begin[x];
-    memcpy(cur, begin, ((size_t)nl + 1) * sizeof *cur);
-    gm_node_t *ni = G->local->node_idx;
-    double *lw = G->local->weights;
+    /* The records become the local rows in place (no second copy of the
+     * edges): ends to local ids, then each record swapped into its row's
+     * next unchecked slot (rows before x are complete when x is checked). */
     for (size_t i = 0; i < K; i++) {
-        gm_edge_t k = cur[lmap[R[i].u]]++;
-        ni[k] = lmap[R[i].v];
-        G->edge_gid[k] = (gm_edge_t)R[i].e;
-        if (lw)
-            lw[k] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+        R[i].u = lmap[R[i].u];
+        R[i].v = lmap[R[i].v];
+        rows[R[i].u + 1]++;
     }
-    free(cur);
     free(lmap);
     lmap = NULL;
-    if (lw)
-        G->local->weights_integral = s->w_integral;
+    for (gm_node_t x = 0; x < nl; x++)
+        rows[x + 1] += rows[x];
+    memcpy(next, rows, ((size_t)nl + 1) * sizeof *next);
+    for (gm_node_t x = 0; x < nl; x++)
+        while (next[x] < rows[x + 1]) {
+            grec r = R[next[x]];
+            if (r.u == x) {
+                next[x]++;
+                continue;
+            }
+            R[next[x]] = R[next[r.u]];
+            R[next[r.u]++] = r;
+        }
+    free(next);
     /* rows in gmd_part.c's order: destination, weight, global index */
-    bool sort_failed = false;
+    bool wts = s->weighted, sort_failed = false;
     #pragma omp parallel if (K >= 65536)
     {
         lent *buf = NULL;
         size_t cap = 0;
         #pragma omp for schedule(dynamic, 256)
         for (gm_node_t x = 0; x < nl; x++) {
-            gm_edge_t b = begin[x], e = begin[x + 1];
+            gm_edge_t b = rows[x], e = rows[x + 1];
             if (e - b < 2)
                 continue;
             if ((size_t)(e - b) > cap) {
@@ -574,19 +579,49 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec *R, size_t K,
                 cap = (size_t)(e - b);
             }
             for (gm_edge_t i = b; i < e; i++)
-                buf[i - b] = (lent){ ni[i], (int64_t)G->edge_gid[i], lw ? lw[i] : 0 };
+                buf[i - b] = (lent){ R[i].v, R[i].e,
+                                     wts ? gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e) : 0 };
             sort_lents(buf, (size_t)(e - b));
             for (gm_edge_t i = b; i < e; i++) {
-                ni[i] = buf[i - b].dst;
-                G->edge_gid[i] = (gm_edge_t)buf[i - b].e;
-                if (lw)
-                    lw[i] = buf[i - b].w;
+                R[i].v = buf[i - b].dst;
+                R[i].e = buf[i - b].e;
             }
         }
         free(buf);
     }
-    if (sort_failed)
+    G->local = sort_failed ? NULL : gmrt_graph_alloc(nl, (gm_edge_t)K, wts, err);
+    if (!G->local) {
+        free(rows);
         goto nomem;
+    }
+    memcpy(G->local->begin, rows, ((size_t)nl + 1) * sizeof *rows);
+    free(rows);
+    gm_node_t *ni = G->local->node_idx;
+    double *lw = G->local->weights;
+    if (lw)
+        G->local->weights_integral = s->w_integral;
+    for (size_t i = 0; i < K; i++) {
+        ni[i] = R[i].v;
+        if (lw)
+            lw[i] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+    }
+    /* the global edge indices close up in the records' own memory: entry i
+     * (8 or 4 bytes at 8i or 4i) never reaches record i's index at 16i + 8 */
+    gm_edge_t *eg = (gm_edge_t *)(void *)R;
+    for (size_t i = 0; i < K; i++) {
+        int64_t e;
+        memcpy(&e, &R[i].e, sizeof e);
+        eg[i] = (gm_edge_t)e;
+    }
+    if (K == 0) {
+        G->edge_gid = malloc(sizeof *G->edge_gid);
+        if (!G->edge_gid)
+            goto nomem;
+        return true;
+    }
+    gm_edge_t *shrunk = realloc(R, (K + 1) * sizeof *eg); /* (K + 1) * 8 <= 16 K */
+    G->edge_gid = shrunk ? shrunk : eg;
+    *Rp = NULL; /* now G's */
     return true;
 nomem:
     free(lmap);
@@ -646,9 +681,10 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     st.begin = NULL;
     st.dst = NULL;
     st.indeg = NULL;
-    ok = build_local(G, &s, (grec *)got.p, got.len, n, err);
-    free(got.p);
+    grec *recs = (grec *)(void *)got.p;
     got.p = NULL;
+    ok = build_local(G, &s, &recs, got.len, n, err);
+    free(recs); /* NULL when G took it as its edge_gid */
     if (!gmd_agree_(ok, err) || !gmd_exchange_send_lists_(G, err))
         goto fail;
     for (gm_node_t x = 0; x < G->num_owned; x++) {
