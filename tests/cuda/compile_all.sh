@@ -10,10 +10,11 @@
 #
 # Batches (for speed: nvcc spends ~95% of a program's compile on the CUDA
 # headers, so one compile of 25 programs costs about what 2 single ones do).
-# Programs are compiled together as one translation unit: the headers
-# their .cu files include (all but their own) first, then each
-# program's .cu inside a namespace of its own (its static functions,
-# kernels and main() cannot meet another's), each macro it defines #undef'd
+# Programs are compiled together as one translation unit: the head of
+# their .cu files (the #include lines above their code, the same for every
+# member of a batch, less their own NAME.h) first, then each program's .cu
+# inside a namespace of its own (its static functions, kernels and main()
+# cannot meet another's), each macro it or its header defines #undef'd
 # after it; programs that declare the same extern "C" procedure go to
 # different batches. All of nvcc's phases run on the batch with the same
 # flags (cudafe++, cicc, ptxas, the host compiler), and the object links
@@ -24,13 +25,15 @@
 # which are compiled exactly as before batches existed (`nvcc -c` on the
 # .cu, then linked when it has a main()): only a single program's failure
 # fails the test, with its own log, so a batch cannot blame a program that
-# builds alone. What a batch does not prove, and alone compiles would: that
-# a program's headers come in its own order (the batch includes them all
-# first: a name used before its #include line), that it includes every
-# header it uses (another program of its batch may include one it lacks;
-# today every program includes gmcu.h, which pulls in all the others), and
-# g++'s checks of a global main() (in a namespace it is an ordinary
-# function). GMC_CUDA_BATCH=1 compiles every program alone (the old way);
+# builds alone. Nor can it pass one that fails alone: what a member could
+# borrow from the members before it (a header, a macro, an include guard,
+# a #pragma, the leniency of main() in a namespace) is listed, with how it
+# is taken away, above classify.awk below; tests/cuda/batch_alone.sh has
+# one program per way. What a batch still does not prove, and alone
+# compiles would: that the program's own NAME.h compiles first, alone
+# (build_all.sh compiles the same header, as C and as C++), and that no
+# name is used above an #include further down the .cu (the driver's
+# <errno.h>). GMC_CUDA_BATCH=1 compiles every program alone (the old way);
 # the default is 100, so that each piece of make check is one batch (and
 # one or two more for programs that declare the same extern "C" name): a
 # batch costs about 6 s of processor time for the headers and 1.1 s for
@@ -118,21 +121,38 @@ compile_group() {
             done >"$b"
             what="-Xcompiler -fPIC"
         else
-            {
-                for i in "$@"; do
-                    set -- $(sed -n "${i}p" "$tmp/$kind.units")
-                    grep '^#include' "$1/$2.cu" | grep -vF "\"$2.h\""
-                done | awk '!seen[$0]++'
-                for i in "$@"; do
-                    set -- $(sed -n "${i}p" "$tmp/$kind.units") "$@"
-                    echo "namespace gmc_batch_$i {"
-                    echo "#include \"$1/$2.cu\""
-                    echo "}"
-                    sed -n 's/^[[:space:]]*#[[:space:]]*define[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/#undef \1/p' "$1/$2.cu" | sort -u
-                    shift 4
-                done
-                echo 'int main(void) { return 0; }'
-            } >"$b"
+            # the first member's prelude (every member's is the same: one
+            # key), then each member in its namespace, its macros #undef'd:
+            # first those with no #include further down, then the others
+            # after their #include lines (all the same in one batch)
+            awk -v list="$*" 'BEGIN { n = split(list, want, " "); for (k = 1; k <= n; k++) take[want[k]] = 1 }
+                take[NR] { dir[NR] = $1; name[NR] = $2 }
+                function member(i) {
+                    print "namespace gmc_batch_" i " {"
+                    print "#include \"" dir[i] "/" name[i] ".cu\""
+                    print "}"
+                    f = dir[i] "/undef"
+                    while ((getline l <f) > 0) print l
+                    close(f)
+                }
+                END {
+                    f = dir[want[1]] "/prelude"
+                    while ((getline l <f) > 0) print l
+                    close(f)
+                    for (k = 1; k <= n; k++) {
+                        f = dir[want[k]] "/later"
+                        if ((getline l <f) > 0) later[k] = 1; else member(want[k])
+                        close(f)
+                    }
+                    for (k = 1; k <= n && !done; k++) if (later[k]) {
+                        f = dir[want[k]] "/later"
+                        while ((getline l <f) > 0) print l
+                        close(f)
+                        done = 1
+                    }
+                    for (k = 1; k <= n; k++) if (later[k]) member(want[k])
+                    print "int main(void) { return 0; }"
+                }' "$tmp/$kind.units" >"$b"
             what=
         fi
         ok=1
@@ -159,6 +179,7 @@ compile_group() {
 # libgmrt-cuda's own sources: no warning either.
 : >"$tmp/rt.units"
 shard_first && for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
+    [ -f "$f" ] || continue
     echo "$(dirname "$f") $(basename "$f" .cu) - 0" >>"$tmp/rt.units"
 done
 if [ -s "$tmp/rt.units" ]; then
@@ -166,21 +187,96 @@ if [ -s "$tmp/rt.units" ]; then
     compile_group rt
 fi
 
+# classify.awk: reads a program's NAME.h then NAME.cu; writes DIR/prelude
+# and DIR/undef and prints "KEY<tab>NAMES". What a batch member could borrow
+# from the others, and how each is taken away (session 29's trust check:
+# tests/cuda/batch_alone.sh builds one program per way and expects FAIL):
+#  - a header it does not include itself: the batch's prelude is the head of
+#    each member's own .cu (every preprocessor line down to its first line
+#    of code, its own NAME.h left out), the same text for every member of a
+#    batch (the key). The #include lines further down (today only the
+#    driver's <errno.h>, with --main) are the same for all the members of a
+#    batch that have any; they come after the members that have none, and
+#    before those that have them: earlier than alone, so a name used above
+#    them would pass, the one thing a batch still does not prove here.
+#  - a macro (or an include guard: two programs of one name) of another
+#    member: every #define of its .cu and of its NAME.h is #undef'd after it.
+#  - a #pragma that changes diagnostics for the members after it: a member
+#    with any #pragma but omp is compiled alone (key of its own).
+#  - main(): in a namespace, g++'s checks of ::main do not apply: a member
+#    whose main is not exactly "int main(int argc, char **argv)" (what
+#    gmc --main writes) is compiled alone.
+# NAME.h itself comes after the prelude in a batch; it is the OpenMP
+# header's text (but the first comment), which build_all.sh compiles alone
+# as C and C++.
+cat >"$tmp/classify.awk" <<'AWK'
+function undef(l) {
+    if (l ~ /^[ \t]*#[ \t]*define[ \t]+[A-Za-z_]/) {
+        sub(/^[ \t]*#[ \t]*define[ \t]+/, "", l)
+        match(l, /^[A-Za-z_][A-Za-z_0-9]*/)
+        mac[substr(l, 1, RLENGTH)] = 1
+    }
+    if (l ~ /^[ \t]*#[ \t]*pragma/ && l !~ /^[ \t]*#[ \t]*pragma[ \t]+omp([ \t]|$)/) alone = 1
+}
+FILENAME == h {
+    undef($0)
+    if ($0 !~ /^[ \t]*\/?\*/) {
+        l = $0
+        while (match(l, /[A-Za-z_][A-Za-z_0-9]*\(/)) {
+            names = names " " substr(l, RSTART, RLENGTH - 1)
+            l = substr(l, RSTART + RLENGTH)
+        }
+    }
+    next
+}
+{
+    undef($0)
+    if ($0 ~ /(^|[^A-Za-z_0-9])main[ \t]*\(/ && $0 != "int main(int argc, char **argv)") alone = 1
+    if (head) {
+        if (incomment) { if (index($0, "*/")) incomment = 0; next }
+        if ($0 ~ /^[ \t]*$/ || $0 ~ /^[ \t]*\/\//) next
+        if ($0 ~ /^[ \t]*\/\*/) { if (!index(substr($0, index($0, "/*") + 2), "*/")) incomment = 1; next }
+        if ($0 ~ /^[ \t]*#/) {
+            if ($0 != "#include \"" own "\"") pre = pre $0 "\n"
+            next
+        }
+        head = 0
+    }
+    if ($0 ~ /^[ \t]*#[ \t]*include/) later = later $0 "\n"
+}
+BEGIN { head = 1 }
+END {
+    printf "%s", pre >(dir "/prelude")
+    close(dir "/prelude")
+    if (later != "") { printf "%s", later >(dir "/later"); close(dir "/later") }
+    for (m in mac) print "#undef " m >(dir "/undef")
+    close(dir "/undef")
+    key = pre
+    gsub(/[\t\n]/, " ", key)
+    gsub(/[\t\n]/, " ", later)
+    if (alone) key = "alone " nr
+    printf "%s\t%s\t%s\n", key, later, names
+}
+AWK
 # Every program in the repository that gmc accepts (tests/codegen/build_all.sh
 # compiles the same programs' OpenMP output with gcc and clang).
 find "$GMC_SRCDIR/apps" "$GMC_SRCDIR/bench" "$GMC_SRCDIR/tests" -name '*.gm' | LC_ALL=C sort >"$tmp/all"
 : >"$tmp/prog.units"
 : >"$tmp/prog.keys"
+np=0
 while read -r f <&3; do
-    "$GMC" --check "$f" >/dev/null 2>&1 || continue
+    # the pieces split the files (not only those --check accepts): each
+    # piece runs gmc --check on its own share only
     shard_take || continue
-    name=$(basename "$f" .gm)
+    "$GMC" --check "$f" >/dev/null 2>&1 || continue
+    name=${f##*/}
+    name=${name%.gm}
     # Foreign code that calls C functions it never declares: C allows that, C++ not.
     case "$name" in foreign_code) continue ;; esac
-    out="$tmp/p$(($(wc -l <"$tmp/prog.units") + 1))"
-    mkdir -p "$out"
+    np=$((np + 1))
+    out="$tmp/p$np"
     extra="--main"
-    if ! "$GMC" -t cuda $extra -o "$out" "$f" >"$tmp/gmc.log" 2>&1; then
+    if ! "$GMC" -t cuda $extra -o "$out/" "$f" >"$tmp/gmc.log" 2>&1; then
         if grep -q -- "--entry" "$tmp/gmc.log"; then
             # several entry procedures: drive the first one
             entry=$(sed -n 's/^[[:space:]]*Proc[a-z]*[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$f" | head -n 1)
@@ -188,7 +284,7 @@ while read -r f <&3; do
         elif grep -q "needs an entry" "$tmp/gmc.log"; then
             extra=""   # only Local procedures: nothing to drive
         fi
-        if ! "$GMC" -t cuda $extra -o "$out" "$f" >"$tmp/gmc.log" 2>&1; then
+        if ! "$GMC" -t cuda $extra -o "$out/" "$f" >"$tmp/gmc.log" 2>&1; then
             echo "FAIL: gmc -t cuda $extra $f"
             sed 's/^/    /' "$tmp/gmc.log" | head -5
             fail=$((fail + 1))
@@ -197,27 +293,29 @@ while read -r f <&3; do
         fi
     fi
     echo "$out $name $f $([ -n "$extra" ] && echo 1 || echo 0)" >>"$tmp/prog.units"
-    # Batch key (one for all: each batch includes its programs' headers);
-    # then the extern "C" names its header declares (two programs that share
-    # one never meet).
-    key=0
-    names=$(grep -v '^[[:space:]]*/\?\*' "$out/$name.h" | grep -o '[A-Za-z_][A-Za-z_0-9]*(' | tr -d '(' | tr '\n' ' ')
-    echo "$key $names" >>"$tmp/prog.keys"
+    # Its batch key, prelude and #undef lines ($tmp/classify.awk), then the
+    # extern "C" names its header declares (two programs that share one
+    # never meet).
+    awk -v nr="$np" -v h="$out/$name.h" -v own="$name.h" \
+        -v dir="$out" -f "$tmp/classify.awk" "$out/$name.h" "$out/$name.cu" >>"$tmp/prog.keys"
 done 3<"$tmp/all"
 # Greedy batches: each program joins the first open batch of its key that
-# has room and none of its names.
-awk -v b="$batch" '{
-    key = $1; placed = 0
+# has room, none of its names, and no other #include lines further down
+# (lines "KEY<tab>LATER<tab>NAMES").
+awk -F '\t' -v b="$batch" '{
+    key = $1; later = $2; placed = 0; nn = split($3, nm, " ")
     for (j = 1; j <= nb && !placed; j++) {
         if (bkey[j] != key || bn[j] >= b) continue
+        if (later != "" && blater[j] != "" && blater[j] != later) continue
         clash = 0
-        for (k = 2; k <= NF; k++) if ((j SUBSEP $k) in bname) clash = 1
+        for (k = 1; k <= nn; k++) if ((j SUBSEP nm[k]) in bname) clash = 1
         if (clash) continue
         placed = j
     }
     if (!placed) { placed = ++nb; bkey[nb] = key; bn[nb] = 0; bl[nb] = "" }
+    if (later != "") blater[placed] = later
     bn[placed]++; bl[placed] = bl[placed] " " NR
-    for (k = 2; k <= NF; k++) bname[placed, $k] = 1
+    for (k = 1; k <= nn; k++) bname[placed, nm[k]] = 1
 } END { for (j = 1; j <= nb; j++) print bl[j] }' "$tmp/prog.keys" >"$tmp/prog.batches"
 [ -s "$tmp/prog.units" ] && compile_group prog
 echo "cuda compile_all: compiled $count programs with nvcc (linked $linked), $fail failures"
