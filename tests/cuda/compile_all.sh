@@ -28,7 +28,7 @@
 # builds alone. Nor can it pass one that fails alone: what a member could
 # borrow from the members before it (a header, a macro, an include guard,
 # a #pragma, the leniency of main() in a namespace) is listed, with how it
-# is taken away, above classify.awk below; tests/cuda/batch_alone.sh has
+# is taken away, in tests/cuda/batch_classify.awk; tests/cuda/batch_alone.sh has
 # one program per way. What a batch still does not prove, and alone
 # compiles would: that the program's own NAME.h compiles first, alone
 # (build_all.sh compiles the same header, as C and as C++), and that no
@@ -49,6 +49,7 @@ if ! [ -x "$NVCC" ]; then
     echo "cuda compile_all: nvcc not found: skipped"
     exit 77
 fi
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-cuda-all.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 flags="-std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra -I$GMC_SRCDIR/gm_runtime"
@@ -121,38 +122,7 @@ compile_group() {
             done >"$b"
             what="-Xcompiler -fPIC"
         else
-            # the first member's prelude (every member's is the same: one
-            # key), then each member in its namespace, its macros #undef'd:
-            # first those with no #include further down, then the others
-            # after their #include lines (all the same in one batch)
-            awk -v list="$*" 'BEGIN { n = split(list, want, " "); for (k = 1; k <= n; k++) take[want[k]] = 1 }
-                take[NR] { dir[NR] = $1; name[NR] = $2 }
-                function member(i) {
-                    print "namespace gmc_batch_" i " {"
-                    print "#include \"" dir[i] "/" name[i] ".cu\""
-                    print "}"
-                    f = dir[i] "/undef"
-                    while ((getline l <f) > 0) print l
-                    close(f)
-                }
-                END {
-                    f = dir[want[1]] "/prelude"
-                    while ((getline l <f) > 0) print l
-                    close(f)
-                    for (k = 1; k <= n; k++) {
-                        f = dir[want[k]] "/later"
-                        if ((getline l <f) > 0) later[k] = 1; else member(want[k])
-                        close(f)
-                    }
-                    for (k = 1; k <= n && !done; k++) if (later[k]) {
-                        f = dir[want[k]] "/later"
-                        while ((getline l <f) > 0) print l
-                        close(f)
-                        done = 1
-                    }
-                    for (k = 1; k <= n; k++) if (later[k]) member(want[k])
-                    print "int main(void) { return 0; }"
-                }' "$tmp/$kind.units" >"$b"
+            awk -v list="$*" -f "$here/batch_unit.awk" "$tmp/$kind.units" >"$b"
             what=
         fi
         ok=1
@@ -163,9 +133,8 @@ compile_group() {
         if [ $ok = 1 ]; then
             if [ "$kind" = prog ]; then
                 count=$((count + $#))
-                [ -n "$rtlibs" ] && for i in "$@"; do
-                    [ "$(sed -n "${i}p" "$tmp/$kind.units" | cut -d' ' -f4)" = 1 ] && linked=$((linked + 1))
-                done
+                [ -n "$rtlibs" ] && linked=$((linked + $(awk -v list="$*" 'BEGIN { split(list, w, " "); for (k in w) t[w[k]] = 1 }
+                    t[NR] && $4 == 1 { n++ } END { print n + 0 }' "$tmp/$kind.units")))
             fi
         else
             echo "note: a batch of $# failed ($(for i in "$@"; do sed -n "${i}p" "$tmp/$kind.units" | cut -d' ' -f2; done | tr '\n' ' ')); compiling it in halves"
@@ -187,77 +156,6 @@ if [ -s "$tmp/rt.units" ]; then
     compile_group rt
 fi
 
-# classify.awk: reads a program's NAME.h then NAME.cu; writes DIR/prelude
-# and DIR/undef and prints "KEY<tab>NAMES". What a batch member could borrow
-# from the others, and how each is taken away (session 29's trust check:
-# tests/cuda/batch_alone.sh builds one program per way and expects FAIL):
-#  - a header it does not include itself: the batch's prelude is the head of
-#    each member's own .cu (every preprocessor line down to its first line
-#    of code, its own NAME.h left out), the same text for every member of a
-#    batch (the key). The #include lines further down (today only the
-#    driver's <errno.h>, with --main) are the same for all the members of a
-#    batch that have any; they come after the members that have none, and
-#    before those that have them: earlier than alone, so a name used above
-#    them would pass, the one thing a batch still does not prove here.
-#  - a macro (or an include guard: two programs of one name) of another
-#    member: every #define of its .cu and of its NAME.h is #undef'd after it.
-#  - a #pragma that changes diagnostics for the members after it: a member
-#    with any #pragma but omp is compiled alone (key of its own).
-#  - main(): in a namespace, g++'s checks of ::main do not apply: a member
-#    whose main is not exactly "int main(int argc, char **argv)" (what
-#    gmc --main writes) is compiled alone.
-# NAME.h itself comes after the prelude in a batch; it is the OpenMP
-# header's text (but the first comment), which build_all.sh compiles alone
-# as C and C++.
-cat >"$tmp/classify.awk" <<'AWK'
-function undef(l) {
-    if (l ~ /^[ \t]*#[ \t]*define[ \t]+[A-Za-z_]/) {
-        sub(/^[ \t]*#[ \t]*define[ \t]+/, "", l)
-        match(l, /^[A-Za-z_][A-Za-z_0-9]*/)
-        mac[substr(l, 1, RLENGTH)] = 1
-    }
-    if (l ~ /^[ \t]*#[ \t]*pragma/ && l !~ /^[ \t]*#[ \t]*pragma[ \t]+omp([ \t]|$)/) alone = 1
-}
-FILENAME == h {
-    undef($0)
-    if ($0 !~ /^[ \t]*\/?\*/) {
-        l = $0
-        while (match(l, /[A-Za-z_][A-Za-z_0-9]*\(/)) {
-            names = names " " substr(l, RSTART, RLENGTH - 1)
-            l = substr(l, RSTART + RLENGTH)
-        }
-    }
-    next
-}
-{
-    undef($0)
-    if ($0 ~ /(^|[^A-Za-z_0-9])main[ \t]*\(/ && $0 != "int main(int argc, char **argv)") alone = 1
-    if (head) {
-        if (incomment) { if (index($0, "*/")) incomment = 0; next }
-        if ($0 ~ /^[ \t]*$/ || $0 ~ /^[ \t]*\/\//) next
-        if ($0 ~ /^[ \t]*\/\*/) { if (!index(substr($0, index($0, "/*") + 2), "*/")) incomment = 1; next }
-        if ($0 ~ /^[ \t]*#/) {
-            if ($0 != "#include \"" own "\"") pre = pre $0 "\n"
-            next
-        }
-        head = 0
-    }
-    if ($0 ~ /^[ \t]*#[ \t]*include/) later = later $0 "\n"
-}
-BEGIN { head = 1 }
-END {
-    printf "%s", pre >(dir "/prelude")
-    close(dir "/prelude")
-    if (later != "") { printf "%s", later >(dir "/later"); close(dir "/later") }
-    for (m in mac) print "#undef " m >(dir "/undef")
-    close(dir "/undef")
-    key = pre
-    gsub(/[\t\n]/, " ", key)
-    gsub(/[\t\n]/, " ", later)
-    if (alone) key = "alone " nr
-    printf "%s\t%s\t%s\n", key, later, names
-}
-AWK
 # Every program in the repository that gmc accepts (tests/codegen/build_all.sh
 # compiles the same programs' OpenMP output with gcc and clang).
 find "$GMC_SRCDIR/apps" "$GMC_SRCDIR/bench" "$GMC_SRCDIR/tests" -name '*.gm' | LC_ALL=C sort >"$tmp/all"
@@ -293,11 +191,10 @@ while read -r f <&3; do
         fi
     fi
     echo "$out $name $f $([ -n "$extra" ] && echo 1 || echo 0)" >>"$tmp/prog.units"
-    # Its batch key, prelude and #undef lines ($tmp/classify.awk), then the
-    # extern "C" names its header declares (two programs that share one
-    # never meet).
+    # Its batch key, prelude and #undef lines, and the extern "C" names its
+    # header declares (two programs that share one never meet).
     awk -v nr="$np" -v h="$out/$name.h" -v own="$name.h" \
-        -v dir="$out" -f "$tmp/classify.awk" "$out/$name.h" "$out/$name.cu" >>"$tmp/prog.keys"
+        -v dir="$out" -f "$here/batch_classify.awk" "$out/$name.h" "$out/$name.cu" >>"$tmp/prog.keys"
 done 3<"$tmp/all"
 # Greedy batches: each program joins the first open batch of its key that
 # has room, none of its names, and no other #include lines further down
