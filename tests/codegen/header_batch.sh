@@ -9,7 +9,7 @@
 # must be reported FAIL, and only they.
 set -u
 : "${GMC_SRCDIR:?}"
-command -v g++ >/dev/null 2>&1 || { echo "SKIP: no g++"; exit 77; }
+command -v g++ >/dev/null 2>&1 && command -v gcc >/dev/null 2>&1 || { echo "SKIP: no gcc or g++"; exit 77; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-header-batch.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
@@ -37,9 +37,9 @@ hdr() {
         echo
         echo "#endif"
     } >"$tmp/$1.h"
-    printf 'g++:header\t%s\tg++ %s.h\t%s.gm\n' "$tmp/$1.h" "$1" "$1" >>"$tmp/chunk"
+    printf '%s\n' "$1" >>"$tmp/names"
 }
-: >"$tmp/chunk"
+: >"$tmp/names"
 hdr a_same_int 'void same(gm_graph *G, int32_t x);'
 hdr b_same_double 'void same(gm_graph *G, double x);'
 hdr c_broken 'void broken(gm_graph *G, no_such_type x);'
@@ -47,31 +47,41 @@ hdr d_lend '#define GMC_T_N 4
 void lend(gm_graph *G, int32_t w);'
 hdr e_borrow 'void borrow(gm_graph *G, int32_t w[GMC_T_N]);'
 hdr f_fine 'void fine(gm_graph *G, const int64_t *x);'
+hdr g_lend 'int32_t gmc_t_size(void);'
+hdr h_borrow 'void borrow_size(gm_graph *G, int32_t n, int32_t w[gmc_t_size()]);'
 
 status=0
-# batch NAMES: build_all.sh --batch on those headers; FAIL lines in $tmp/log
+# batch NAMES: build_all.sh --batch on those headers with $cc's header
+# check; its FAIL lines in $tmp/log
 batch() {
     : >"$tmp/c"
-    for n; do grep "	$tmp/$n.h	" "$tmp/chunk" >>"$tmp/c"; done
+    for n; do printf '%s:header\t%s\t%s %s.h\t%s.gm\n' "$cc" "$tmp/$n.h" "$cc" "$n" "$n" >>"$tmp/c"; done
     GMC_SRCDIR="$GMC_SRCDIR" sh "$GMC_SRCDIR/tests/codegen/build_all.sh" --batch "$tmp" "$tmp/c" >"$tmp/log" 2>&1
     sed 's/^/    /' "$tmp/log"
 }
 # expect WHAT FAILING PASSING: after a batch
 expect() {
     for n in $2; do
-        grep -q "^FAIL: g++ $n.h (from $n.gm)" "$tmp/log" && echo "ok ($1): $n.h fails (it fails alone)" ||
-            { echo "FAIL ($1): $n.h is not reported (it fails alone)"; status=1; }
+        grep -q "^FAIL: $cc $n.h (from $n.gm)" "$tmp/log" && echo "ok ($cc, $1): $n.h fails (it fails alone)" ||
+            { echo "FAIL ($cc, $1): $n.h is not reported (it fails alone)"; status=1; }
     done
     for n in $3; do
-        grep -q "(from $n.gm)" "$tmp/log" && { echo "FAIL ($1): $n.h is reported (it compiles alone)"; status=1; } ||
-            echo "ok ($1): $n.h passes"
+        grep -q "(from $n.gm)" "$tmp/log" && { echo "FAIL ($cc, $1): $n.h is reported (it compiles alone)"; status=1; } ||
+            echo "ok ($cc, $1): $n.h passes"
     done
 }
-batch a_same_int b_same_double c_broken f_fine
-expect "an error" c_broken "a_same_int b_same_double f_fine"
-batch d_lend e_borrow f_fine
-expect "a macro of another header" e_borrow "d_lend f_fine"
-# one extern "C" name with two types: two units, both pass
-batch a_same_int b_same_double f_fine
-expect "one name twice" "" "a_same_int b_same_double f_fine"
+ccs="g++ gcc"
+printf 'int main(void){return 0;}\n' >"$tmp/probe.c"
+command -v clang >/dev/null 2>&1 && clang -fopenmp -o "$tmp/probe" "$tmp/probe.c" >/dev/null 2>&1 && ccs="$ccs clang"
+for cc in $ccs; do
+    batch a_same_int b_same_double c_broken f_fine
+    expect "an error" c_broken "a_same_int b_same_double f_fine"
+    batch d_lend e_borrow f_fine
+    expect "a macro of another header" e_borrow "d_lend f_fine"
+    batch g_lend h_borrow f_fine
+    expect "a function of another header" h_borrow "g_lend f_fine"
+    # one name with two types: two units, both pass
+    batch a_same_int b_same_double f_fine
+    expect "one name twice" "" "a_same_int b_same_double f_fine"
+done
 exit $status
