@@ -6,7 +6,9 @@
 # as C++, all with -Wall -Wextra -Werror -fopenmp (-fsyntax-only). The
 # programs are generated first (two lanes), then each compiler run takes a
 # batch of files that get the same compiler and flags (each file still its
-# own translation unit: see --batch), two batches at a time: a process start
+# own translation unit: see --batch; the headers are read as one unit per
+# batch, where nothing can pass that fails alone: hdr_batch,
+# tests/codegen/header_batch.sh), two batches at a time: a process start
 # costs about as much as a small compile here. The OpenMP set (every golden accept/ and warn/
 # program, whether --check accepts it or not, every app, tests/omp/*.gm:
 # what tests/omp/compile_all.sh checked before it was folded in here) goes
@@ -186,6 +188,81 @@ if [ "${1:-}" = --batch ]; then
         fi
         (cd "$dir" && "$@" $(cut -f 2 "$chunk")) >"$dir/log" 2>&1 && quiet_ok "$dir/log"
     }
+    # The headers (KIND header: gcc and clang as C, g++ as C++): one compiler
+    # run per batch reads them as one translation unit (hdr_batch), in C++
+    # each in a namespace of its own. What a header could borrow from one
+    # before it, it cannot here: hdr_batch takes only headers made of their
+    # include guard, the same #include lines (the unit's prelude, in their
+    # order), C++'s extern "C" wrapper, comments and prototypes: no typedef,
+    # struct, union, enum, static, macro (the guard is #undef'd after each),
+    # #pragma or other directive. So each header declares functions only,
+    # and a unit never holds two headers of which one names (anywhere) a
+    # function the other declares: nothing a header declares is seen by
+    # another, the types a prototype names are found in the prelude as
+    # alone, and in C++ an extern "C" function means the same inside a
+    # namespace as outside. Any other header, and any unit that fails or
+    # warns, sends the batch to the run above (each header its own
+    # translation unit, as alone), which reports.
+    hdr_batch() {
+        awk -v d="$dir" -v cxx="$([ "$cc" = g++ ] && echo 1 || echo 0)" -F '\t' '
+            function bad() { ok = 0 }
+            NR == FNR { f[NR] = $2; nf = NR; next }
+            FNR == 1 { i++; st = 0; incomment = 0; names[i] = ""; uses[i] = ""; head[i] = "" }
+            {
+                l = $0
+                if (incomment) { if (index(l, "*/")) { incomment = 0; l = substr(l, index(l, "*/") + 2) } else next }
+                while (match(l, /\/\*/)) {
+                    rest = substr(l, RSTART + 2)
+                    if (index(rest, "*/")) l = substr(l, 1, RSTART - 1) " " substr(rest, index(rest, "*/") + 2)
+                    else { l = substr(l, 1, RSTART - 1); incomment = 1 }
+                }
+                if (l ~ /^[ \t]*$/) next
+                if (l ~ /\/\/|typedef|struct|union|enum|static|namespace|using|template|operator|class/) { bad(); next }
+                if (l ~ /^[ \t]*#/) {
+                    if (st == 0 && l ~ /^#ifndef [A-Za-z_][A-Za-z_0-9]*$/) { guard[i] = substr(l, 9); st = 1 }
+                    else if (st == 1 && l == "#define " guard[i]) st = 2
+                    else if (st == 2 && l ~ /^#include [<"][^<>"]*[>"]$/) head[i] = head[i] l "\n"
+                    else if (st >= 2 && (l == "#ifdef __cplusplus" || l == "#endif")) st = 3
+                    else bad()
+                    next
+                }
+                if (st != 3) { bad(); next }
+                if (l == "extern \"C\" {" || l == "}") next
+                while (match(l, /[A-Za-z_][A-Za-z_0-9]*[ \t]*\(?/)) {
+                    id = substr(l, RSTART, RLENGTH)
+                    if (id ~ /\($/) { sub(/[ \t]*\($/, "", id); names[i] = names[i] " " id }
+                    uses[i] = uses[i] " " id
+                    l = substr(l, RSTART + RLENGTH)
+                }
+            }
+            END {
+                if (!ok || i != nf) exit 1
+                for (k = 1; k <= nf; k++) {
+                    if (head[k] != head[1] || guard[k] == "") exit 1
+                    n = split(names[k], nm, " ")
+                    m = split(uses[k], us, " ")
+                    for (u = 1; ; u++) {
+                        clash = 0
+                        for (j = 1; j <= n; j++) if ((u SUBSEP nm[j]) in used) clash = 1
+                        for (j = 1; j <= m; j++) if ((u SUBSEP us[j]) in declared) clash = 1
+                        if (!clash) break
+                    }
+                    for (j = 1; j <= n; j++) declared[u, nm[j]] = 1
+                    for (j = 1; j <= m; j++) used[u, us[j]] = 1
+                    if (u > nu) { nu = u; printf "%s", head[1] >(d "/u" u ".cc") }
+                    if (cxx) printf "namespace gmc_header_%d {\n#include \"%s\"\n}\n#undef %s\n", k, f[k], guard[k] >(d "/u" u ".cc")
+                    else printf "#include \"%s\"\n#undef %s\n", f[k], guard[k] >(d "/u" u ".cc")
+                }
+                for (u = 1; u <= nu; u++) close(d "/u" u ".cc")
+            }' ok=1 "$chunk" $(cut -f 2 "$chunk") || return 1
+        for u in "$dir"/u*.cc; do
+            "$@" "$u" >"$dir/log" 2>&1 && quiet_ok "$dir/log" || return 1
+        done
+    }
+    if [ "$kind" = header ] && [ "$n" -gt 1 ] && hdr_batch "$@"; then
+        rm -rf "$dir"
+        exit 0
+    fi
     if [ "$cc" != nvcc ] && batch_ok "$@"; then
         rm -rf "$dir"
         exit 0

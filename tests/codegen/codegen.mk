@@ -5,6 +5,10 @@
 # first: the longest test of make check.
 TESTS += tests/codegen/build_all.sh
 EXTRA_DIST += tests/codegen/build_all.sh tests/codegen/coll_of_coll.gm tests/codegen/prop_in_loop.gm
+# header_batch.sh: build_all.sh's batched g++ check of the headers reports
+# exactly the headers that fail alone
+TESTS += tests/codegen/header_batch.sh
+EXTRA_DIST += tests/codegen/header_batch.sh
 TESTS += tests/codegen/names.sh
 EXTRA_DIST += tests/codegen/names.sh tests/codegen/keywords.gm tests/codegen/pagerank-bsp.gm \
 	tests/codegen/2hop.gm tests/codegen/foreign_name.gm tests/codegen/main_locals.gm

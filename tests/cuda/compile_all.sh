@@ -10,10 +10,11 @@
 #
 # Batches (for speed: nvcc spends ~95% of a program's compile on the CUDA
 # headers, so one compile of 25 programs costs about what 2 single ones do).
-# Programs are compiled together as one translation unit: the headers
-# their .cu files include (all but their own) first, then each
-# program's .cu inside a namespace of its own (its static functions,
-# kernels and main() cannot meet another's), each macro it defines #undef'd
+# Programs are compiled together as one translation unit: the head of
+# their .cu files (the #include lines above their code, the same for every
+# member of a batch, less their own NAME.h) first, then each program's .cu
+# inside a namespace of its own (its static functions, kernels and main()
+# cannot meet another's), each macro it or its header defines #undef'd
 # after it; programs that declare the same extern "C" procedure go to
 # different batches. All of nvcc's phases run on the batch with the same
 # flags (cudafe++, cicc, ptxas, the host compiler), and the object links
@@ -24,13 +25,15 @@
 # which are compiled exactly as before batches existed (`nvcc -c` on the
 # .cu, then linked when it has a main()): only a single program's failure
 # fails the test, with its own log, so a batch cannot blame a program that
-# builds alone. What a batch does not prove, and alone compiles would: that
-# a program's headers come in its own order (the batch includes them all
-# first: a name used before its #include line), that it includes every
-# header it uses (another program of its batch may include one it lacks;
-# today every program includes gmcu.h, which pulls in all the others), and
-# g++'s checks of a global main() (in a namespace it is an ordinary
-# function). GMC_CUDA_BATCH=1 compiles every program alone (the old way);
+# builds alone. Nor can it pass one that fails alone: what a member could
+# borrow from the members before it (a header, a macro, an include guard,
+# a #pragma, the leniency of main() in a namespace) is listed, with how it
+# is taken away, in tests/cuda/batch_classify.awk; tests/cuda/batch_alone.sh has
+# one program per way. What a batch still does not prove, and alone
+# compiles would: that the program's own NAME.h compiles first, alone
+# (build_all.sh compiles the same header, as C and as C++), and that no
+# name is used above an #include further down the .cu (the driver's
+# <errno.h>). GMC_CUDA_BATCH=1 compiles every program alone (the old way);
 # the default is 100, so that each piece of make check is one batch (and
 # one or two more for programs that declare the same extern "C" name): a
 # batch costs about 6 s of processor time for the headers and 1.1 s for
@@ -46,6 +49,7 @@ if ! [ -x "$NVCC" ]; then
     echo "cuda compile_all: nvcc not found: skipped"
     exit 77
 fi
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-cuda-all.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 flags="-std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra -I$GMC_SRCDIR/gm_runtime"
@@ -118,21 +122,7 @@ compile_group() {
             done >"$b"
             what="-Xcompiler -fPIC"
         else
-            {
-                for i in "$@"; do
-                    set -- $(sed -n "${i}p" "$tmp/$kind.units")
-                    grep '^#include' "$1/$2.cu" | grep -vF "\"$2.h\""
-                done | awk '!seen[$0]++'
-                for i in "$@"; do
-                    set -- $(sed -n "${i}p" "$tmp/$kind.units") "$@"
-                    echo "namespace gmc_batch_$i {"
-                    echo "#include \"$1/$2.cu\""
-                    echo "}"
-                    sed -n 's/^[[:space:]]*#[[:space:]]*define[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/#undef \1/p' "$1/$2.cu" | sort -u
-                    shift 4
-                done
-                echo 'int main(void) { return 0; }'
-            } >"$b"
+            awk -v list="$*" -f "$here/batch_unit.awk" "$tmp/$kind.units" >"$b"
             what=
         fi
         ok=1
@@ -143,9 +133,8 @@ compile_group() {
         if [ $ok = 1 ]; then
             if [ "$kind" = prog ]; then
                 count=$((count + $#))
-                [ -n "$rtlibs" ] && for i in "$@"; do
-                    [ "$(sed -n "${i}p" "$tmp/$kind.units" | cut -d' ' -f4)" = 1 ] && linked=$((linked + 1))
-                done
+                [ -n "$rtlibs" ] && linked=$((linked + $(awk -v list="$*" 'BEGIN { split(list, w, " "); for (k in w) t[w[k]] = 1 }
+                    t[NR] && $4 == 1 { n++ } END { print n + 0 }' "$tmp/$kind.units")))
             fi
         else
             echo "note: a batch of $# failed ($(for i in "$@"; do sed -n "${i}p" "$tmp/$kind.units" | cut -d' ' -f2; done | tr '\n' ' ')); compiling it in halves"
@@ -159,6 +148,7 @@ compile_group() {
 # libgmrt-cuda's own sources: no warning either.
 : >"$tmp/rt.units"
 shard_first && for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
+    [ -f "$f" ] || continue
     echo "$(dirname "$f") $(basename "$f" .cu) - 0" >>"$tmp/rt.units"
 done
 if [ -s "$tmp/rt.units" ]; then
@@ -171,16 +161,20 @@ fi
 find "$GMC_SRCDIR/apps" "$GMC_SRCDIR/bench" "$GMC_SRCDIR/tests" -name '*.gm' | LC_ALL=C sort >"$tmp/all"
 : >"$tmp/prog.units"
 : >"$tmp/prog.keys"
+np=0
 while read -r f <&3; do
-    "$GMC" --check "$f" >/dev/null 2>&1 || continue
+    # the pieces split the files (not only those --check accepts): each
+    # piece runs gmc --check on its own share only
     shard_take || continue
-    name=$(basename "$f" .gm)
+    "$GMC" --check "$f" >/dev/null 2>&1 || continue
+    name=${f##*/}
+    name=${name%.gm}
     # Foreign code that calls C functions it never declares: C allows that, C++ not.
     case "$name" in foreign_code) continue ;; esac
-    out="$tmp/p$(($(wc -l <"$tmp/prog.units") + 1))"
-    mkdir -p "$out"
+    np=$((np + 1))
+    out="$tmp/p$np"
     extra="--main"
-    if ! "$GMC" -t cuda $extra -o "$out" "$f" >"$tmp/gmc.log" 2>&1; then
+    if ! "$GMC" -t cuda $extra -o "$out/" "$f" >"$tmp/gmc.log" 2>&1; then
         if grep -q -- "--entry" "$tmp/gmc.log"; then
             # several entry procedures: drive the first one
             entry=$(sed -n 's/^[[:space:]]*Proc[a-z]*[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$f" | head -n 1)
@@ -188,7 +182,7 @@ while read -r f <&3; do
         elif grep -q "needs an entry" "$tmp/gmc.log"; then
             extra=""   # only Local procedures: nothing to drive
         fi
-        if ! "$GMC" -t cuda $extra -o "$out" "$f" >"$tmp/gmc.log" 2>&1; then
+        if ! "$GMC" -t cuda $extra -o "$out/" "$f" >"$tmp/gmc.log" 2>&1; then
             echo "FAIL: gmc -t cuda $extra $f"
             sed 's/^/    /' "$tmp/gmc.log" | head -5
             fail=$((fail + 1))
@@ -197,27 +191,28 @@ while read -r f <&3; do
         fi
     fi
     echo "$out $name $f $([ -n "$extra" ] && echo 1 || echo 0)" >>"$tmp/prog.units"
-    # Batch key (one for all: each batch includes its programs' headers);
-    # then the extern "C" names its header declares (two programs that share
-    # one never meet).
-    key=0
-    names=$(grep -v '^[[:space:]]*/\?\*' "$out/$name.h" | grep -o '[A-Za-z_][A-Za-z_0-9]*(' | tr -d '(' | tr '\n' ' ')
-    echo "$key $names" >>"$tmp/prog.keys"
+    # Its batch key, prelude and #undef lines, and the extern "C" names its
+    # header declares (two programs that share one never meet).
+    awk -v nr="$np" -v h="$out/$name.h" -v own="$name.h" \
+        -v dir="$out" -f "$here/batch_classify.awk" "$out/$name.h" "$out/$name.cu" >>"$tmp/prog.keys"
 done 3<"$tmp/all"
 # Greedy batches: each program joins the first open batch of its key that
-# has room and none of its names.
-awk -v b="$batch" '{
-    key = $1; placed = 0
+# has room, none of its names, and no other #include lines further down
+# (lines "KEY<tab>LATER<tab>NAMES").
+awk -F '\t' -v b="$batch" '{
+    key = $1; later = $2; placed = 0; nn = split($3, nm, " ")
     for (j = 1; j <= nb && !placed; j++) {
         if (bkey[j] != key || bn[j] >= b) continue
+        if (later != "" && blater[j] != "" && blater[j] != later) continue
         clash = 0
-        for (k = 2; k <= NF; k++) if ((j SUBSEP $k) in bname) clash = 1
+        for (k = 1; k <= nn; k++) if ((j SUBSEP nm[k]) in bname) clash = 1
         if (clash) continue
         placed = j
     }
     if (!placed) { placed = ++nb; bkey[nb] = key; bn[nb] = 0; bl[nb] = "" }
+    if (later != "") blater[placed] = later
     bn[placed]++; bl[placed] = bl[placed] " " NR
-    for (k = 2; k <= NF; k++) bname[placed, $k] = 1
+    for (k = 1; k <= nn; k++) bname[placed, nm[k]] = 1
 } END { for (j = 1; j <= nb; j++) print bl[j] }' "$tmp/prog.keys" >"$tmp/prog.batches"
 [ -s "$tmp/prog.units" ] && compile_group prog
 echo "cuda compile_all: compiled $count programs with nvcc (linked $linked), $fail failures"

@@ -3,6 +3,9 @@
 ## missing); report.sh pins `gmc -t cuda --report` for the apps. Running on a
 ## GPU is tests/gpu/run's job (not part of make check).
 TESTS += tests/cuda/compile_all.1-of-3.sh tests/cuda/compile_all.2-of-3.sh tests/cuda/compile_all.3-of-3.sh tests/cuda/report.sh
+# batch_alone.sh: compile_all.sh's batches cannot pass a program that fails alone
+TESTS += tests/cuda/batch_alone.sh
+EXTRA_DIST += tests/cuda/batch_alone.sh tests/cuda/batch_classify.awk tests/cuda/batch_unit.awk
 # headers.sh: each gm_runtime/gmcu_*.h compiles alone, gmcu.h includes and local.mk installs it
 TESTS += tests/cuda/headers.sh
 EXTRA_DIST += tests/cuda/headers.sh
