@@ -1,0 +1,86 @@
+#!/bin/sh
+# tests/mpi/dist_inputs.sh: hostile inputs of a gmc -t omp --distributed
+# --main program (apps/sssp.gm: a Node argument, an Int edge input from the
+# file's weights), each refused on every rank with a message and a non-zero
+# status, or answered right; never a hang (each run under a time limit), a
+# wrong answer or exit 0 after an ignored option.  Few launches (4, P = 2):
+#  - the graph on standard input ("-"): mpirun gives it to rank 0 only, so
+#    the other ranks read an empty graph; the ranks must agree they read the
+#    same graph (gmd_load), not partition different ones (before: a wrong
+#    answer then a hang, or an abort about ghosts);
+#  - a partitioned set PREFIX.gmp (gmgraph partition) as the GRAPH argument:
+#    loaded (before: "cannot open 'PREFIX.gmp'", the set has no such file),
+#    answer known;
+#  - a set with --symmetrize: refused (before: ignored, exit 0 with the
+#    unsymmetrized graph's answer);
+#  - a set whose weights are not integers, for the Int property len:
+#    refused as the text loader refuses them (before: truncated to 1).
+# Skips (77) without MPI.
+set -u
+. "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ranks.sh"
+: "${GMC:=$GMC_BUILDDIR/gmc}" "${GMGRAPH:=$GMC_BUILDDIR/gmgraph}"
+TIMEOUT=
+command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 60"
+OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl_vader_backing_directory=$W
+export OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_mpi_yield_when_idle OMPI_MCA_btl_vader_backing_directory
+mkdir -p "$W/bin"
+if ! $TIMEOUT "$GMC" -t omp --distributed --main -x "$GMC_SRCDIR/apps/sssp.gm" -o "$W/bin" >"$W/gmc.log" 2>&1; then
+    echo "FAIL: gmc --distributed --main -x apps/sssp.gm:"
+    cat "$W/gmc.log"
+    exit 1
+fi
+
+# run NAME WANT(ok|fail) GREP_FOR_STDERR_OR_- ARGS...: mpirun -np 2 sssp ARGS
+run() {
+    name=$1 want=$2 msg=$3
+    shift 3
+    $TIMEOUT "$GMC_MPIRUN" --oversubscribe -np 2 "$W/bin/sssp" "$@" >"$W/$name.out" 2>"$W/$name.err"
+    st=$?
+    why=
+    if [ $st = 124 ] || [ $st = 137 ]; then
+        why="timed out (a rank waits for another)"
+    elif [ $want = ok ] && [ $st != 0 ]; then
+        why="exit $st"
+    elif [ $want = fail ] && [ $st = 0 ]; then
+        why="exit 0, expected a refusal"
+    elif [ "$msg" != - ] && ! grep -q -- "$msg" "$W/$name.err"; then
+        why="no '$msg' on stderr"
+    fi
+    if [ -n "$why" ]; then
+        echo "FAIL: $name: $why"
+        sed 's/^/    out: /' "$W/$name.out"
+        sed 's/^/    err: /' "$W/$name.err"
+        fail=$((fail + 1))
+    else
+        echo "ok: $name"
+    fi
+}
+
+# Nodes 0..5: 0 -> 1 -> 2 -> 3 and 4 -> 0 (4 unreachable from 0 unless the
+# graph is symmetrized), a self-loop on 5 (isolated otherwise).
+printf '0 1 2\n1 2 3\n2 3 4\n4 0 1\n5 5 7\n' >"$W/g.wel"
+printf '0 1 1.5\n1 2 2\n' >"$W/frac.wel"
+inf=2147483647
+
+# 1. standard input reaches rank 0 only
+run stdin fail "standard input" - --root=0 --policy=out <"$W/g.wel"
+
+# 2. a partitioned set as GRAPH, known answer
+"$GMGRAPH" partition --parts=2 --policy=out "$W/g.wel" "$W/set" >/dev/null 2>"$W/part.err" ||
+    { echo "FAIL: gmgraph partition:"; cat "$W/part.err"; exit 1; }
+run set ok - "$W/set.gmp" --root=0 --policy=out --out="$W/set_out"
+printf '0\n2\n5\n9\n%s\n%s\n' $inf $inf >"$W/expect"
+if [ -f "$W/set_out/dist.txt" ] && ! cmp -s "$W/expect" "$W/set_out/dist.txt"; then
+    echo "FAIL: set: dist.txt is not the known answer:"
+    paste "$W/expect" "$W/set_out/dist.txt" | sed 's/^/    /'
+    fail=$((fail + 1))
+fi
+
+# 3. a load option that would change the graph: refused, not ignored
+run set_symmetrize fail "belong to gmgraph partition" "$W/set.gmp" --root=0 --policy=out --symmetrize
+
+# 4. weights that are not Ints, from a set, as from the text file
+"$GMGRAPH" partition --parts=2 --policy=out "$W/frac.wel" "$W/frac" >/dev/null 2>&1
+run set_weights fail "does not fit the Int property len" "$W/frac.gmp" --root=0 --policy=out
+
+finish dist_inputs
