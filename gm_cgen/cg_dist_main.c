@@ -18,7 +18,9 @@
  * sent), and with --out writes every node property the procedure writes,
  * gathered into the file's node order, Node values as the file's ids, in
  * the single-process program's files and format (so they compare line by
- * line). Exit status: 2 bad usage, 1 run-time errors, as there.
+ * line). Exit status: 2 bad usage, 1 run-time errors, as there; the
+ * ranks agree on the command line's verdict (gmd_cli_agree) before any
+ * other collective, so a rank that stops there stops them all.
  * The local graph's indexes the procedure needs (reverse edges, edge
  * sources) and, with CUDA, its device copy are built after the load and
  * before the clock, as the single-process mains do, so time_ms is the
@@ -252,6 +254,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "gmd_cli_quiet(true); /* every rank parses alike: rank 0 says what is wrong */");
     cg_line(em, "st = gmrt_cli_parse(&run, %s, %zu, \"%s\", argc, argv);", n_opts ? "opts" : "NULL", n_opts, u);
     free(u);
+    cg_line(em, "st = gmd_cli_agree(st, argv[0]); /* a rank that cannot see a file stops them all */");
     cg_line(em, "if (st >= 0)");
     cg_line(em, "    return st;");
     cg_line(em, "const char *const _c_prog = run.prog;");

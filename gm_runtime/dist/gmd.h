@@ -237,6 +237,12 @@ int64_t gmd_min_label_components_i64(gmd_graph *G, int64_t *label);
  * Returns -1 to go on, else the status to exit with (2: a bad value, said
  * by rank 0).  After gmd_init. */
 int gmd_cli_options(int *argc, char **argv, gmd_load_options *opt);
+/* COLLECTIVE. The verdict of every rank's gmrt_cli_parse (status: -1 to go
+ * on, else the status to exit with): -1 only when every rank goes on, else
+ * the largest status, on every rank, so that no rank waits in a collective
+ * for one that stopped (a file or folder only some hosts see).  When rank
+ * 0 would go on, it says which rank stopped (that rank was quiet). */
+int gmd_cli_agree(int status, const char *prog);
 /* quiet: standard error of ranks other than 0 goes to /dev/null until
  * gmd_cli_quiet(false) (around parsing that every rank does alike). */
 void gmd_cli_quiet(bool quiet);

@@ -3,7 +3,7 @@
 # --main program (apps/sssp.gm: a Node argument, an Int edge input from the
 # file's weights), each refused on every rank with a message and a non-zero
 # status, or answered right; never a hang (each run under a time limit), a
-# wrong answer or exit 0 after an ignored option.  Few launches (4, P = 2):
+# wrong answer or exit 0 after an ignored option.  Few launches (5, P = 2):
 #  - the graph on standard input ("-"): mpirun gives it to rank 0 only, so
 #    the other ranks read an empty graph; the ranks must agree they read the
 #    same graph (gmd_load), not partition different ones (before: a wrong
@@ -14,13 +14,18 @@
 #  - a set with --symmetrize: refused (before: ignored, exit 0 with the
 #    unsymmetrized graph's answer);
 #  - a set whose weights are not integers, for the Int property len:
-#    refused as the text loader refuses them (before: truncated to 1).
+#    refused as the text loader refuses them (before: truncated to 1);
+#  - a GRAPH file that one rank cannot see (as on a host without the
+#    shared folder; here an MPMD launch whose rank 1 names a missing file):
+#    the ranks agree on the command line's verdict, rank 0 names the rank
+#    that stopped (before: rank 1 exited quietly, rank 0 waited for it in
+#    the load, and mpirun hung, past SIGTERM).
 # Skips (77) without MPI.
 set -u
 . "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ranks.sh"
 : "${GMC:=$GMC_BUILDDIR/gmc}" "${GMGRAPH:=$GMC_BUILDDIR/gmgraph}"
 TIMEOUT=
-command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 60"
+command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout -k 5 60"
 OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl_vader_backing_directory=$W
 export OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_mpi_yield_when_idle OMPI_MCA_btl_vader_backing_directory
 mkdir -p "$W/bin"
@@ -82,5 +87,17 @@ run set_symmetrize fail "belong to gmgraph partition" "$W/set.gmp" --root=0 --po
 # 4. weights that are not Ints, from a set, as from the text file
 "$GMGRAPH" partition --parts=2 --policy=out "$W/frac.wel" "$W/frac" >/dev/null 2>&1
 run set_weights fail "does not fit the Int property len" "$W/frac.gmp" --root=0 --policy=out
+
+# 5. one rank cannot see the graph
+$TIMEOUT "$GMC_MPIRUN" --oversubscribe -np 1 "$W/bin/sssp" "$W/g.wel" --root=0 --policy=out : \
+    -np 1 "$W/bin/sssp" "$W/missing.wel" --root=0 --policy=out >"$W/mpmd.out" 2>&1
+st=$?
+if [ $st = 0 ] || [ $st = 124 ] || [ $st = 137 ] || ! grep -q "rank 1 stops with status 1" "$W/mpmd.out"; then
+    echo "FAIL: mpmd: exit $st (124, 137: a hang), expected 1 and rank 0 naming rank 1:"
+    sed 's/^/    /' "$W/mpmd.out"
+    fail=$((fail + 1))
+else
+    echo "ok: mpmd"
+fi
 
 finish dist_inputs
