@@ -395,7 +395,9 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "}");
     cg_main_free_args(em, proc); /* supported(): properties of scalars only */
     cg_line(em, "gmd_graph_free(G);");
-    cg_line(em, "return gmrt_cli_finish(&run, status);");
+    cg_line(em, "int32_t _c_status = gmrt_cli_finish(&run, status);");
+    cg_line(em, "gmd_allreduce_int32(&_c_status, GMD_MAX); /* rank 0 alone writes: every rank exits with its status */");
+    cg_line(em, "return _c_status;");
     em->indent = 0;
     cg_printf(em, "}\n\n");
     cg_printf(em, "int main(int argc, char **argv)\n{\n"

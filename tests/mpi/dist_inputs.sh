@@ -3,7 +3,7 @@
 # --main program (apps/sssp.gm: a Node argument, an Int edge input from the
 # file's weights), each refused on every rank with a message and a non-zero
 # status, or answered right; never a hang (each run under a time limit), a
-# wrong answer or exit 0 after an ignored option.  Few launches (5, P = 2):
+# wrong answer or exit 0 after an ignored option.  Few launches (6, P = 2):
 #  - the graph on standard input ("-"): mpirun gives it to rank 0 only, so
 #    the other ranks read an empty graph; the ranks must agree they read the
 #    same graph (gmd_load), not partition different ones (before: a wrong
@@ -19,7 +19,10 @@
 #    shared folder; here an MPMD launch whose rank 1 names a missing file):
 #    the ranks agree on the command line's verdict, rank 0 names the rank
 #    that stopped (before: rank 1 exited quietly, rank 0 waited for it in
-#    the load, and mpirun hung, past SIGTERM).
+#    the load, and mpirun hung, past SIGTERM);
+#  - --out=DIR whose dist.txt is a link to /dev/full: rank 0's write fails
+#    and every rank exits 1 (each rank's status seen through a wrapper;
+#    before: rank 1 exited 0).
 # Skips (77) without MPI.
 set -u
 . "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ranks.sh"
@@ -98,6 +101,22 @@ if [ $st = 0 ] || [ $st = 124 ] || [ $st = 137 ] || ! grep -q "rank 1 stops with
     fail=$((fail + 1))
 else
     echo "ok: mpmd"
+fi
+
+# 6. rank 0 cannot write --out: every rank's status is 1
+if [ -w /dev/full ]; then
+    mkdir -p "$W/full"
+    ln -s /dev/full "$W/full/dist.txt"
+    # shellcheck disable=SC2016
+    $TIMEOUT "$GMC_MPIRUN" --oversubscribe -np 2 sh -c '"$0" "$@"; echo "rank-status $?" >&2' \
+        "$W/bin/sssp" "$W/g.wel" --root=0 --policy=out --out="$W/full" >"$W/full.out" 2>&1
+    if [ "$(grep -c '^rank-status 1$' "$W/full.out")" != 2 ] || ! grep -q "No space left" "$W/full.out"; then
+        echo "FAIL: full: expected both ranks to exit 1 after rank 0's failed write:"
+        sed 's/^/    /' "$W/full.out"
+        fail=$((fail + 1))
+    else
+        echo "ok: full"
+    fi
 fi
 
 finish dist_inputs
