@@ -171,39 +171,61 @@ static gmd_graph *load_set(const char *path, const gmd_load_options *opt, gmrt_e
 }
 
 /* A fingerprint of g's arrays (counts, rows, destinations, weights): one
- * word per block of 4096 words, mixed with the block's index and xor-ed,
+ * word per block of 4096 entries, mixed with the block's index and xor-ed,
  * so OpenMP threads can share the pass and the result does not depend on
- * their number. */
-static uint64_t fp_mix(uint64_t h, uint64_t w)
+ * their number; inside a block four independent chains, whose multiplies
+ * overlap (one chain was 3 times slower: some 10 ms per 4M edges). */
+static inline uint64_t fp_mix(uint64_t h, uint64_t w)
 {
     h ^= w * 0x9E3779B97F4A7C15ull;
     h = (h << 31) | (h >> 33);
     return h * 0xBF58476D1CE4E5B9ull + 0x94D049BB133111EBull;
 }
 
+/* x[0..3] over the words WORD(i) for i in [lo, hi) */
+#define FP_RANGE(x, lo, hi, WORD)                                                                                      \
+    do {                                                                                                               \
+        int64_t i_ = (lo);                                                                                             \
+        for (; i_ + 4 <= (hi); i_ += 4)                                                                                \
+            for (int j_ = 0; j_ < 4; j_++)                                                                             \
+                x[j_] = fp_mix(x[j_], WORD(i_ + j_));                                                                  \
+        for (; i_ < (hi); i_++)                                                                                        \
+            x[0] = fp_mix(x[0], WORD(i_));                                                                             \
+    } while (0)
+
+static uint64_t weight_word(const double *w, int64_t e)
+{
+    uint64_t v;
+    memcpy(&v, &w[e], 8);
+    return v;
+}
+
 static uint64_t graph_fingerprint(const gm_graph *g)
 {
     enum { BLK = 4096 };
     int64_t n1 = (int64_t)g->num_nodes + 1, m = (int64_t)g->num_edges;
-    int64_t nb = (n1 + BLK - 1) / BLK, mb = (m + BLK - 1) / BLK;
+    int64_t nb = (n1 + BLK - 1) / BLK, mb = (m + BLK - 1) / BLK, wb = g->weights ? mb : 0;
     uint64_t h = 0;
-    #pragma omp parallel for schedule(static) reduction(^ : h) if (nb + mb > 64)
-    for (int64_t b = 0; b < nb + mb; b++) {
-        uint64_t x = fp_mix(0x67726170682D6670ull, (uint64_t)b);
+    #pragma omp parallel for schedule(static) reduction(^ : h) if (nb + 2 * mb > 64)
+    for (int64_t b = 0; b < nb + mb + wb; b++) {
+        uint64_t x[4] = { (uint64_t)b, 1, 2, 3 };
+#define BEGIN_W(i) ((uint64_t)g->begin[i])
+#define DST_W(i) ((uint64_t)(uint32_t)g->node_idx[i])
+#define WGT_W(i) weight_word(g->weights, (i))
         if (b < nb) {
-            for (int64_t i = b * BLK; i < n1 && i < (b + 1) * BLK; i++)
-                x = fp_mix(x, (uint64_t)g->begin[i]);
+            int64_t lo = b * BLK, hi = lo + BLK < n1 ? lo + BLK : n1;
+            FP_RANGE(x, lo, hi, BEGIN_W);
+        } else if (b < nb + mb) {
+            int64_t lo = (b - nb) * BLK, hi = lo + BLK < m ? lo + BLK : m;
+            FP_RANGE(x, lo, hi, DST_W);
         } else {
-            for (int64_t e = (b - nb) * BLK; e < m && e < (b - nb + 1) * BLK; e++) {
-                x = fp_mix(x, (uint64_t)(uint32_t)g->node_idx[e]);
-                if (g->weights) {
-                    uint64_t w;
-                    memcpy(&w, &g->weights[e], 8);
-                    x = fp_mix(x, w);
-                }
-            }
+            int64_t lo = (b - nb - mb) * BLK, hi = lo + BLK < m ? lo + BLK : m;
+            FP_RANGE(x, lo, hi, WGT_W);
         }
-        h ^= x;
+#undef BEGIN_W
+#undef DST_W
+#undef WGT_W
+        h ^= fp_mix(fp_mix(fp_mix(fp_mix(0x67726170682D6670ull, x[0]), x[1]), x[2]), x[3]);
     }
     h = fp_mix(fp_mix(h, (uint64_t)g->num_nodes), (uint64_t)g->num_edges);
     return fp_mix(h, g->weights ? 1 : 0);
