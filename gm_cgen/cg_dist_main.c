@@ -106,8 +106,9 @@ static void node_prop_input(cg_emit *em, const gm_param *p)
     gm_type_kind ek = p->type->elem->kind;
     const char *ety = cg_prim_ctype(ek), *gt = cg_gmrt_type(ek);
     cg_line(em, "if (arg_%s) {", n);
-    cg_line(em, "    if (!gmd_read_property(G, arg_%s, v_%s, %s, &err)) {", n, n, gt);
-    cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    cg_line(em, "    if (!gmd_read_property(G, arg_%s, v_%s, %s, &err)) { /* every rank has the message */", n, n, gt);
+    cg_line(em, "        if (G->rank == 0)");
+    cg_line(em, "            fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     cg_line(em, "        return 1;");
     cg_line(em, "    }");
     cg_line(em, "} else if (random_%s) {", n);
@@ -128,7 +129,8 @@ static void node_prop_input(cg_emit *em, const gm_param *p)
     cg_line(em, "bool ok = gmd_scatter(G, all, v_%s, %s, &err);", n, gt);
     cg_line(em, "free(all);");
     cg_line(em, "if (!ok) {");
-    cg_line(em, "    fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    cg_line(em, "    if (G->rank == 0)");
+    cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     cg_line(em, "    return 1;");
     cg_line(em, "}");
     em->indent--;

@@ -3,7 +3,8 @@
 # --main program (apps/sssp.gm: a Node argument, an Int edge input from the
 # file's weights), each refused on every rank with a message and a non-zero
 # status, or answered right; never a hang (each run under a time limit), a
-# wrong answer or exit 0 after an ignored option.  Few launches (6, P = 2):
+# wrong answer or exit 0 after an ignored option.  Few launches (7, P = 2
+# but one at P = 3):
 #  - the graph on standard input ("-"): mpirun gives it to rank 0 only, so
 #    the other ranks read an empty graph; the ranks must agree they read the
 #    same graph (gmd_load), not partition different ones (before: a wrong
@@ -22,7 +23,9 @@
 #    the load, and mpirun hung, past SIGTERM);
 #  - --out=DIR whose dist.txt is a link to /dev/full: rank 0's write fails
 #    and every rank exits 1 (each rank's status seen through a wrapper;
-#    before: rank 1 exited 0).
+#    before: rank 1 exited 0);
+#  - a bad node property file (apps/avg_teen_cnt.gm's --age): one message,
+#    rank 0's, not one per rank (before: P copies, "rank 0: " on P - 1).
 # Skips (77) without MPI.
 set -u
 . "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ranks.sh"
@@ -32,11 +35,13 @@ command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout -k 5 60"
 OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl_vader_backing_directory=$W
 export OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_mpi_yield_when_idle OMPI_MCA_btl_vader_backing_directory
 mkdir -p "$W/bin"
-if ! $TIMEOUT "$GMC" -t omp --distributed --main -x "$GMC_SRCDIR/apps/sssp.gm" -o "$W/bin" >"$W/gmc.log" 2>&1; then
-    echo "FAIL: gmc --distributed --main -x apps/sssp.gm:"
-    cat "$W/gmc.log"
-    exit 1
-fi
+for app in sssp avg_teen_cnt; do
+    if ! $TIMEOUT "$GMC" -t omp --distributed --main -x "$GMC_SRCDIR/apps/$app.gm" -o "$W/bin" >"$W/gmc.log" 2>&1; then
+        echo "FAIL: gmc --distributed --main -x apps/$app.gm:"
+        cat "$W/gmc.log"
+        exit 1
+    fi
+done
 
 # run NAME WANT(ok|fail) GREP_FOR_STDERR_OR_- ARGS...: mpirun -np 2 sssp ARGS
 run() {
@@ -117,6 +122,19 @@ if [ -w /dev/full ]; then
     else
         echo "ok: full"
     fi
+fi
+
+# 7. a bad property file: rank 0's message only
+printf '1\n2\nx\n4\n5\n6\n' >"$W/age.txt"
+$TIMEOUT "$GMC_MPIRUN" --oversubscribe -np 3 "$W/bin/avg_teen_cnt" "$W/g.wel" --K=18 --age="$W/age.txt" \
+    >/dev/null 2>"$W/age.err"
+st=$?
+if [ $st != 1 ] || [ "$(grep -c "age.txt:3: expected an integer" "$W/age.err")" != 1 ]; then
+    echo "FAIL: age: exit $st, expected 1 and one message:"
+    sed 's/^/    /' "$W/age.err"
+    fail=$((fail + 1))
+else
+    echo "ok: age"
 fi
 
 finish dist_inputs
