@@ -22,7 +22,9 @@
  * sent), and with --out writes every node property the procedure writes,
  * gathered into the file's node order, Node values as the file's ids, in
  * the single-process program's files and format (so they compare line by
- * line). Exit status: 2 bad usage, 1 run-time errors, as there.
+ * line). Exit status: 2 bad usage, 1 run-time errors, as there; the
+ * ranks agree on the command line's verdict (gmd_cli_agree) before any
+ * other collective, so a rank that stops there stops them all.
  * The local graph's indexes the procedure needs (reverse edges, edge
  * sources) and, with CUDA, its device copy are built after the load and
  * before the clock, as the single-process mains do, so time_ms is the
@@ -108,8 +110,9 @@ static void node_prop_input(cg_emit *em, const gm_param *p)
     gm_type_kind ek = p->type->elem->kind;
     const char *ety = cg_prim_ctype(ek), *gt = cg_gmrt_type(ek);
     cg_line(em, "if (arg_%s) {", n);
-    cg_line(em, "    if (!gmd_read_property(G, arg_%s, v_%s, %s, &err)) {", n, n, gt);
-    cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    cg_line(em, "    if (!gmd_read_property(G, arg_%s, v_%s, %s, &err)) { /* every rank has the message */", n, n, gt);
+    cg_line(em, "        if (G->rank == 0)");
+    cg_line(em, "            fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     cg_line(em, "        return 1;");
     cg_line(em, "    }");
     cg_line(em, "} else if (random_%s) {", n);
@@ -130,7 +133,8 @@ static void node_prop_input(cg_emit *em, const gm_param *p)
     cg_line(em, "bool ok = gmd_scatter(G, all, v_%s, %s, &err);", n, gt);
     cg_line(em, "free(all);");
     cg_line(em, "if (!ok) {");
-    cg_line(em, "    fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
+    cg_line(em, "    if (G->rank == 0)");
+    cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     cg_line(em, "    return 1;");
     cg_line(em, "}");
     em->indent--;
@@ -269,6 +273,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "gmd_cli_quiet(true); /* every rank parses alike: rank 0 says what is wrong */");
     cg_line(em, "st = gmrt_cli_parse(&run, %s, %zu, \"%s\", argc, argv);", n_opts ? "opts" : "NULL", n_opts, u);
     free(u);
+    cg_line(em, "st = gmd_cli_agree(st, argv[0]); /* a rank that cannot see a file stops them all */");
     cg_line(em, "if (st >= 0)");
     cg_line(em, "    return st;");
     cg_line(em, "const char *const _c_prog = run.prog;");
@@ -411,7 +416,9 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "}");
     cg_main_free_args(em, proc); /* supported(): properties of scalars only */
     cg_line(em, "gmd_graph_free(G);");
-    cg_line(em, "return gmrt_cli_finish(&run, status);");
+    cg_line(em, "int32_t _c_status = gmrt_cli_finish(&run, status);");
+    cg_line(em, "gmd_allreduce_int32(&_c_status, GMD_MAX); /* rank 0 alone writes: every rank exits with its status */");
+    cg_line(em, "return _c_status;");
     em->indent = 0;
     cg_printf(em, "}\n\n");
     bool batch = batch_main(proc, gpu);

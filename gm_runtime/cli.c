@@ -89,6 +89,27 @@ bool gmrt_cli_readable(const char *prog, const char *path)
     return true;
 }
 
+/* The GRAPH argument: gmrt_cli_readable, except that "PREFIX.gmp" names a
+ * partitioned set when there is no such file but PREFIX.0.gmp is there
+ * (libgmrt-dist's gmd_load reads each rank's part; it checks the parts; a
+ * single-process program then finds no graph format in it). */
+static bool graph_readable(const char *prog, const char *path)
+{
+    size_t n = strlen(path);
+    struct stat st;
+    if (n > 4 && strcmp(path + n - 4, ".gmp") == 0 && stat(path, &st) != 0 && errno == ENOENT) {
+        char *part = (char *)malloc(n + 3);
+        if (part) {
+            snprintf(part, n + 3, "%.*s.0.gmp", (int)(n - 4), path);
+            bool set = stat(part, &st) == 0;
+            free(part);
+            if (set)
+                return true;
+        }
+    }
+    return gmrt_cli_readable(prog, path);
+}
+
 /* ------------------------------------------------------ load options */
 
 bool gmrt_cli_load_flag(const char *name, gmrt_load_options *opt)
@@ -500,7 +521,7 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
                             "(give symmetrize, dedup, no-self-loops in the spec)\n", run->prog);
             status = 2;
         }
-    } else if (status < 0 && !gmrt_cli_readable(run->prog, run->graph))
+    } else if (status < 0 && !graph_readable(run->prog, run->graph))
         status = 1;
     if (status < 0 && !gmrt_cli_out_dir(run))
         status = 1;

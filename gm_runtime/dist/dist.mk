@@ -45,6 +45,10 @@ EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.g
 ## single-process programs and tests/e2e's ref_wcc.
 TESTS += tests/mpi/wcc.sh
 EXTRA_DIST += tests/mpi/wcc.sh tests/mpi/wcc_long.gm tests/mpi/min_label_mixed.gm
+## Hostile inputs of a --distributed --main program: standard input,
+## partitioned sets as GRAPH with load options and non-Int weights.
+TESTS += tests/mpi/dist_inputs.sh
+EXTRA_DIST += tests/mpi/dist_inputs.sh
 ## gmc -t cuda --distributed: the same apps compiled (nvcc -Werror) and
 ## linked against libgmrt-dist-cuda everywhere it is built, and run against
 ## the single-process program on a machine with GPUs (skips without

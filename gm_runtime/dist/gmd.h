@@ -144,11 +144,15 @@ typedef struct gmd_graph {
 
 /* COLLECTIVE. Every rank reads the same graph file (a .gmb is mapped, so one
  * copy lives in the page cache of a host) and keeps its part.  opt may be
- * NULL (policy both, no relabelling). NULL on failure on any rank.
+ * NULL (policy both, no relabelling). NULL on failure on any rank, and
+ * when the ranks read different graphs (a fingerprint of the arrays is
+ * compared: a file rewritten between their reads, standard input "-",
+ * which mpirun gives rank 0 only).
  * A path ending in ".gmp" names a partitioned set: rank R reads only
  * PREFIX.R.gmp (path without ".gmp").  The set's policy and relabelling are
  * the file's: opt NULL accepts them, otherwise opt->policy must be the
- * file's and opt->relabel, when set, its seed (graph_options is unused).
+ * file's and opt->relabel, when set, its seed (graph_options: a load option that would change
+ * the graph, such as symmetrize, is refused; weights_as is checked).
  * Refused with a message naming the part, on every rank: a missing part, a
  * part made for another number of ranks or for another rank, a truncated
  * or damaged part (checksum), an unknown .gmp version, parts of different
@@ -240,6 +244,12 @@ int64_t gmd_min_label_components_i64(gmd_graph *G, int64_t *label);
  * Returns -1 to go on, else the status to exit with (2: a bad value, said
  * by rank 0).  After gmd_init. */
 int gmd_cli_options(int *argc, char **argv, gmd_load_options *opt);
+/* COLLECTIVE. The verdict of every rank's gmrt_cli_parse (status: -1 to go
+ * on, else the status to exit with): -1 only when every rank goes on, else
+ * the largest status, on every rank, so that no rank waits in a collective
+ * for one that stopped (a file or folder only some hosts see).  When rank
+ * 0 would go on, it says which rank stopped (that rank was quiet). */
+int gmd_cli_agree(int status, const char *prog);
 /* quiet: standard error of ranks other than 0 goes to /dev/null until
  * gmd_cli_quiet(false) (around parsing that every rank does alike). */
 void gmd_cli_quiet(bool quiet);

@@ -112,3 +112,17 @@ void gmd_cli_quiet(bool quiet)
         saved_stderr = -1;
     }
 }
+
+int gmd_cli_agree(int status, const char *prog)
+{
+    /* the largest status (-1, go on, only when every rank goes on) and the
+     * lowest rank that stops, as size - rank, in one MAX allreduce */
+    int32_t v[2] = { status, status >= 0 ? gmd_size() - gmd_rank() : 0 };
+    gmd_allreduce(v, 2, GMRT_T_INT32, GMD_MAX);
+    if (v[0] >= 0 && status < 0 && gmd_rank() == 0)
+        fprintf(stderr,
+                "%s: rank %d stops with status %d (its message is not shown: only rank 0 speaks); does every "
+                "rank see the same files and folders?\n",
+                prog ? prog : "program", gmd_size() - v[1], v[0]);
+    return v[0];
+}
