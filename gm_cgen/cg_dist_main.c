@@ -184,8 +184,9 @@ static void edge_prop_input(cg_emit *em, const gm_param *p, bool from_weights)
         em->indent++;
         cg_line(em, "bool w = G->local->weights != NULL; /* the file has weights: some rank holds some */");
         cg_line(em, "gmd_allreduce_bool(&w, GMD_OR);");
-        cg_line(em, "if (!w) {");
-        cg_line(em, "    fprintf(stderr, \"%%s: the graph has no weights: give --%s=FILE or --random-%s=LO:HI\\n\", _c_prog);", n, n);
+        cg_line(em, "if (!w) { /* the same on every rank: rank 0 says it */");
+        cg_line(em, "    if (G->rank == 0)");
+        cg_line(em, "        fprintf(stderr, \"%%s: the graph has no weights: give --%s=FILE or --random-%s=LO:HI\\n\", _c_prog);", n, n);
         cg_line(em, "    return 1;");
         cg_line(em, "}");
         cg_line(em, "for (int64_t e = 0; e < (int64_t)G->local->num_edges; e++)");
@@ -193,7 +194,8 @@ static void edge_prop_input(cg_emit *em, const gm_param *p, bool from_weights)
         em->indent--;
     } else if (!p->is_output) {
         cg_line(em, "} else {");
-        cg_line(em, "    fprintf(stderr, \"%%s: give --%s=FILE or --random-%s=LO:HI\\n\", _c_prog);", n, n);
+        cg_line(em, "    if (G->rank == 0)");
+        cg_line(em, "        fprintf(stderr, \"%%s: give --%s=FILE or --random-%s=LO:HI\\n\", _c_prog);", n, n);
         cg_line(em, "    return 1;");
     }
     cg_line(em, "}");

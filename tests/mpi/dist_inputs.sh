@@ -3,8 +3,8 @@
 # --main program (apps/sssp.gm: a Node argument, an Int edge input from the
 # file's weights), each refused on every rank with a message and a non-zero
 # status, or answered right; never a hang (each run under a time limit), a
-# wrong answer or exit 0 after an ignored option.  Few launches (7, P = 2
-# but one at P = 3):
+# wrong answer or exit 0 after an ignored option.  Few launches (8, P = 2
+# but two at P = 3):
 #  - the graph on standard input ("-"): mpirun gives it to rank 0 only, so
 #    the other ranks read an empty graph; the ranks must agree they read the
 #    same graph (gmd_load), not partition different ones (before: a wrong
@@ -25,7 +25,9 @@
 #    and every rank exits 1 (each rank's status seen through a wrapper;
 #    before: rank 1 exited 0);
 #  - a bad node property file (apps/avg_teen_cnt.gm's --age): one message,
-#    rank 0's, not one per rank (before: P copies, "rank 0: " on P - 1).
+#    rank 0's, not one per rank (before: P copies, "rank 0: " on P - 1);
+#  - sssp's Int edge input len from a graph without weights: exit 1 and one
+#    message, rank 0's (before: one per rank).
 # Skips (77) without MPI.
 set -u
 . "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ranks.sh"
@@ -135,6 +137,18 @@ if [ $st != 1 ] || [ "$(grep -c "age.txt:3: expected an integer" "$W/age.err")" 
     fail=$((fail + 1))
 else
     echo "ok: age"
+fi
+
+# 8. an Int edge input from the weights of a graph without weights: rank 0's message only
+printf '0 1\n1 2\n2 3\n3 4\n4 5\n' >"$W/u.el"
+$TIMEOUT "$GMC_MPIRUN" --oversubscribe -np 3 "$W/bin/sssp" "$W/u.el" --root=0 >/dev/null 2>"$W/now.err"
+st=$?
+if [ $st != 1 ] || [ "$(grep -c "the graph has no weights" "$W/now.err")" != 1 ]; then
+    echo "FAIL: no weights: exit $st, expected 1 and one message:"
+    sed 's/^/    /' "$W/now.err"
+    fail=$((fail + 1))
+else
+    echo "ok: no weights"
 fi
 
 finish dist_inputs
