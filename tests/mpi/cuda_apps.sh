@@ -49,34 +49,47 @@ for w in $MPI_CFLAGS; do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
 linked_one=
 echo "$APPS$APPS_BFS" >"$W/apps.txt"
 # nvcc's fixed cost (CUDA's and the runtime's headers) is most of a compile:
-# every selected app's .cu goes first into one translation unit, each in a
-# namespace of its own after the shared includes (as tests/cuda/compile_all.sh
-# does). An app of a batch that compiled with no warning passes its nvcc
-# check below; if the batch fails, each app is compiled alone, as before.
+# the selected apps' .cu go first into one translation unit, as
+# tests/cuda/compile_all.sh and tests/e2e/ugraph batch them, with their
+# scripts: each app's output in a folder of its own ($W/batch/APP/), the
+# head of their .cu first, then each .cu in a namespace of its own, its
+# macros (of the .cu and of APP.h) #undef'd after it; only when
+# tests/cuda/batch_classify.awk says they may all share a batch (the same
+# head, the same #include lines further down where they have any, no
+# extern "C" name twice, nothing else a member could borrow), else each is
+# compiled alone. An app of a batch that compiled with no warning passes
+# its nvcc check below; if the batch fails or warns, each app is compiled
+# alone, as before.
 batch_ok=
 mkdir -p "$W/batch"
-: >"$W/batch/apps.cu.in"
+: >"$W/batch/units"
+: >"$W/batch/keys"
 i=0
 while IFS='|' read -r app _; do
     [ -n "$app" ] && selected "${MPI_APPS:-}" "$app" || continue
     src=$GMC_SRCDIR/apps/$app.gm
     [ -f "$src" ] || src=$GMC_SRCDIR/tests/mpi/$app.gm
-    $TIMEOUT "$GMC" -t cuda --distributed --main "$src" -o "$W/batch" >/dev/null 2>&1 || continue
+    $TIMEOUT "$GMC" -t cuda --distributed --main "$src" -o "$W/batch/$app/" >/dev/null 2>&1 || continue
     i=$((i + 1))
-    grep '^#include' "$W/batch/$app.cu" | grep -vF "\"$app.h\"" >>"$W/batch/includes"
-    { echo "namespace gmc_batch_$i {"; echo "#include \"$app.cu\""; echo "}"
-      sed -n 's/^[[:space:]]*#[[:space:]]*define[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/#undef \1/p' "$W/batch/$app.cu" | sort -u
-    } >>"$W/batch/apps.cu.in"
+    echo "$W/batch/$app $app" >>"$W/batch/units"
+    awk -v nr="$i" -v h="$W/batch/$app/$app.h" -v own="$app.h" -v dir="$W/batch/$app" \
+        -f "$GMC_SRCDIR/tests/cuda/batch_classify.awk" "$W/batch/$app/$app.h" "$W/batch/$app/$app.cu" >>"$W/batch/keys"
     batch_ok="$batch_ok $app"
 done <"$W/apps.txt"
-if [ $i -ge 2 ]; then
-    { awk '!seen[$0]++' "$W/batch/includes"; cat "$W/batch/apps.cu.in"; } >"$W/batch/apps.cu"
+if [ $i -lt 2 ]; then
+    batch_ok=
+elif ! awk -F '\t' 'NR == 1 { key = $1 } $1 != key { exit 1 }
+        $2 != "" { if (later != "" && $2 != later) exit 1; later = $2 }
+        { n = split($3, nm, " "); for (k = 1; k <= n; k++) if (seen[nm[k]]++) exit 1 }' "$W/batch/keys"; then
+    echo "note: the apps may not share a batch; compiling each alone"
+    batch_ok=
+else
+    awk -v list="$(awk '{ printf " %d", NR }' "$W/batch/units")" -f "$GMC_SRCDIR/tests/cuda/batch_unit.awk" \
+        "$W/batch/units" >"$W/batch/apps.cu"
     # shellcheck disable=SC2086
     "$NVCC" $flags $MPI_INC -I"$GMC_SRCDIR/gm_runtime" -I"$GMC_SRCDIR/gm_runtime/dist" -c \
         -o "$W/batch/apps.o" "$W/batch/apps.cu" >"$W/batch/nvcc.log" 2>&1 && ! grep -qi warning "$W/batch/nvcc.log" ||
         { echo "note: the apps' batch did not compile cleanly; compiling each alone"; batch_ok=; }
-else
-    batch_ok=
 fi
 while IFS='|' read -r app kind policies args checks rchecks; do
     [ -n "$app" ] || continue
@@ -91,7 +104,8 @@ while IFS='|' read -r app kind policies args checks rchecks; do
     # nvcc -Werror with the host compiler's -Wall -Wextra, against mpi.h and gmd_gpu.h
     case " $batch_ok " in *" $app "*) in_batch=1 ;; *) in_batch=0 ;; esac
     # shellcheck disable=SC2086
-    if [ $in_batch = 1 ] && cmp -s "$W/cuda/$app.cu" "$W/batch/$app.cu"; then
+    if [ $in_batch = 1 ] && cmp -s "$W/cuda/$app.cu" "$W/batch/$app/$app.cu" &&
+        cmp -s "$W/cuda/$app.h" "$W/batch/$app/$app.h"; then
         report PASS "$app: nvcc -Werror (-Wall -Wextra) (in one batch with the others)"
     elif "$NVCC" $flags $MPI_INC -I"$GMC_SRCDIR/gm_runtime" -I"$GMC_SRCDIR/gm_runtime/dist" -c \
         -o "$W/cuda/$app.o" "$W/cuda/$app.cu" >"$W/cuda/$app.nvcc" 2>&1 && ! grep -qi warning "$W/cuda/$app.nvcc"; then
