@@ -64,6 +64,10 @@ gmgraph_SOURCES = \
 	gm_runtime/dist/gmd_part.c gm_runtime/dist/gmd_gmp.c
 gmgraph_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS)
 gmgraph_LDADD = libgmrt.la -lm
+## libgmrt linked in: no libtool wrapper script in the build tree (it cost
+## ~0.1 processor s a call, and the tests call gmgraph hundreds of times);
+## the installed gmgraph then needs no libgmrt.so either.
+gmgraph_LDFLAGS = -static
 
 ## CUnit tests of the runtime, and the gmgraph command-line test.
 GMRT_UNIT_TESTS = \
