@@ -533,12 +533,12 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
 
 /* GRAPH given as a generator spec (checked by gmrt_cli_parse): the whole
  * graph, as `gmgraph gen` makes it. */
-static gm_graph *cli_generate(const char *text, const gmrt_progress *progress, gmrt_error *err)
+static gm_graph *cli_generate(const char *text, const gmrt_load_options *lo, gmrt_error *err)
 {
     gmrt_gen_spec spec;
-    if (!gmrt_gen_spec_parse(text, &spec, err))
+    if (!gmrt_gen_spec_parse(text, &spec, err) || !gmrt_gen_spec_weights_fit(&spec, lo, err))
         return NULL;
-    return gmrt_gen_spec_graph(&spec, progress, err);
+    return gmrt_gen_spec_graph(&spec, &lo->progress, err);
 }
 
 gm_graph *gmrt_cli_load(gmrt_cli_run *run)
@@ -550,7 +550,7 @@ gm_graph *gmrt_cli_load(gmrt_cli_run *run)
     double t0 = gmrt_time_ms();
     /* --relabel numbers a text file's nodes as it is read: a label of 2e9 in
      * a small file needs no table of 2e9 rows (and is not refused as sparse) */
-    gm_graph *g = gmrt_gen_spec_is(run->graph) ? cli_generate(run->graph, &run->load.progress, &err)
+    gm_graph *g = gmrt_gen_spec_is(run->graph) ? cli_generate(run->graph, &run->load, &err)
                   : run->relabel ? gmrt_graph_load_relabelled(run->graph, &run->load, &run->labels, &err)
                                  : gmrt_graph_load(run->graph, &run->load, &err);
     gmrt_cli_progress_done(&run->load.progress);

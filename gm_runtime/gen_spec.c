@@ -4,6 +4,7 @@
  * and for building the same graph whole in one process (as `gmgraph gen`
  * does, with the same generator calls, so both give one graph). */
 #include "gmrt_gen.h"
+#include "io_internal.h" /* gmrt_weight_fits */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -273,4 +274,27 @@ gm_graph *gmrt_gen_spec_graph(const gmrt_gen_spec *s, const gmrt_progress *progr
         g = NULL;
     }
     return g;
+}
+
+bool gmrt_gen_spec_weights_fit(const gmrt_gen_spec *spec, const struct gmrt_load_options *lo, gmrt_error *err)
+{
+    if (!lo || !lo->weights_as || !spec->weighted)
+        return true;
+    /* the weights are drawn in [w_lo, w_hi], integers when w_integral: the
+     * ends decide for a range of integers; real weights are not integers */
+    char expected[96];
+    const char *what = lo->weights_for ? lo->weights_for : "the weights";
+    bool int_type = lo->weights_as == GMRT_T_INT32 || lo->weights_as == GMRT_T_INT64;
+    if (int_type && !spec->w_integral) {
+        gmrt_error_set(err, GMRT_E_ARG, "generator spec: real weights do not fit %s (%s): give weights=int:LO:HI",
+                       what, gmrt_type_name(lo->weights_as));
+        return false;
+    }
+    if (!gmrt_weight_fits(spec->w_lo, lo->weights_as, expected, sizeof expected) ||
+        !gmrt_weight_fits(spec->w_hi, lo->weights_as, expected, sizeof expected)) {
+        gmrt_error_set(err, GMRT_E_ARG, "generator spec: weights from %g to %g do not fit %s (%s): expected %s",
+                       spec->w_lo, spec->w_hi, what, gmrt_type_name(lo->weights_as), expected);
+        return false;
+    }
+    return true;
 }

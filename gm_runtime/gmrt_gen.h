@@ -94,6 +94,13 @@ typedef struct gmrt_gen_spec {
 bool gmrt_gen_spec_is(const char *text);
 /* Parses and checks a spec; false with a message naming the bad part. */
 bool gmrt_gen_spec_parse(const char *text, gmrt_gen_spec *spec, gmrt_error *err);
+/* Whether every weight the spec draws is a value of lo->weights_as (a
+ * program's Int or Float edge input read from the weights), as the file
+ * loaders check each weight: real weights for an Int input, or a range
+ * beyond the type, are refused, not truncated. True without weights_as or
+ * without weights (the program says so then). */
+struct gmrt_load_options;
+bool gmrt_gen_spec_weights_fit(const gmrt_gen_spec *spec, const struct gmrt_load_options *lo, gmrt_error *err);
 /* 2^scale or nodes; the number of edges drawn (before the build options). */
 int64_t gmrt_gen_spec_nodes(const gmrt_gen_spec *spec);
 int64_t gmrt_gen_spec_drawn(const gmrt_gen_spec *spec);

@@ -633,7 +633,7 @@ nomem:
 gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_error *err)
 {
     gmrt_gen_spec s;
-    bool ok = gmrt_gen_spec_parse(text, &s, err);
+    bool ok = gmrt_gen_spec_parse(text, &s, err) && gmrt_gen_spec_weights_fit(&s, opt ? opt->graph_options : NULL, err);
     if (ok && opt && opt->relabel) {
         gmrt_error_set(err, GMRT_E_ARG, "%s: --relabel is not supported with a generated graph (rmat ids are already "
                        "scrambled; use a file to relabel)", text);

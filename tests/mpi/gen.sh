@@ -12,7 +12,9 @@
 #    e2e_compare, exact), and the single-process pagerank accepts the spec
 #    too, with the same answer as on the file.
 #  - the driver refuses a bad spec (test_gen has the others), --relabel and a
-#    file option (--symmetrize) with a generator spec: exit 2, one message (rank 0's), no hang.
+#    file option (--symmetrize) with a generator spec: exit 2, one message (rank 0's), no hang;
+#    and weights an Int edge input cannot hold (real, or past int32): exit 1,
+#    as a file's, in the distributed and the single-process sssp.
 # Skips (77) without MPI.
 set -u
 . "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ranks.sh"
@@ -94,4 +96,28 @@ refused() { # refused WHAT EXPECTED-TEXT ARGS...
 refused "scale 31" "scale=31: expected an integer from 0 to 30" gen:rmat,scale=31
 refused "--relabel" "relabel does not apply to a generated graph" gen:rmat,scale=4 --relabel
 refused "--symmetrize" "do not apply to a generated graph" gen:rmat,scale=4 --symmetrize
+
+# weights that do not fit an Int edge input (sssp's len from the weights):
+# refused as the file loaders refuse such a weight, exit 1, one message, in
+# both programs (before: real weights truncated, every distance 0, exit 0)
+$TIMEOUT "$GMC" -t omp --distributed --main -x "$SRC/apps/sssp.gm" -o "$W/bin" >"$W/bin/sssp.log" 2>&1 ||
+    bad "gmc --distributed sssp" "$W/bin/sssp.log"
+$TIMEOUT "$GMC" -t omp --main -x "$SRC/apps/sssp.gm" -o "$W/omp" >"$W/omp/log" 2>&1 || bad "gmc sssp" "$W/omp/log"
+unfit() { # unfit WHAT EXPECTED-TEXT SPEC
+    for kind in distributed single-process; do
+        if [ $kind = distributed ]; then run "$W/unfit" $M "$W/bin/sssp" "$3" --root=0
+        else run "$W/unfit" "$W/omp/sssp" "$3" --root=0; fi
+        n=$(grep -c "$2" "$W/unfit/stderr.txt")
+        if [ "$(cat "$W/unfit/rc")" = 1 ] && [ "$n" = 1 ]; then
+            echo "ok: refused: $1 ($kind)"
+        else
+            bad "$1 ($kind): exit $(cat "$W/unfit/rc") (expected 1), '$2' said $n times (expected once)" "$W/unfit/stderr.txt"
+        fi
+    done
+}
+unfit "real weights for Int len" "real weights do not fit the Int property len" gen:rmat,scale=6,weights=real:0:1
+unfit "weights past int32 for Int len" "do not fit the Int property len" gen:rmat,scale=6,weights=int:1:3000000000
+run "$W/fit" $M "$W/bin/sssp" gen:rmat,scale=6,weights=int:1:9 --root=0
+[ "$(cat "$W/fit/rc")" = 0 ] && echo "ok: sssp on gen:rmat,scale=6,weights=int:1:9" ||
+    bad "sssp on integer weights: exit $(cat "$W/fit/rc")" "$W/fit/stderr.txt"
 finish gen
