@@ -57,6 +57,38 @@ static bool supported(cg_emit *em, const gm_proc *proc)
     return true;
 }
 
+/* The policy must give each rank the edges the procedure walks: the one on
+ * the command line is checked before the load; a partitioned set's own
+ * (kept when the command line names none: dopt.policy_from_set) after it,
+ * on every rank alike (the ranks loaded one set). */
+static void policy_check(cg_emit *em, const gm_proc *proc, bool after_load)
+{
+    bool out = false, in = false;
+    cg_dist_directions(proc, &out, &in);
+    if (!out && !in)
+        return;
+    const char *bad = out && in ? "!=" : "==";
+    const char *pol = out && in ? "GMD_POLICY_BOTH" : out ? "GMD_POLICY_IN" : "GMD_POLICY_OUT";
+    const char *walks = out && in ? "out- and in-edges" : out ? "out-edges" : "in-edges";
+    const char *want = out && in ? "both" : out ? "out or both" : "in or both";
+    if (!after_load) {
+        cg_line(em, "if (dopt.policy %s %s) {", bad, pol);
+        cg_line(em, "    fprintf(stderr, \"%%s: %s walks the %s of every node: --policy=%s\\n\", _c_prog);", proc->name,
+                 walks, want);
+        cg_line(em, "    return 2;");
+        cg_line(em, "}");
+        return;
+    }
+    cg_line(em, "if (G->policy %s %s) { /* a set's own policy */", bad, pol);
+    cg_line(em, "    if (gmd_rank() == 0)");
+    cg_line(em, "        fprintf(stderr, \"%%s: %%s was partitioned with policy %%s, but %s walks the %s of every node: "
+                "partition it with --policy=%s\\n\", _c_prog, run.graph, gmd_policy_name(G->policy));",
+             proc->name, walks, want);
+    cg_line(em, "    gmd_graph_free(G);");
+    cg_line(em, "    return 1;");
+    cg_line(em, "}");
+}
+
 /* Before the load: scalar values, --random ranges, the policy. */
 static void checks_before_load(cg_emit *em, const gm_proc *proc)
 {
@@ -89,17 +121,7 @@ static void checks_before_load(cg_emit *em, const gm_proc *proc)
             cg_line(em, "    return 2;");
             cg_line(em, "}");
         }
-    bool out = false, in = false;
-    cg_dist_directions(proc, &out, &in);
-    if (out || in) {
-        cg_line(em, "if (dopt.policy %s %s) {", out && in ? "!=" : "==",
-                 out && in ? "GMD_POLICY_BOTH" : out ? "GMD_POLICY_IN" : "GMD_POLICY_OUT");
-        cg_line(em, "    fprintf(stderr, \"%%s: %s walks the %s of every node: --policy=%s\\n\", _c_prog);", proc->name,
-                 out && in ? "out- and in-edges" : out ? "out-edges" : "in-edges",
-                 out && in ? "both" : out ? "out or both" : "in or both");
-        cg_line(em, "    return 2;");
-        cg_line(em, "}");
-    }
+    policy_check(em, proc, false);
 }
 
 /* A node property input: from a file (gmd_read_property), or drawn on rank
@@ -306,6 +328,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "        fprintf(stderr, \"%%s: %%s\\n\", _c_prog, err.message);");
     cg_line(em, "    return 1;");
     cg_line(em, "}");
+    policy_check(em, proc, true);
     cg_line(em, "run.load_ms = gmrt_time_ms() - t0;");
     cg_line(em, "run.nodes = G->global_nodes;");
     cg_line(em, "run.edges = G->global_edges;");

@@ -57,6 +57,9 @@ typedef struct gmrt_load_options {
                                  (else refused as ids that are labels; the
                                  environment's GMRT_ALLOW_SPARSE=1 does the
                                  same for every program) */
+    const char *relabel_hint; /* how this program numbers ids that are labels
+                                 0..N-1, for the refusals of sparse ids; NULL:
+                                 "--relabel" */
 } gmrt_load_options;
 
 /* opt and err may be NULL.  path "-" is standard input; a gzip-compressed

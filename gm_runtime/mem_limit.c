@@ -45,6 +45,11 @@ bool gmrt_sparse_allowed(const gmrt_load_options *opt)
     return env && env[0] && strcmp(env, "0") != 0;
 }
 
+static const char *relabel_hint(const gmrt_load_options *opt)
+{
+    return opt && opt->relabel_hint ? opt->relabel_hint : "--relabel";
+}
+
 bool gmrt_check_sparse_ids(int64_t n, int64_t m, int64_t max_id, const char *name, const gmrt_load_options *opt,
                            gmrt_error *err)
 {
@@ -58,9 +63,9 @@ bool gmrt_check_sparse_ids(int64_t n, int64_t m, int64_t max_id, const char *nam
                  m == 1 ? " touches" : "s touch", 2 * m);
     gmrt_error_set(err, GMRT_E_RANGE,
                    "%s: %s%s: loading it as it is needs %" PRId64 " nodes (about %.1f GB), nearly all isolated; "
-                   "if the ids are labels, relabel them to 0..N-1 (--relabel); to load it as it is, set "
+                   "if the ids are labels, relabel them to 0..N-1 (%s); to load it as it is, set "
                    "GMRT_ALLOW_SPARSE=1",
-                   name, what, touch, n, (double)(n + 1) * 2.0 * sizeof(gm_edge_t) / 1e9);
+                   name, what, touch, n, (double)(n + 1) * 2.0 * sizeof(gm_edge_t) / 1e9, relabel_hint(opt));
     return false;
 }
 
@@ -91,7 +96,7 @@ bool gmrt_check_graph_memory(int64_t n, int64_t m, bool weighted, int64_t max_id
     gmrt_error_set(err, GMRT_E_NOMEM,
                    "%s: %s, so the graph needs %" PRId64 " nodes and about %.1f GB, "
                    "more than the %.1f GB of memory available (physical memory or ulimit -v); if the ids are sparse, "
-                   "relabel them to 0..N-1 (--relabel)",
-                   name, what, n, need / 1e9, (double)limit / 1e9);
+                   "relabel them to 0..N-1 (%s)",
+                   name, what, n, need / 1e9, (double)limit / 1e9, relabel_hint(opt));
     return false;
 }

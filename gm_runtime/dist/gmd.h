@@ -117,6 +117,9 @@ typedef struct gmd_load_options {
     bool relabel;          /* random relabelling of the ids before partitioning */
     uint64_t relabel_seed; /* its seed (0: a fixed default); same on every rank */
     const gmrt_load_options *graph_options; /* how gmd_load reads the file; NULL: defaults */
+    bool policy_from_set;  /* a .gmp set keeps the policy it was partitioned with (the
+                              command line named none: gmd_cli_options); false: policy
+                              must be the set's */
 } gmd_load_options;
 
 typedef struct gmd_graph {
@@ -151,7 +154,7 @@ typedef struct gmd_graph {
  * A path ending in ".gmp" names a partitioned set: rank R reads only
  * PREFIX.R.gmp (path without ".gmp").  The set's policy and relabelling are
  * the file's: opt NULL accepts them, otherwise opt->policy must be the
- * file's and opt->relabel, when set, its seed (graph_options: a load option that would change
+ * file's (unless opt->policy_from_set) and opt->relabel, when set, its seed (graph_options: a load option that would change
  * the graph, such as symmetrize, is refused; weights_as is checked).
  * Refused with a message naming the part, on every rank: a missing part, a
  * part made for another number of ranks or for another rank, a truncated

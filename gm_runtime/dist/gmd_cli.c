@@ -36,6 +36,7 @@ int gmd_cli_options(int *argc, char **argv, gmd_load_options *opt)
 {
     memset(opt, 0, sizeof *opt);
     opt->policy = GMD_POLICY_BOTH;
+    opt->policy_from_set = true; /* until --policy names one */
     const char *prog = *argc > 0 ? argv[0] : "program";
     bool say = gmd_rank() == 0;
     int out = 1;
@@ -56,6 +57,7 @@ int gmd_cli_options(int *argc, char **argv, gmd_load_options *opt)
                 return 2;
             }
             opt->policy = (gmd_policy)p;
+            opt->policy_from_set = false;
         } else if (is_opt(a, "relabel", &v)) {
             opt->relabel = true;
             if (v) {

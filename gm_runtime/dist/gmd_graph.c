@@ -131,9 +131,11 @@ static gmd_graph *load_set(const char *path, const gmd_load_options *opt, gmrt_e
         gmrt_error_set(err, GMRT_E_NOMEM, "gmd_load: out of memory");
     else
         G = gmd_gmp_read_(part, r, P, &info, err);
-    if (G && opt && opt->policy != G->policy) {
-        gmrt_error_set(err, GMRT_E_ARG, "%s: partitioned with policy %s, but policy %s was asked for", part,
-                       gmd_policy_name(G->policy), gmd_policy_name(opt->policy));
+    if (G && opt && !opt->policy_from_set && opt->policy != G->policy) {
+        gmrt_error_set(err, GMRT_E_ARG,
+                       "%s: partitioned with policy %s, but policy %s was asked for (without --policy, a set "
+                       "keeps its own)",
+                       part, gmd_policy_name(G->policy), gmd_policy_name(opt->policy));
         gmd_graph_free(G);
         G = NULL;
     }
@@ -265,8 +267,14 @@ gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *e
         return load_set(path, opt, err);
     if (gmrt_gen_spec_is(path)) /* a generator spec: each rank generates its part (gmd_gen.c) */
         return gmd_generate_(path, opt, err);
-    const gmrt_load_options *lo = opt ? opt->graph_options : NULL;
-    gm_graph *g = gmrt_graph_load(path, lo, err);
+    /* ids that are labels: --relabel means a random permutation here
+     * (gmd_cli.c), so the refusal names the tool that numbers labels */
+    gmrt_load_options lo = { 0 };
+    if (opt && opt->graph_options)
+        lo = *opt->graph_options;
+    if (!lo.relabel_hint)
+        lo.relabel_hint = "gmgraph convert --relabel FILE OUT.gmb, then run on OUT.gmb";
+    gm_graph *g = gmrt_graph_load(path, &lo, err);
     gmd_graph *G = NULL;
     if (gmd_agree_(g != NULL, err) && same_graph_everywhere(g, path, err))
         G = partition(g, opt, err);

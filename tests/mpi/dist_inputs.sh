@@ -3,7 +3,7 @@
 # --main program (apps/sssp.gm: a Node argument, an Int edge input from the
 # file's weights), each refused on every rank with a message and a non-zero
 # status, or answered right; never a hang (each run under a time limit), a
-# wrong answer or exit 0 after an ignored option.  Few launches (8, P = 2
+# wrong answer or exit 0 after an ignored option.  Few launches (12, P = 2
 # but two at P = 3):
 #  - the graph on standard input ("-"): mpirun gives it to rank 0 only, so
 #    the other ranks read an empty graph; the ranks must agree they read the
@@ -12,6 +12,11 @@
 #  - a partitioned set PREFIX.gmp (gmgraph partition) as the GRAPH argument:
 #    loaded (before: "cannot open 'PREFIX.gmp'", the set has no such file),
 #    answer known;
+#  - the set without --policy: its own policy is kept (before: refused as
+#    "policy both was asked for"); another --policy: refused; a set whose
+#    own policy lacks the edges the program walks: refused;
+#  - a text file whose ids are labels: refused, naming gmgraph convert
+#    --relabel (before: --relabel, which permutes ids in these programs);
 #  - a set with --symmetrize: refused (before: ignored, exit 0 with the
 #    unsymmetrized graph's answer);
 #  - a set whose weights are not integers, for the Int property len:
@@ -90,6 +95,25 @@ if [ -f "$W/set_out/dist.txt" ] && ! cmp -s "$W/expect" "$W/set_out/dist.txt"; t
     paste "$W/expect" "$W/set_out/dist.txt" | sed 's/^/    /'
     fail=$((fail + 1))
 fi
+
+# 2b. the same set without --policy keeps its own policy (before: refused,
+# "policy both was asked for"); another --policy is refused, naming both
+run set_own_policy ok - "$W/set.gmp" --root=0 --out="$W/own_out"
+if [ -f "$W/own_out/dist.txt" ] && ! cmp -s "$W/expect" "$W/own_out/dist.txt"; then
+    echo "FAIL: set_own_policy: dist.txt is not the known answer:"
+    paste "$W/expect" "$W/own_out/dist.txt" | sed 's/^/    /'
+    fail=$((fail + 1))
+fi
+run set_other_policy fail "partitioned with policy out, but policy both was asked for" "$W/set.gmp" --root=0 --policy=both
+# a set's own policy that does not hold the edges sssp walks (out-edges)
+"$GMGRAPH" partition --parts=2 --policy=in "$W/g.wel" "$W/inset" >/dev/null 2>&1
+run set_in_policy fail "was partitioned with policy in, but sssp walks the out-edges" "$W/inset.gmp" --root=0
+
+# 2c. ids that are labels (2^25 nodes, two edges): the refusal names what
+# numbers them 0..N-1 here (--relabel is a random permutation in a
+# distributed program; before: it suggested --relabel)
+printf '0 1 1\n33554431 1 1\n' >"$W/sparse.wel"
+run sparse fail "gmgraph convert --relabel" "$W/sparse.wel" --root=0
 
 # 3. a load option that would change the graph: refused, not ignored
 run set_symmetrize fail "belong to gmgraph partition" "$W/set.gmp" --root=0 --policy=out --symmetrize
