@@ -16,7 +16,7 @@
 # and policies, and its --out files and return value are compared with
 # the single-process -t omp program's by e2e_compare, as apps.sh does.
 # With two GPUs or more, the apps with a property in gather order run
-# again at P = 2..min(4, GPUs) with that order forced on every graph and
+# again at P = 1..min(4, GPUs) with that order forced on every graph and
 # off (GMCU_GATHER_ORDER=all / 0; MPI_GATHER_RANKS: other P).
 #
 # Skips (77) when libgmrt-dist-cuda is not built (no MPI or no nvcc).
@@ -141,7 +141,7 @@ while IFS='|' read -r app kind policies args checks rchecks; do
 done <"$W/apps.txt"
 
 # The gather order at P >= 2 (issue 32): each app with a property in gather
-# order (its --report says "gather order:") runs again at P = 2..min(4, GPUs)
+# order (its --report says "gather order:") runs again at P = 1..min(4, GPUs)
 # (MPI_GATHER_RANKS to change it) with GMCU_GATHER_ORDER=all (the order on
 # every graph, so these small ones take it: its broadcasts move the table by
 # each rank's positions) and with GMCU_GATHER_ORDER=0 (id order), every
@@ -153,9 +153,9 @@ done <"$W/apps.txt"
 GATHER_APPS='
 pagerank_nx|u|in both|--e=1e-7 --d=0.85 --max_iter=50|rank.txt:real|rank.txt:real
 '
-granks=
+granks=1 # P = 1 too: with 4 GPUs, "1 2 3 4" runs the policies other than both at P = 3 only (run_matrix)
 for np in 2 3 4; do [ "$np" -le "$ngpu" ] && granks="$granks $np"; done
-granks=${MPI_GATHER_RANKS:-${granks# }}
+granks=${MPI_GATHER_RANKS:-$granks}
 [ "$ngpu" -ge 2 ] || granks=
 mkdir -p "$W/report" "$W/cuda" "$W/omp"
 echo "$APPS$APPS_BFS$GATHER_APPS" >"$W/gapps.txt"
