@@ -70,6 +70,10 @@ fi
 says "pagerank: the gathered walk" pr/pagerank.cu "const gm_node_t w = _c_local->r_gather_idx[_c_e];"
 says "pagerank: blocked pull" pr/pagerank.cu "const int _c_nseg = gmcu_eb_segments_gather(_c_local, true, sizeof(double), false);"
 says "pagerank: the table written in gather order" pr/pagerank.cu "_hoisted4[gmcu_gather_at(_c_local, true, _g5)] ="
+# -fcuda-gather-order=off: the table in id order, received straight into the ghost slice
+expect 0 "cuda distributed pagerank, gather order off" "$GMC" -w -t cuda --distributed -fcuda-gather-order=off -o proff "$GMC_SRCDIR/apps/pagerank.gm"
+says "pagerank, order off: the plain broadcast" proff/pagerank.cu "(void)gmd_gpu_sync_broadcast(_c_gg, gmcu_to_device(&_c_m__hoisted4), GMRT_T_DOUBLE);"
+if grep -q "gmcu_gather" proff/pagerank.cu; then bad "pagerank, order off: a gather call"; else ok "pagerank, order off: no gather call"; fi
 # G.rank = 1 / N covers every local node (owners and ghosts): the caller's
 # values are dead, nothing is copied to the device first (as on one GPU)
 says "pagerank: the first loop overwrites rank" pr/pagerank.cu "(_c_gd__c_local, (double *)gmcu_to_device_overwrite(&_c_m_rank), N);"
