@@ -32,9 +32,10 @@
  *    edge test searches the device's CSR (gmcu_has_edge) after _c_dlid
  *    looks a global id up in _c_dd.ghost_gid (cg_dist_edge_test).
  * Node loops keep TWC load balancing over the owners (no one thread per
- * edge) and edge blocking of pulls (on the local CSR); the gather order only
- * on one rank (cuda_dist_one_rank: the syncs move tables in id order); the
- * other one-GPU optimizations are off (no worklists, async, priority,
+ * edge), edge blocking of pulls and the gather order (both on the local
+ * CSR, each rank deciding for itself; a table in gather order is broadcast
+ * by its positions, gmd_gpu_sync_broadcast_at); the other one-GPU
+ * optimizations are off (no worklists, async, priority,
  * outlined BFS, and no kernel
  * skips fetching a property it writes wholly: it covers the owners only):
  * every round is one bulk-synchronous step over the owners. InBFS and
@@ -83,12 +84,6 @@ const char *cuda_dist_node_hi(cg_emit *em, const gm_stmt *s, bool device)
     return all ? "_c_nlocal" : "_c_nowned";
 }
 
-char *cuda_dist_one_rank(cg_emit *em)
-{
-    const cg_dist *cd = cdist(em);
-    return cg_strf("%s->size == 1", cd && cd->dgraph ? cd->dgraph : "G");
-}
-
 /* ---- cg_dist_target: host arrays are the mirrors' host sides ------------- */
 
 static char *host_array(cg_emit *em, const gm_symbol *p)
@@ -121,11 +116,18 @@ static void prop_sync(cg_emit *em, const char *d, const gm_symbol *p, const char
         return;
     }
     char *m = cuda_mirror(em, p);
+    /* a table in gather order (cuda_gather.c: broadcasts only): node v's
+     * value at this rank's pos[v], on the sender's side and the receiver's */
+    char *pos = cuda_gather_pos(em, p);
     if (op)
         cg_line(em, "(void)gmd_gpu_sync_reduce(_c_gg, gmcu_to_device(&%s), %s, %s); /* owners := op of their ghosts */",
                  m, gt, op);
+    else if (pos)
+        cg_line(em, "(void)gmd_gpu_sync_broadcast_at(_c_gg, gmcu_to_device(&%s), %s, %s); /* ghosts := owners, in "
+                    "gather order */", m, gt, pos);
     else
         cg_line(em, "(void)gmd_gpu_sync_broadcast(_c_gg, gmcu_to_device(&%s), %s); /* ghosts := owners */", m, gt);
+    free(pos);
     cg_line(em, "gmcu_device_wrote(&%s);", m);
     free(m);
 }
@@ -388,9 +390,8 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     st.knobs.worklist = GMB_OFF;
     st.knobs.async = GMB_OFF;
     st.knobs.priority = GMB_OFF;
-    /* edge blocking works on the local CSR as on a graph of its own; the
-     * gather order only on one rank (cuda_dist_one_rank): the syncs move
-     * tables in id order */
+    /* edge blocking and the gather order work on the local CSR as on a graph
+     * of its own (a table in gather order is broadcast by its positions) */
     st.knobs.blocking = opt->cuda.blocking;
     st.knobs.direction = GMB_DIR_AUTO;
     st.knobs.gather_order = opt->cuda.gather_order;
@@ -410,7 +411,7 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     hooks.proc_begin = dproc_begin;
     if (opt->cuda.report)
         fprintf(stderr, "%s: -t cuda --distributed: one-GPU optimizations off (no one-thread-per-edge balancing, "
-                        "worklist, async, priority or outlined BFS; gather order on one rank only): each loop below "
+                        "worklist, async, priority or outlined BFS): each loop below "
                         "covers the owners, one bulk-synchronous step\n",
                 p->filename);
     bool ok = cuda_write_files(p, opt, plan, &st,

@@ -63,6 +63,10 @@ void cuda_gather_begin(cg_emit *em, const gm_proc *proc);
 const char *cuda_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse);
 /* Prints prop[index] for a property in gather order (false: not one). */
 bool cuda_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index);
+/* Host code for the device positions of a property in gather order
+ * (gmcu_gather_pos: NULL at run time while the order is not in effect),
+ * malloc'd; NULL (here) for a property not planned in it. */
+char *cuda_gather_pos(cg_emit *em, const gm_symbol *prop);
 
 /* ---- what a piece of code uses (cuda_capture.c) */
 typedef enum cuda_use {
@@ -409,10 +413,6 @@ bool cuda_write_files(gm_program *p, const gmb_options *opt, const gma_plan *pla
  * local node (the sync plan's span): in the kernel (device) or the host's
  * launch. */
 const char *cuda_dist_node_hi(cg_emit *em, const gm_stmt *s, bool device);
-/* --distributed: a host condition, the same on every rank, true when the
- * program runs on one rank (no ghost, every sync empty), where a one-GPU
- * layout no sync understands (gather order) may be used (malloc'd). */
-char *cuda_dist_one_rank(cg_emit *em);
 void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step);
 /* The device forms of atomic updates and arg-min/max (cuda_kernel.c). */
 bool cuda_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v, gm_type_kind k);

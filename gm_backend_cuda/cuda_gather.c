@@ -21,8 +21,18 @@
  * is not, those arrays are the id order and the same code is exact. A site
  * that declares an iterator without asking (cuda_nbr_ids) leaves it a node
  * id, and accesses through it go through gmcu_gather_at as well: only where
- * the declaration took gather positions are they used as such. */
+ * the declaration took gather positions are they used as such.
+ *
+ * --distributed (cuda_dist.c): the order is built on each rank's local CSR
+ * (owners and ghosts), each rank deciding for itself. Such a property is
+ * written by owners (or every local node) and read at ghosts, so the sync
+ * plan gives it broadcasts only: cuda_gather_pos names the positions they
+ * pack and scatter by (gmd_gpu_sync_broadcast_at). A property the plan
+ * reduces or resets all the same does not qualify: those syncs move tables
+ * in id order. */
+#include "cg_dist.h"
 #include "cuda_emit.h"
+#include "gma_sync.h"
 #include "oom.h"
 
 #include <stdlib.h>
@@ -215,6 +225,14 @@ static void analyse(gather_scan *g, const gm_proc *proc)
             (!numeric_node_prop(g, p) || g->refs_all[i] != g->refs_gpu[i] || g->refs_all[i] != g->elem_refs[i]))
             g->bad[i] = true;
     }
+    /* --distributed: a property the sync plan does more to than broadcast
+     * (the rules above leave none; this keeps it so should they change) */
+    const cg_dist *cd = cuda_st(g->em)->dist;
+    for (int k = 0; cd && cd->syncs && k < cd->syncs->n; k++) {
+        const gma_sync *y = &cd->syncs->syncs[k];
+        if (y->kind != GMA_SYNC_BROADCAST && valid_id(g, y->sym) && g->sym[y->sym->id] == y->sym)
+            g->bad[y->sym->id] = true;
+    }
     for (;;) { /* iterators and properties, until nothing changes */
         fix_ctx f = {g, false};
         gma_walk(proc->body, true, fix_iter, NULL, &f);
@@ -314,6 +332,15 @@ bool cuda_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
     return true;
 }
 
+char *cuda_gather_pos(cg_emit *em, const gm_symbol *prop)
+{
+    const cuda_state *st = cuda_st(em);
+    const int d = prop && prop->is_property ? planned_dir(st, prop) : DIR_NONE;
+    if (d == DIR_NONE || !prop->type || !prop->type->graph)
+        return NULL;
+    return cg_strf("gmcu_gather_pos(%s, %s)", cg_name(em, prop->type->graph), d == DIR_IN ? "true" : "false");
+}
+
 void cuda_gather_begin(cg_emit *em, const gm_proc *proc)
 {
     cuda_state *st = cuda_st(em);
@@ -322,13 +349,8 @@ void cuda_gather_begin(cg_emit *em, const gm_proc *proc)
         if (!st->gather_props[d])
             continue;
         cuda_report_gather(em, proc, st->gather_props[d], d == DIR_IN);
-        /* --distributed: the syncs move such a table in id order; one rank has none */
-        char *d1 = st->dist ? cuda_dist_one_rank(em) : NULL;
-        if (d1)
-            cg_line(em, "if (%s) /* one rank: no sync moves %s */", d1, st->gather_props[d]);
-        cg_line(em, "%s(void)gmcu_gather_order(%s, %s, %s); /* %s: most-read nodes first (skewed graphs) */",
-                 d1 ? "    " : "", cg_name(em, graph), d == DIR_IN ? "true" : "false",
+        cg_line(em, "(void)gmcu_gather_order(%s, %s, %s); /* %s: most-read nodes first (skewed graphs) */",
+                 cg_name(em, graph), d == DIR_IN ? "true" : "false",
                  st->knobs.gather_order == GMB_ON ? "true" : "false", st->gather_props[d]);
-        free(d1);
     }
 }

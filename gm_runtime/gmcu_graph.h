@@ -113,6 +113,11 @@ bool gmcu_few_rounds(gm_graph *G);
  * which the same generated code reads as well. GMCU_GATHER_ORDER=all: every
  * graph (for tests). */
 bool gmcu_gather_order(gm_graph *G, bool in_edges, bool every_graph);
+/* The device array gather_pos (r_gather_pos when in_edges) of G's device
+ * copy: NULL while that order is not in effect or G is not the graph on the
+ * device. For the host code that moves such a table by node (the
+ * distributed broadcast, gmd_gpu_sync_broadcast_at). */
+const gm_node_t *gmcu_gather_pos(const gm_graph *G, bool in_edges);
 
 } /* extern "C" */
 

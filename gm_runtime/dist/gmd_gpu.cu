@@ -43,6 +43,10 @@ struct gmd_gpu_graph {
      * host copies of both sides */
     size_t *own_cnt, *own_off, *gh_cnt, *gh_off;
     char *h_own, *h_gh;
+    /* gmd_gpu_sync_broadcast_at: the ghosts' values as received (device,
+     * num_ghosts of the widest type), scattered from there to their
+     * positions; made at the first such sync */
+    void *rbuf;
     /* gmd_gpu_graph_of: device copies of G's ghost ids and degrees; kept
      * with G (gmd_gpu_detach leaves such a handle alone) */
     int64_t *d_ghost_gid;
@@ -359,6 +363,8 @@ static void free_handle(gmd_gpu_graph *H)
         cudaFree(H->idx);
     if (H->buf)
         cudaFree(H->buf);
+    if (H->rbuf)
+        cudaFree(H->rbuf);
     if (H->h_own)
         cudaFreeHost(H->h_own);
     if (H->h_gh)
@@ -434,6 +440,25 @@ template <typename T> __global__ void pack(T *out, const T *prop, const gm_node_
         out[i] = prop[idx[i]];
 }
 
+/* Owners' values of a table kept in positions: owner v's at pos[v]. */
+template <typename T>
+__global__ void pack_at(T *out, const T *prop, const gm_node_t *idx, const gm_node_t *pos, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = prop[pos[idx[i]]];
+}
+
+/* The ghosts' values received in local-id order (v[j]: local id first + j)
+ * to their positions. pos is a permutation: no two threads write one element. */
+template <typename T>
+__global__ void scatter_at(T *prop, const gm_node_t *pos, gm_node_t first, const T *v, size_t n)
+{
+    size_t j = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (j < n)
+        prop[pos[(size_t)first + j]] = v[j];
+}
+
 enum apply_op { APPLY_SUM, APPLY_MIN, APPLY_MAX, APPLY_AND, APPLY_OR };
 
 /* One peer's contributions: idx holds each owner at most once, so no two
@@ -456,10 +481,21 @@ __global__ void apply(T *prop, const gm_node_t *idx, const T *v, size_t n)
 
 static unsigned blocks(size_t n) { return (unsigned)((n + 255) / 256); }
 
-template <typename T> static void launch_pack(gmd_gpu_graph *H, const void *prop)
+template <typename T> static void launch_pack(gmd_gpu_graph *H, const void *prop, const gm_node_t *pos)
 {
-    if (H->total)
+    if (!H->total)
+        return;
+    if (pos)
+        pack_at<T><<<blocks(H->total), 256, 0, gs.stream>>>((T *)H->buf, (const T *)prop, H->idx, pos, H->total);
+    else
         pack<T><<<blocks(H->total), 256, 0, gs.stream>>>((T *)H->buf, (const T *)prop, H->idx, H->total);
+}
+
+template <typename T> static void launch_scatter(gmd_gpu_graph *H, void *prop, const gm_node_t *pos)
+{
+    size_t n = (size_t)H->G->num_ghosts;
+    if (n)
+        scatter_at<T><<<blocks(n), 256, 0, gs.stream>>>((T *)prop, pos, H->G->num_owned, (const T *)H->rbuf, n);
 }
 
 template <typename T>
@@ -477,14 +513,25 @@ static void launch_apply(void *prop, const gm_node_t *idx, const void *v, size_t
     }
 }
 
-/* Launches the pack kernel of t's width: owners' values into buf in the
- * order of the peers' ghost slices. */
-static void pack_any(gmd_gpu_graph *H, const void *prop, size_t es)
+/* Launches the pack kernel of t's width: owners' values (owner v's at
+ * pos[v], or at v when pos is NULL) into buf in the order of the peers'
+ * ghost slices. */
+static void pack_any(gmd_gpu_graph *H, const void *prop, size_t es, const gm_node_t *pos)
 {
     switch (es) {
-    case 1: launch_pack<uint8_t>(H, prop); break;
-    case 4: launch_pack<uint32_t>(H, prop); break;
-    default: launch_pack<uint64_t>(H, prop); break;
+    case 1: launch_pack<uint8_t>(H, prop, pos); break;
+    case 4: launch_pack<uint32_t>(H, prop, pos); break;
+    default: launch_pack<uint64_t>(H, prop, pos); break;
+    }
+}
+
+/* The ghosts' values in rbuf to their positions in prop. */
+static void scatter_any(gmd_gpu_graph *H, void *prop, size_t es, const gm_node_t *pos)
+{
+    switch (es) {
+    case 1: launch_scatter<uint8_t>(H, prop, pos); break;
+    case 4: launch_scatter<uint32_t>(H, prop, pos); break;
+    default: launch_scatter<uint64_t>(H, prop, pos); break;
     }
 }
 
@@ -515,9 +562,10 @@ static void apply_all(gmd_gpu_graph *H, void *prop, gmrt_type t, gmd_op op)
 
 #ifdef GMD_HAVE_NCCL
 /* Grouped point-to-point over NCCL: to every peer p the owners' side
- * (to_ghosts: buf's slice p -> p's ghost slice of prop) or the other way
- * round; counts the bytes and messages sent. NULL, or NCCL's message. */
-static const char *nccl_exchange(gmd_gpu_graph *H, void *prop, size_t es, bool to_ghosts, uint64_t *bytes,
+ * (to_ghosts: buf's slice p -> p's ghost slice of ghosts, the values of
+ * local ids num_owned onwards) or the other way round; counts the bytes and
+ * messages sent. NULL, or NCCL's message. */
+static const char *nccl_exchange(gmd_gpu_graph *H, void *ghosts, size_t es, bool to_ghosts, uint64_t *bytes,
                                  uint64_t *msgs)
 {
     const gmd_graph *G = H->G;
@@ -526,7 +574,7 @@ static const char *nccl_exchange(gmd_gpu_graph *H, void *prop, size_t es, bool t
         if (p == G->rank)
             continue;
         char *own = (char *)H->buf + H->off[p] * es;
-        char *gh = (char *)prop + (size_t)G->ghost_begin[p] * es;
+        char *gh = (char *)ghosts + H->gh_off[p] * es;
         size_t own_bytes = H->own_cnt[p] * es, gh_bytes = H->gh_cnt[p] * es;
         char *send = to_ghosts ? own : gh, *recv = to_ghosts ? gh : own;
         size_t sb = to_ghosts ? own_bytes : gh_bytes, rb = to_ghosts ? gh_bytes : own_bytes;
@@ -546,10 +594,10 @@ static const char *nccl_exchange(gmd_gpu_graph *H, void *prop, size_t es, bool t
 
 /* The same over MPI through the pinned host copies: device -> host, the
  * exchange (which counts its own time and bytes), host -> device. */
-static void mpi_exchange(gmd_gpu_graph *H, void *prop, size_t es, bool to_ghosts, const char *what)
+static void mpi_exchange(gmd_gpu_graph *H, void *ghosts, size_t es, bool to_ghosts, const char *what)
 {
     const gmd_graph *G = H->G;
-    char *dev_gh = (char *)prop + (size_t)G->num_owned * es;
+    char *dev_gh = (char *)ghosts;
     size_t own_bytes = H->total * es, gh_bytes = (size_t)G->num_ghosts * es;
     double t0 = MPI_Wtime();
     cudaError_t ce = to_ghosts ? cudaMemcpyAsync(H->h_own, H->buf, own_bytes, cudaMemcpyDeviceToHost, gs.stream)
@@ -567,28 +615,62 @@ static void mpi_exchange(gmd_gpu_graph *H, void *prop, size_t es, bool to_ghosts
     gmd_count_(t0, 0, 0, 0);
 }
 
-bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t)
+/* The receive buffer of gmd_gpu_sync_broadcast_at, made at its first use
+ * (every program with a table in positions; the others never pay for it). */
+static void *receive_buffer(gmd_gpu_graph *H)
+{
+    if (!H->rbuf) {
+        size_t wide = sizeof(double) > sizeof(int64_t) ? sizeof(double) : sizeof(int64_t);
+        cudaError_t ce = cudaMalloc(&H->rbuf, ((size_t)H->G->num_ghosts + 1) * wide);
+        if (ce != cudaSuccess) {
+            H->rbuf = NULL;
+            char msg[256];
+            snprintf(msg, sizeof msg, "gmd_gpu_sync_broadcast_at: the ghosts' receive buffer: %s",
+                     cudaGetErrorString(ce));
+            gmd_abort(3, msg); /* the peers are about to send: no rank can go on alone */
+        }
+    }
+    return H->rbuf;
+}
+
+bool gmd_gpu_sync_broadcast_at(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, const gm_node_t *dev_pos)
 {
     size_t es = gmrt_type_size(t);
     if (!gs.up || !H || es == 0)
         return false;
     if (H->quiet)
         return true;
+    /* in positions: the ghosts arrive in rbuf, in local-id order, and a
+     * kernel puts each at its position; else straight into the ghost slice */
+    void *ghosts = dev_pos ? receive_buffer(H) : (char *)dev_prop + (size_t)H->G->num_owned * es;
     settle("gmd_gpu_sync_broadcast");
     double t0 = MPI_Wtime();
-    pack_any(H, dev_prop, es);
+    pack_any(H, dev_prop, es, dev_pos);
 #ifdef GMD_HAVE_NCCL
     if (gs.comm == GMD_COMM_NCCL) {
         uint64_t bytes = 0, msgs = 0;
-        const char *failed = nccl_exchange(H, dev_prop, es, true, &bytes, &msgs);
+        const char *failed = nccl_exchange(H, ghosts, es, true, &bytes, &msgs);
+        if (!failed && dev_pos)
+            scatter_any(H, dev_prop, es, dev_pos);
         finish("gmd_gpu_sync_broadcast", failed);
         gmd_count_(t0, bytes, msgs, 0);
         return true;
     }
 #endif
-    (void)t0; /* the MPI path counts its own pieces */
-    mpi_exchange(H, dev_prop, es, true, "gmd_gpu_sync_broadcast");
+    /* the MPI path counts its own pieces */
+    mpi_exchange(H, ghosts, es, true, "gmd_gpu_sync_broadcast");
+    if (dev_pos) {
+        t0 = MPI_Wtime();
+        scatter_any(H, dev_prop, es, dev_pos);
+        finish("gmd_gpu_sync_broadcast", NULL);
+        gmd_count_(t0, 0, 0, 0);
+    }
     return true;
+}
+
+bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t)
+{
+    return gmd_gpu_sync_broadcast_at(H, dev_prop, t, NULL);
 }
 
 bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op op)
@@ -604,7 +686,8 @@ bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op o
         double t0 = MPI_Wtime();
         uint64_t bytes = 0, msgs = 0;
         /* ghosts sent in place; each owner's contributions land in buf */
-        const char *failed = nccl_exchange(H, dev_prop, es, false, &bytes, &msgs);
+        const char *failed =
+            nccl_exchange(H, (char *)dev_prop + (size_t)H->G->num_owned * es, es, false, &bytes, &msgs);
         if (!failed)
             apply_all(H, dev_prop, t, op);
         finish("gmd_gpu_sync_reduce", failed);
@@ -612,7 +695,7 @@ bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op o
         return true;
     }
 #endif
-    mpi_exchange(H, dev_prop, es, false, "gmd_gpu_sync_reduce");
+    mpi_exchange(H, (char *)dev_prop + (size_t)H->G->num_owned * es, es, false, "gmd_gpu_sync_reduce");
     apply_all(H, dev_prop, t, op);
     finish("gmd_gpu_sync_reduce", NULL);
     return true;

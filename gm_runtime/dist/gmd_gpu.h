@@ -20,7 +20,8 @@
  *    Properties are device arrays of gmd_num_local(G) elements laid out as
  *    gmd.h says (owners, then each peer's ghosts as one contiguous slice).
  *  - Broadcast packs the owners' values on the device and (nccl) receives
- *    straight into each peer's ghost slice; reduce sends the ghost slices
+ *    straight into each peer's ghost slice (a table in positions,
+ *    gmd_gpu_sync_broadcast_at: into a buffer, then scattered); reduce sends the ghost slices
  *    as they are and applies the contributions on the device peer by peer
  *    in rank order, as gmd_sync_reduce does on the host, so all three give
  *    the same bits (floating sums included).
@@ -85,6 +86,17 @@ const gm_edge_t *gmd_gpu_in_degree(const gmd_gpu_graph *H);
 bool gmd_gpu_allreduce(void *dev_values, size_t count, gmrt_type t, gmd_op op);
 /* COLLECTIVE. Every ghost of dev_prop gets its owner's value. */
 bool gmd_gpu_sync_broadcast(gmd_gpu_graph *H, void *dev_prop, gmrt_type t);
+/* COLLECTIVE. The same for a table kept in positions (the one-GPU gather
+ * order of G->local, gmcu_graph.h): local id v's value is at
+ * dev_prop[dev_pos[v]], dev_pos a device permutation of the
+ * gmd_num_local(G) local ids. Each rank passes its own positions (NULL: id
+ * order, gmd_gpu_sync_broadcast; ranks may differ): a sender packs owner v
+ * from its pos[v], a receiver puts ghost g's value at its pos[g]. The ghosts
+ * arrive in a receive buffer (device, num_ghosts of the widest type, made at
+ * the first such call and kept with H; out of device memory there stops
+ * every rank) and a kernel scatters them; NULL receives straight into the
+ * ghost slice. */
+bool gmd_gpu_sync_broadcast_at(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, const gm_node_t *dev_pos);
 /* COLLECTIVE. Every owner combines with op the values its ghosts hold on
  * the other ranks (SUM/MIN/MAX for numbers, AND/OR for Bool); the ghosts
  * keep their values.  false for an op the type has no meaning for. */

@@ -8,7 +8,8 @@
 # were two bulk transfers of the array per call or per round (BFS's
 # root.dist = 0, SSSP's <dist_nxt; updated_nxt> min= each round).
 # -t omp --distributed keeps its host calls. PageRank's pull keeps the
-# one-GPU edge blocking and, on one rank, the gather order; BFS levels
+# one-GPU edge blocking and the gather order, on any number of ranks (the
+# gathered table's broadcast moves it by positions); BFS levels
 # expand by TWC and go bottom-up on large frontiers. nvcc compiles
 # the CUDA files without a warning where nvcc and MPI are found.
 . "$(dirname "$0")/common.sh"
@@ -54,13 +55,25 @@ says "omp: arg-min reduce on every rank count" omp/stage.c "(void)gmd_sync_reduc
 if grep -q "G->size > 1" omp/stage.c; then bad "omp: a rank-count guard"; else ok "omp: no rank-count guard"; fi
 
 # PageRank's pull keeps the one-GPU kernel: edge blocking on the local CSR,
-# and the gather order of the hoisted table when the program runs on one
-# rank only (its broadcast moves the table in id order)
+# and the gather order of the hoisted table on any number of ranks (each
+# rank's own, on its local CSR): the table's broadcast packs and scatters by
+# the positions (issue 32); a table in id order keeps the plain broadcast
 expect 0 "cuda distributed pagerank" "$GMC" -w -t cuda --distributed -o pr "$GMC_SRCDIR/apps/pagerank.gm"
-says "pagerank: gather order on one rank" pr/pagerank.cu "if (G->size == 1) /* one rank: no sync moves _hoisted4 */"
+says "pagerank: gather order on every rank count" pr/pagerank.cu "(void)gmcu_gather_order(_c_local, true, false); /* _hoisted4: most-read nodes first (skewed graphs) */"
+if grep -q "size == 1" pr/pagerank.cu; then bad "pagerank: a one-rank guard"; else ok "pagerank: no one-rank guard"; fi
+says "pagerank: the gathered table broadcast by positions" pr/pagerank.cu "(void)gmd_gpu_sync_broadcast_at(_c_gg, gmcu_to_device(&_c_m__hoisted4), GMRT_T_DOUBLE, gmcu_gather_pos(_c_local, true));"
+if grep "gmd_gpu_sync_broadcast(" pr/pagerank.cu | grep -q "_hoisted4"; then
+    bad "pagerank: the gathered table also broadcast in id order"
+else
+    ok "pagerank: the gathered table has no id-order broadcast"
+fi
 says "pagerank: the gathered walk" pr/pagerank.cu "const gm_node_t w = _c_local->r_gather_idx[_c_e];"
 says "pagerank: blocked pull" pr/pagerank.cu "const int _c_nseg = gmcu_eb_segments_gather(_c_local, true, sizeof(double), false);"
 says "pagerank: the table written in gather order" pr/pagerank.cu "_hoisted4[gmcu_gather_at(_c_local, true, _g5)] ="
+# -fcuda-gather-order=off: the table in id order, received straight into the ghost slice
+expect 0 "cuda distributed pagerank, gather order off" "$GMC" -w -t cuda --distributed -fcuda-gather-order=off -o proff "$GMC_SRCDIR/apps/pagerank.gm"
+says "pagerank, order off: the plain broadcast" proff/pagerank.cu "(void)gmd_gpu_sync_broadcast(_c_gg, gmcu_to_device(&_c_m__hoisted4), GMRT_T_DOUBLE);"
+if grep -q "gmcu_gather" proff/pagerank.cu; then bad "pagerank, order off: a gather call"; else ok "pagerank, order off: no gather call"; fi
 # G.rank = 1 / N covers every local node (owners and ghosts): the caller's
 # values are dead, nothing is copied to the device first (as on one GPU)
 says "pagerank: the first loop overwrites rank" pr/pagerank.cu "(_c_gd__c_local, (double *)gmcu_to_device_overwrite(&_c_m_rank), N);"

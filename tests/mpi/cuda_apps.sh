@@ -15,6 +15,9 @@
 # --comm=mpi and, when built with NCCL, --comm=nccl, with apps.sh's graphs
 # and policies, and its --out files and return value are compared with
 # the single-process -t omp program's by e2e_compare, as apps.sh does.
+# With two GPUs or more, the apps with a property in gather order run
+# again at P = 1..min(4, GPUs) with that order forced on every graph and
+# off (GMCU_GATHER_ORDER=all / 0; MPI_GATHER_RANKS: other P).
 #
 # Skips (77) when libgmrt-dist-cuda is not built (no MPI or no nvcc).
 # Environment: the harness's GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR,
@@ -136,6 +139,75 @@ while IFS='|' read -r app kind policies args checks rchecks; do
         run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
     done
 done <"$W/apps.txt"
+
+# The gather order at P >= 2 (issue 32): each app with a property in gather
+# order (its --report says "gather order:") runs again at P = 1..min(4, GPUs)
+# (MPI_GATHER_RANKS to change it) with GMCU_GATHER_ORDER=all (the order on
+# every graph, so these small ones take it: its broadcasts move the table by
+# each rank's positions) and with GMCU_GATHER_ORDER=0 (id order), every
+# policy, over each transport, against the single-process answer. With
+# GMCU_STATS=1 one run at P = 2 must say on each rank that the order was
+# built (=all) and must not (=0), or the runs above would prove nothing.
+# Apps run here only (a row as in $APPS; pagerank_nx: PageRank with the
+# dangling nodes' rank spread, its table in gather order too).
+GATHER_APPS='
+pagerank_nx|u|in both|--e=1e-7 --d=0.85 --max_iter=50|rank.txt:real|rank.txt:real
+'
+granks=1 # P = 1 too: with 4 GPUs, "1 2 3 4" runs the policies other than both at P = 3 only (run_matrix)
+for np in 2 3 4; do [ "$np" -le "$ngpu" ] && granks="$granks $np"; done
+granks=${MPI_GATHER_RANKS:-$granks}
+[ "$ngpu" -ge 2 ] || granks=
+mkdir -p "$W/report" "$W/cuda" "$W/omp"
+echo "$APPS$APPS_BFS$GATHER_APPS" >"$W/gapps.txt"
+while [ -n "$granks" ] && IFS='|' read -r app kind policies args checks rchecks; do
+    [ -n "$app" ] || continue
+    selected "${MPI_APPS:-}" "$app" || continue
+    src=$GMC_SRCDIR/apps/$app.gm
+    [ -f "$src" ] || src=$GMC_SRCDIR/tests/mpi/$app.gm
+    $TIMEOUT "$GMC" -t cuda --distributed --report "$src" -o "$W/report/" >"$W/report/$app.txt" 2>&1 || continue
+    grep -q "gather order:" "$W/report/$app.txt" || continue
+    if ! [ -x "$W/cuda/$app" ] &&
+        ! $TIMEOUT "$GMC" -t cuda --distributed --main -x "$src" -o "$W/cuda" >"$W/cuda/$app.x" 2>&1; then
+        report FAIL "$app: gmc -t cuda --distributed --main -x" "$W/cuda/$app.x"
+        continue
+    fi
+    if ! [ -x "$W/omp/$app" ] && ! $TIMEOUT "$GMC" -t omp --main -x "$src" -o "$W/omp" >"$W/omp/$app.log" 2>&1; then
+        report FAIL "$app: gmc -t omp --main -x failed" "$W/omp/$app.log"
+        continue
+    fi
+    graph_args rmat
+    for mode in all 0; do
+        mkdir -p "$W/gstats-$app-$mode"
+        # shellcheck disable=SC2086
+        (GMCU_STATS=1 GMCU_GATHER_ORDER=$mode
+         export GMCU_STATS GMCU_GATHER_ORDER
+         run_dist "$W/gstats-$app-$mode" 2 "$W/cuda/$app" "$gfile" $gargs --policy=both --threads=1)
+        built=$(grep -c "^gmcu: gather order for" "$W/gstats-$app-$mode/stderr.txt")
+        if [ "$(cat "$W/gstats-$app-$mode/rc")" != 0 ]; then
+            report FAIL "$app rmat P=2 GMCU_GATHER_ORDER=$mode GMCU_STATS=1: exit $(cat "$W/gstats-$app-$mode/rc")" \
+                "$W/gstats-$app-$mode/stderr.txt"
+        elif [ $mode = all ] && [ "$built" -lt 2 ]; then
+            report FAIL "$app rmat P=2 GMCU_GATHER_ORDER=all: the order built on $built rank(s), not 2" \
+                "$W/gstats-$app-$mode/stderr.txt"
+        elif [ $mode = 0 ] && [ "$built" -ne 0 ]; then
+            report FAIL "$app rmat P=2 GMCU_GATHER_ORDER=0: the order built all the same" "$W/gstats-$app-$mode/stderr.txt"
+        else
+            report PASS "$app rmat P=2 GMCU_GATHER_ORDER=$mode: the order built on $built rank(s)"
+        fi
+    done
+    RANKS_SAVED=$RANKS RANKS=$granks MATRIX_BIN=$W/cuda
+    for mode in all 0; do
+        GMCU_GATHER_ORDER=$mode
+        export GMCU_GATHER_ORDER
+        for comm in $comms; do
+            MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm GMCU_GATHER_ORDER=$mode"
+            MATRIX_OUT="-$comm-gather$mode"
+            run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+        done
+    done
+    unset GMCU_GATHER_ORDER
+    RANKS=$RANKS_SAVED
+done <"$W/gapps.txt"
 
 # --comm: a bad value is bad usage (exit 2, a message), before any GPU is
 # needed; checked on the first program built.

@@ -1,6 +1,8 @@
 #!/bin/sh
 # tests/mpi/gpu_sync.sh: libgmrt-dist-cuda's syncs and allreduces on device
-# arrays (tests/mpi/test_gpu_sync, checked against the host syncs) under
+# arrays (tests/mpi/test_gpu_sync, checked against the host syncs; the
+# broadcast of tables kept in per-rank permuted positions,
+# gmd_gpu_sync_broadcast_at, against each ghost's known value) under
 # mpirun: -np 1 .. the number of GPUs (4 at most) over NCCL (when built) and
 # over MPI staged through the host; with two GPUs or more, -np 2 over NCCL's
 # socket transport on loopback with MPI over TCP (the path between hosts);

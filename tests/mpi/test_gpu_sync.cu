@@ -9,7 +9,12 @@
  * copy of the same values (the independent reference; both combine in rank
  * order, so floating sums agree to the bit); where no rank has a ghost (one
  * rank) the device syncs and (one rank) allreduce count no time, message
- * or collective: they return without waiting or communicating.  Exit 0 when every rank
+ * or collective: they return without waiting or communicating.  The
+ * broadcast of a table kept in positions (gmd_gpu_sync_broadcast_at, the
+ * gather order of gmc -t cuda --distributed): each rank its own random
+ * permutation of its local ids (some ranks none: id order), owner v's value
+ * at its pos[v]; after it every ghost g holds f(its global id) at the
+ * receiver's pos[g] and nothing else changed.  Exit 0 when every rank
  * passed, 1 otherwise, 77 (every rank) without a GPU. */
 #include <mpi.h>
 #include <cuda_runtime.h>
@@ -153,6 +158,49 @@ static void compare(const gmd_graph *G, gmd_gpu_graph *H, gmrt_type t, int op /*
     free(back);
 }
 
+/* gmd_gpu_sync_broadcast_at with this rank's permutation of its local ids
+ * (identity, NULL, on ranks 1, 4, 7, ...): every ghost's f(global id) at
+ * the receiver's position, every other element as it was; twice (the
+ * receive buffer kept), the second time over values changed in between. */
+static void compare_at(const gmd_graph *G, gmd_gpu_graph *H, gmrt_type t, int k)
+{
+    size_t es = gmrt_type_size(t), nl = (size_t)gmd_num_local(G);
+    gm_node_t *pos = (gm_node_t *)malloc((nl + 1) * sizeof *pos);
+    char *host = (char *)malloc(nl * es + 1), *want = (char *)malloc(nl * es + 1), *back = (char *)malloc(nl * es + 1);
+    uint64_t seed = 11 + (uint64_t)rank_ * 7919u + (uint64_t)t * 131 + (uint64_t)k * 17;
+    const bool id_order = rank_ % 3 == 1;
+    for (size_t i = 0; i < nl; i++)
+        pos[i] = (gm_node_t)i;
+    for (size_t i = nl; !id_order && i > 1; i--) { /* Fisher-Yates */
+        size_t j = (size_t)(lcg(&seed) % i);
+        gm_node_t x = pos[i - 1];
+        pos[i - 1] = pos[j];
+        pos[j] = x;
+    }
+    gm_node_t *dpos = NULL;
+    void *dev = NULL;
+    CHECK(cudaMalloc((void **)&dpos, (nl + 1) * sizeof *dpos) == cudaSuccess);
+    CHECK(cudaMemcpy(dpos, pos, nl * sizeof *pos, cudaMemcpyHostToDevice) == cudaSuccess);
+    CHECK(cudaMalloc(&dev, nl * es + 1) == cudaSuccess);
+    for (int round = 0; round < 2; round++) {
+        for (size_t i = 0; i < nl; i++) { /* owners: f(round, global id) at pos; ghosts: junk */
+            uint64_t f = ((uint64_t)gmd_global_id(G, (gm_node_t)i) + 1000u * (uint64_t)round) * 2654435761u;
+            put(host, (size_t)pos[i], t, i < (size_t)G->num_owned ? f : lcg(&seed));
+            put(want, (size_t)pos[i], t, f);
+        }
+        CHECK(cudaMemcpy(dev, host, nl * es, cudaMemcpyHostToDevice) == cudaSuccess);
+        CHECK(gmd_gpu_sync_broadcast_at(H, dev, t, id_order ? NULL : dpos));
+        CHECK(cudaMemcpy(back, dev, nl * es, cudaMemcpyDeviceToHost) == cudaSuccess);
+        CHECK(memcmp(want, back, nl * es) == 0);
+    }
+    cudaFree(dev);
+    cudaFree(dpos);
+    free(pos);
+    free(host);
+    free(want);
+    free(back);
+}
+
 static void check_allreduce(void)
 {
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
@@ -246,6 +294,7 @@ int main(int argc, char **argv)
                     snprintf(what_, sizeof what_, "%s, policy %s%s, %s", name, gmd_policy_name((gmd_policy)pol),
                              relabel ? ", relabelled" : "", type_name(t));
                     compare(G, H, t, 0);
+                    compare_at(G, H, t, k);
                     if (t == GMRT_T_BOOL) {
                         compare(G, H, t, GMD_AND);
                         compare(G, H, t, GMD_OR);
