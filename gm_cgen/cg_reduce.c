@@ -127,6 +127,29 @@ static bool collect_shared(const gm_stmt *s, void *vctx)
     return true;
 }
 
+typedef struct elsewhere_ctx {
+    const gm_symbol *own, *prop;
+    bool found;
+} elsewhere_ctx;
+
+static bool find_elsewhere(const gm_stmt *s, void *vctx)
+{
+    elsewhere_ctx *x = vctx;
+    bool reduce;
+    const gm_expr *lhs = prop_update(s, &reduce);
+    if (lhs && lhs->sym == x->prop && !(lhs->a && lhs->a->kind == GME_ID && lhs->a->sym == x->own))
+        x->found = true;
+    return !x->found;
+}
+
+bool cg_prop_updated_elsewhere(const gm_stmt *body, const gm_symbol *own, const gm_symbol *prop)
+{
+    elsewhere_ctx x = {own, prop, false};
+    if (body)
+        gma_walk(body, false, find_elsewhere, NULL, &x);
+    return x.found;
+}
+
 static bool is_shared(const upd_ctx *u, const gm_symbol *p)
 {
     if (u->nshared > MAX_SHARED)

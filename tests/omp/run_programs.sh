@@ -162,6 +162,8 @@ fi
 if build own_shared; then
     check "own_shared: the own node's update is atomic too" "atomic atomic atomic" \
         "$("$GMC" -t omp --dump=plan "$GMC_SRCDIR/tests/omp/own_shared.gm" | sed -n 's/.*update(line 1[123])=//p' | tr '\n' ' ' | sed 's/ $//')"
+    check "own_shared: the CUDA kernel's too" "native(A +=) native(A +=) native(A +=)" \
+        "$("$GMC" -t cuda --dump=plan "$GMC_SRCDIR/tests/omp/own_shared.gm" | sed -n 's/.*cuda atomics=//p' | tr '\n' ' ' | sed 's/ $//')"
     exp=$(awk -v N=$N -v x=7 '{ out[$1] = out[$1] " " $2 }
         END { for (a = 0; a < N; a++) { nb = split(out[a], B, " "); for (i = 1; i <= nb; i++) { b = B[i];
                 nc = split(out[b], C, " "); for (j = 1; j <= nc; j++) { A[a] += 1; A[b] += 2; A[C[j]] += x } } }
