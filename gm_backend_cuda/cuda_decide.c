@@ -69,6 +69,7 @@ typedef struct atomics_ctx {
     gma_decisions *ds;
     const gm_symbol *own;  /* the loop's iterator: its elements are private */
     const cuda_capture *c;
+    const gm_stmt *body;   /* (unless the body updates the property through another element too) */
 } atomics_ctx;
 
 static bool decide_update(const gm_stmt *s, void *vctx)
@@ -83,7 +84,8 @@ static bool decide_update(const gm_stmt *s, void *vctx)
         const gm_expr *key = s->lhs;
         const char *k = key->sym->name, *op = gm_assign_op_spelling(s->assign_op);
         const cuda_pack *pk = cuda_capture_pack_of(a->c, s);
-        if (key->a && key->a->kind == GME_ID && key->a->sym == a->own)
+        if (key->a && key->a->kind == GME_ID && key->a->sym == a->own &&
+            !cg_prop_updated_elsewhere(a->body, a->own, key->sym))
             gma_decide_at(a->ds, s, false, "atomics", "none(%s %s)", k, op);
         else if (!s->lhs->next || cg_argmin_payload_constant(s))
             gma_decide_at(a->ds, s, false, "atomics", "key(%s %s, %s)", k, op, s->lhs->next ? "constant payload" : "value");
@@ -101,7 +103,7 @@ static bool decide_update(const gm_stmt *s, void *vctx)
         s->lhs->kind != GME_PROP)
         return true;
     const gm_expr *t = s->lhs;
-    bool priv = t->a && t->a->kind == GME_ID && t->a->sym == a->own;
+    bool priv = t->a && t->a->kind == GME_ID && t->a->sym == a->own && !cg_prop_updated_elsewhere(a->body, a->own, t->sym);
     gm_type_kind k = t->sym->type->elem ? t->sym->type->elem->kind : t->sym->type->kind;
     const char *how;
     if (priv)
@@ -169,7 +171,7 @@ bool cuda_transfer_overwrites(const gma_decisions *ds, const gm_symbol *prop)
 
 void cuda_decide_atomics(gma_decisions *ds, const gm_stmt *body, const gm_symbol *own, const cuda_capture *c)
 {
-    atomics_ctx a = {ds, own, c};
+    atomics_ctx a = {ds, own, c, body};
     if (body)
         gma_walk(body, false, decide_update, decide_count, &a);
 }

@@ -362,9 +362,12 @@ static void bind_inner(cg_emit *em, const twc_nodes *ns, const gm_stmt *in, cons
     const char *t = cg_name(em, in->iter.sym);
     cg_line(em, "%sconst gm_node_t %s = %s->%s[_c_e];", used || updown ? "" : "__attribute__((unused)) ",
              t, g, cuda_nbr_ids(em, in->iter.sym, rev));
-    if (updown)
-        cg_line(em, "if (%s[%s] != %s[%s] %s 1) %s;", ns->bfs->level, t, ns->bfs->level,
-                 cg_name(em, outer), in->iter.range == GMR_UP_NBRS ? "-" : "+", skip);
+    /* an unreached node (level -1) is not the root's UpNbr (cg_bfs_updown_loop) */
+    if (in->iter.range == GMR_UP_NBRS)
+        cg_line(em, "if (%s[%s] != %s[%s] - 1 || %s[%s] < 0) %s;", ns->bfs->level, t, ns->bfs->level,
+                 cg_name(em, outer), ns->bfs->level, t, skip);
+    else if (updown)
+        cg_line(em, "if (%s[%s] != %s[%s] + 1) %s;", ns->bfs->level, t, ns->bfs->level, cg_name(em, outer), skip);
 }
 
 /* The uniform loop of the push form (inside a kernel being emitted). */

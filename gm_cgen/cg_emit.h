@@ -508,6 +508,10 @@ bool cg_argmin_private(cg_emit *em, const gm_stmt *s);
  * of each property update (reduction or arg-min/max) in the body of ds's
  * loop, when it runs on the host (a target's decide hook calls it). */
 void cg_decide_updates(gma_decisions *ds);
+/* Whether body updates (reduction, arg-min/max) property prop through an
+ * element other than own: then own's element of prop is not private to its
+ * iteration, and its updates need the atomic forms too. */
+bool cg_prop_updated_elsewhere(const gm_stmt *body, const gm_symbol *own, const gm_symbol *prop);
 /* The recorded decision of update s in a parallel region (the device's
  * atomics= or the host's update=); stops with an internal error when none. */
 const char *cg_update_decision(const cg_emit *em, const gm_stmt *s);

@@ -579,7 +579,12 @@ void cg_bfs_updown_loop(cg_emit *em, const gm_stmt *s)
     em->indent++;
     cg_scope_push(em);
     cg_line(em, "gm_node_t %s = %s->%s[%s];", v, g, use_reverse ? "r_node_idx" : "node_idx", e);
-    cg_line(em, "if (%s[%s] != %s[%s] %s 1)", b->level, v, b->level, src, up ? "-" : "+");
+    /* A node the traversal did not reach has level -1: one less than the
+     * root's, yet nobody's parent (the root has no UpNbrs). */
+    if (up)
+        cg_line(em, "if (%s[%s] != %s[%s] - 1 || %s[%s] < 0)", b->level, v, b->level, src, b->level, v);
+    else
+        cg_line(em, "if (%s[%s] != %s[%s] + 1)", b->level, v, b->level, src);
     cg_line(em, "    continue;");
     if (gm_symbol_id_below(s->iter.sym, em->nsyms)) {
         free(em->edge_of[s->iter.sym->id]);

@@ -280,17 +280,29 @@ void cg_main_random_draw(cg_emit *em, gm_type_kind ek, const char *dst)
         cg_line(em, "    %s[i] = (%s)((int64_t)lo + gmrt_rand(&r, (int64_t)hi - (int64_t)lo + 1));", dst, ety);
 }
 
+/* "input-" for an input named like an option every program has kept for
+ * itself (gm_runtime/cli.c's lookup: the input is then --input-NAME). */
+static const char *shadow_prefix(const char *name)
+{
+    static const char *const kept[] = {"out", "threads", "repeat", "seed", "relabel", "help"};
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
+        if (strcmp(name, kept[i]) == 0)
+            return "input-";
+    return "";
+}
+
 char *cg_main_usage_args(const gm_proc *proc, const char *prefix)
 {
     char *u = cg_strf("%s", prefix);
     for (const gm_param *p = proc->params; p; p = p->next) {
         char *more = NULL;
+        const char *sp = shadow_prefix(p->name);
         if (!p->is_output && cg_main_is_scalar(p->type->kind))
-            more = cg_strf("%s --%s=%s", u, p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
+            more = cg_strf("%s --%s%s=%s", u, sp, p->name, p->type->kind == GMT_NODE ? "NODE" : "VALUE");
         else if (!p->is_output && cg_main_is_prop(p->type))
-            more = cg_strf("%s [--%s=FILE | --random-%s=LO:HI]", u, p->name, p->name);
+            more = cg_strf("%s [--%s%s=FILE | --random-%s=LO:HI]", u, sp, p->name, p->name);
         else if (is_node_coll_input(p))
-            more = cg_strf("%s [--%s=FILE]", u, p->name);
+            more = cg_strf("%s [--%s%s=FILE]", u, sp, p->name);
         if (more) {
             free(u);
             u = more;

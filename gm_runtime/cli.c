@@ -245,6 +245,11 @@ static void common_options(gmrt_cli_opt *c, gmrt_cli_run *run, common_flags *f)
 
 static const gmrt_cli_opt *lookup(const char *name, size_t len, const gmrt_cli_opt *opts, size_t n,
                                   const gmrt_cli_opt *common);
+static const gmrt_cli_opt *lookup_input(const char *name, size_t len, const gmrt_cli_opt *opts, size_t n);
+
+/* How an input shadowed by one of the options every program has is spelt
+ * (--input-seed for a Node seed: the original forestfire.gm has one). */
+#define INPUT_PREFIX "input-"
 
 static void usage_line(FILE *out, const gmrt_cli_run *run, const char *usage_args)
 {
@@ -252,13 +257,13 @@ static void usage_line(FILE *out, const gmrt_cli_run *run, const char *usage_arg
             run->prog, usage_args && *usage_args ? " " : "", usage_args ? usage_args : "");
 }
 
-static void help_line(FILE *out, const gmrt_cli_opt *o)
+static void help_line(FILE *out, const gmrt_cli_opt *o, const char *prefix)
 {
     char left[80];
     if (o->kind == GMRT_CLI_FLAG)
-        snprintf(left, sizeof left, "--%s", o->name);
+        snprintf(left, sizeof left, "--%s%s", prefix, o->name);
     else
-        snprintf(left, sizeof left, "--%s=%s", o->name, meta_of(o));
+        snprintf(left, sizeof left, "--%s%s=%s", prefix, o->name, meta_of(o));
     fprintf(out, "  %-28s %s\n", left, o->help ? o->help : "");
 }
 
@@ -274,9 +279,13 @@ static void help(const gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, co
            "'-' and '_' in names are alike.\n");
     if (n) {
         printf("\nThe procedure's inputs:\n");
-        for (size_t i = 0; i < n; i++)
-            if (lookup(opts[i].name, strlen(opts[i].name), opts, n, common) == &opts[i])
-                help_line(stdout, &opts[i]);
+        for (size_t i = 0; i < n; i++) {
+            const gmrt_cli_opt *o = lookup(opts[i].name, strlen(opts[i].name), opts, n, common);
+            if (o == &opts[i])
+                help_line(stdout, &opts[i], "");
+            else if (lookup_input(opts[i].name, strlen(opts[i].name), opts, n) == &opts[i])
+                help_line(stdout, &opts[i], INPUT_PREFIX); /* shadowed: --input-NAME */
+        }
     }
     printf("\nRunning and output:\n");
     for (size_t i = 0; i < N_COMMON; i++) {
@@ -285,7 +294,7 @@ static void help(const gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, co
         if (i == N_COMMON - 1)
             printf("\n");
         if (lookup(common[i].name, strlen(common[i].name), opts, n, common) == &common[i])
-            help_line(stdout, &common[i]);
+            help_line(stdout, &common[i], "");
     }
     printf("\nExit status: 0 success, 1 run-time error (files, memory), 2 bad usage.\n");
 }
@@ -314,10 +323,26 @@ static void unknown(const gmrt_cli_run *run, const char *arg, const gmrt_cli_opt
         fprintf(stderr, "%s: unknown option '%s' (see %s --help)\n", run->prog, arg, run->prog);
 }
 
+/* The procedure input a name spells, first as it is, then after the prefix
+ * --input-NAME (how an input shadowed by an old option is given). */
+static const gmrt_cli_opt *lookup_input(const char *name, size_t len, const gmrt_cli_opt *opts, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (same_name(name, len, opts[i].name))
+            return &opts[i];
+    size_t pl = strlen(INPUT_PREFIX);
+    if (len > pl && same_name(name, pl, INPUT_PREFIX))
+        for (size_t i = 0; i < n; i++)
+            if (same_name(name + pl, len - pl, opts[i].name))
+                return &opts[i];
+    return NULL;
+}
+
 /* The option a name spells.  The options every program had before the load
  * options came (--out, --threads, --repeat, --seed, --relabel, --help) win
- * over a procedure input of the same name, as they always did; the newer
- * ones give way to it, so that an input named "from" keeps --from. */
+ * over a procedure input of the same name, as they always did (the input
+ * is then --input-NAME); the newer ones give way to it, so that an input
+ * named "from" keeps --from. */
 static const gmrt_cli_opt *lookup(const char *name, size_t len, const gmrt_cli_opt *opts, size_t n,
                                   const gmrt_cli_opt *common)
 {
@@ -326,9 +351,9 @@ static const gmrt_cli_opt *lookup(const char *name, size_t len, const gmrt_cli_o
         for (size_t j = 0; j < sizeof first / sizeof *first; j++)
             if (!strcmp(common[i].name, first[j]) && same_name(name, len, common[i].name))
                 return &common[i];
-    for (size_t i = 0; i < n; i++)
-        if (same_name(name, len, opts[i].name))
-            return &opts[i];
+    const gmrt_cli_opt *o = lookup_input(name, len, opts, n);
+    if (o)
+        return o;
     for (size_t i = 0; i < N_COMMON; i++)
         if (same_name(name, len, common[i].name))
             return &common[i];
@@ -501,7 +526,9 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
     }
     for (size_t i = 0; status < 0 && i < n_opts; i++)
         if (opts[i].required && !seen[i]) {
-            fprintf(stderr, "%s: missing --%s=%s\n", run->prog, opts[i].name, meta_of(&opts[i]));
+            fprintf(stderr, "%s: missing --%s%s=%s\n", run->prog,
+                    lookup(opts[i].name, strlen(opts[i].name), opts, n_opts, common) == &opts[i] ? "" : INPUT_PREFIX,
+                    opts[i].name, meta_of(&opts[i]));
             usage_line(stderr, run, usage_args);
             status = 2;
         }

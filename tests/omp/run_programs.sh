@@ -141,5 +141,39 @@ if build pagerank; then
     check "pagerank one iteration" "$exp" "$got"
 fi
 
+# ---- UpNbrs at the root: an unreached in-neighbour (node 4, level -1) is
+# not a parent; counted by hand on g.el (levels from 0: 0 | 1 2 | 3; from 4:
+# 4 | 0 | 1 2 | 3; parallel edge 0->1 twice, self-loop 3->3) ---------------
+if build updown_root; then
+    for r in 0 4; do
+        for th in 1 2; do
+            rm -rf "$tmp/o"
+            "$tmp/updown_root" "$tmp/g.el" --root=$r --threads=$th --out="$tmp/o" > /dev/null
+            if [ $r = 0 ]; then up="100 102 101 102 -1"; down="3 1 1 0 -1"; else up="101 102 101 102 100"; down="3 1 1 0 1"; fi
+            check "updown_root up from $r ($th threads)" "$up" "$(lines "$tmp/o/up.txt")"
+            check "updown_root down from $r ($th threads)" "$down" "$(lines "$tmp/o/down.txt")"
+        done
+    done
+fi
+
+# ---- one loop reducing a property through its own node and through
+# neighbours: every update is atomic (a plain a.A += 1 lost updates to
+# another iteration's c.A += x under contention) ----------------------------
+if build own_shared; then
+    check "own_shared: the own node's update is atomic too" "atomic atomic atomic" \
+        "$("$GMC" -t omp --dump=plan "$GMC_SRCDIR/tests/omp/own_shared.gm" | sed -n 's/.*update(line 1[123])=//p' | tr '\n' ' ' | sed 's/ $//')"
+    check "own_shared: the CUDA kernel's too" "native(A +=) native(A +=) native(A +=)" \
+        "$("$GMC" -t cuda --dump=plan "$GMC_SRCDIR/tests/omp/own_shared.gm" | sed -n 's/.*cuda atomics=//p' | tr '\n' ' ' | sed 's/ $//')"
+    exp=$(awk -v N=$N -v x=7 '{ out[$1] = out[$1] " " $2 }
+        END { for (a = 0; a < N; a++) { nb = split(out[a], B, " "); for (i = 1; i <= nb; i++) { b = B[i];
+                nc = split(out[b], C, " "); for (j = 1; j <= nc; j++) { A[a] += 1; A[b] += 2; A[C[j]] += x } } }
+              for (n = 0; n < N; n++) printf "%d%s", A[n], n < N - 1 ? " " : "\n" }' "$tmp/g.el")
+    for th in 1 2; do
+        rm -rf "$tmp/o"
+        "$tmp/own_shared" "$tmp/g.el" --x=7 --threads=$th --out="$tmp/o" > /dev/null
+        check "own_shared ($th threads)" "$exp" "$(lines "$tmp/o/A.txt")"
+    done
+fi
+
 echo "$fail failures"
 [ "$fail" -eq 0 ]

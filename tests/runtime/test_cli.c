@@ -341,6 +341,31 @@ static void test_shadowing(void)
     CU_ASSERT(!strstr(captured, "--from=FORMAT") && !strstr(captured, "--out=FILE"));
 }
 
+/* A required input named like an old option (the original forestfire.gm's
+ * Node seed) is --input-NAME: before, the program could never be run (the
+ * value went to --seed and the input was always missing). */
+static void test_shadowed_input(void)
+{
+    const char *g = rt_path("g.el");
+    rt_write(g, "0 1\n", (size_t)-1);
+    const char *seed = NULL;
+    const gmrt_cli_opt o[] = {
+        {"seed", GMRT_CLI_NODE, NULL, "Node seed", &seed, 0, 0, true},
+    };
+    gmrt_cli_run run;
+    ARGV((char *)g, (char *)"--seed=5", (char *)"--input_seed", (char *)"1");
+    CU_ASSERT_EQUAL(parse_captured(&run, o, 1, argc, argv), -1);
+    CU_ASSERT(seed && !strcmp(seed, "1"));
+    CU_ASSERT_EQUAL(run.seed, 5);
+    seed = NULL;
+    char *argv2[] = {(char *)"prog", (char *)g, (char *)"--seed=1"};
+    CU_ASSERT_EQUAL(parse_captured(&run, o, 1, 3, argv2), 2);
+    CU_ASSERT(seed == NULL && rt_contains(captured, "missing --input-seed=NODE"));
+    char *argv3[] = {(char *)"prog", (char *)"--help"};
+    CU_ASSERT_EQUAL(parse_captured(&run, o, 1, 2, argv3), 0);
+    CU_ASSERT(rt_contains(captured, "--input-seed=NODE") && rt_contains(captured, "--seed=S"));
+}
+
 static void test_load_flags(void)
 {
     gmrt_load_options o;
@@ -365,6 +390,7 @@ int main(void)
         {"--json: one object, NaN as null, median", test_json},
         {"gmgraph's load flags", test_load_flags},
         {"inputs named like common options", test_shadowing},
+        {"an input named like an old option: --input-NAME", test_shadowed_input},
         CU_TEST_INFO_NULL,
     };
     return rt_run("cli", tests);
