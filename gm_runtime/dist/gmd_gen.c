@@ -32,6 +32,7 @@
 #include "gmd.h"
 #include "gmd_internal.h"
 #include "gmrt_gen.h"
+#include "rt_alloc.h" /* gmrt_alloc_big */
 #include "row_sort.h" /* libgmrt's row sort (introsort), as the whole-graph build sorts rows */
 
 #include <inttypes.h>
@@ -53,6 +54,14 @@ static int64_t gen_round(void)
     char *end = NULL;
     long long x = v ? strtoll(v, &end, 10) : 0;
     return v && *v && !*end && x > 0 && x <= ((int64_t)1 << 26) ? (int64_t)x : (int64_t)1 << 21;
+}
+
+/* Work below which a pass runs on one thread: 65536 items, or 1 while
+ * GMD_GEN_ROUND is set, so that the tests' small graphs take the threaded
+ * paths too. */
+static int64_t par_min(void)
+{
+    return getenv("GMD_GEN_ROUND") ? 1 : 65536;
 }
 
 static int threads_max(void)
@@ -110,7 +119,8 @@ static void trace(const char *pass, double *t)
     if (on) {
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
-        fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s, peak rss %.1f MB\n", gmd_rank(), pass, now - *t,
+        fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s (cpu so far %.3f s), peak rss %.1f MB\n", gmd_rank(), pass,
+                now - *t, (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec),
                 (double)ru.ru_maxrss / 1024.0);
     }
     *t = now;
@@ -258,6 +268,8 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     int P = gmd_size(), r = gmd_rank();
     MPI_Comm comm = gmd_comm_();
     int64_t m0 = gmrt_gen_spec_drawn(s), ROUND = gen_round();
+    if (ROUND > INT32_MAX / 2 / P) /* a round's records for this rank (< 2 ROUND from each rank) in int counts */
+        ROUND = INT32_MAX / 2 / P;
     int T = threads_max();
     int64_t *tb = malloc(((size_t)P + 1) * sizeof *tb);
     gm_node_t *src = malloc((size_t)ROUND * sizeof *src), *dst = malloc((size_t)ROUND * sizeof *dst);
@@ -287,7 +299,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
             cnt = 0;
         }
         /* grouped by staging rank, each thread a slice of the round */
-        #pragma omp parallel num_threads(T) if (cnt >= 65536)
+        #pragma omp parallel num_threads(T) if ((int64_t)cnt >= par_min())
         {
             int nt = threads_now(), t = thread_num();
             int *c = fill + (size_t)t * P;
@@ -349,14 +361,14 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
         return false;
     }
     /* (the order within a row does not matter: rows are sorted next) */
-    #pragma omp parallel for schedule(static) if (len >= 65536)
+    #pragma omp parallel for schedule(static) if ((int64_t)len >= par_min())
     for (size_t i = 0; i < len; i++) {
         #pragma omp atomic
         st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
     }
     for (size_t x = 0; x < rows; x++)
         st->begin[x + 2] += st->begin[x + 1];
-    #pragma omp parallel for schedule(static) if (len >= 65536)
+    #pragma omp parallel for schedule(static) if ((int64_t)len >= par_min())
     for (size_t i = 0; i < len; i++) {
         int64_t at;
         #pragma omp atomic capture
@@ -369,7 +381,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
      * duplicates dropped) in place, in parallel, then the rows closed up */
     int64_t *kept = st->indeg; /* its rows entries are free until the reduce */
     bool dedup = s->build.dedup;
-    #pragma omp parallel for schedule(dynamic, 1024) if (len >= 65536)
+    #pragma omp parallel for schedule(dynamic, 1024) if ((int64_t)len >= par_min())
     for (size_t x = 0; x < rows; x++) {
         int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
         gmrt_sort_nodes(st->dst + b, (size_t)(e - b));
@@ -384,7 +396,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     if (!slice)
         gmd_abort(3, "in-rank generator: out of memory");
     int nts = 1;
-    #pragma omp parallel num_threads(T) if (len >= 65536)
+    #pragma omp parallel num_threads(T) if ((int64_t)len >= par_min())
     {
         int nt = threads_now(), t = thread_num();
         size_t x0 = rows * (size_t)t / (size_t)nt, x1 = rows * ((size_t)t + 1) / (size_t)nt;
@@ -412,7 +424,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
         out += kept[x];
     }
     st->begin[rows] = out;
-    #pragma omp parallel for schedule(static) if (out >= 65536)
+    #pragma omp parallel for schedule(static) if (out >= par_min())
     for (int64_t i = 0; i < out; i++) {
         #pragma omp atomic
         hist[st->dst[i]]++;
@@ -516,7 +528,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
     grec *send = malloc((size_t)ROUND * 2 * sizeof *send);
     if (!want || !c || !req) /* O(P T) */
         gmd_abort(3, "in-rank generator: out of memory");
-    #pragma omp parallel num_threads(T) if (mine >= 65536)
+    #pragma omp parallel num_threads(T) if (mine >= par_min())
     {
         int64_t *w = want + (size_t)(4 + thread_num()) * P;
         #pragma omp for schedule(dynamic, 4096)
@@ -568,7 +580,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
         int64_t ch = chunks - 1 - k;
         int64_t a = ch >= 0 ? ch * ROUND : 0, z = ch >= 0 ? (a + ROUND < mine ? a + ROUND : mine) : 0;
         /* grouped by peer, each thread a slice of [a, z) in order */
-        #pragma omp parallel num_threads(T) if (z - a >= 65536)
+        #pragma omp parallel num_threads(T) if ((int64_t)(z - a) >= par_min())
         {
             int nt = threads_now(), t = thread_num();
             int *ct = c + (size_t)t * P;
@@ -682,7 +694,7 @@ static void route_degrees(gmd_graph *G, const stage *st, int64_t *outd, int64_t 
 static void reverse_recs(grec *R, size_t a, size_t z)
 {
     size_t h = (z - a) / 2;
-    #pragma omp parallel for schedule(static) if (h >= 65536)
+    #pragma omp parallel for schedule(static) if ((int64_t)h >= par_min())
     for (size_t i = 0; i < h; i++) {
         grec t = R[a + i];
         R[a + i] = R[z - 1 - i];
@@ -715,7 +727,7 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     size_t *tn = calloc((size_t)T + 1, sizeof *tn);
     if (!lmap || !tn)
         goto nomem;
-    #pragma omp parallel for schedule(static) if (K >= 65536)
+    #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
     for (size_t i = 0; i < K; i++) {
         if (R[i].u < lo || R[i].u >= hi) {
             #pragma omp atomic write
@@ -729,7 +741,7 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     /* the ghosts in id order: each thread counts, then numbers, its slice of ids */
     G->num_owned = (gm_node_t)(hi - lo);
     int nts = 1;
-    #pragma omp parallel num_threads(T) if (n >= 65536)
+    #pragma omp parallel num_threads(T) if (n >= par_min())
     {
         int nt = threads_now(), t = thread_num();
         int64_t x0 = n * t / nt, x1 = n * (t + 1) / nt;
@@ -785,7 +797,7 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
      * rotated in front of the ghosts' rows below lo, so that the records
      * are sorted by local source. */
     size_t na = first_source(R, K, lo), nb = first_source(R, K, hi);
-    #pragma omp parallel for schedule(static) if (K >= 65536)
+    #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
     for (size_t i = 0; i < K; i++) {
         R[i].u = lmap[R[i].u];
         R[i].v = lmap[R[i].v];
@@ -796,7 +808,7 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     reverse_recs(R, na, nb);
     reverse_recs(R, 0, nb);
     /* rows[x] = the first record whose source is >= x */
-    #pragma omp parallel for schedule(static) if (K >= 65536)
+    #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
     for (size_t i = 0; i < K; i++)
         for (gm_node_t x = i ? R[i - 1].u + 1 : 0; x <= R[i].u; x++)
             rows[x] = (gm_edge_t)i;
@@ -804,7 +816,7 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         rows[x] = (gm_edge_t)K;
     /* rows in gmd_part.c's order: destination, weight, global index */
     bool wts = s->weighted, sort_failed = false;
-    #pragma omp parallel if (K >= 65536)
+    #pragma omp parallel if ((int64_t)K >= par_min())
     {
         lent *buf = NULL;
         size_t cap = 0;
@@ -841,33 +853,36 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     }
     memcpy(G->local->begin, rows, ((size_t)nl + 1) * sizeof *rows);
     free(rows);
+    G->edge_gid = gmrt_alloc_big(K + 1, sizeof *G->edge_gid);
+    if (!G->edge_gid)
+        goto nomem;
     gm_node_t *ni = G->local->node_idx;
+    gm_edge_t *eg = G->edge_gid;
     double *lw = G->local->weights;
     if (lw)
         G->local->weights_integral = s->w_integral;
-    #pragma omp parallel for schedule(static) if (K >= 65536)
-    for (size_t i = 0; i < K; i++) {
-        ni[i] = R[i].v;
-        if (lw)
-            lw[i] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+    /* The records move to the graph's arrays from the last ones back, and
+     * their memory shrinks behind them, so that the records and the arrays
+     * together hold at most the larger of the records' 16 bytes an edge and
+     * the arrays' own: node_idx and edge_gid take 8 (4 + 4), with 64-bit
+     * edges 12; the weights 8 more. */
+    size_t chunk = (size_t)gen_round() * 2;
+    for (size_t z = K; z > 0;) {
+        size_t a = z > chunk ? z - chunk : 0;
+        #pragma omp parallel for schedule(static) if ((int64_t)(z - a) >= par_min())
+        for (size_t i = a; i < z; i++) {
+            ni[i] = R[i].v;
+            eg[i] = (gm_edge_t)R[i].e;
+            if (lw)
+                lw[i] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+        }
+        z = a;
+        grec *shrunk = realloc(R, (a + 1) * sizeof *R);
+        if (shrunk)
+            R = shrunk;
     }
-    /* the global edge indices close up in the records' own memory: entry i
-     * (8 or 4 bytes at 8i or 4i) never reaches record i's index at 16i + 8 */
-    gm_edge_t *eg = (gm_edge_t *)(void *)R;
-    for (size_t i = 0; i < K; i++) {
-        int64_t e;
-        memcpy(&e, &R[i].e, sizeof e);
-        eg[i] = (gm_edge_t)e;
-    }
-    if (K == 0) {
-        G->edge_gid = malloc(sizeof *G->edge_gid);
-        if (!G->edge_gid)
-            goto nomem;
-        return true;
-    }
-    gm_edge_t *shrunk = realloc(R, (K + 1) * sizeof *eg); /* (K + 1) * 8 <= 16 K */
-    G->edge_gid = shrunk ? shrunk : eg;
-    *Rp = NULL; /* now G's */
+    free(R);
+    *Rp = NULL;
     return true;
 nomem:
     free(lmap);
@@ -933,7 +948,7 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     st.dst = NULL;
     st.indeg = NULL;
     ok = build_local(G, &s, &recs, K, n, err);
-    free(recs); /* NULL when G took it as its edge_gid */
+    free(recs); /* NULL unless build_local failed */
     trace("local", &t);
     if (!gmd_agree_(ok, err) || !gmd_exchange_send_lists_(G, err))
         goto fail;
