@@ -8,25 +8,38 @@
  *     edges and sends each (with its reverse under symmetrize, none for a
  *     dropped self-loop) to the rank owning its source in an even split of
  *     the ids ("staging" ranges, n r/P), by MPI_Alltoallv;
- *  2. stage: each rank sorts its rows by destination and drops parallel
- *     edges under dedup: these are the global CSR's rows of its range, so
- *     the global edge index of each edge is the exclusive scan of the edge
- *     counts plus its place; the in-degrees come from a histogram reduced
- *     onto the ranges (MPI_Reduce_scatter);
+ *  2. stage: each rank buckets its edges by source and sorts each row by
+ *     destination, dropping parallel edges under dedup: these are the
+ *     global CSR's rows of its range, so the global edge index of each edge
+ *     is the exclusive scan of the edge counts plus its place; the
+ *     in-degrees come from a histogram reduced onto the ranges
+ *     (MPI_Reduce_scatter);
  *  3. blocks: gmd_part.c's balanced blocks (first id whose prefix weight
  *     reaches each target), one candidate per rank and an MPI_MIN;
  *  4. route: every edge goes to the rank(s) the policy gives it (source's
- *     owner for out, destination's for in, both for both), in rounds,
- *     as (source, destination, global edge index); weights are recomputed
- *     from the index; the owners' degrees move as ranges;
- *  5. local: ghosts, the local CSR (rows sorted as gmd_part.c's cmp_ledge),
- *     send lists (gmd_graph.c's exchange) and the ghosts' degrees (a
- *     broadcast sync).
- * Memory per rank: its share of the edges (16 bytes per stored edge while
- * routing; the records then become the local rows in place and their
- * global indices the edge_gid array, so the peak is 20 bytes per stored
- * edge, 28 weighted) plus O(n) arrays of 12 bytes per global node
- * (histogram, id map).  Relabelling is refused
+ *     owner for out, destination's for in, both for both), in rounds, as
+ *     (source, destination, global edge index) records, point to point into
+ *     the sender's slice of the receiver's array: the records arrive sorted
+ *     as the global CSR; weights are recomputed from the index; the owners'
+ *     degrees move as ranges;
+ *  5. local: ghosts, the local CSR (the owners' rows rotated in front,
+ *     rows sorted as gmd_part.c's cmp_ledge), send lists (gmd_graph.c's
+ *     exchange) and the ghosts' degrees (a broadcast sync).
+ * Every pass over edges or ids runs on the rank's OpenMP threads, and the
+ * result does not depend on their number (each thread a slice, slices
+ * kept in order; where threads race, on a row's slot, the row is sorted
+ * after).
+ * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
+ * bytes per drawn staged edge while drawing, 12 while bucketing; routing
+ * rounds go from the last staged edge back and the staged rows shrink
+ * behind them while the 16-byte records grow; the records then move into
+ * the graph's arrays from the back, shrinking behind too.  So the peak is
+ * the largest of 12 S, 16 K while routing (plus what the staged rows still
+ * hold: at most 4 S, near 0 by the end), and the graph's own 8 K (12 K
+ * with 64-bit edges; 8 K more weighted), plus 64 ROUND bytes of round
+ * buffers, O(n) arrays of 12 bytes per global node (histogram, id map)
+ * and O(local nodes) ones.  GMD_GEN_TRACE=1 prints each pass's time and
+ * the peak RSS so far (measured figures: the commit messages).  Relabelling is refused
  * (RMAT already scrambles ids; uniform ids carry no order).  Every failure
  * is agreed on, so all ranks return NULL together. */
 #include "gmd.h"
