@@ -373,21 +373,31 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
         free(hist);
         return false;
     }
-    /* (the order within a row does not matter: rows are sorted next) */
-    #pragma omp parallel for schedule(static) if ((int64_t)len >= par_min())
-    for (size_t i = 0; i < len; i++) {
-        #pragma omp atomic
-        st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
-    }
+    /* (threads race for a row's slots, so a row's order is theirs: rows
+     * are sorted next; one thread goes without the atomics, twice as fast) */
+    bool par = T > 1 && (int64_t)len >= par_min();
+    if (par) {
+        #pragma omp parallel for schedule(static) num_threads(T)
+        for (size_t i = 0; i < len; i++) {
+            #pragma omp atomic
+            st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
+        }
+    } else
+        for (size_t i = 0; i < len; i++)
+            st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
     for (size_t x = 0; x < rows; x++)
         st->begin[x + 2] += st->begin[x + 1];
-    #pragma omp parallel for schedule(static) if ((int64_t)len >= par_min())
-    for (size_t i = 0; i < len; i++) {
-        int64_t at;
-        #pragma omp atomic capture
-        at = st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++;
-        st->dst[at] = (int32_t)(uint32_t)pairs[i];
-    }
+    if (par) {
+        #pragma omp parallel for schedule(static) num_threads(T)
+        for (size_t i = 0; i < len; i++) {
+            int64_t at;
+            #pragma omp atomic capture
+            at = st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++;
+            st->dst[at] = (int32_t)(uint32_t)pairs[i];
+        }
+    } else
+        for (size_t i = 0; i < len; i++)
+            st->dst[st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++] = (int32_t)(uint32_t)pairs[i];
     free(got.p);
     trace("bucket", &t);
     /* now begin[x] .. begin[x+1] is row x: each row sorted (and its
@@ -838,6 +848,13 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
             gm_edge_t b = rows[x], e = rows[x + 1];
             if (e - b < 2)
                 continue;
+            /* already in order (every row of an owner-only part): nothing
+             * to sort; equal destinations are ordered by weight first */
+            gm_edge_t i = b + 1;
+            while (i < e && (R[i - 1].v < R[i].v || (!wts && R[i - 1].v == R[i].v && R[i - 1].e < R[i].e)))
+                i++;
+            if (i == e)
+                continue;
             if ((size_t)(e - b) > cap) {
                 lent *nb = realloc(buf, (size_t)(e - b) * sizeof *buf);
                 if (!nb) {
@@ -848,11 +865,11 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
                 buf = nb;
                 cap = (size_t)(e - b);
             }
-            for (gm_edge_t i = b; i < e; i++)
+            for (i = b; i < e; i++)
                 buf[i - b] = (lent){ R[i].v, R[i].e,
                                      wts ? gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e) : 0 };
             sort_lents(buf, (size_t)(e - b));
-            for (gm_edge_t i = b; i < e; i++) {
+            for (i = b; i < e; i++) {
                 R[i].v = buf[i - b].dst;
                 R[i].e = buf[i - b].e;
             }
