@@ -38,8 +38,11 @@
  * hold: at most 4 S, near 0 by the end), and the graph's own 8 K (12 K
  * with 64-bit edges; 8 K more weighted), plus 64 ROUND bytes of round
  * buffers, O(n) arrays of 12 bytes per global node (histogram, id map)
- * and O(local nodes) ones.  GMD_GEN_TRACE=1 prints each pass's time and
- * the peak RSS so far (measured figures: the commit messages).  Relabelling is refused
+ * and O(local nodes) ones.  Measured (peak RSS, rmat scale 20 -> 21 with
+ * edge factor 16, symmetrize, dedup; P = 2, policy in, 32-bit edges):
+ * 315 -> 585 MB per rank, 16.8 bytes per added stored edge, O(n) arrays
+ * included (before: 378 -> 692 MB, 19.5).  GMD_GEN_TRACE=1 prints each
+ * pass's time and the peak RSS so far.  Relabelling is refused
  * (RMAT already scrambles ids; uniform ids carry no order).  Every failure
  * is agreed on, so all ranks return NULL together. */
 #include "gmd.h"
