@@ -40,8 +40,8 @@
  * buffers, O(n) arrays of 12 bytes per global node (histogram, id map)
  * and O(local nodes) ones.  Measured (peak RSS, rmat scale 20 -> 21 with
  * edge factor 16, symmetrize, dedup; P = 2, policy in, 32-bit edges):
- * 315 -> 585 MB per rank, 16.8 bytes per added stored edge, O(n) arrays
- * included (before: 378 -> 692 MB, 19.5).  GMD_GEN_TRACE=1 prints each
+ * 315 -> 585 MiB per rank, 17.6 bytes per added stored edge (about half
+ * of the added 32 M), O(n) arrays included (before: 378 -> 692, 20.5).  GMD_GEN_TRACE=1 prints each
  * pass's time and the peak RSS so far.  Relabelling is refused
  * (RMAT already scrambles ids; uniform ids carry no order).  Every failure
  * is agreed on, so all ranks return NULL together. */
