@@ -8,38 +8,139 @@
  *     edges and sends each (with its reverse under symmetrize, none for a
  *     dropped self-loop) to the rank owning its source in an even split of
  *     the ids ("staging" ranges, n r/P), by MPI_Alltoallv;
- *  2. stage: each rank sorts its rows by destination and drops parallel
- *     edges under dedup: these are the global CSR's rows of its range, so
- *     the global edge index of each edge is the exclusive scan of the edge
- *     counts plus its place; the in-degrees come from a histogram reduced
- *     onto the ranges (MPI_Reduce_scatter);
+ *  2. stage: each rank buckets its edges by source and sorts each row by
+ *     destination, dropping parallel edges under dedup: these are the
+ *     global CSR's rows of its range, so the global edge index of each edge
+ *     is the exclusive scan of the edge counts plus its place; the
+ *     in-degrees come from a histogram reduced onto the ranges
+ *     (MPI_Reduce_scatter);
  *  3. blocks: gmd_part.c's balanced blocks (first id whose prefix weight
  *     reaches each target), one candidate per rank and an MPI_MIN;
  *  4. route: every edge goes to the rank(s) the policy gives it (source's
- *     owner for out, destination's for in, both for both), in rounds,
- *     as (source, destination, global edge index); weights are recomputed
- *     from the index; the owners' degrees move as ranges;
- *  5. local: ghosts, the local CSR (rows sorted as gmd_part.c's cmp_ledge),
- *     send lists (gmd_graph.c's exchange) and the ghosts' degrees (a
- *     broadcast sync).
- * Memory per rank: its share of the edges (16 bytes per stored edge while
- * routing; the records then become the local rows in place and their
- * global indices the edge_gid array, so the peak is 20 bytes per stored
- * edge, 28 weighted) plus O(n) arrays of 12 bytes per global node
- * (histogram, id map).  Relabelling is refused
+ *     owner for out, destination's for in, both for both), in rounds, as
+ *     (source, destination, global edge index) records, point to point into
+ *     the sender's slice of the receiver's array: the records arrive sorted
+ *     as the global CSR; weights are recomputed from the index; the owners'
+ *     degrees move as ranges;
+ *  5. local: ghosts, the local CSR (the owners' rows rotated in front,
+ *     rows sorted as gmd_part.c's cmp_ledge), send lists (gmd_graph.c's
+ *     exchange) and the ghosts' degrees (a broadcast sync).
+ * Every pass over edges or ids runs on the rank's OpenMP threads, and the
+ * result does not depend on their number (each thread a slice, slices
+ * kept in order; where threads race, on a row's slot, the row is sorted
+ * after).
+ * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
+ * bytes per drawn staged edge while drawing, 12 while bucketing; routing
+ * rounds go from the last staged edge back and the staged rows shrink
+ * behind them while the 16-byte records grow; the records then move into
+ * the graph's arrays from the back, shrinking behind too.  So the peak is
+ * the largest of 12 S, 16 K while routing (plus what the staged rows still
+ * hold: at most 4 S, near 0 by the end), and the graph's own 8 K (12 K
+ * with 64-bit edges; 8 K more weighted), plus 64 ROUND bytes of round
+ * buffers, O(n) arrays of 12 bytes per global node (histogram, id map)
+ * and O(local nodes) ones.  Measured (peak RSS, rmat scale 20 -> 21 with
+ * edge factor 16, symmetrize, dedup; P = 2, policy in, 32-bit edges):
+ * 315 -> 585 MiB per rank, 17.6 bytes per added stored edge (about half
+ * of the added 32 M), O(n) arrays included (before: 378 -> 692, 20.5).  GMD_GEN_TRACE=1 prints each
+ * pass's time and the peak RSS so far.  Relabelling is refused
  * (RMAT already scrambles ids; uniform ids carry no order).  Every failure
  * is agreed on, so all ranks return NULL together. */
 #include "gmd.h"
 #include "gmd_internal.h"
 #include "gmrt_gen.h"
+#include "rt_alloc.h" /* gmrt_alloc_big */
 #include "row_sort.h" /* libgmrt's row sort (introsort), as the whole-graph build sorts rows */
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
-#define ROUND ((int64_t)1 << 21) /* edges drawn or routed per rank and round */
+/* Edges drawn or routed per rank and round: 2^21, or GMD_GEN_ROUND when set
+ * (tests force small rounds so that every exchange takes several); every
+ * rank must see the same value.  A peer's share of a round is at most
+ * 2 ROUND records, far below MPI's int counts. */
+static int64_t gen_round(void)
+{
+    const char *v = getenv("GMD_GEN_ROUND");
+    char *end = NULL;
+    long long x = v ? strtoll(v, &end, 10) : 0;
+    return v && *v && !*end && x > 0 && x <= ((int64_t)1 << 26) ? (int64_t)x : (int64_t)1 << 21;
+}
+
+/* Work below which a pass runs on one thread: 65536 items, or 1 while
+ * GMD_GEN_ROUND is set, so that the tests' small graphs take the threaded
+ * paths too. */
+static int64_t par_min(void)
+{
+    return getenv("GMD_GEN_ROUND") ? 1 : 65536;
+}
+
+static int threads_max(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+static int thread_num(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+static int threads_now(void)
+{
+#ifdef _OPENMP
+    return omp_get_num_threads();
+#else
+    return 1;
+#endif
+}
+
+/* After each thread t counted its items per peer in c[t P + p] (threads
+ * taking consecutive slices of the items in order), turns the counts into
+ * the threads' first slots in a send buffer grouped by peer, items kept in
+ * order within each peer; count[p] gets peer p's total. */
+static void bucket_slots(int *c, int nt, int P, int *count)
+{
+    int pos = 0;
+    for (int p = 0; p < P; p++) {
+        int first = pos;
+        for (int t = 0; t < nt; t++) {
+            int k = c[(size_t)t * P + p];
+            c[(size_t)t * P + p] = pos;
+            pos += k;
+        }
+        count[p] = pos - first;
+    }
+}
+
+/* GMD_GEN_TRACE=1: each rank prints each pass's seconds and its peak RSS so
+ * far on stderr (for measuring the generator; off by default). */
+static void trace(const char *pass, double *t)
+{
+    const char *v = getenv("GMD_GEN_TRACE");
+    bool on = v && *v == '1';
+    double now = MPI_Wtime();
+    if (on) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s (cpu so far %.3f s), peak rss %.1f MB\n", gmd_rank(), pass,
+                now - *t, (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec),
+                (double)ru.ru_maxrss / 1024.0);
+    }
+    *t = now;
+}
 
 typedef struct grec {
     int32_t u, v;
@@ -182,11 +283,14 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
 {
     int P = gmd_size(), r = gmd_rank();
     MPI_Comm comm = gmd_comm_();
-    int64_t m0 = gmrt_gen_spec_drawn(s);
+    int64_t m0 = gmrt_gen_spec_drawn(s), ROUND = gen_round();
+    if (ROUND > INT32_MAX / 2 / P) /* a round's records for this rank (< 2 ROUND from each rank) in int counts */
+        ROUND = INT32_MAX / 2 / P;
+    int T = threads_max();
     int64_t *tb = malloc(((size_t)P + 1) * sizeof *tb);
     gm_node_t *src = malloc((size_t)ROUND * sizeof *src), *dst = malloc((size_t)ROUND * sizeof *dst);
     uint64_t *send = malloc((size_t)ROUND * 2 * sizeof *send);
-    int *count = calloc((size_t)P, sizeof *count), *fill = calloc((size_t)P, sizeof *fill);
+    int *count = calloc((size_t)P, sizeof *count), *fill = calloc((size_t)P * T, sizeof *fill);
     rbuf got = { .size = sizeof(uint64_t) };
     bool ok = tb && src && dst && send && count && fill;
     /* the expected share (ids are scrambled, the ranges get about as much),
@@ -201,6 +305,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     int64_t first = (int64_t)((__int128)m0 * r / P), last = (int64_t)((__int128)m0 * (r + 1) / P);
     int64_t rounds = (m0 / P + 1 + ROUND - 1) / ROUND; /* the same on every rank: a share is at most m0/P + 1 */
     bool sym = s->build.symmetrize, drop = s->build.drop_self_loops;
+    double t = MPI_Wtime();
     for (int64_t k = 0; k < rounds; k++) {
         int64_t a = first + k * ROUND, z = a + ROUND < last ? a + ROUND : last;
         size_t cnt = ok && a < z ? (size_t)(z - a) : 0;
@@ -209,24 +314,32 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
             ok = false;
             cnt = 0;
         }
-        for (int p = 0; p < P; p++)
-            count[p] = 0;
-        for (size_t i = 0; i < cnt; i++) {
-            if ((src[i] == dst[i] && drop) || src[i] < 0) /* < 0: a grid slot without an edge */
-                continue;
-            count[range_of(tb, P, src[i])]++;
-            if (sym && src[i] != dst[i])
-                count[range_of(tb, P, dst[i])]++;
-        }
-        for (int p = 0; p < P; p++)
-            fill[p] = p ? fill[p - 1] + count[p - 1] : 0;
-        for (size_t i = 0; i < cnt; i++) {
-            uint64_t u = (uint32_t)src[i], v = (uint32_t)dst[i];
-            if ((u == v && drop) || src[i] < 0)
-                continue;
-            send[fill[range_of(tb, P, (int64_t)u)]++] = u << 32 | v;
-            if (sym && u != v)
-                send[fill[range_of(tb, P, (int64_t)v)]++] = v << 32 | u;
+        /* grouped by staging rank, each thread a slice of the round */
+        #pragma omp parallel num_threads(T) if ((int64_t)cnt >= par_min())
+        {
+            int nt = threads_now(), t = thread_num();
+            int *c = fill + (size_t)t * P;
+            size_t i0 = cnt * (size_t)t / (size_t)nt, i1 = cnt * ((size_t)t + 1) / (size_t)nt;
+            for (int p = 0; p < P; p++)
+                c[p] = 0;
+            for (size_t i = i0; i < i1; i++) {
+                if ((src[i] == dst[i] && drop) || src[i] < 0) /* < 0: a grid slot without an edge */
+                    continue;
+                c[range_of(tb, P, src[i])]++;
+                if (sym && src[i] != dst[i])
+                    c[range_of(tb, P, dst[i])]++;
+            }
+            #pragma omp barrier
+            #pragma omp single
+            bucket_slots(fill, nt, P, count);
+            for (size_t i = i0; i < i1; i++) {
+                uint64_t u = (uint32_t)src[i], v = (uint32_t)dst[i];
+                if ((u == v && drop) || src[i] < 0)
+                    continue;
+                send[c[range_of(tb, P, (int64_t)u)]++] = u << 32 | v;
+                if (sym && u != v)
+                    send[c[range_of(tb, P, (int64_t)v)]++] = v << 32 | u;
+            }
         }
         if (!route(send, count, MPI_UINT64_T, &got, ok, err)) {
             ok = false;
@@ -238,6 +351,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     free(send);
     free(count);
     free(fill);
+    trace("draw", &t);
     if (!ok) {
         free(tb);
         free(got.p);
@@ -262,18 +376,38 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
         free(hist);
         return false;
     }
-    for (size_t i = 0; i < len; i++)
-        st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
+    /* (threads race for a row's slots, so a row's order is theirs: rows
+     * are sorted next; one thread goes without the atomics, twice as fast) */
+    bool par = T > 1 && (int64_t)len >= par_min();
+    if (par) {
+        #pragma omp parallel for schedule(static) num_threads(T)
+        for (size_t i = 0; i < len; i++) {
+            #pragma omp atomic
+            st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
+        }
+    } else
+        for (size_t i = 0; i < len; i++)
+            st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
     for (size_t x = 0; x < rows; x++)
         st->begin[x + 2] += st->begin[x + 1];
-    for (size_t i = 0; i < len; i++)
-        st->dst[st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++] = (int32_t)(uint32_t)pairs[i];
+    if (par) {
+        #pragma omp parallel for schedule(static) num_threads(T)
+        for (size_t i = 0; i < len; i++) {
+            int64_t at;
+            #pragma omp atomic capture
+            at = st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++;
+            st->dst[at] = (int32_t)(uint32_t)pairs[i];
+        }
+    } else
+        for (size_t i = 0; i < len; i++)
+            st->dst[st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++] = (int32_t)(uint32_t)pairs[i];
     free(got.p);
+    trace("bucket", &t);
     /* now begin[x] .. begin[x+1] is row x: each row sorted (and its
      * duplicates dropped) in place, in parallel, then the rows closed up */
     int64_t *kept = st->indeg; /* its rows entries are free until the reduce */
     bool dedup = s->build.dedup;
-    #pragma omp parallel for schedule(dynamic, 1024) if (len >= 65536)
+    #pragma omp parallel for schedule(dynamic, 1024) if ((int64_t)len >= par_min())
     for (size_t x = 0; x < rows; x++) {
         int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
         gmrt_sort_nodes(st->dst + b, (size_t)(e - b));
@@ -282,21 +416,47 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
                 st->dst[o++] = st->dst[i];
         kept[x] = o - b;
     }
+    /* closed up: each thread its slice of rows to the slice's front, then
+     * the slices to their places in order */
+    int64_t *slice = calloc((size_t)T * 2, sizeof *slice);
+    if (!slice)
+        gmd_abort(3, "in-rank generator: out of memory");
+    int nts = 1;
+    #pragma omp parallel num_threads(T) if ((int64_t)len >= par_min())
+    {
+        int nt = threads_now(), t = thread_num();
+        size_t x0 = rows * (size_t)t / (size_t)nt, x1 = rows * ((size_t)t + 1) / (size_t)nt;
+        int64_t w = st->begin[x0];
+        for (size_t x = x0; x < x1; x++) {
+            if (dedup && w != st->begin[x])
+                memmove(st->dst + w, st->dst + st->begin[x], (size_t)kept[x] * sizeof *st->dst);
+            w += kept[x];
+        }
+        slice[2 * t] = st->begin[x0];
+        slice[2 * t + 1] = w - st->begin[x0];
+        if (t == 0)
+            nts = nt;
+    }
     int64_t out = 0;
+    for (int t = 0; t < nts; t++) {
+        if (out != slice[2 * t])
+            memmove(st->dst + out, st->dst + slice[2 * t], (size_t)slice[2 * t + 1] * sizeof *st->dst);
+        out += slice[2 * t + 1];
+    }
+    free(slice);
+    out = 0;
     for (size_t x = 0; x < rows; x++) {
-        int64_t b = st->begin[x];
-        if (b != out)
-            memmove(st->dst + out, st->dst + b, (size_t)kept[x] * sizeof *st->dst);
         st->begin[x] = out;
         out += kept[x];
     }
     st->begin[rows] = out;
-    #pragma omp parallel for schedule(static) if (out >= 65536)
+    #pragma omp parallel for schedule(static) if (out >= par_min())
     for (int64_t i = 0; i < out; i++) {
         #pragma omp atomic
         hist[st->dst[i]]++;
     }
 
+    trace("rows", &t);
     /* the global in-degrees onto the ranges; the edge count and offsets */
     int *rc = malloc((size_t)P * sizeof *rc);
     ok = rc != NULL;
@@ -315,6 +475,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     gmd_count_(t0, (uint64_t)n * sizeof *hist, 0, 3);
     free(hist);
     free(rc);
+    trace("indeg", &t);
     st->e0 = r ? before : 0;
     st->m = total;
     if (total > (int64_t)GMRT_EDGE_MAX) {
@@ -359,86 +520,159 @@ static void make_blocks(gmd_graph *G, const stage *st, int64_t n)
     gmd_count_(MPI_Wtime(), 0, 0, 2);
 }
 
-/* Step 4 (edges): every staged edge to the rank(s) the policy gives it. */
-static bool route_edges(gmd_graph *G, const stage *st, rbuf *got, gmrt_error *err)
+/* The staged row holding edge i (the last row starting at or before i). */
+static int64_t row_of(const stage *st, int64_t i)
 {
-    int P = G->size;
-    bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
-    int64_t mine = st->begin[st->th - st->tl], rounds = 0;
-    MPI_Allreduce(&mine, &rounds, 1, MPI_INT64_T, MPI_MAX, gmd_comm_());
-    rounds = (rounds + ROUND - 1) / ROUND;
-    grec *send = malloc((size_t)ROUND * 2 * sizeof *send);
-    int *count = calloc((size_t)P, sizeof *count), *fill = calloc((size_t)P, sizeof *fill);
-    bool ok = send && count && fill;
-    if (!ok)
-        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", G->rank);
-    /* the exact number of records this rank receives, reserved at once:
-     * growing by doubling would hold up to twice (and copy three times)
-     * the largest array of the load */
-    int64_t *want = calloc((size_t)P * 2, sizeof *want);
-    if (!want)
-        gmd_abort(3, "in-rank generator: out of memory");
-    for (int64_t i = 0, xx = st->tl; i < mine; i++) {
-        while (st->begin[xx - st->tl + 1] <= i)
-            xx++;
-        int ou = range_of(G->block, P, xx), ov = range_of(G->block, P, st->dst[i]);
-        if (out)
-            want[ou]++;
-        if (in && (!out || ov != ou))
-            want[ov]++;
+    int64_t lo = 0, hi = st->th - st->tl;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (st->begin[mid] <= i)
+            lo = mid;
+        else
+            hi = mid;
     }
-    MPI_Alltoall(want, 1, MPI_INT64_T, want + P, 1, MPI_INT64_T, gmd_comm_());
-    int64_t expect = 0;
-    for (int p = 0; p < P; p++)
-        expect += want[P + p];
-    free(want);
-    if (ok && !rbuf_reserve(got, (size_t)expect)) {
-        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %" PRId64 " edges (rank %d)", expect,
-                       G->rank);
-        ok = false;
+    return lo;
+}
+
+/* Step 4 (edges): every staged edge to the rank(s) the policy gives it.
+ * Each sender's records for a peer are in the global CSR's order, and land
+ * in that sender's slice of *Rp (slices in rank order, their sizes counted
+ * beforehand), so *Rp comes out sorted by (source, destination, index).
+ * Rounds go from the last staged edges to the first and slices fill from
+ * their ends, so that the staged destinations shrink as the records come. */
+static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_error *err)
+{
+    int P = G->size, r = G->rank, T = threads_max();
+    int64_t ROUND = gen_round();
+    MPI_Comm comm = gmd_comm_();
+    bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
+    int64_t rows = st->th - st->tl, mine = st->begin[rows];
+    /* per thread, then summed: records for each peer; then each peer's for this rank */
+    int64_t *want = calloc((size_t)P * ((size_t)T + 4), sizeof *want);
+    int *c = calloc((size_t)P * ((size_t)T + 2), sizeof *c);
+    MPI_Request *req = malloc((size_t)P * 2 * sizeof *req);
+    grec *send = malloc((size_t)ROUND * 2 * sizeof *send);
+    if (!want || !c || !req) /* O(P T) */
+        gmd_abort(3, "in-rank generator: out of memory");
+    #pragma omp parallel num_threads(T) if (mine >= par_min())
+    {
+        int64_t *w = want + (size_t)(4 + thread_num()) * P;
+        #pragma omp for schedule(dynamic, 4096)
+        for (int64_t x = 0; x < rows; x++) {
+            int ou = range_of(G->block, P, st->tl + x);
+            if (!in) {
+                w[ou] += st->begin[x + 1] - st->begin[x];
+                continue;
+            }
+            for (int64_t i = st->begin[x]; i < st->begin[x + 1]; i++) {
+                int ov = range_of(G->block, P, st->dst[i]);
+                if (out)
+                    w[ou]++;
+                if (!out || ov != ou)
+                    w[ov]++;
+            }
+        }
+    }
+    for (int t = 0; t < T; t++)
+        for (int p = 0; p < P; p++)
+            want[p] += want[(size_t)(4 + t) * P + p];
+    MPI_Alltoall(want, 1, MPI_INT64_T, want + P, 1, MPI_INT64_T, comm);
+    int64_t *left = want + 2 * P, *slice = want + 3 * P; /* slice ends, then the unfilled part of each */
+    int64_t K = 0;
+    for (int p = 0; p < P; p++) {
+        K += want[P + p];
+        slice[p] = K;
+        left[p] = want[P + p];
+    }
+    grec *R = malloc(((size_t)K + 1) * sizeof *R);
+    bool ok = R && send;
+    if (!ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %" PRId64 " edges (rank %d)", K, r);
+    if (!gmd_agree_(ok, err)) {
+        free(want);
+        free(c);
+        free(req);
+        free(send);
+        free(R);
+        return false;
     }
     MPI_Datatype dt;
     MPI_Type_contiguous((int)sizeof(grec), MPI_BYTE, &dt);
     MPI_Type_commit(&dt);
-    int64_t x = st->tl; /* the row of edge a */
+    int64_t chunks = (mine + ROUND - 1) / ROUND, rounds = chunks;
+    MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, comm);
+    int *count = c + (size_t)T * P, *rcount = count + P;
     for (int64_t k = 0; k < rounds; k++) {
-        int64_t a = k * ROUND, z = a + ROUND < mine ? a + ROUND : mine;
-        if (!ok)
-            a = z = 0;
-        for (int p = 0; p < P; p++)
-            count[p] = 0;
-        int64_t xx = x;
-        for (int64_t i = a; i < z; i++) {
-            while (st->begin[xx - st->tl + 1] <= i)
-                xx++;
-            int ou = range_of(G->block, P, xx), ov = range_of(G->block, P, st->dst[i]);
-            if (out)
-                count[ou]++;
-            if (in && (!out || ov != ou))
-                count[ov]++;
+        int64_t ch = chunks - 1 - k;
+        int64_t a = ch >= 0 ? ch * ROUND : 0, z = ch >= 0 ? (a + ROUND < mine ? a + ROUND : mine) : 0;
+        /* grouped by peer, each thread a slice of [a, z) in order */
+        #pragma omp parallel num_threads(T) if ((int64_t)(z - a) >= par_min())
+        {
+            int nt = threads_now(), t = thread_num();
+            int *ct = c + (size_t)t * P;
+            int64_t i0 = a + (z - a) * t / nt, i1 = a + (z - a) * (t + 1) / nt;
+            for (int p = 0; p < P; p++)
+                ct[p] = 0;
+            int64_t x = i0 < i1 ? row_of(st, i0) : 0;
+            for (int64_t i = i0; i < i1; i++) {
+                while (st->begin[x + 1] <= i)
+                    x++;
+                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, st->dst[i]) : ou;
+                if (out)
+                    ct[ou]++;
+                if (in && (!out || ov != ou))
+                    ct[ov]++;
+            }
+            #pragma omp barrier
+            #pragma omp single
+            bucket_slots(c, nt, P, count);
+            x = i0 < i1 ? row_of(st, i0) : 0;
+            for (int64_t i = i0; i < i1; i++) {
+                while (st->begin[x + 1] <= i)
+                    x++;
+                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, st->dst[i]) : ou;
+                grec g = { (int32_t)(st->tl + x), st->dst[i], st->e0 + i };
+                if (out)
+                    send[ct[ou]++] = g;
+                if (in && (!out || ov != ou))
+                    send[ct[ov]++] = g;
+            }
         }
-        for (int p = 0; p < P; p++)
-            fill[p] = p ? fill[p - 1] + count[p - 1] : 0;
-        for (int64_t i = a; i < z; i++) {
-            while (st->begin[x - st->tl + 1] <= i)
-                x++;
-            int ou = range_of(G->block, P, x), ov = range_of(G->block, P, st->dst[i]);
-            grec g = { (int32_t)x, st->dst[i], st->e0 + i };
-            if (out)
-                send[fill[ou]++] = g;
-            if (in && (!out || ov != ou))
-                send[fill[ov]++] = g;
+        double t0 = MPI_Wtime();
+        MPI_Alltoall(count, 1, MPI_INT, rcount, 1, MPI_INT, comm);
+        int nreq = 0, from = 0;
+        uint64_t sent = 0;
+        for (int p = 0; p < P; p++) {
+            if (rcount[p] > left[p])
+                gmd_abort(3, "in-rank generator: a peer sent more edges than it counted"); /* a bug */
+            left[p] -= rcount[p];
+            if (p != r && rcount[p])
+                MPI_Irecv(R + slice[p] - want[P + p] + left[p], rcount[p], dt, p, 0, comm, &req[nreq++]);
         }
-        if (!route(send, count, dt, got, ok, err)) {
-            ok = false;
-            break;
+        for (int p = 0; p < P; from += count[p], p++) {
+            if (p == r)
+                memcpy(R + slice[p] - want[P + p] + left[p], send + from, (size_t)count[p] * sizeof *send);
+            else if (count[p]) {
+                MPI_Isend(send + from, count[p], dt, p, 0, comm, &req[nreq++]);
+                sent += (uint64_t)count[p] * sizeof *send;
+            }
+        }
+        MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
+        gmd_count_(t0, sent, (uint64_t)nreq, 1);
+        if (ch >= 0) { /* edges [a, mine) are sent: their destinations go */
+            int32_t *shrunk = realloc(st->dst, ((size_t)a + 1) * sizeof *st->dst);
+            if (shrunk)
+                st->dst = shrunk;
         }
     }
     MPI_Type_free(&dt);
     free(send);
-    free(count);
-    free(fill);
-    return ok;
+    free(want);
+    free(c);
+    free(req);
+    *Rp = R;
+    *Kp = (size_t)K;
+    return true;
 }
 
 /* Step 4 (degrees): the owners' global degrees, from the ranges overlapping
@@ -482,36 +716,88 @@ static void route_degrees(gmd_graph *G, const stage *st, int64_t *outd, int64_t 
     free(rbuf2);
 }
 
-/* Step 5: the local part from the routed edges. */
+/* Reverses R[a, z) (in parallel). */
+static void reverse_recs(grec *R, size_t a, size_t z)
+{
+    size_t h = (z - a) / 2;
+    #pragma omp parallel for schedule(static) if ((int64_t)h >= par_min())
+    for (size_t i = 0; i < h; i++) {
+        grec t = R[a + i];
+        R[a + i] = R[z - 1 - i];
+        R[z - 1 - i] = t;
+    }
+}
+
+/* The first record of R[0, K) (sorted by source) whose source is >= x. */
+static size_t first_source(const grec *R, size_t K, int64_t x)
+{
+    size_t a = 0, z = K;
+    while (a < z) {
+        size_t mid = a + (z - a) / 2;
+        if (R[mid].u < x)
+            a = mid + 1;
+        else
+            z = mid;
+    }
+    return a;
+}
+
+/* Step 5: the local part from the routed edges, R sorted by global
+ * (source, destination, index) as route_edges leaves it. */
 static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t K, int64_t n, gmrt_error *err)
 {
     grec *R = *Rp;
     int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
+    int T = threads_max();
     gm_node_t *lmap = calloc((size_t)n + 1, sizeof *lmap);
-    if (!lmap)
+    size_t *tn = calloc((size_t)T + 1, sizeof *tn);
+    if (!lmap || !tn)
         goto nomem;
+    #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
     for (size_t i = 0; i < K; i++) {
-        if (R[i].u < lo || R[i].u >= hi)
+        if (R[i].u < lo || R[i].u >= hi) {
+            #pragma omp atomic write
             lmap[R[i].u] = 1;
-        if (R[i].v < lo || R[i].v >= hi)
+        }
+        if (R[i].v < lo || R[i].v >= hi) {
+            #pragma omp atomic write
             lmap[R[i].v] = 1;
+        }
     }
-    size_t ng = 0;
-    for (int64_t x = 0; x < n; x++)
-        ng += (x < lo || x >= hi) && lmap[x];
-    G->ghost_gid = malloc((ng + 1) * sizeof *G->ghost_gid);
+    /* the ghosts in id order: each thread counts, then numbers, its slice of ids */
+    G->num_owned = (gm_node_t)(hi - lo);
+    int nts = 1;
+    #pragma omp parallel num_threads(T) if (n >= par_min())
+    {
+        int nt = threads_now(), t = thread_num();
+        int64_t x0 = n * t / nt, x1 = n * (t + 1) / nt;
+        size_t k = 0;
+        for (int64_t x = x0; x < x1; x++)
+            k += (x < lo || x >= hi) && lmap[x];
+        tn[t + 1] = k;
+        #pragma omp barrier
+        #pragma omp single
+        {
+            nts = nt;
+            for (int i = 0; i < nt; i++)
+                tn[i + 1] += tn[i];
+            G->ghost_gid = malloc((tn[nt] + 1) * sizeof *G->ghost_gid);
+        }
+        size_t gi = tn[t];
+        for (int64_t x = x0; x < x1; x++)
+            if (x >= lo && x < hi)
+                lmap[x] = (gm_node_t)(x - lo);
+            else if (lmap[x] && G->ghost_gid) {
+                G->ghost_gid[gi] = x;
+                lmap[x] = G->num_owned + (gm_node_t)gi++;
+            }
+    }
+    size_t ng = tn[nts];
+    free(tn);
+    tn = NULL;
     if (!G->ghost_gid)
         goto nomem;
-    G->num_owned = (gm_node_t)(hi - lo);
     G->num_ghosts = (gm_node_t)ng;
-    size_t gi = 0;
-    for (int64_t x = 0; x < n; x++)
-        if (x >= lo && x < hi)
-            lmap[x] = (gm_node_t)(x - lo);
-        else if (lmap[x]) {
-            G->ghost_gid[gi] = x;
-            lmap[x] = G->num_owned + (gm_node_t)gi++;
-        }
     for (int p = 0; p <= G->size; p++) {
         int64_t key = p < G->size ? G->block[p] : INT64_MAX;
         size_t a = 0, z = ng;
@@ -527,39 +813,36 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     gm_node_t nl = G->num_owned + G->num_ghosts;
     G->out_degree = malloc(((size_t)nl + 1) * sizeof *G->out_degree);
     G->in_degree = malloc(((size_t)nl + 1) * sizeof *G->in_degree);
-    gm_edge_t *rows = calloc((size_t)nl + 2, sizeof *rows), *next = malloc(((size_t)nl + 1) * sizeof *next);
-    if (!G->out_degree || !G->in_degree || !rows || !next) {
+    gm_edge_t *rows = malloc(((size_t)nl + 2) * sizeof *rows);
+    if (!G->out_degree || !G->in_degree || !rows) {
         free(rows);
-        free(next);
         goto nomem;
     }
     /* The records become the local rows in place (no second copy of the
-     * edges): ends to local ids, then each record swapped into its row's
-     * next unchecked slot (rows before x are complete when x is checked). */
+     * edges): ends to local ids; the owners' rows (sources in [lo, hi))
+     * rotated in front of the ghosts' rows below lo, so that the records
+     * are sorted by local source. */
+    size_t na = first_source(R, K, lo), nb = first_source(R, K, hi);
+    #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
     for (size_t i = 0; i < K; i++) {
         R[i].u = lmap[R[i].u];
         R[i].v = lmap[R[i].v];
-        rows[R[i].u + 1]++;
     }
     free(lmap);
     lmap = NULL;
-    for (gm_node_t x = 0; x < nl; x++)
-        rows[x + 1] += rows[x];
-    memcpy(next, rows, ((size_t)nl + 1) * sizeof *next);
-    for (gm_node_t x = 0; x < nl; x++)
-        while (next[x] < rows[x + 1]) {
-            grec r = R[next[x]];
-            if (r.u == x) {
-                next[x]++;
-                continue;
-            }
-            R[next[x]] = R[next[r.u]];
-            R[next[r.u]++] = r;
-        }
-    free(next);
+    reverse_recs(R, 0, na);
+    reverse_recs(R, na, nb);
+    reverse_recs(R, 0, nb);
+    /* rows[x] = the first record whose source is >= x */
+    #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
+    for (size_t i = 0; i < K; i++)
+        for (gm_node_t x = i ? R[i - 1].u + 1 : 0; x <= R[i].u; x++)
+            rows[x] = (gm_edge_t)i;
+    for (gm_node_t x = K ? R[K - 1].u + 1 : 0; x <= nl; x++)
+        rows[x] = (gm_edge_t)K;
     /* rows in gmd_part.c's order: destination, weight, global index */
     bool wts = s->weighted, sort_failed = false;
-    #pragma omp parallel if (K >= 65536)
+    #pragma omp parallel if ((int64_t)K >= par_min())
     {
         lent *buf = NULL;
         size_t cap = 0;
@@ -567,6 +850,13 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         for (gm_node_t x = 0; x < nl; x++) {
             gm_edge_t b = rows[x], e = rows[x + 1];
             if (e - b < 2)
+                continue;
+            /* already in order (every row of an owner-only part): nothing
+             * to sort; equal destinations are ordered by weight first */
+            gm_edge_t i = b + 1;
+            while (i < e && (R[i - 1].v < R[i].v || (!wts && R[i - 1].v == R[i].v && R[i - 1].e < R[i].e)))
+                i++;
+            if (i == e)
                 continue;
             if ((size_t)(e - b) > cap) {
                 lent *nb = realloc(buf, (size_t)(e - b) * sizeof *buf);
@@ -578,11 +868,11 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
                 buf = nb;
                 cap = (size_t)(e - b);
             }
-            for (gm_edge_t i = b; i < e; i++)
+            for (i = b; i < e; i++)
                 buf[i - b] = (lent){ R[i].v, R[i].e,
                                      wts ? gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e) : 0 };
             sort_lents(buf, (size_t)(e - b));
-            for (gm_edge_t i = b; i < e; i++) {
+            for (i = b; i < e; i++) {
                 R[i].v = buf[i - b].dst;
                 R[i].e = buf[i - b].e;
             }
@@ -596,35 +886,40 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     }
     memcpy(G->local->begin, rows, ((size_t)nl + 1) * sizeof *rows);
     free(rows);
+    G->edge_gid = gmrt_alloc_big(K + 1, sizeof *G->edge_gid);
+    if (!G->edge_gid)
+        goto nomem;
     gm_node_t *ni = G->local->node_idx;
+    gm_edge_t *eg = G->edge_gid;
     double *lw = G->local->weights;
     if (lw)
         G->local->weights_integral = s->w_integral;
-    for (size_t i = 0; i < K; i++) {
-        ni[i] = R[i].v;
-        if (lw)
-            lw[i] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+    /* The records move to the graph's arrays from the last ones back, and
+     * their memory shrinks behind them, so that the records and the arrays
+     * together hold at most the larger of the records' 16 bytes an edge and
+     * the arrays' own: node_idx and edge_gid take 8 (4 + 4), with 64-bit
+     * edges 12; the weights 8 more. */
+    size_t chunk = (size_t)gen_round() * 2;
+    for (size_t z = K; z > 0;) {
+        size_t a = z > chunk ? z - chunk : 0;
+        #pragma omp parallel for schedule(static) if ((int64_t)(z - a) >= par_min())
+        for (size_t i = a; i < z; i++) {
+            ni[i] = R[i].v;
+            eg[i] = (gm_edge_t)R[i].e;
+            if (lw)
+                lw[i] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+        }
+        z = a;
+        grec *shrunk = realloc(R, (a + 1) * sizeof *R);
+        if (shrunk)
+            R = shrunk;
     }
-    /* the global edge indices close up in the records' own memory: entry i
-     * (8 or 4 bytes at 8i or 4i) never reaches record i's index at 16i + 8 */
-    gm_edge_t *eg = (gm_edge_t *)(void *)R;
-    for (size_t i = 0; i < K; i++) {
-        int64_t e;
-        memcpy(&e, &R[i].e, sizeof e);
-        eg[i] = (gm_edge_t)e;
-    }
-    if (K == 0) {
-        G->edge_gid = malloc(sizeof *G->edge_gid);
-        if (!G->edge_gid)
-            goto nomem;
-        return true;
-    }
-    gm_edge_t *shrunk = realloc(R, (K + 1) * sizeof *eg); /* (K + 1) * 8 <= 16 K */
-    G->edge_gid = shrunk ? shrunk : eg;
-    *Rp = NULL; /* now G's */
+    free(R);
+    *Rp = NULL;
     return true;
 nomem:
     free(lmap);
+    free(tn);
     gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for the local graph (rank %d, %zu edges)",
                    G->rank, K);
     return false;
@@ -645,7 +940,6 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     int64_t n = gmrt_gen_spec_nodes(&s);
     stage st = { 0 };
     gmd_graph *G = NULL;
-    rbuf got = { .size = sizeof(grec) };
     int64_t *outd = NULL, *ind = NULL;
     if (!draw_and_stage(&s, n, &st, err))
         goto fail;
@@ -666,14 +960,19 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
     if (!gmd_agree_(ok, err))
         goto fail;
+    double t = MPI_Wtime();
     make_blocks(G, &st, n);
+    trace("blocks", &t);
     G->num_owned = (gm_node_t)(G->block[r + 1] - G->block[r]);
-    if (!route_edges(G, &st, &got, err))
+    grec *recs = NULL;
+    size_t K = 0;
+    if (!route_edges(G, &st, &recs, &K, err))
         goto fail;
     outd = malloc(((size_t)G->num_owned + 1) * sizeof *outd);
     ind = malloc(((size_t)G->num_owned + 1) * sizeof *ind);
     if (!outd || !ind) /* O(n/P) */
         gmd_abort(3, "in-rank generator: out of memory for the degrees");
+    trace("route", &t);
     route_degrees(G, &st, outd, ind, n);
     free(st.begin);
     free(st.dst);
@@ -681,10 +980,9 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     st.begin = NULL;
     st.dst = NULL;
     st.indeg = NULL;
-    grec *recs = (grec *)(void *)got.p;
-    got.p = NULL;
-    ok = build_local(G, &s, &recs, got.len, n, err);
-    free(recs); /* NULL when G took it as its edge_gid */
+    ok = build_local(G, &s, &recs, K, n, err);
+    free(recs); /* NULL unless build_local failed */
+    trace("local", &t);
     if (!gmd_agree_(ok, err) || !gmd_exchange_send_lists_(G, err))
         goto fail;
     for (gm_node_t x = 0; x < G->num_owned; x++) {
@@ -694,17 +992,18 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     free(outd);
     free(ind);
     outd = ind = NULL;
+    trace("sends", &t);
     /* the ghosts' degrees from their owners */
     if (!gmd_sync_broadcast(G, G->out_degree, GMRT_T_EDGE) || !gmd_sync_broadcast(G, G->in_degree, GMRT_T_EDGE)) {
         gmrt_error_set(err, GMRT_E_ARG, "in-rank generator: the degree sync failed");
         goto fail;
     }
+    trace("ghostdeg", &t);
     return G;
 fail:
     free(st.begin);
     free(st.dst);
     free(st.indeg);
-    free(got.p);
     free(outd);
     free(ind);
     gmd_graph_free(G);

@@ -5,7 +5,9 @@
 #    symmetrized, deduplicated, weighted, fewer non-isolated nodes than
 #    ranks, one node, none) under each policy, the generated partition
 #    equals, field by field, the one gmd_load builds from the file of the
-#    same graph; bad specs and --relabel are refused on every rank.
+#    same graph; bad specs and --relabel are refused on every rank.  Again
+#    at P = 2, 3 with 3 threads and rounds of 97 edges (the threaded passes
+#    and the multi-round exchanges on small graphs).
 #  - pagerank, bfs and wcc (gmc -t omp --distributed --main) at P = 3 on
 #    gen:rmat,... write the same files and values as on the file
 #    `gmgraph gen rmat` writes for the same options (tests/e2e's
@@ -33,6 +35,18 @@ for np in 1 2 3 4; do
         echo "ok: test_gen -np $np: $(tail -n 1 "$W/out")"
     else
         bad "test_gen -np $np" "$W/out"
+    fi
+done
+
+# again with every pass threaded (3 threads) and small rounds, so that each
+# exchange, the staged rows' shrinking and the records' move into the graph
+# take many rounds (GMD_GEN_ROUND, gmd_gen.c): the same partitions
+for np in 2 3; do
+    if OMP_NUM_THREADS=3 GMD_GEN_ROUND=97 $TIMEOUT "$GMC_MPIRUN" --oversubscribe -np "$np" \
+        "$GMC_BUILDDIR/tests/mpi/test_gen" "$W/part$np" >"$W/out" 2>&1; then
+        echo "ok: test_gen -np $np, 3 threads, rounds of 97 edges: $(tail -n 1 "$W/out")"
+    else
+        bad "test_gen -np $np, 3 threads, rounds of 97 edges" "$W/out"
     fi
 done
 
