@@ -8,7 +8,7 @@
 #    a git checkout, every tracked file (a test file left out of EXTRA_DIST).
 #  - make distcheck (GMC_QUICK_CHECK=1): distcheck's own build of the
 #    tarball, which Makefile.am's AM_DISTCHECK_CONFIGURE_FLAGS configures
-#    with flex, bison, CUnit and MPI hidden (their cache variables say "not
+#    with flex, bison, CUnit, MPI and nvcc hidden (their cache variables say "not
 #    found"). Checks that configure used the shipped lexer and parser and
 #    went on without CUnit, MPI and nvcc, that make did not generate the
 #    lexer or parser again nor build libgmrt-cuda, that gmc --version names
