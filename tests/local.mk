@@ -8,10 +8,11 @@
 ## and install (install.mk), the e2e pieces; the many short ones last.
 ## The sanitizer run first of these: it does its work in distcheck only
 ## (SKIP here), where it is the longest test of the fast subset and came
-## last, alone on one core. (tests/sanitize.sh: in a build configured with
-## GMC_SANITIZE, gmc's run over the golden suite and every app.)
-TESTS += tests/sanitize.sh
-EXTRA_DIST += tests/sanitize.sh
+## last, alone on one core; in two pieces, side by side. (tests/sanitize.sh:
+## in a build configured with GMC_SANITIZE, gmc's run over the golden suite
+## and every app.)
+TESTS += tests/sanitize.1-of-2.sh tests/sanitize.2-of-2.sh
+EXTRA_DIST += tests/sanitize.sh tests/sanitize.1-of-2.sh tests/sanitize.2-of-2.sh
 include tests/codegen/codegen.mk
 include tests/cuda/cuda.mk
 include tests/bench/bench.mk
