@@ -10,6 +10,11 @@
 #    sanitizer build), through its $GMC; SKIP (77) in other builds.
 #  - by hand: tests/sanitize.sh [BUILD_DIR] (default: _build_san next to
 #    _build) configures and builds gmc alone with the sanitizers there.
+# GMC_TEST_SHARD=K/N (tests/shard.sh; the TESTS entries sanitize.K-of-2.sh
+# set it): this run takes the K-th of N shares of the golden cases and of
+# the app runs, so that distcheck runs the halves side by side (the longest
+# test of its fast subset: it ran alone on one core at the end); never
+# thinned (GMC_QUICK_CHECK's every 8th): the pieces together run it all.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 if [ -n "${GMC_SANITIZE+set}" ] && [ $# = 0 ]; then
@@ -31,13 +36,16 @@ else
     gmc=$build/gmc
 fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
-# the whole golden suite, not a piece or distcheck's thinned subset
-(unset GMC_TEST_SHARD; GMC="$gmc" GMC_SRCDIR="$src" GMC_QUICK_CHECK=0 sh "$src/tests/golden/run")
+# the whole golden suite (this piece's share of it), not distcheck's thinned subset
+GMC_QUICK_CHECK=0
+(GMC="$gmc" GMC_SRCDIR="$src" GMC_QUICK_CHECK=0 sh "$src/tests/golden/run")
 out=$(mktemp -d "${TMPDIR:-/tmp}/gmc-san.XXXXXX")
 trap 'rm -rf "$out"' EXIT
+. "$src/tests/shard.sh"
 bad=""
 for target in omp cuda; do
     for f in "$src"/apps/*.gm; do
+        shard_take || continue
         "$gmc" -t $target --main -o "$out" "$f" > /dev/null 2> "$out/err" ||
             { bad="$bad $target:$(basename "$f" .gm)"; sed 's/^/    /' "$out/err" | head -20; }
     done
@@ -46,4 +54,4 @@ if [ -n "$bad" ]; then
     echo "sanitize.sh: gmc failed under the sanitizers on:$bad"
     exit 1
 fi
-echo "sanitize.sh: the golden suite and every app (-t omp, -t cuda) pass under ASan and UBSan"
+echo "sanitize.sh: the golden suite and every app (-t omp, -t cuda)${GMC_TEST_SHARD:+, share $GMC_TEST_SHARD of them,} pass under ASan and UBSan"

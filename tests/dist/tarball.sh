@@ -8,12 +8,14 @@
 #    a git checkout, every tracked file (a test file left out of EXTRA_DIST).
 #  - make distcheck (GMC_QUICK_CHECK=1): distcheck's own build of the
 #    tarball, which Makefile.am's AM_DISTCHECK_CONFIGURE_FLAGS configures
-#    with flex, bison, CUnit and MPI hidden (their cache variables say "not
+#    with flex, bison, CUnit, MPI and nvcc hidden (their cache variables say "not
 #    found"). Checks that configure used the shipped lexer and parser and
-#    went on without CUnit and MPI, that make did not generate the lexer or
-#    parser again, that gmc --version names the commit in the tarball's
-#    driver/COMMIT (the other half checks that it is the tree's) and no
-#    distributed runtime, that a CUnit test reports SKIP (exit 77) with its
+#    went on without CUnit, MPI and nvcc, that make did not generate the
+#    lexer or parser again nor build libgmrt-cuda, that gmc --version names
+#    the commit in the tarball's driver/COMMIT (the other half checks that
+#    it is the tree's), no distributed runtime and no CUDA support (nvcc is
+#    hidden too: the tree's build compiles libgmrt-cuda from the same
+#    sources), that a CUnit test reports SKIP (exit 77) with its
 #    reason, and compiles (gmc -x with flex, bison, the autotools,
 #    pkg-config, git, nvcc and mpicc hidden from PATH: a folder of links to
 #    every other command) and runs apps/bfs.gm on a small graph with a known
@@ -77,6 +79,9 @@ grep -q "CUnit not found" "$log" && ok "configure goes on without CUnit" ||
     bad "configure did not report CUnit as missing"
 grep -q "MPI not found: the distributed runtime (libgmrt-dist) is not built" "$log" &&
     ok "configure goes on without MPI" || bad "configure did not report MPI as missing"
+grep -q "nvcc not found: CUDA output is generated but not compiled" "$log" &&
+    ok "configure goes on without nvcc" || bad "configure did not report nvcc as missing"
+[ -e "$B/libgmrt-cuda.a" ] && bad "libgmrt-cuda was built without nvcc"
 [ -x "$GMC" ] && [ -x "$GMGRAPH" ] && [ -f "$B/libgmrt.la" ] && ok "make built gmc, gmgraph and libgmrt" ||
     bad "gmc, gmgraph or libgmrt.la missing from the build"
 [ -f "$B/gm_front/lexer.c" ] || [ -f "$B/gm_front/parser.c" ] && bad "the lexer or parser was generated again"
@@ -92,6 +97,8 @@ else
 fi
 grep -q "^distributed runtime: no" "$W/version.txt" && ok "gmc --version: no distributed runtime without MPI" ||
     { bad "gmc --version does not say the distributed runtime is missing:"; sed 's/^/    /' "$W/version.txt"; }
+grep -q "^CUDA support: no (configure found no nvcc" "$W/version.txt" && ok "gmc --version: no CUDA support without nvcc" ||
+    { bad "gmc --version does not say that configure found no nvcc:"; sed 's/^/    /' "$W/version.txt"; }
 
 # A CUnit test built without CUnit: SKIP with its reason (two ways of
 # including CUnit: Basic.h directly, and CUnit.h from the runtime's helper).

@@ -116,24 +116,63 @@ if ! [ -x "$NVCC" ] || [ -z "$(mpicc --showme:compile 2>/dev/null)" ]; then
 else
     edge=
     [ -n "$(sed -n 's/^#define GMRT_EDGE64 1/y/p' "$GMC_BUILDDIR/config.h" 2>/dev/null)" ] && edge=-DGMRT_EDGE64
-    # shellcheck disable=SC2086
-    if "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
-        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
-        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Icu -c cu/stage.cu -o cu/stage.o > nvcc.txt 2>&1 &&
-        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
-        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
-        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ipr -c pr/pagerank.cu -o pr/pagerank.o >> nvcc.txt 2>&1 &&
-        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
-        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
-        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ibfs -c bfs/bfs.cu -o bfs/bfs.o >> nvcc.txt 2>&1 &&
-        "$NVCC" -std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra \
-        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I"$GMC_SRCDIR/gm_runtime" \
-        -I"$GMC_SRCDIR/gm_runtime/dist" -I"$GMC_BUILDDIR" -Ibfsm -c bfsm/bfs.cu -o bfsm/bfs.o >> nvcc.txt 2>&1 &&
-        ! grep -qi warning nvcc.txt; then
-        ok "nvcc compiles it without a warning"
-    else
-        bad "nvcc:"
-        sed 's/^/    /' nvcc.txt | head -20
-    fi
+    nvflags="-std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra
+        -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $edge $MPI_INC -I$GMC_SRCDIR/gm_runtime
+        -I$GMC_SRCDIR/gm_runtime/dist -I$GMC_BUILDDIR"
+    # The four files in batches (nvcc's cost here is the CUDA, MPI and
+    # gmd_gpu.h headers, ~11 processor s a run, the programs little), as
+    # tests/mpi/cuda_apps.sh batches its apps: each file in a namespace of
+    # its own after their common head (tests/cuda/batch_classify.awk says
+    # who may share a batch, batch_unit.awk writes it); bfs and bfsm declare
+    # the same extern "C" bfs, so two batches. A batch that fails or warns
+    # is compiled again one file at a time, as before batches, and only a
+    # file that fails alone fails the check, with its own log.
+    : >units
+    : >keys
+    i=0
+    for u in cu:stage pr:pagerank bfs:bfs bfsm:bfs; do
+        i=$((i + 1))
+        d=${u%%:*} n=${u#*:}
+        echo "$tmp/$d $n" >>units
+        awk -v nr="$i" -v h="$d/$n.h" -v own="$n.h" -v dir="$d" \
+            -f "$GMC_SRCDIR/tests/cuda/batch_classify.awk" "$d/$n.h" "$d/$n.cu" >>keys
+    done
+    # greedy batches (compile_all.sh's rule): the same key, the same later
+    # #include lines where both have some, no extern "C" name twice
+    awk -F '\t' '{
+        nn = split($3, nm, " "); placed = 0
+        for (j = 1; j <= nb && !placed; j++) {
+            if (bkey[j] != $1 || ($2 != "" && blater[j] != "" && blater[j] != $2)) continue
+            clash = 0
+            for (k = 1; k <= nn; k++) if ((j SUBSEP nm[k]) in bname) clash = 1
+            if (!clash) placed = j
+        }
+        if (!placed) { placed = ++nb; bkey[nb] = $1 }
+        if ($2 != "") blater[placed] = $2
+        bl[placed] = bl[placed] " " NR
+        for (k = 1; k <= nn; k++) bname[placed, nm[k]] = 1
+    } END { for (j = 1; j <= nb; j++) print bl[j] }' keys >batches
+    nvfail=0
+    while read -r list; do
+        set -- $list
+        if [ $# -gt 1 ]; then
+            awk -v list="$list" -f "$GMC_SRCDIR/tests/cuda/batch_unit.awk" units >batch.cu
+            # shellcheck disable=SC2086
+            "$NVCC" $nvflags -c batch.cu -o batch.o >nvcc.txt 2>&1 && ! grep -qi warning nvcc.txt && continue
+            echo "note: the batch of$(for k in "$@"; do sed -n "${k}p" units; done |
+                awk '{ sub(".*/", "", $1); printf " %s/%s.cu", $1, $2 }') failed or warned; compiling each alone"
+        fi
+        for k in "$@"; do
+            d=$(sed -n "${k}p" units | cut -d' ' -f1) n=$(sed -n "${k}p" units | cut -d' ' -f2)
+            d=${d##*/}
+            # shellcheck disable=SC2086
+            if ! "$NVCC" $nvflags -I"$d" -c "$d/$n.cu" -o "$d/$n.o" >nvcc.txt 2>&1 || grep -qi warning nvcc.txt; then
+                bad "nvcc: $d/$n.cu:"
+                sed 's/^/    /' nvcc.txt | head -20
+                nvfail=1
+            fi
+        done
+    done <batches
+    [ $nvfail = 1 ] || ok "nvcc compiles it without a warning ($(wc -l <batches) nvcc runs for the 4 files)"
 fi
 finish

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Piece 2 of 2 of sanitize.sh (distcheck runs the pieces in parallel; tests/shard.sh).
+GMC_TEST_SHARD=2/2 exec sh "$(dirname "$0")/sanitize.sh" "$@"
