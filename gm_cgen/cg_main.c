@@ -20,6 +20,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* "input-" for an input named like an option every program has kept for
+ * itself (gm_runtime/cli.c's lookup: the input is then --input-NAME). */
+static const char *shadow_prefix(const char *name)
+{
+    static const char *const kept[] = {"out", "threads", "repeat", "seed", "relabel", "help"};
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
+        if (strcmp(name, kept[i]) == 0)
+            return "input-";
+    return "";
+}
+
 bool cg_main_is_scalar(gm_type_kind k)
 {
     return cg_is_prim(k) || k == GMT_NODE || k == GMT_EDGE;
@@ -136,11 +147,11 @@ static void load_node_coll(cg_emit *em, const gm_param *p)
     cg_line(em, "    long long node = run.labels ? (long long)gmrt_node_of_label(run.labels, G->num_nodes, id) : id;");
     cg_line(em, "    if (node < 0 || node >= (long long)G->num_nodes) {");
     cg_line(em, "        if (run.labels)");
-    cg_line(em, "            fprintf(stderr, \"%%s: bad value '%%lld' (item %%lld of %%s) for --%s: no node has that label\\n\", "
-                 "_c_prog, id, (long long)count, arg_%s);", n, n);
+    cg_line(em, "            fprintf(stderr, \"%%s: bad value '%%lld' (item %%lld of %%s) for --%s%s: no node has that label\\n\", "
+                 "_c_prog, id, (long long)count, arg_%s);", shadow_prefix(n), n, n);
     cg_line(em, "        else");
-    cg_line(em, "            fprintf(stderr, \"%%s: bad value '%%lld' (item %%lld of %%s) for --%s: expected a node id in [0, %%lld]\\n\", "
-                 "_c_prog, id, (long long)count, arg_%s, (long long)G->num_nodes - 1);", n, n);
+    cg_line(em, "            fprintf(stderr, \"%%s: bad value '%%lld' (item %%lld of %%s) for --%s%s: expected a node id in [0, %%lld]\\n\", "
+                 "_c_prog, id, (long long)count, arg_%s, (long long)G->num_nodes - 1);", shadow_prefix(n), n, n);
     cg_line(em, "        fclose(f);");
     cg_line(em, "        return 1;");
     cg_line(em, "    }");
@@ -155,7 +166,7 @@ static void load_node_coll(cg_emit *em, const gm_param *p)
     }
     cg_line(em, "}");
     cg_line(em, "if (got != EOF || ferror(f)) {");
-    cg_line(em, "    fprintf(stderr, \"%%s: item %%lld of %%s for --%s is not a node id\\n\", _c_prog, (long long)count + 1, arg_%s);", n, n);
+    cg_line(em, "    fprintf(stderr, \"%%s: item %%lld of %%s for --%s%s is not a node id\\n\", _c_prog, (long long)count + 1, arg_%s);", shadow_prefix(n), n, n);
     cg_line(em, "    fclose(f);");
     cg_line(em, "    return 1;");
     cg_line(em, "}");
@@ -165,6 +176,7 @@ static void load_node_coll(cg_emit *em, const gm_param *p)
     cg_line(em, "}");
 }
 
+
 /* A Node or Edge input, range-checked once the graph is loaded. */
 static void emit_scalar_parse(cg_emit *em, const gm_param *p)
 {
@@ -172,7 +184,7 @@ static void emit_scalar_parse(cg_emit *em, const gm_param *p)
     cg_line(em, "{");
     em->indent++;
     if (p->type->kind == GMT_NODE) { /* with --relabel, a label */
-        cg_line(em, "st = gmrt_cli_node(&run, G, \"%s\", arg_%s, &v_%s);", n, n, n);
+        cg_line(em, "st = gmrt_cli_node(&run, G, \"%s%s\", arg_%s, &v_%s);", shadow_prefix(n), n, n, n);
         cg_line(em, "if (st >= 0)");
         cg_line(em, "    return st;");
     } else {
@@ -278,17 +290,6 @@ void cg_main_random_draw(cg_emit *em, gm_type_kind ek, const char *dst)
         cg_line(em, "    %s[i] = gmrt_uniform(&r) < 0.5;", dst);
     else
         cg_line(em, "    %s[i] = (%s)((int64_t)lo + gmrt_rand(&r, (int64_t)hi - (int64_t)lo + 1));", dst, ety);
-}
-
-/* "input-" for an input named like an option every program has kept for
- * itself (gm_runtime/cli.c's lookup: the input is then --input-NAME). */
-static const char *shadow_prefix(const char *name)
-{
-    static const char *const kept[] = {"out", "threads", "repeat", "seed", "relabel", "help"};
-    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
-        if (strcmp(name, kept[i]) == 0)
-            return "input-";
-    return "";
 }
 
 char *cg_main_usage_args(const gm_proc *proc, const char *prefix)

@@ -360,16 +360,17 @@ static const gmrt_cli_opt *lookup(const char *name, size_t len, const gmrt_cli_o
     return NULL;
 }
 
-/* Stores one option's value; false after a message. */
-static bool store(const gmrt_cli_run *run, const gmrt_cli_opt *o, const char *v)
+/* Stores one option's value; false after a message, which names the
+ * option as it was spelt (--input-threads, not the program's --threads). */
+static bool store(const gmrt_cli_run *run, const gmrt_cli_opt *o, const char *spelt, const char *v)
 {
     switch (o->kind) {
     case GMRT_CLI_INT:
-        return gmrt_cli_int(run->prog, o->name, v, o->lo, o->hi, (int64_t *)o->dest);
+        return gmrt_cli_int(run->prog, spelt, v, o->lo, o->hi, (int64_t *)o->dest);
     case GMRT_CLI_FLOAT:
-        return gmrt_cli_float(run->prog, o->name, v, (double *)o->dest);
+        return gmrt_cli_float(run->prog, spelt, v, (double *)o->dest);
     case GMRT_CLI_BOOL:
-        return gmrt_cli_bool(run->prog, o->name, v, (bool *)o->dest);
+        return gmrt_cli_bool(run->prog, spelt, v, (bool *)o->dest);
     default:
         *(const char **)o->dest = v;
         return true;
@@ -460,9 +461,11 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
         }
         if (o >= opts && o < opts + n_opts)
             seen[o - opts] = true;
+        char spelt[128];
+        snprintf(spelt, sizeof spelt, "%.*s", (int)(len < 100 ? len : 100), name);
         if (o->kind == GMRT_CLI_FLAG) {
             if (eq) {
-                fprintf(stderr, "%s: --%s takes no value\n", run->prog, o->name);
+                fprintf(stderr, "%s: --%s takes no value\n", run->prog, spelt);
                 status = 2;
             } else {
                 *(bool *)o->dest = true;
@@ -475,11 +478,11 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
         } else if (i + 1 < argc) {
             v = argv[++i];
         } else {
-            fprintf(stderr, "%s: --%s needs a value: --%s=%s\n", run->prog, o->name, o->name, meta_of(o));
+            fprintf(stderr, "%s: --%s needs a value: --%s=%s\n", run->prog, spelt, spelt, meta_of(o));
             status = 2;
             break;
         }
-        if (!store(run, o, v))
+        if (!store(run, o, spelt, v))
             status = 2;
     }
     if (status < 0 && run->out_dir && !*run->out_dir) { /* would write /NAME.txt */

@@ -364,6 +364,18 @@ static void test_shadowed_input(void)
     char *argv3[] = {(char *)"prog", (char *)"--help"};
     CU_ASSERT_EQUAL(parse_captured(&run, o, 1, 2, argv3), 0);
     CU_ASSERT(rt_contains(captured, "--input-seed=NODE") && rt_contains(captured, "--seed=S"));
+    /* a bad value is reported under the name it was given by, not the
+     * program's own option's (before: "bad value 'abc' for --threads") */
+    int64_t threads = 0;
+    const gmrt_cli_opt t[] = {
+        {"threads", GMRT_CLI_INT, NULL, "Int threads", &threads, INT32_MIN, INT32_MAX, true},
+    };
+    char *argv4[] = {(char *)"prog", (char *)g, (char *)"--input-threads=abc"};
+    CU_ASSERT_EQUAL(parse_captured(&run, t, 1, 3, argv4), 2);
+    CU_ASSERT(rt_contains(captured, "bad value 'abc' for --input-threads"));
+    char *argv5[] = {(char *)"prog", (char *)g, (char *)"--input-threads"};
+    CU_ASSERT_EQUAL(parse_captured(&run, t, 1, 3, argv5), 2);
+    CU_ASSERT(rt_contains(captured, "--input-threads needs a value"));
 }
 
 static void test_load_flags(void)
