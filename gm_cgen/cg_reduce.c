@@ -83,17 +83,11 @@ static void atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const ch
 
 /* ---- the update decisions ------------------------------------------ */
 
-enum { MAX_SHARED = 64 };
-
 typedef struct upd_ctx {
     gma_decisions *ds;
     const gm_symbol *iter;  /* the region's iterator */
     bool own_private;       /* its elements are this iteration's (G.Nodes, G.Edges) */
-    /* properties the region also updates through another node or edge: their
-     * own element is not this iteration's alone (a.A += 1 beside c.A += x
-     * for a neighbour c, which may be another iteration's a) */
-    const gm_symbol *shared[MAX_SHARED];
-    int nshared;            /* MAX_SHARED + 1: too many, every update shared */
+    const gm_stmt *body;    /* the region's body (cg_prop_updated_elsewhere) */
 } upd_ctx;
 
 /* An update of a property (reduction or arg-min/max), its target. */
@@ -103,28 +97,6 @@ static const gm_expr *prop_update(const gm_stmt *s, bool *reduce)
     if (!(*reduce || s->kind == GMS_ARGMINMAX) || !s->lhs || s->lhs->kind != GME_PROP)
         return NULL;
     return s->lhs;
-}
-
-static bool through_own(const upd_ctx *u, const gm_expr *lhs)
-{
-    const gm_expr *t = lhs->a;
-    return u->own_private && t && t->kind == GME_ID && t->sym == u->iter;
-}
-
-static bool collect_shared(const gm_stmt *s, void *vctx)
-{
-    upd_ctx *u = vctx;
-    bool reduce;
-    const gm_expr *lhs = prop_update(s, &reduce);
-    if (!lhs || through_own(u, lhs) || u->nshared > MAX_SHARED)
-        return true;
-    for (int i = 0; i < u->nshared; i++)
-        if (u->shared[i] == lhs->sym)
-            return true;
-    if (u->nshared < MAX_SHARED)
-        u->shared[u->nshared] = lhs->sym;
-    u->nshared++;
-    return true;
 }
 
 typedef struct elsewhere_ctx {
@@ -150,23 +122,18 @@ bool cg_prop_updated_elsewhere(const gm_stmt *body, const gm_symbol *own, const 
     return x.found;
 }
 
-static bool is_shared(const upd_ctx *u, const gm_symbol *p)
-{
-    if (u->nshared > MAX_SHARED)
-        return true;
-    for (int i = 0; i < u->nshared; i++)
-        if (u->shared[i] == p)
-            return true;
-    return false;
-}
-
+/* An update through the iteration's own element is plain, unless the
+ * region also updates that property through another node or edge (a.A += 1
+ * beside c.A += x for a neighbour c, which may be another iteration's a). */
 static bool decide_update(const gm_stmt *s, void *vctx)
 {
     const upd_ctx *u = vctx;
     bool reduce;
     if (!prop_update(s, &reduce))
         return true; /* (scalars: reduction clauses or partials; map elements: the map's lock) */
-    bool own = through_own(u, s->lhs) && !is_shared(u, s->lhs->sym);
+    const gm_expr *t = s->lhs->a;
+    bool own = u->own_private && t && t->kind == GME_ID && t->sym == u->iter &&
+               !cg_prop_updated_elsewhere(u->body, u->iter, s->lhs->sym);
     const char *how = own ? "plain" : !reduce && cg_argmin_payload_constant(s) ? "key" : !reduce ? "lock" : "atomic";
     gma_decide_at(u->ds, s, true, "update", "%s", how);
     return true;
@@ -175,11 +142,9 @@ static bool decide_update(const gm_stmt *s, void *vctx)
 /* The updates of one parallel loop's body: its region is the loop's. */
 static void region_updates(gma_decisions *ds, const gm_stmt *loop, const gm_stmt *body, bool own_private)
 {
-    upd_ctx u = {.ds = ds, .iter = loop->iter.sym, .own_private = own_private};
-    if (body) {
-        gma_walk(body, false, collect_shared, NULL, &u);
+    upd_ctx u = {.ds = ds, .iter = loop->iter.sym, .own_private = own_private, .body = body};
+    if (body)
         gma_walk(body, false, decide_update, NULL, &u);
-    }
 }
 
 /* A sequential body (an InDFS's, its InPost's): the parallel loops in it
