@@ -17,6 +17,7 @@ static struct {
     MPI_Comm comm;   /* a duplicate of MPI_COMM_WORLD: our messages never meet the program's */
     int rank, size, local_rank;
     gmd_counters c;
+    double since;    /* MPI_Wtime() of the last reset (GMD_RANK_TIMES) */
 } st = { .comm = MPI_COMM_NULL };
 
 MPI_Comm gmd_comm_(void) { return st.comm; }
@@ -87,8 +88,28 @@ void gmd_count_(double t0, uint64_t bytes, uint64_t messages, uint64_t collectiv
     st.c.collectives += collectives;
 }
 
-gmd_counters gmd_get_counters(void) { return st.c; }
-void gmd_reset_counters(void) { memset(&st.c, 0, sizeof st.c); }
+/* GMD_RANK_TIMES=1: each rank prints, on stderr, its own time since the last
+ * reset and its communication time within it. The driver's time_ms and
+ * comm_ms are the slowest rank's; this shows which rank that is: a rank
+ * that computes less waits longer inside collectives, so computing time is
+ * the span minus comm. */
+gmd_counters gmd_get_counters(void)
+{
+    const char *v = getenv("GMD_RANK_TIMES");
+    if (v && *v && strcmp(v, "0") != 0) {
+        double span = (MPI_Wtime() - st.since) * 1e3;
+        fprintf(stderr, "rank %d: span %.3f ms, comm %.3f ms, compute %.3f ms (%.1f MB sent, %llu collectives)\n",
+                st.rank, span, st.c.comm_ms, span - st.c.comm_ms, (double)st.c.bytes_sent / 1e6,
+                (unsigned long long)st.c.collectives);
+    }
+    return st.c;
+}
+
+void gmd_reset_counters(void)
+{
+    memset(&st.c, 0, sizeof st.c);
+    st.since = MPI_Wtime();
+}
 
 void gmd_barrier(void)
 {
