@@ -15,8 +15,23 @@
 #include "gmcu_device.h"
 #include "gmcu_graph.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "gmrt_timer.h"
+
+/* GMCU_STATS=1: the milliseconds of each stage on stderr (a device sync after
+ * each, so only for finding where the time goes). */
+static double cc_stage(bool stats, double t0, const char *what)
+{
+    if (!stats)
+        return t0;
+    GMCU_CHECK(cudaDeviceSynchronize());
+    const double t1 = gmrt_time_ms();
+    fprintf(stderr, "components: %s %.3f ms\n", what, t1 - t0);
+    return t1;
+}
 
 __device__ static gm_node_t cc_find(gm_node_t *parent, gm_node_t x)
 {
@@ -164,12 +179,17 @@ template <typename T> static void min_label(gm_graph *G, T *label)
     const int64_t n = G->num_nodes;
     if (n <= 0)
         return;
+    const char *st = getenv("GMCU_STATS");
+    const bool stats = st && strcmp(st, "0") != 0;
+    double t = cc_stage(stats, gmrt_time_ms(), "start");
     const gm_graph *gd = gmcu_graph(G, true, false);
+    t = cc_stage(stats, t, "device graph");
     gm_node_t *parent = (gm_node_t *)gmcu_malloc((size_t)n * sizeof(gm_node_t), "component roots");
     T *best = (T *)gmcu_malloc((size_t)n * sizeof(T), "component labels");
     cc_init<<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, n);
     GMCU_LAUNCHED("components: init");
     GMCU_CHECK(cudaMemcpy(best, label, (size_t)n * sizeof(T), cudaMemcpyDeviceToDevice));
+    t = cc_stage(stats, t, "allocate and init");
     if (G->num_edges > 0) {
         /* GMCU_CC_LINK=0: the halving unite throughout (for comparisons) */
         const char *env = getenv("GMCU_CC_LINK");
@@ -182,15 +202,21 @@ template <typename T> static void min_label(gm_graph *G, T *label)
                 GMCU_LAUNCHED("components: compress");
             }
         }
-        cc_hook_rest<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, giant_root(parent, n), link);
+        t = cc_stage(stats, t, "sampled edges");
+        const gm_node_t giant = giant_root(parent, n);
+        t = cc_stage(stats, t, "giant root");
+        cc_hook_rest<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, giant, link);
         GMCU_LAUNCHED("components: the other edges");
+        t = cc_stage(stats, t, "other edges");
     }
     cc_min<T><<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, label, best, n);
     GMCU_LAUNCHED("components: roots");
     cc_spread<T><<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, label, best, n);
     GMCU_LAUNCHED("components: labels");
+    t = cc_stage(stats, t, "labels");
     gmcu_free(parent);
     gmcu_free(best);
+    (void)cc_stage(stats, t, "free");
 }
 
 void gmcu_min_label_components_i32(gm_graph *G, int32_t *label) { min_label(G, label); }

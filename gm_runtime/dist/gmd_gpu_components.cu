@@ -18,6 +18,10 @@
 #include <cuda_runtime.h>
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
 
 #include "gmcu_graph.h"
 #include "gmd_gpu.h"
@@ -67,8 +71,24 @@ static void check(cudaError_t ce, const char *what)
     }
 }
 
+/* GMD_RANK_TIMES=1: each rank's milliseconds per stage on stderr (a device
+ * sync after each: for finding where the time goes). */
+static double stage(bool on, double t0, const char *what, int64_t rounds)
+{
+    if (!on)
+        return t0;
+    check(cudaDeviceSynchronize(), "sync");
+    const double t1 = MPI_Wtime();
+    fprintf(stderr, "rank %d: components: %s %.3f ms (round %lld)\n", gmd_rank(), what, (t1 - t0) * 1e3,
+            (long long)rounds);
+    return t1;
+}
+
 template <typename T> static int64_t min_label(gmd_graph *G, T *label, gmrt_type t)
 {
+    const char *env = getenv("GMD_RANK_TIMES");
+    const bool on = env && *env && strcmp(env, "0") != 0;
+    double t0 = stage(on, MPI_Wtime(), "start", 0);
     gmrt_error err;
     gmrt_error_clear(&err);
     gmd_gpu_graph *H = gmd_gpu_graph_of(G, &err);
@@ -91,8 +111,10 @@ template <typename T> static int64_t min_label(gmd_graph *G, T *label, gmrt_type
         check(cudaGetLastError(), "launch");
         gmcu_min_label_components_i32(G->local, root);
     }
+    t0 = stage(on, t0, "local union-find", 0);
     (void)gmd_gpu_sync_broadcast(H, label, t); /* the ghosts' copies: their owners' labels */
     int64_t rounds = 0;
+    t0 = stage(on, t0, "first broadcast", 0);
     for (;;) {
         rounds++;
         if (n > 0) { /* each label: the smallest of its local component */
@@ -103,8 +125,10 @@ template <typename T> static int64_t min_label(gmd_graph *G, T *label, gmrt_type
             check(cudaGetLastError(), "launch");
             check(cudaMemcpy(before, label, (size_t)n * sizeof(T), cudaMemcpyDeviceToDevice), "copy");
         }
+        t0 = stage(on, t0, "component minima", rounds);
         (void)gmd_gpu_sync_reduce(H, label, t, GMD_MIN);
         (void)gmd_gpu_sync_broadcast(H, label, t);
+        t0 = stage(on, t0, "reduce and broadcast", rounds);
         int h_flag = 0;
         check(cudaMemset(d_flag, 0, sizeof(int)), "cudaMemset");
         if (n > 0) {
@@ -114,6 +138,7 @@ template <typename T> static int64_t min_label(gmd_graph *G, T *label, gmrt_type
         check(cudaMemcpy(&h_flag, d_flag, sizeof(int), cudaMemcpyDeviceToHost), "copy");
         bool changed = h_flag != 0;
         gmd_allreduce_bool(&changed, GMD_OR);
+        t0 = stage(on, t0, "changed?", rounds);
         if (!changed)
             break;
     }
@@ -121,6 +146,7 @@ template <typename T> static int64_t min_label(gmd_graph *G, T *label, gmrt_type
     cudaFree(root);
     cudaFree(before);
     cudaFree(d_flag);
+    (void)stage(on, t0, "free", rounds);
     return rounds;
 }
 
