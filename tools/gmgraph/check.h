@@ -28,6 +28,10 @@ typedef struct chk_stream {
     int64_t passes;       /* full passes so far */
 } chk_stream;
 
+/* Node loops run on the threads from this many nodes on (below, the
+ * threads' start costs more than the loop). */
+#define CHK_PAR_NODES 65536
+
 /* The directed edges drawn edge (u, v) gives: 0 (a grid slot without an
  * edge, u < 0, or a dropped self-loop), 1 (u -> v) or 2 (u -> v and v -> u,
  * symmetrized; a self-loop is never doubled).  The graph's definition,

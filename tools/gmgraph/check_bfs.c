@@ -64,9 +64,9 @@ static void bfs_chunk(void *ctx, int64_t first, size_t count, const gm_node_t *s
 static void say_level(char *buf, size_t len, int32_t l)
 {
     if (l == UNREACHED)
-        snprintf(buf, len, "unreached (%d)", UNREACHED);
+        snprintf(buf, len, "is unreached (%d)", UNREACHED);
     else
-        snprintf(buf, len, "level %" PRId32, l);
+        snprintf(buf, len, "has level %" PRId32, l);
 }
 
 int chk_bfs(chk_stream *s, const int32_t *level, gm_node_t root, FILE *out)
@@ -75,13 +75,13 @@ int chk_bfs(chk_stream *s, const int32_t *level, gm_node_t root, FILE *out)
     if (level[root] != 0) {
         char l[48];
         say_level(l, sizeof l, level[root]);
-        fprintf(stderr, "gmgraph check: WRONG: the root %" PRId32 " has %s, expected level 0\n", root, l);
+        fprintf(stderr, "gmgraph check: WRONG: the root %" PRId32 " %s, expected level 0\n", root, l);
         return 1;
     }
     /* every value a level below n or "unreached"; 0 the root's alone */
     int64_t first = n, reached = 0;
     int32_t deepest = 0;
-#pragma omp parallel for num_threads(s->threads) reduction(min : first) reduction(+ : reached) reduction(max : deepest)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES) reduction(min : first) reduction(+ : reached) reduction(max : deepest)
     for (int64_t v = 0; v < n; v++) {
         int32_t l = level[v];
         if (l == UNREACHED)
@@ -126,13 +126,13 @@ int chk_bfs(chk_stream *s, const int32_t *level, gm_node_t root, FILE *out)
         say_level(lv, sizeof lv, level[v]);
         fprintf(stderr,
                 "gmgraph check: WRONG: edge %" PRId32 " -> %" PRId32 " (drawn edge %" PRId64 "): node %" PRId32
-                " has %s but node %" PRId32 " has %s (%s)\n",
+                " %s but node %" PRId32 " %s (%s)\n",
                 u, v, c.bad, u, lu, v, lv, level[v] == UNREACHED ? "a reached node's out-neighbour must be reached" : "at most one more level along an edge");
         free(c.has_parent);
         return 1;
     }
     int64_t orphan = n;
-#pragma omp parallel for num_threads(s->threads) reduction(min : orphan)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES) reduction(min : orphan)
     for (int64_t v = 0; v < n; v++)
         if (level[v] != UNREACHED && v != root && !(c.has_parent[v >> 6] >> (v & 63) & 1))
             orphan = v < orphan ? v : orphan;

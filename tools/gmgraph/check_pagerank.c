@@ -117,7 +117,7 @@ static verdict compare(const chk_stream *s, const double *rank, const double *re
     const int64_t n = s->nodes, blocks = (n + BLOCK - 1) / BLOCK;
     verdict v = {n, 0, 0.0, 0.0};
     int64_t first_bad = n;
-#pragma omp parallel for num_threads(s->threads) reduction(min : first_bad) schedule(static)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES) reduction(min : first_bad) schedule(static)
     for (int64_t b = 0; b < blocks; b++) {
         double dsum = 0, rsum = 0;
         for (int64_t i = b * BLOCK; i < n && i < (b + 1) * BLOCK; i++) {
@@ -137,7 +137,7 @@ static verdict compare(const chk_stream *s, const double *rank, const double *re
     }
     /* the worst node: the first of the largest errors (a serial scan would
      * cost seconds at 2^29 nodes: per block, then over the blocks) */
-#pragma omp parallel for num_threads(s->threads) schedule(static)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES) schedule(static)
     for (int64_t b = 0; b < blocks; b++) {
         double w = -1;
         int64_t at = b * BLOCK;
@@ -178,7 +178,7 @@ int chk_pagerank(chk_stream *s, const double *rank, const chk_pagerank_opts *o, 
     if (!chk_stream_run(s, "degrees", degree_chunk, &c, NULL))
         goto done;
     uint64_t degsum = 0;
-#pragma omp parallel for num_threads(s->threads) reduction(+ : degsum)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES) reduction(+ : degsum)
     for (int64_t v = 0; v < n; v++)
         degsum += c.deg[v];
     if (degsum != c.directed) { /* a 32-bit count wrapped */
@@ -188,7 +188,7 @@ int chk_pagerank(chk_stream *s, const double *rank, const chk_pagerank_opts *o, 
 
     const double N = (double)n, base = (1 - o->d) / N, band = 2 * o->tol;
     const int64_t kmax = o->max_iter < 1 ? 1 : o->max_iter;
-#pragma omp parallel for num_threads(s->threads)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES)
     for (int64_t v = 0; v < n; v++)
         x[v] = 1 / N;
     char phase[32];
@@ -197,7 +197,7 @@ int chk_pagerank(chk_stream *s, const double *rank, const chk_pagerank_opts *o, 
     bool near_e = false; /* the stopping test was within rounding of e */
     double diff = 0;
     for (k = 1; k <= kmax; k++) {
-#pragma omp parallel for num_threads(s->threads)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES)
         for (int64_t v = 0; v < n; v++) {
             fx z = {0, 0};
             u128 f = c.deg[v] ? to_fx(x[v] / (double)c.deg[v]) : 0; /* the app's w.rank / (Double) w.OutDegree() */
@@ -208,7 +208,7 @@ int chk_pagerank(chk_stream *s, const double *rank, const chk_pagerank_opts *o, 
         snprintf(phase, sizeof phase, "iteration %" PRId64, k);
         if (!chk_stream_run(s, phase, iterate_chunk, &c, NULL))
             goto done;
-#pragma omp parallel for num_threads(s->threads) schedule(static)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES) schedule(static)
         for (int64_t b = 0; b < blocks; b++) {
             double part = 0;
             for (int64_t v = b * BLOCK; v < n && v < (b + 1) * BLOCK; v++) {

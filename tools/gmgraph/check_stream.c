@@ -31,10 +31,11 @@ bool chk_stream_run(chk_stream *s, const char *phase, chk_chunk_fn fn, void *ctx
     const int64_t chunks = (s->drawn + CHK_CHUNK - 1) / CHK_CHUNK;
     int64_t done = 0;
     bool ok = true;
+    int threads = (int64_t)s->threads < chunks ? s->threads : chunks > 0 ? (int)chunks : 1;
     double c0 = chk_cpu_seconds(), w0 = gmrt_time_ms();
     if (s->progress.fn)
         s->progress.fn(s->progress.arg, phase, 0.0);
-#pragma omp parallel num_threads(s->threads)
+#pragma omp parallel num_threads(threads)
     {
         gm_node_t *src = malloc(CHK_CHUNK * sizeof *src), *dst = malloc(CHK_CHUNK * sizeof *dst);
         bool mine = src && dst;

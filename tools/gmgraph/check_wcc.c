@@ -71,7 +71,7 @@ int chk_wcc(chk_stream *s, const gm_node_t *label, FILE *out)
 {
     const int64_t n = s->nodes;
     int64_t first = n;
-#pragma omp parallel for num_threads(s->threads) reduction(min : first)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES) reduction(min : first)
     for (int64_t v = 0; v < n; v++)
         if (label[v] < 0 || label[v] >= n)
             first = v < first ? v : first;
@@ -85,7 +85,7 @@ int chk_wcc(chk_stream *s, const gm_node_t *label, FILE *out)
         fprintf(stderr, "gmgraph check: out of memory for %" PRId64 " nodes' union-find\n", n);
         return 1;
     }
-#pragma omp parallel for num_threads(s->threads)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES)
     for (int64_t v = 0; v < n; v++)
         c.parent[v] = (gm_node_t)v;
     if (!chk_stream_run(s, "edges", wcc_chunk, &c, &c.bad)) {
@@ -104,7 +104,7 @@ int chk_wcc(chk_stream *s, const gm_node_t *label, FILE *out)
     }
     /* every label its component's smallest id, the root */
     int64_t wrong = n, components = 0;
-#pragma omp parallel for num_threads(s->threads) reduction(min : wrong) reduction(+ : components)
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES) reduction(min : wrong) reduction(+ : components)
     for (int64_t v = 0; v < n; v++) {
         gm_node_t r = uf_find(c.parent, (gm_node_t)v);
         components += r == v;

@@ -161,7 +161,10 @@ int cmd_check(int argc, char **argv)
     }
     double t0 = gmrt_time_ms();
     if (!gmrt_prop_load(file, types[kind], values, (size_t)n, &err)) {
-        fprintf(stderr, "gmgraph check: %s (the graph %s has %" PRId64 " nodes)\n", err.message, spec_text, n);
+        if (strstr(err.message, "values"))
+            fprintf(stderr, "gmgraph check: %s (the graph %s has %" PRId64 " nodes)\n", err.message, spec_text, n);
+        else
+            fprintf(stderr, "gmgraph check: %s\n", err.message);
         free(values);
         return EXIT_FAIL;
     }
