@@ -68,6 +68,12 @@ static inline void chk_lower(int64_t *at, int64_t i)
 /* Drawn edge i alone (for messages). */
 void chk_edge(const chk_stream *s, int64_t i, gm_node_t *u, gm_node_t *v);
 
+/* size bytes for an array the edges index at random, on 2 MiB pages where
+ * the kernel allows (madvise; an RMAT stream's accesses at 2^28 nodes
+ * would otherwise miss the TLB on nearly every edge); not initialised.
+ * Freed with free(); NULL when memory fails. */
+void *chk_alloc(size_t size);
+
 /* Processor seconds of this process so far. */
 double chk_cpu_seconds(void);
 

@@ -103,11 +103,15 @@ int chk_bfs(chk_stream *s, const int32_t *level, gm_node_t root, FILE *out)
         return 1;
     }
 
-    bfs_ctx c = {s, level, calloc((size_t)(n + 63) / 64, sizeof(uint64_t)), s->drawn, 0};
+    const int64_t words = (n + 63) / 64;
+    bfs_ctx c = {s, level, chk_alloc((size_t)words * sizeof(uint64_t)), s->drawn, 0};
     if (!c.has_parent) {
         fprintf(stderr, "gmgraph check: out of memory for %" PRId64 " nodes' bits\n", n);
         return 1;
     }
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES)
+    for (int64_t w = 0; w < words; w++)
+        c.has_parent[w] = 0;
     if (!chk_stream_run(s, "edges", bfs_chunk, &c, &c.bad)) {
         free(c.has_parent);
         return 1;

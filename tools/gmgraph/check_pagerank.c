@@ -167,14 +167,17 @@ int chk_pagerank(chk_stream *s, const double *rank, const chk_pagerank_opts *o, 
 {
     const int64_t n = s->nodes, blocks = (n + BLOCK - 1) / BLOCK;
     const size_t nn = (size_t)(n > 0 ? n : 1);
-    pr_ctx c = {s, calloc(nn, sizeof(uint32_t)), aligned_alloc(16, nn * sizeof(fx)), aligned_alloc(16, nn * sizeof(fx)), 0};
-    double *x = malloc(nn * sizeof *x), *block_a = malloc((size_t)(blocks + 1) * sizeof(double)),
+    pr_ctx c = {s, chk_alloc(nn * sizeof(uint32_t)), chk_alloc(nn * sizeof(fx)), chk_alloc(nn * sizeof(fx)), 0};
+    double *x = chk_alloc(nn * sizeof *x), *block_a = malloc((size_t)(blocks + 1) * sizeof(double)),
            *block_b = malloc((size_t)(blocks + 1) * sizeof(double));
     int status = 1;
     if (!c.deg || !c.contrib || !c.sum || !x || !block_a || !block_b) {
         fprintf(stderr, "gmgraph check: out of memory for %" PRId64 " nodes' PageRank arrays (52 bytes a node)\n", n);
         goto done;
     }
+#pragma omp parallel for num_threads(s->threads) if (n >= CHK_PAR_NODES)
+    for (int64_t v = 0; v < n; v++)
+        c.deg[v] = 0;
     if (!chk_stream_run(s, "degrees", degree_chunk, &c, NULL))
         goto done;
     uint64_t degsum = 0;

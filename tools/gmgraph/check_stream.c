@@ -4,6 +4,7 @@
 
 #include <omp.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <time.h>
 
 /* Edges a chunk: below gmrt_rmat_draw's and gmrt_uniform_draw's threshold
@@ -11,6 +12,20 @@
  * chunk alone; large enough that the per-call set-up of the RMAT draw (its
  * 64 KiB quadrant table) costs a few per cent. */
 #define CHK_CHUNK 65000
+
+void *chk_alloc(size_t size)
+{
+    const size_t huge = (size_t)2 << 20;
+    if (size < huge)
+        return malloc(size > 0 ? size : 1);
+    size = (size + huge - 1) / huge * huge; /* aligned_alloc wants a multiple */
+    void *p = aligned_alloc(huge, size);
+#ifdef MADV_HUGEPAGE
+    if (p)
+        madvise(p, size, MADV_HUGEPAGE); /* a hint: no huge pages is fine */
+#endif
+    return p;
+}
 
 double chk_cpu_seconds(void)
 {

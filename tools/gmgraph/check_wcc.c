@@ -80,7 +80,7 @@ int chk_wcc(chk_stream *s, const gm_node_t *label, FILE *out)
                 first, label[first], n - 1);
         return 1;
     }
-    wcc_ctx c = {s, label, malloc((size_t)(n > 0 ? n : 1) * sizeof(gm_node_t)), s->drawn};
+    wcc_ctx c = {s, label, chk_alloc((size_t)n * sizeof(gm_node_t)), s->drawn};
     if (!c.parent) {
         fprintf(stderr, "gmgraph check: out of memory for %" PRId64 " nodes' union-find\n", n);
         return 1;

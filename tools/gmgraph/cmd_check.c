@@ -154,7 +154,7 @@ int cmd_check(int argc, char **argv)
 
     /* the answer: exactly n values (text or libgmrt's binary property file) */
     static const gmrt_type types[] = {[CHECK_BFS] = GMRT_T_INT32, [CHECK_WCC] = GMRT_T_NODE, [CHECK_PAGERANK] = GMRT_T_DOUBLE};
-    void *values = malloc((size_t)n * gmrt_type_size(types[kind]));
+    void *values = chk_alloc((size_t)n * gmrt_type_size(types[kind]));
     if (!values) {
         fprintf(stderr, "gmgraph check: out of memory for %" PRId64 " values\n", n);
         return EXIT_FAIL;
