@@ -149,7 +149,7 @@ int chk_bfs(chk_stream *s, const int32_t *level, gm_node_t root, FILE *out)
         return 1;
     }
     fprintf(out, "bfs: right: levels from root %" PRId32 ": %" PRId64 " of %" PRId64 " nodes reached, deepest level %" PRId32
-            "; %" PRId64 " edges drawn (%" PRId64 " directed)\n",
-            root, reached, n, deepest, s->drawn, c.directed);
+            "; %" PRId64 " edges drawn (%" PRId64 " directed%s)\n",
+            root, reached, n, deepest, s->drawn, c.directed, s->spec->build.dedup ? ", duplicates included" : "");
     return 0;
 }
