@@ -63,7 +63,7 @@ gmgraph_SOURCES = \
 	tools/gmgraph/cmd_gen.c tools/gmgraph/cmd_convert.c tools/gmgraph/cmd_info.c \
 	tools/gmgraph/cmd_partition.c gm_runtime/dist/gmd.h gm_runtime/dist/gmd_part.h \
 	gm_runtime/dist/gmd_part.c gm_runtime/dist/gmd_gmp.c \
-	tools/gmgraph/check.h tools/gmgraph/check_stream.c tools/gmgraph/check_bfs.c \
+	tools/gmgraph/check.h tools/gmgraph/check_stream.c tools/gmgraph/check_read.c tools/gmgraph/check_bfs.c \
 	tools/gmgraph/check_wcc.c tools/gmgraph/check_pagerank.c tools/gmgraph/cmd_check.c
 gmgraph_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS)
 gmgraph_LDADD = libgmrt.la -lm

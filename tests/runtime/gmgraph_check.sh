@@ -19,7 +19,11 @@
 #    PageRank written in Python; check agrees that those are right and that
 #    randomly corrupted copies (whose rightness Python decides: BFS and WCC
 #    answers are unique, PageRank within 1e-9) are right or wrong.
-#  - Bad input: a file with one value too few or an unparsable line (exit 1),
+#  - The answer files are read in pieces on the threads (GMGRAPH_CHECK_READ_MIN=1:
+#    as a large file is); comments and blank lines still pass (the serial
+#    loader's fallback), and bad files get the serial loader's message.
+#  - Bad input: a file with one value too few, an unparsable line or two
+#    values on a line (exit 1),
 #    a bad spec, dedup for PageRank, a root out of range, missing or mixed
 #    options (exit 2), each with its message.
 set -u
@@ -27,6 +31,10 @@ GMGRAPH=${GMGRAPH:-./gmgraph}
 : "${GMC:?}"
 SRC=${GMC_SRCDIR:-$(dirname "$0")/../..}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gmgraph-check-XXXXXX") || exit 99
+# every answer file read in pieces on the threads (check_read.c), as a big
+# one is: its fallback to the serial loader is what the bad files below see
+GMGRAPH_CHECK_READ_MIN=1
+export GMGRAPH_CHECK_READ_MIN
 trap 'rm -rf "$dir"' EXIT
 failures=0
 fail() { echo "FAIL $1"; [ -n "${2:-}" ] && [ -f "$2" ] && sed 's/^/    /' "$2"; failures=$((failures + 1)); }
@@ -187,6 +195,13 @@ expect 1 "truncated: expected 2048 values, found 2047" "$SPEC_R" --bfs="$dir/sho
 corrupt "$L" "$dir/bad" 9 '"x1"'
 expect 1 ":9:" "$SPEC_R" --bfs="$dir/bad" --root=0
 expect 1 "cannot" "$SPEC_R" --bfs="$dir/none.txt" --root=0
+# comments and a blank line are the serial loader's to skip: still right
+root=$(first_src "$dir/r.gmb")
+awk 'NR == 5 { print "# a comment"; print "" } { print }' "$dir/bfs_r/dist.txt" >"$dir/commented"
+verdict 0 "bfs levels with a comment and a blank line" "$SPEC_R" --bfs="$dir/commented" --root="$root"
+printf '5 5\n' >"$dir/two"
+sed '1d' "$L" >>"$dir/two"
+expect 1 ":1:" "$SPEC_R" --bfs="$dir/two" --root=0
 expect 2 "scale=40: expected an integer from 0 to 30" gen:rmat,scale=40 --bfs="$L" --root=0
 expect 2 "is not a generator spec" "$dir/r.gmb" --bfs="$L" --root=0
 expect 2 "cannot check a spec with dedup" "$SPEC_D" --pagerank="$dir/pr_r/rank.txt" $PR

@@ -7,8 +7,9 @@
  * edge, and nothing of the distributed runtime's partition or CSR code is
  * used, so a bug there cannot hide itself.
  *
- * check_stream.c: the stream over the threads; check_bfs.c, check_wcc.c,
- * check_pagerank.c: the three checks; cmd_check.c: the command line. */
+ * check_stream.c: the stream over the threads; check_read.c: the answer
+ * file; check_bfs.c, check_wcc.c, check_pagerank.c: the three checks;
+ * cmd_check.c: the command line. */
 #ifndef GMGRAPH_CHECK_H
 #define GMGRAPH_CHECK_H
 
@@ -73,6 +74,12 @@ void chk_edge(const chk_stream *s, int64_t i, gm_node_t *u, gm_node_t *v);
  * would otherwise miss the TLB on nearly every edge); not initialised.
  * Freed with free(); NULL when memory fails. */
 void *chk_alloc(size_t size);
+
+/* Reads the answer file (text, one value a line, or libgmrt's binary
+ * property file) into values[0..n) as gmrt_prop_load does, with the same
+ * verdict and messages, on threads when the file is large plain text
+ * (check_read.c). */
+bool chk_read_values(const char *path, gmrt_type t, void *values, int64_t n, int threads, gmrt_error *err);
 
 /* Processor seconds of this process so far. */
 double chk_cpu_seconds(void);

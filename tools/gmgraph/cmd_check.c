@@ -160,7 +160,7 @@ int cmd_check(int argc, char **argv)
         return EXIT_FAIL;
     }
     double t0 = gmrt_time_ms();
-    if (!gmrt_prop_load(file, types[kind], values, (size_t)n, &err)) {
+    if (!chk_read_values(file, types[kind], values, n, (int)threads, &err)) {
         if (strstr(err.message, "values"))
             fprintf(stderr, "gmgraph check: %s (the graph %s has %" PRId64 " nodes)\n", err.message, spec_text, n);
         else
