@@ -53,7 +53,8 @@ libgmrt_la_LDFLAGS = $(OPENMP_CFLAGS) -version-info 0:0:0
 ## libgmrt-cuda (nvcc): its own rules.
 include gm_runtime/cuda/cuda.mk
 
-## gmgraph: generate, convert, inspect and partition graph files.  The
+## gmgraph: generate, convert, inspect and partition graph files, and check
+## answers on generated graphs (check*.c: no partition code used there).  The
 ## partition command compiles libgmrt-dist's MPI-free core (partitioning,
 ## .gmp files) in, so it works whether or not MPI was found.
 bin_PROGRAMS += gmgraph
@@ -61,7 +62,9 @@ gmgraph_SOURCES = \
 	tools/gmgraph/cli.h tools/gmgraph/cli.c tools/gmgraph/gmgraph.c \
 	tools/gmgraph/cmd_gen.c tools/gmgraph/cmd_convert.c tools/gmgraph/cmd_info.c \
 	tools/gmgraph/cmd_partition.c gm_runtime/dist/gmd.h gm_runtime/dist/gmd_part.h \
-	gm_runtime/dist/gmd_part.c gm_runtime/dist/gmd_gmp.c
+	gm_runtime/dist/gmd_part.c gm_runtime/dist/gmd_gmp.c \
+	tools/gmgraph/check.h tools/gmgraph/check_stream.c tools/gmgraph/check_read.c tools/gmgraph/check_bfs.c \
+	tools/gmgraph/check_wcc.c tools/gmgraph/check_pagerank.c tools/gmgraph/cmd_check.c
 gmgraph_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gm_runtime/dist $(GMRT_EDGE_CPPFLAGS)
 gmgraph_LDADD = libgmrt.la -lm
 ## libgmrt linked in: no libtool wrapper script in the build tree (it cost
@@ -84,9 +87,9 @@ GMRT_UNIT_TESTS = \
 	tests/runtime/test_cli
 check_PROGRAMS += $(GMRT_UNIT_TESTS)
 TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh \
-	tests/runtime/gmgraph_gen_threads.sh tests/runtime/gmgraph_gen_parts.sh
+	tests/runtime/gmgraph_gen_threads.sh tests/runtime/gmgraph_gen_parts.sh tests/runtime/gmgraph_check.sh
 EXTRA_DIST += tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh \
-	tests/runtime/gmgraph_gen_threads.sh tests/runtime/gmgraph_gen_parts.sh
+	tests/runtime/gmgraph_gen_threads.sh tests/runtime/gmgraph_gen_parts.sh tests/runtime/gmgraph_check.sh
 
 ## Damaged .gmp parts (libgmrt-dist's MPI-free format code, compiled in as
 ## for gmgraph): refused with a message, never a crash.  No MPI, no CUnit.

@@ -42,7 +42,7 @@ else
 fi
 
 # gmgraph's help names options inside lines too ("rmat --scale S ...").
-for cmd in "" gen convert info partition; do
+for cmd in "" gen convert info partition check; do
     # shellcheck disable=SC2086 # an empty cmd is no argument
     "$GMGRAPH" $cmd --help 2>&1
 done | grep -oE '(^|[ (|,])--?[a-z][-a-z0-9]*' | sed 's/^[ (|,]//' | sort -u > "$tmp/gmgraph.opts"

@@ -13,6 +13,9 @@
 #    `gmgraph gen rmat` writes for the same options (tests/e2e's
 #    e2e_compare, exact), and the single-process pagerank accepts the spec
 #    too, with the same answer as on the file.
+#  - gmgraph check (the streaming checker) accepts the distributed bfs and
+#    wcc answers on the spec, and pagerank's and bfs's at P = 2 on a spec
+#    without dedup.
 #  - the driver refuses a bad spec (test_gen has the others), --relabel and a
 #    file option (--symmetrize) with a generator spec: exit 2, one message (rank 0's), no hang;
 #    and weights an Int edge input cannot hold (real, or past int32): exit 1,
@@ -94,6 +97,25 @@ run "$W/pr1_file" "$W/omp/pagerank" "$W/k.gmb" --e=1e-7 --d=0.85 --max_iter=50
 run "$W/pr1_gen" "$W/omp/pagerank" "$SPEC" --e=1e-7 --d=0.85 --max_iter=50
 same "single-process pagerank $SPEC" "$W/pr1_file" "$W/pr1_gen" rank.txt:exact
 grep -q "^peak_rss_mb = " "$W/pr_gen/stdout.txt" || bad "no peak_rss_mb line" "$W/pr_gen/stdout.txt"
+
+# gmgraph check (tools/gmgraph/check*.c: the spec's edges drawn again, no
+# partition code) accepts the distributed answers on the spec, and pagerank
+# at P = 2 on a spec without dedup (its out-degrees need no whole graph);
+# tests/runtime/gmgraph_check.sh shows that it rejects wrong ones
+checked() { # checked WHAT SPEC ARGS...
+    what=$1
+    shift
+    if "$GMGRAPH" check "$@" >"$W/check.out" 2>&1; then echo "ok: gmgraph check: $what: $(head -n 1 "$W/check.out")"; else
+        bad "gmgraph check $what" "$W/check.out"; fi
+}
+checked "bfs -np 3 $SPEC" "$SPEC" --bfs="$W/bfs_gen/dist.txt" --root=5
+checked "wcc -np 3 $SPEC" "$SPEC" --wcc="$W/wcc_gen/comp.txt"
+SPEC_PR=gen:rmat,scale=9,edge-factor=6,seed=11,symmetrize,no-self-loops
+run "$W/pr2_gen" $GMC_MPIRUN --oversubscribe -np 2 "$W/bin/pagerank" "$SPEC_PR" --e=1e-7 --d=0.85 --max_iter=50
+[ "$(cat "$W/pr2_gen/rc")" = 0 ] || bad "pagerank -np 2 $SPEC_PR: exit $(cat "$W/pr2_gen/rc")" "$W/pr2_gen/stderr.txt"
+checked "pagerank -np 2 $SPEC_PR" "$SPEC_PR" --pagerank="$W/pr2_gen/rank.txt" --d=0.85 --e=1e-7 --max-iter=50
+run "$W/bfs2_gen" $GMC_MPIRUN --oversubscribe -np 2 "$W/bin/bfs" "$SPEC_PR" --root=3 --policy=out
+checked "bfs -np 2 $SPEC_PR" "$SPEC_PR" --bfs="$W/bfs2_gen/dist.txt" --root=3
 
 # refusals: exit 2 and rank 0's message only
 refused() { # refused WHAT EXPECTED-TEXT ARGS...

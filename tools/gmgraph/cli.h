@@ -62,5 +62,6 @@ int cmd_gen(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_partition(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif

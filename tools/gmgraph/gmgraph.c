@@ -1,5 +1,5 @@
 /* gmgraph.c: the gmgraph command: generate, convert, inspect and partition
- * graph files with libgmrt.  This file only dispatches to the subcommands. */
+ * graph files with libgmrt, and check answers on generated graphs.  This file only dispatches to the subcommands. */
 #include "cli.h"
 
 #include <errno.h>
@@ -19,6 +19,9 @@ static void usage(FILE *out)
           "                                           duplicates, symmetry\n"
           "  partition --parts=P GRAPH OUTPREFIX      one .gmp part per rank for the\n"
           "                                           distributed runtime (libgmrt-dist)\n"
+          "  check SPEC --bfs|--wcc|--pagerank=FILE   check a program's answer on a\n"
+          "                                           generated graph, drawing its edges\n"
+          "                                           again (no graph in memory)\n"
           "\n"
           "formats (by magic or extension; --from/--to override):\n"
           "  gm-binary (.bin)   the original Green-Marl binary CSR (big-endian)\n"
@@ -59,7 +62,9 @@ static int dispatch(int argc, char **argv)
         return cmd_info(argc - 2, argv + 2);
     if (strcmp(cmd, "partition") == 0)
         return cmd_partition(argc - 2, argv + 2);
-    fprintf(stderr, "gmgraph: unknown command '%s' (expected gen, convert, info or partition)\n", cmd);
+    if (strcmp(cmd, "check") == 0)
+        return cmd_check(argc - 2, argv + 2);
+    fprintf(stderr, "gmgraph: unknown command '%s' (expected gen, convert, info, partition or check)\n", cmd);
     return EXIT_USAGE;
 }
 
