@@ -9,8 +9,9 @@
 # programs is installed linked against an uninstalled shared library.
 # Why: libtool's script costs ~1.2 processor seconds per link on the 2-core
 # CI machine (a plain gcc link: ~0.15), and make check links ~60 programs,
-# distcheck as many again. Anything else goes to libtool unchanged (exec
-# SHELL LIBTOOL ARGS): every other mode (compile, install, clean), a library,
+# distcheck as many again. Also libtool's compile of a C file (below, where
+# the compile mode starts). Anything else goes to libtool unchanged (exec
+# SHELL LIBTOOL ARGS): every other mode (install, clean...), a library,
 # a libtool option or a link flag of libtool's this does not handle, a .lo,
 # an installed .la or one without a static archive (configure
 # --disable-static), -R in dependency_libs.
