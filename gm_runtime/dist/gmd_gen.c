@@ -454,14 +454,30 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
      * duplicates dropped) in place, in parallel, then the rows closed up */
     int64_t *kept = st->indeg; /* its rows entries are free until the reduce */
     bool dedup = s->build.dedup;
-    #pragma omp parallel for schedule(dynamic, 1024) if ((int64_t)len >= par_min())
-    for (size_t x = 0; x < rows; x++) {
-        int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
-        gmrt_sort_nodes(st->dst + b, (size_t)(e - b));
-        for (int64_t i = b; i < e; i++)
-            if (!dedup || i == b || st->dst[i] != st->dst[o - 1])
-                st->dst[o++] = st->dst[i];
-        kept[x] = o - b;
+    /* long rows by an LSD radix sort (libgmrt's, as the whole-graph build),
+     * through a scratch row per thread; short ones by introsort */
+    int64_t longest = 0;
+    #pragma omp parallel for schedule(static) reduction(max : longest) if ((int64_t)rows >= par_min())
+    for (size_t x = 0; x < rows; x++)
+        if (st->begin[x + 1] - st->begin[x] > longest)
+            longest = st->begin[x + 1] - st->begin[x];
+    int key_bits = 1;
+    while (key_bits < 31 && ((int64_t)1 << key_bits) < n)
+        key_bits++;
+    #pragma omp parallel if ((int64_t)len >= par_min())
+    {
+        /* NULL (no room): introsort, slower, the same order */
+        gm_node_t *scratch = longest >= GMRT_RADIX_MIN_ROW ? malloc((size_t)longest * sizeof *scratch) : NULL;
+        #pragma omp for schedule(dynamic, 1024)
+        for (size_t x = 0; x < rows; x++) {
+            int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
+            gmrt_sort_nodes_scratch(st->dst + b, (size_t)(e - b), scratch, key_bits);
+            for (int64_t i = b; i < e; i++)
+                if (!dedup || i == b || st->dst[i] != st->dst[o - 1])
+                    st->dst[o++] = st->dst[i];
+            kept[x] = o - b;
+        }
+        free(scratch);
     }
     /* closed up: each thread its slice of rows to the slice's front, then
      * the slices to their places in order */
