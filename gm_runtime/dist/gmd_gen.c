@@ -28,7 +28,9 @@
  * Every pass over edges or ids runs on the rank's OpenMP threads, and the
  * result does not depend on their number (each thread a slice, slices
  * kept in order; where threads race, on a row's slot, the row is sorted
- * after).
+ * after).  The big arrays take huge pages and are faulted in (zeroed by
+ * the kernel) on the threads before MPI or a copy fills them, and a
+ * rank's share for itself is copied on the threads, not by MPI.
  * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
  * bytes per drawn staged edge while drawing, 12 while bucketing; routing
  * rounds go from the last staged edge back and the staged rows shrink
