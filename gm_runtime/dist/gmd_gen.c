@@ -28,7 +28,9 @@
  * Every pass over edges or ids runs on the rank's OpenMP threads, and the
  * result does not depend on their number (each thread a slice, slices
  * kept in order; where threads race, on a row's slot, the row is sorted
- * after).
+ * after).  The big arrays take huge pages and are faulted in (zeroed by
+ * the kernel) on the threads before MPI or a copy fills them, and a
+ * rank's share for itself is copied on the threads, not by MPI.
  * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
  * bytes per drawn staged edge while drawing, 12 while bucketing; routing
  * rounds go from the last staged edge back and the staged rows shrink
@@ -125,6 +127,39 @@ static void bucket_slots(int *c, int nt, int P, int *count)
     }
 }
 
+/* Page size for first touches (4 KiB: a huge page is touched by each of
+ * its 4 KiB steps too, which costs little once the first one faulted). */
+#define TOUCH_STEP 4096
+
+/* Writes one byte in each page of [p, p + bytes), on the threads: the
+ * kernel zeroes a page in the thread that first writes it, so arrays that
+ * MPI or a single copy would fill are faulted in by all threads first
+ * (a serial first touch of tens of GB costs seconds). */
+static void touch_pages(void *p, size_t bytes)
+{
+    char *c = p;
+    size_t pages = (bytes + TOUCH_STEP - 1) / TOUCH_STEP;
+    #pragma omp parallel for schedule(static) if ((int64_t)pages >= par_min() / 16)
+    for (size_t k = 0; k < pages; k++)
+        c[k * TOUCH_STEP] = 0;
+}
+
+/* memcpy (or memset to 0 with src NULL) of non-overlapping arrays on the
+ * threads, in slices of 1 MiB. */
+static void par_copy(void *dst, const void *src, size_t bytes)
+{
+    const size_t slice = (size_t)1 << 20;
+    size_t k = (bytes + slice - 1) / slice;
+    #pragma omp parallel for schedule(static) if (bytes >= ((size_t)4 << 20))
+    for (size_t i = 0; i < k; i++) {
+        size_t a = i * slice, z = a + slice < bytes ? a + slice : bytes;
+        if (src)
+            memcpy((char *)dst + a, (const char *)src + a, z - a);
+        else
+            memset((char *)dst + a, 0, z - a);
+    }
+}
+
 /* GMD_GEN_TRACE=1: each rank prints each pass's seconds and its peak RSS so
  * far on stderr (for measuring the generator; off by default). */
 static void trace(const char *pass, double *t)
@@ -174,7 +209,8 @@ static bool rbuf_reserve(rbuf *b, size_t more)
     size_t cap = b->cap ? b->cap : b->len + more; /* the first reserve is exact */
     while (cap < b->len + more)
         cap *= 2;
-    char *p = realloc(b->p, cap * b->size);
+    /* the first (the expected share) with huge pages; growing keeps them */
+    char *p = b->p ? realloc(b->p, cap * b->size) : gmrt_alloc_big(cap, b->size);
     if (!p)
         return false;
     b->p = p;
@@ -218,7 +254,13 @@ static bool route(const void *send, const int *count, MPI_Datatype dt, rbuf *out
         free(c);
         return false;
     }
-    MPI_Alltoallv(send, sc, sd, dt, out->p + out->len * out->size, rc, rd, dt, comm);
+    /* this rank's own share is copied on the threads, not by MPI */
+    int r = gmd_rank();
+    char *at = out->p + out->len * out->size;
+    touch_pages(at, (size_t)total * out->size);
+    par_copy(at + (size_t)rd[r] * out->size, (const char *)send + (size_t)sd[r] * out->size, (size_t)sc[r] * out->size);
+    sc[r] = rc[r] = 0;
+    MPI_Alltoallv(send, sc, sd, dt, at, rc, rd, dt, comm);
     uint64_t sent = 0;
     for (int p = 0; p < P; p++)
         sent += (uint64_t)sc[p] * out->size;
@@ -364,11 +406,18 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     free(tb);
     size_t rows = (size_t)(st->th - st->tl), len = got.len;
     const uint64_t *pairs = (const uint64_t *)got.p;
-    st->begin = calloc(rows + 2, sizeof *st->begin);
-    st->dst = malloc((len + 1) * sizeof *st->dst);
+    /* huge pages, zeroed / faulted in on the threads (the scatter below
+     * writes them at random: with 4 KiB pages, a TLB miss an edge) */
+    st->begin = gmrt_alloc_big(rows + 2, sizeof *st->begin);
+    st->dst = gmrt_alloc_big(len + 1, sizeof *st->dst);
     st->indeg = malloc((rows + 1) * sizeof *st->indeg);
-    int64_t *hist = calloc((size_t)n + 1, sizeof *hist);
+    int64_t *hist = gmrt_alloc_big((size_t)n + 1, sizeof *hist);
     ok = st->begin && st->dst && st->indeg && hist;
+    if (ok) {
+        par_copy(st->begin, NULL, (rows + 2) * sizeof *st->begin);
+        par_copy(hist, NULL, ((size_t)n + 1) * sizeof *hist);
+        touch_pages(st->dst, (len + 1) * sizeof *st->dst);
+    }
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %zu staged edges (rank %d)", len, r);
     if (!gmd_agree_(ok, err)) {
@@ -407,14 +456,30 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
      * duplicates dropped) in place, in parallel, then the rows closed up */
     int64_t *kept = st->indeg; /* its rows entries are free until the reduce */
     bool dedup = s->build.dedup;
-    #pragma omp parallel for schedule(dynamic, 1024) if ((int64_t)len >= par_min())
-    for (size_t x = 0; x < rows; x++) {
-        int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
-        gmrt_sort_nodes(st->dst + b, (size_t)(e - b));
-        for (int64_t i = b; i < e; i++)
-            if (!dedup || i == b || st->dst[i] != st->dst[o - 1])
-                st->dst[o++] = st->dst[i];
-        kept[x] = o - b;
+    /* long rows by an LSD radix sort (libgmrt's, as the whole-graph build),
+     * through a scratch row per thread; short ones by introsort */
+    int64_t longest = 0;
+    #pragma omp parallel for schedule(static) reduction(max : longest) if ((int64_t)rows >= par_min())
+    for (size_t x = 0; x < rows; x++)
+        if (st->begin[x + 1] - st->begin[x] > longest)
+            longest = st->begin[x + 1] - st->begin[x];
+    int key_bits = 1;
+    while (key_bits < 31 && ((int64_t)1 << key_bits) < n)
+        key_bits++;
+    #pragma omp parallel if ((int64_t)len >= par_min())
+    {
+        /* NULL (no room): introsort, slower, the same order */
+        gm_node_t *scratch = longest >= GMRT_RADIX_MIN_ROW ? malloc((size_t)longest * sizeof *scratch) : NULL;
+        #pragma omp for schedule(dynamic, 1024)
+        for (size_t x = 0; x < rows; x++) {
+            int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
+            gmrt_sort_nodes_scratch(st->dst + b, (size_t)(e - b), scratch, key_bits);
+            for (int64_t i = b; i < e; i++)
+                if (!dedup || i == b || st->dst[i] != st->dst[o - 1])
+                    st->dst[o++] = st->dst[i];
+            kept[x] = o - b;
+        }
+        free(scratch);
     }
     /* closed up: each thread its slice of rows to the slice's front, then
      * the slices to their places in order */
@@ -584,7 +649,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
         slice[p] = K;
         left[p] = want[P + p];
     }
-    grec *R = malloc(((size_t)K + 1) * sizeof *R);
+    grec *R = gmrt_alloc_big((size_t)K + 1, sizeof *R);
     bool ok = R && send;
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %" PRId64 " edges (rank %d)", K, r);
@@ -646,12 +711,14 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
             if (rcount[p] > left[p])
                 gmd_abort(3, "in-rank generator: a peer sent more edges than it counted"); /* a bug */
             left[p] -= rcount[p];
+            /* faulted in on the threads, not by MPI's copy (serial) */
+            touch_pages(R + slice[p] - want[P + p] + left[p], (size_t)rcount[p] * sizeof *R);
             if (p != r && rcount[p])
                 MPI_Irecv(R + slice[p] - want[P + p] + left[p], rcount[p], dt, p, 0, comm, &req[nreq++]);
         }
         for (int p = 0; p < P; from += count[p], p++) {
             if (p == r)
-                memcpy(R + slice[p] - want[P + p] + left[p], send + from, (size_t)count[p] * sizeof *send);
+                par_copy(R + slice[p] - want[P + p] + left[p], send + from, (size_t)count[p] * sizeof *send);
             else if (count[p]) {
                 MPI_Isend(send + from, count[p], dt, p, 0, comm, &req[nreq++]);
                 sent += (uint64_t)count[p] * sizeof *send;
@@ -716,6 +783,16 @@ static void route_degrees(gmd_graph *G, const stage *st, int64_t *outd, int64_t 
     free(rbuf2);
 }
 
+/* Reverses R[a, z) on this thread. */
+static void reverse_range(grec *R, size_t a, size_t z)
+{
+    for (; z > a + 1; a++, z--) {
+        grec t = R[a];
+        R[a] = R[z - 1];
+        R[z - 1] = t;
+    }
+}
+
 /* Reverses R[a, z) (in parallel). */
 static void reverse_recs(grec *R, size_t a, size_t z)
 {
@@ -749,10 +826,11 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     grec *R = *Rp;
     int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
     int T = threads_max();
-    gm_node_t *lmap = calloc((size_t)n + 1, sizeof *lmap);
+    gm_node_t *lmap = gmrt_alloc_big((size_t)n + 1, sizeof *lmap);
     size_t *tn = calloc((size_t)T + 1, sizeof *tn);
     if (!lmap || !tn)
         goto nomem;
+    par_copy(lmap, NULL, ((size_t)n + 1) * sizeof *lmap);
     #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
     for (size_t i = 0; i < K; i++) {
         if (R[i].u < lo || R[i].u >= hi) {
@@ -851,6 +929,21 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
             gm_edge_t b = rows[x], e = rows[x + 1];
             if (e - b < 2)
                 continue;
+            /* the row is in global destination order: ghosts below lo
+             * (local ids from num_owned up), owners (below num_owned),
+             * ghosts from hi up; the owners' run goes first (a rotation,
+             * linear, instead of a sort) */
+            gm_edge_t k = b;
+            while (k < e && R[k].v >= G->num_owned)
+                k++;
+            if (k > b && k < e) {
+                gm_edge_t z = k;
+                while (z < e && R[z].v < G->num_owned)
+                    z++;
+                reverse_range(R, (size_t)b, (size_t)k);
+                reverse_range(R, (size_t)k, (size_t)z);
+                reverse_range(R, (size_t)b, (size_t)z);
+            }
             /* already in order (every row of an owner-only part): nothing
              * to sort; equal destinations are ordered by weight first */
             gm_edge_t i = b + 1;

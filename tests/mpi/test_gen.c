@@ -2,7 +2,8 @@
  * specs, gm_runtime/dist/gmd_gen.c) under mpirun -np P (driver:
  * tests/mpi/gen.sh).  For each spec (RMAT raw with self-loops and
  * duplicates, symmetrized + deduplicated + weighted, an odd scale, uniform
- * with real weights, grids, fewer non-isolated nodes than ranks, one node,
+ * with real weights, hubs whose staged rows take the radix sort, grids,
+ * fewer non-isolated nodes than ranks, one node,
  * no nodes) and each policy, the generated partition must equal, field by
  * field, the one gmd_load builds from the file of the same graph (rank 0
  * writes gmrt_gen_spec_graph's graph, which is `gmgraph gen`'s, to a .gmb;
@@ -130,6 +131,10 @@ int main(int argc, char **argv)
         "gen:rmat,scale=7,edge-factor=6,seed=2,symmetrize,dedup,no-self-loops,weights=int:1:9",
         "gen:rmat,scale=5,edge-factor=5,seed=4,symmetrize,weights=int:1:3,no-permute", /* parallel edges by weight */
         "gen:rmat,scale=9,edge-factor=3,seed=7,a=0.45,b=0.25,c=0.15,dedup",
+        /* hubs: staged rows past GMRT_RADIX_MIN_ROW (the radix sort), with
+         * parallel edges, weighted, and rows rotated on every rank */
+        "gen:rmat,scale=10,edge-factor=6,seed=6,a=0.8,b=0.08,c=0.08,symmetrize,weights=int:1:4",
+        "gen:rmat,scale=10,edge-factor=6,seed=8,a=0.8,b=0.08,c=0.08,symmetrize,dedup,no-self-loops",
         "gen:uniform,nodes=300,degree=2.5,seed=5,weights=real:0:1,symmetrize",
         "gen:uniform,nodes=40,edges=1,seed=9",  /* at most 2 nodes with edges: fewer than the ranks */
         "gen:grid,rows=7,cols=9,weights=real:1:2",
