@@ -62,7 +62,7 @@ if [ -n "${GMC_MPIRUN:-}" ]; then
     export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent OMPI_MCA_orte_tmpdir_base
 fi
 for v in $variants; do
-    flag= src=$GMC_SRCDIR/tests/omp/int_wrap.gm exp=$tmp/expected launch=
+    flag='' src=$GMC_SRCDIR/tests/omp/int_wrap.gm exp=$tmp/expected launch=''
     [ "$v" = O0 ] && flag=-O0
     [ "$v" = dist ] && flag=--distributed src=$tmp/int_wrap.gm exp=$tmp/dist.expected \
         launch="$GMC_MPIRUN --oversubscribe -np 2"
