@@ -7,7 +7,9 @@
 # 2^32 (exact: every awk intermediate stays below 2^53). Where configure
 # found MPI, also with --distributed on 2 ranks (without Product, which that
 # target does not take).
-# Environment (set by make check): GMC, GMC_SRCDIR, GMC_BUILDDIR, GMC_MPIRUN.
+# Environment (set by make check): GMC, GMC_SRCDIR, GMC_BUILDDIR, GMC_MPIRUN;
+# INT_WRAP_TARGET=cuda runs the same checks on -t cuda (on a GPU machine,
+# by hand: `INT_WRAP_TARGET=cuda GMC=_build/gmc sh tests/omp/int_wrap.sh`).
 set -u
 : "${GMC_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${GMC_BUILDDIR:=$GMC_SRCDIR}"
@@ -54,8 +56,9 @@ awk -v a="$a" 'function w32(x) { x %= 4294967296; if (x < 0) x += 4294967296
 
 sed -e 's/prod: Int, //' -e '/Product/d' "$GMC_SRCDIR/tests/omp/int_wrap.gm" >"$tmp/int_wrap.gm"
 grep -v '^prod ' "$tmp/expected" >"$tmp/dist.expected"
+target=${INT_WRAP_TARGET:-omp}
 variants="opt O0"
-if [ -n "${GMC_MPIRUN:-}" ]; then
+if [ -n "${GMC_MPIRUN:-}" ] && [ "$target" = omp ]; then
     variants="$variants dist"
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
     OMPI_MCA_plm_rsh_agent=false OMPI_MCA_orte_tmpdir_base=$tmp
@@ -67,8 +70,8 @@ for v in $variants; do
     [ "$v" = dist ] && flag=--distributed src=$tmp/int_wrap.gm exp=$tmp/dist.expected \
         launch="$GMC_MPIRUN --oversubscribe -np 2"
     mkdir -p "$tmp/$v"
-    if ! "$GMC" -t omp --main -x $flag -o "$tmp/$v/" "$src" >"$tmp/$v.log" 2>&1; then
-        echo "FAIL: gmc -t omp --main -x $flag"; cat "$tmp/$v.log"; fail=$((fail + 1)); continue
+    if ! "$GMC" -t "$target" --main -x $flag -o "$tmp/$v/" "$src" >"$tmp/$v.log" 2>&1; then
+        echo "FAIL: gmc -t $target --main -x $flag"; cat "$tmp/$v.log"; fail=$((fail + 1)); continue
     fi
     # shellcheck disable=SC2086
     if ! $launch "$tmp/$v/int_wrap" "$tmp/g.el" --a="$a" --k="$k" --big="$big" --threads=2 \
