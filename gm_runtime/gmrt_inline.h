@@ -1,6 +1,7 @@
 /* gmrt_inline.h: the small helpers gmc's generated files call (allocation
- * that never returns NULL, the chunk of a dynamic schedule, atomic updates
- * by compare-and-swap, per-element spin locks), all static inline; every
+ * that never returns NULL, the chunk of a dynamic schedule, wrapping Int and
+ * Long arithmetic, atomic updates by compare-and-swap, per-element spin
+ * locks), all static inline; every
  * generated .c and .cu includes it. Install location: <gmc/gmrt_inline.h>.
  * Their names start with _c_ and GMC_, which gmc keeps for itself (a
  * Green-Marl name never becomes one), so they are not for other code. */
