@@ -526,7 +526,12 @@ bool cuda_atomic_update(cg_emit *em, gm_assign_op op, const char *lv, const char
     const char *ty = cg_prim_ctype(k == GMT_NODE ? GMT_INT : k);
     switch (op) {
     case GMA_PLUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(%s));", lv, ty, v); break;
-    case GMA_MINUS: cg_line(em, "gmcu_atomic_add(&%s, (%s)(-(%s)));", lv, ty, v); break;
+    case GMA_MINUS:
+        if (cg_wrap_fn(GMOP_NEG, k)) /* -INT32_MIN wraps, as the host's atomic subtraction */
+            cg_line(em, "gmcu_atomic_add(&%s, %s((%s)(%s)));", lv, cg_wrap_fn(GMOP_NEG, k), ty, v);
+        else
+            cg_line(em, "gmcu_atomic_add(&%s, (%s)(-(%s)));", lv, ty, v);
+        break;
     case GMA_MULT: cg_line(em, "gmcu_atomic_mul(&%s, (%s)(%s));", lv, ty, v); break;
     case GMA_MIN: cg_line(em, "gmcu_atomic_min(&%s, (%s)(%s));", lv, ty, v); break;
     case GMA_MAX: cg_line(em, "gmcu_atomic_max(&%s, (%s)(%s));", lv, ty, v); break;

@@ -551,9 +551,16 @@ static char *pull_kernel(cg_emit *em, const twc_nodes *ns, const gm_symbol *oute
         const gm_stmt *red = p->reds[k];
         const char *xn = cg_name(em, red->lhs->sym), *fn = op_functor(red->assign_op);
         cg_line(em, "/* %s:%d */", em->src_base, red->loc.line);
+        const char *wrap = cg_wrap_fn(red->assign_op == GMA_MULT ? GMOP_MUL : GMOP_ADD,
+                                      red->lhs->type ? red->lhs->type->kind : GMT_DOUBLE);
         switch (red->assign_op) {
-        case GMA_PLUS: cg_line(em, "%s += _c_r%d;", xn, k); break;
-        case GMA_MULT: cg_line(em, "%s *= _c_r%d;", xn, k); break;
+        case GMA_PLUS:
+        case GMA_MULT:
+            if (wrap) /* Int and Long wrap (cg_wrap_fn) */
+                cg_line(em, "%s = %s(%s, _c_r%d);", xn, wrap, xn, k);
+            else
+                cg_line(em, "%s %s= _c_r%d;", xn, red->assign_op == GMA_MULT ? "*" : "+", k);
+            break;
         case GMA_AND: cg_line(em, "%s = %s && _c_r%d;", xn, xn, k); break;
         case GMA_OR: cg_line(em, "%s = %s || _c_r%d;", xn, xn, k); break;
         default: cg_line(em, "%s = %s()(%s, _c_r%d);", xn, fn, xn, k); break;

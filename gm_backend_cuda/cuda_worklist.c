@@ -69,8 +69,12 @@ static int reductions_of(const cuda_capture *c, wl_red *out, int n, int max)
     return n;
 }
 
-static char *combine_text(gm_assign_op op, const char *a, const char *b)
+/* Int and Long + and * wrap (cg_wrap_fn); k is the scalar's type. */
+static char *combine_text(gm_assign_op op, gm_type_kind k, const char *a, const char *b)
 {
+    const char *wrap = cg_wrap_fn(op == GMA_MULT ? GMOP_MUL : GMOP_ADD, k);
+    if (wrap && (op == GMA_MULT || op == GMA_PLUS || op == GMA_MINUS))
+        return cg_strf("%s(%s, %s)", wrap, a, b);
     switch (op) {
     case GMA_MULT: return cg_strf("%s * %s", a, b);
     case GMA_MIN: return cg_strf("(%s < %s ? %s : %s)", b, a, b, a);
@@ -115,7 +119,7 @@ static void red_end(cg_emit *em, const wl_red *r, int n, int first)
         char *c = cell(&r[i], first + i);
         char *v = cg_strf("*(volatile %s *)%s", cg_ctype(r[i].sym->type), c);
         char *pre = cg_strf("_c_pre_%s", x);
-        char *all = combine_text(r[i].op, pre, v);
+        char *all = combine_text(r[i].op, r[i].sym->type ? r[i].sym->type->kind : GMT_DOUBLE, pre, v);
         cg_line(em, "%s = %s;", x, all);
         free(all);
         free(pre);

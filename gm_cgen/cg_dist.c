@@ -149,7 +149,10 @@ static void emit_allreduce(cg_emit *em, const cg_dist *cd, const gma_sync *y, in
     if (tk == GMT_BOOL && (y->op == GMA_OP_MIN || y->op == GMA_OP_MAX))
         op = y->op == GMA_OP_MIN ? "GMD_AND" : "GMD_OR";
     cg_line(em, "(void)gmd_allreduce(&%s, 1, %s, %s);", v, gt, op);
-    if (y->op == GMA_OP_SUM || y->op == GMA_OP_SUB)
+    bool sum = y->op == GMA_OP_SUM || y->op == GMA_OP_SUB;
+    if (sum && cg_wrap_fn(GMOP_ADD, tk)) /* Int and Long sums wrap */
+        cg_line(em, "%s = %s(_c_s0_%d_%s, %s);", v, cg_wrap_fn(GMOP_ADD, tk), k, v, v);
+    else if (sum)
         cg_line(em, "%s = _c_s0_%d_%s + %s;", v, k, v, v);
 }
 

@@ -334,6 +334,10 @@ char *cg_capture_end(cg_emit *em, cg_capture *c);
 void cg_cond(cg_emit *em, const gm_expr *e); /* without outer parentheses */
 void cg_float_literal(cg_emit *em, double v, bool is_float);
 void cg_inf(cg_emit *em, gm_type_kind k, bool negative);
+/* The gmrt_inline.h helper that does op (+ - *, or GMOP_NEG) on values of
+ * kind k wrapping modulo 2^32 (Int) or 2^64 (Long), "_c_add_i32" ...; NULL
+ * for other kinds and operators, which C's own operators compute (cg_expr.c). */
+const char *cg_wrap_fn(int op, gm_type_kind k);
 void cg_builtin_call(cg_emit *em, const gm_expr *e);
 void cg_user_call(cg_emit *em, const gm_expr *e);
 bool cg_is_literal(const gm_expr *e);

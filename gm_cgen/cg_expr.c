@@ -4,6 +4,11 @@
  * changes the meaning. Literals keep their full value: 64-bit integers get
  * INT64_C, doubles print with 17 significant digits, floats with 9 and an
  * f suffix (the old compiler rounded them to 6 decimals: section 12).
+ * Int and Long + - * and negation wrap (docs/green-marl-language.md,
+ * section 6): they go through gmrt_inline.h's unsigned helpers, never C's
+ * signed operators, whose overflow is undefined; an integer literal is
+ * printed with its own C type (INT64_C for a Long), so C computes in the
+ * width the checker gave the expression.
  */
 #include "cg_emit.h"
 
@@ -48,10 +53,39 @@ void cg_inf(cg_emit *em, gm_type_kind k, bool negative)
     }
 }
 
+const char *cg_wrap_fn(int op, gm_type_kind k)
+{
+    bool i64 = k == GMT_LONG;
+    if (k != GMT_INT && !i64)
+        return NULL;
+    switch (op) {
+    case GMOP_ADD: return i64 ? "_c_add_i64" : "_c_add_i32";
+    case GMOP_SUB: return i64 ? "_c_sub_i64" : "_c_sub_i32";
+    case GMOP_MUL: return i64 ? "_c_mul_i64" : "_c_mul_i32";
+    case GMOP_NEG: return i64 ? "_c_neg_i64" : "_c_neg_i32";
+    default: return NULL;
+    }
+}
+
+/* An integer literal: a Long one as INT64_C(v) even when it fits 32 bits
+ * (a folded `a + (Long)1` is `a + 1` typed Long: as int, C would add in 32
+ * bits), and the most negative values by name (-2147483648 is a long in C). */
+static void emit_int_literal(cg_emit *em, int64_t v, gm_type_kind k)
+{
+    if (v == INT64_MIN)
+        cg_printf(em, "INT64_MIN");
+    else if (k == GMT_LONG || v > INT32_MAX || v < INT32_MIN)
+        cg_printf(em, "INT64_C(%" PRId64 ")", v);
+    else if (v == INT32_MIN)
+        cg_printf(em, "INT32_MIN");
+    else
+        cg_printf(em, "%" PRId64, v);
+}
+
 static void emit_abs(cg_emit *em, const gm_expr *e)
 {
     gm_type_kind k = e->type ? e->type->kind : GMT_DOUBLE;
-    const char *fn = k == GMT_INT ? "abs" : k == GMT_LONG ? "llabs" : k == GMT_FLOAT ? "fabsf" : "fabs";
+    const char *fn = k == GMT_INT ? "_c_abs_i32" : k == GMT_LONG ? "_c_abs_i64" : k == GMT_FLOAT ? "fabsf" : "fabs";
     cg_printf(em, "%s(", fn);
     cg_expr(em, e->a);
     cg_printf(em, ")");
@@ -155,11 +189,18 @@ static void emit_reduce_expr(cg_emit *em, const gm_expr *e)
         cg_printf(em, ")) continue; ");
     }
     char *val = e->a ? cg_expr_str(em, e->a) : cg_strf("1");
+    const char *wrap = cg_wrap_fn(e->reduce_op == GMRED_PRODUCT ? GMOP_MUL : GMOP_ADD, e->type->kind);
     switch (e->reduce_op) {
     case GMRED_SUM:
     case GMRED_COUNT:
+    case GMRED_PRODUCT:
+        if (wrap) {
+            cg_printf(em, "%s = %s(%s, %s); ", acc, wrap, acc, val);
+            break;
+        }
+        cg_printf(em, "%s %s= %s; ", acc, e->reduce_op == GMRED_PRODUCT ? "*" : "+", val);
+        break;
     case GMRED_AVG: cg_printf(em, "%s += %s; ", acc, val); break;
-    case GMRED_PRODUCT: cg_printf(em, "%s *= %s; ", acc, val); break;
     case GMRED_MIN: cg_printf(em, "if (%s < %s) %s = %s; ", val, acc, acc, val); break;
     case GMRED_MAX: cg_printf(em, "if (%s > %s) %s = %s; ", val, acc, acc, val); break;
     case GMRED_EXIST: cg_printf(em, "%s = %s || %s; ", acc, acc, val); break;
@@ -199,10 +240,8 @@ void cg_expr(cg_emit *em, const gm_expr *e)
     case GME_INT:
         if (k == GMT_FLOAT || k == GMT_DOUBLE)
             cg_float_literal(em, (double)e->int_val, k == GMT_FLOAT);
-        else if (e->int_val > INT32_MAX || e->int_val < INT32_MIN)
-            cg_printf(em, "INT64_C(%" PRId64 ")", e->int_val);
         else
-            cg_printf(em, "%" PRId64, e->int_val);
+            emit_int_literal(em, e->int_val, k);
         break;
     case GME_FLOAT:
         cg_float_literal(em, e->float_val, k == GMT_FLOAT);
@@ -229,6 +268,13 @@ void cg_expr(cg_emit *em, const gm_expr *e)
         cg_map_get(em, e);
         break;
     case GME_UNARY:
+        if (e->op == GMOP_NEG && cg_wrap_fn(GMOP_NEG, k) &&
+            !(e->a->kind == GME_INT && e->a->int_val > INT64_MIN)) { /* -3 cannot overflow */
+            cg_printf(em, "%s(", cg_wrap_fn(GMOP_NEG, k));
+            cg_expr(em, e->a);
+            cg_printf(em, ")");
+            break;
+        }
         cg_printf(em, "(%s", e->op == GMOP_NOT ? "!" : "-");
         cg_expr(em, e->a);
         cg_printf(em, ")");
@@ -242,6 +288,14 @@ void cg_expr(cg_emit *em, const gm_expr *e)
             cg_printf(em, "(");
             cg_expr(em, e->a);
             cg_printf(em, " %s ({ volatile int64_t _c_zero = 0; _c_zero; }))", gm_op_spelling(e->op));
+            break;
+        }
+        if (cg_wrap_fn(e->op, k)) {
+            cg_printf(em, "%s(", cg_wrap_fn(e->op, k));
+            cg_expr(em, e->a);
+            cg_printf(em, ", ");
+            cg_expr(em, e->b);
+            cg_printf(em, ")");
             break;
         }
         cg_printf(em, "(");

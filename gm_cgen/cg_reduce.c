@@ -25,6 +25,7 @@
  */
 #include "cg_emit.h"
 #include "oom.h"
+#include "types.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,9 +41,17 @@ const char *cg_atomic_suffix(gm_type_kind k)
     }
 }
 
+/* wrap: the value is an integer and the target an Int or Long, whose + - *
+ * wrap (cg_wrap_fn); with a floating value C's operator keeps its meaning. */
 static void plain_update(cg_emit *em, gm_assign_op op, const char *lv, const char *v,
-                         const char *ty)
+                         const char *ty, gm_type_kind k, bool integer_value)
 {
+    int wop = op == GMA_PLUS ? GMOP_ADD : op == GMA_MINUS ? GMOP_SUB : op == GMA_MULT ? GMOP_MUL : -1;
+    const char *wrap = integer_value && wop >= 0 ? cg_wrap_fn(wop, k) : NULL;
+    if (wrap) {
+        cg_line(em, "%s = %s(%s, %s);", lv, wrap, lv, v);
+        return;
+    }
     switch (op) {
     case GMA_PLUS: cg_line(em, "%s += %s;", lv, v); break;
     case GMA_MINUS: cg_line(em, "%s -= %s;", lv, v); break;
@@ -228,6 +237,7 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
     gm_type_kind k = lhs->type ? lhs->type->kind : GMT_INT;
     const char *ty = cg_ctype(lhs->type);
     char *v = k == GMT_NODE ? cg_node_value_str(em, s->rhs) : cg_expr_str(em, s->rhs);
+    bool integer_value = s->rhs->type && gmt_is_integer(s->rhs->type->kind);
     if (lhs->kind == GME_INDEX) {
         /* A map element: read-modify-write under the map's lock. */
         char *m = cg_expr_str(em, lhs->a);
@@ -243,7 +253,7 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
         cg_line(em, "{");
         em->indent++;
         cg_line(em, "%s _c_cur = %s;", ty, cur);
-        plain_update(em, s->assign_op, "_c_cur", v, ty);
+        plain_update(em, s->assign_op, "_c_cur", v, ty, k, integer_value);
         em->par_depth = 0;
         cg_map_set(em, lhs, "_c_cur");
         em->par_depth = depth;
@@ -258,7 +268,7 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
     }
     char *lv = cg_lvalue_str(em, lhs);
     if (plain_target(em, s))
-        plain_update(em, s->assign_op, lv, v, ty);
+        plain_update(em, s->assign_op, lv, v, ty, k, integer_value);
     else
         atomic_update(em, s->assign_op, lv, v, k);
     free(lv);

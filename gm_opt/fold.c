@@ -3,7 +3,9 @@
  * Contract: every unary, binary, ?:, |.| and cast expression whose operands
  * are Int/Long/Float/Double/Bool literals is replaced by the literal of its
  * value, computed in the expression's own type exactly as the generated C
- * would (Int wraps at 32 bits, Long at 64, Float arithmetic in single
+ * does (Int wraps at 32 bits, Long at 64: the language's rule,
+ * docs/green-marl-language.md section 6, which the generated code keeps
+ * through gmrt_inline.h's unsigned helpers; Float arithmetic in single
  * precision). `c ? a : b` with a literal condition becomes the chosen
  * branch (cast to the ?: type when the branch's type differs), and
  * `False && x`, `True || x`, `True && x`, `False || x` are simplified.

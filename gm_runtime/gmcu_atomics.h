@@ -9,6 +9,19 @@
 
 #include "gmcu_device.h"
 
+/* ---- wrapping Int and Long arithmetic ------------------------------------------ */
+
+/* + and * in the combines and CAS products below: Int and Long wrap modulo
+ * 2^32 / 2^64, through unsigned arithmetic, as the host's (gmrt_inline.h's
+ * _c_add_i32 ...; docs/green-marl-language.md, section 6); other types use
+ * their own operators. */
+template <typename T> __device__ static inline T gmcu_add(T a, T b) { return a + b; }
+template <typename T> __device__ static inline T gmcu_mul(T a, T b) { return a * b; }
+template <> __device__ inline int32_t gmcu_add(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+template <> __device__ inline int64_t gmcu_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+template <> __device__ inline int32_t gmcu_mul(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+template <> __device__ inline int64_t gmcu_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
 /* ---- device atomics ------------------------------------------------------------ */
 
 __device__ static inline void gmcu_atomic_add(int32_t *p, int32_t v) { atomicAdd((int *)p, (int)v); }
@@ -90,7 +103,7 @@ template <typename T> __device__ static inline void gmcu_atomic_mul(T *p, T v)
         do {
             T cur;
             memcpy(&cur, &old, 4);
-            T upd = cur * v;
+            T upd = gmcu_mul(cur, v);
             unsigned bits;
             memcpy(&bits, &upd, 4);
             seen = atomicCAS(ip, old, bits);
@@ -104,7 +117,7 @@ template <typename T> __device__ static inline void gmcu_atomic_mul(T *p, T v)
         do {
             T cur;
             memcpy(&cur, &old, 8);
-            T upd = cur * v;
+            T upd = gmcu_mul(cur, v);
             unsigned long long bits;
             memcpy(&bits, &upd, 8);
             seen = atomicCAS(ip, old, bits);
@@ -319,8 +332,8 @@ template <typename T, typename Op> __device__ static inline T gmcu_block_combine
     return v;
 }
 
-struct gmcu_op_add { template <typename T> __device__ T operator()(T a, T b) const { return a + b; } };
-struct gmcu_op_mul { template <typename T> __device__ T operator()(T a, T b) const { return a * b; } };
+struct gmcu_op_add { template <typename T> __device__ T operator()(T a, T b) const { return gmcu_add(a, b); } };
+struct gmcu_op_mul { template <typename T> __device__ T operator()(T a, T b) const { return gmcu_mul(a, b); } };
 struct gmcu_op_min { template <typename T> __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
 struct gmcu_op_max { template <typename T> __device__ T operator()(T a, T b) const { return b > a ? b : a; } };
 struct gmcu_op_and { __device__ bool operator()(bool a, bool b) const { return a && b; } };

@@ -1,6 +1,7 @@
 /* gmrt_inline.h: the small helpers gmc's generated files call (allocation
- * that never returns NULL, the chunk of a dynamic schedule, atomic updates
- * by compare-and-swap, per-element spin locks), all static inline; every
+ * that never returns NULL, the chunk of a dynamic schedule, wrapping Int and
+ * Long arithmetic, atomic updates by compare-and-swap, per-element spin
+ * locks), all static inline; every
  * generated .c and .cu includes it. Install location: <gmc/gmrt_inline.h>.
  * Their names start with _c_ and GMC_, which gmc keeps for itself (a
  * Green-Marl name never becomes one), so they are not for other code. */
@@ -47,6 +48,22 @@ static inline GMC_HOST_DEVICE __attribute__((unused)) int64_t _c_index_at(int64_
     }
     return v;
 }
+
+/* Int and Long arithmetic wraps modulo 2^32 / 2^64 (two's complement), as
+ * gmc's constant folding computes it and as docs/green-marl-language.md
+ * defines it: generated code does + - * and unary - on Int and Long through
+ * these, in unsigned arithmetic, so that no compiler or flag (-O3 without
+ * -fwrapv, nvcc's device compiler) may treat an overflow as impossible. The
+ * conversion back to the signed type is modular on gcc, clang and nvcc. */
+#define GMC_WRAP_OPS(S, T, U)                                                                              \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_add_##S(T a, T b) { return (T)((U)a + (U)b); } \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_sub_##S(T a, T b) { return (T)((U)a - (U)b); } \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_mul_##S(T a, T b) { return (T)((U)a * (U)b); } \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_neg_##S(T a) { return (T)((U)0 - (U)a); }      \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_abs_##S(T a) { return a < 0 ? _c_neg_##S(a) : a; }
+GMC_WRAP_OPS(i32, int32_t, uint32_t)
+GMC_WRAP_OPS(i64, int64_t, uint64_t)
+#undef GMC_WRAP_OPS
 
 /* The same check in parallel code (gm_cgen/cg_nil.c), which cannot stop
  * there: true when v names an element of the n; else the first failing
@@ -110,13 +127,13 @@ static inline __attribute__((unused)) int _c_chunk(int64_t n)
 
 /* Atomic updates of a shared value: compare-and-swap loops where no
  * single instruction exists. min/max return whether they stored v. */
-#define GMC_ATOMIC_OPS(S, T)                                                      \
+#define GMC_ATOMIC_OPS(S, T, ADD, MUL)                                                  \
     static inline __attribute__((unused)) void _c_atomic_add_##S(T *p, T v)                               \
     {                                                                            \
         T old, upd;                                                              \
         __atomic_load(p, &old, __ATOMIC_RELAXED);                                \
         do {                                                                     \
-            upd = old + v;                                                       \
+            upd = ADD(old, v);                                                   \
         } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\
                                             __ATOMIC_RELAXED));                  \
     }                                                                            \
@@ -125,7 +142,7 @@ static inline __attribute__((unused)) int _c_chunk(int64_t n)
         T old, upd;                                                              \
         __atomic_load(p, &old, __ATOMIC_RELAXED);                                \
         do {                                                                     \
-            upd = old * v;                                                       \
+            upd = MUL(old, v);                                                   \
         } while (!__atomic_compare_exchange(p, &old, &upd, true, __ATOMIC_RELAXED,\
                                             __ATOMIC_RELAXED));                  \
     }                                                                            \
@@ -149,11 +166,15 @@ static inline __attribute__((unused)) int _c_chunk(int64_t n)
                 return true;                                                     \
         return false;                                                            \
     }
-GMC_ATOMIC_OPS(i32, int32_t)
-GMC_ATOMIC_OPS(i64, int64_t)
-GMC_ATOMIC_OPS(f32, float)
-GMC_ATOMIC_OPS(f64, double)
+#define GMC_FADD(a, b) ((a) + (b))
+#define GMC_FMUL(a, b) ((a) * (b))
+GMC_ATOMIC_OPS(i32, int32_t, _c_add_i32, _c_mul_i32) /* wrapping, as above */
+GMC_ATOMIC_OPS(i64, int64_t, _c_add_i64, _c_mul_i64)
+GMC_ATOMIC_OPS(f32, float, GMC_FADD, GMC_FMUL)
+GMC_ATOMIC_OPS(f64, double, GMC_FADD, GMC_FMUL)
 #undef GMC_ATOMIC_OPS
+#undef GMC_FADD
+#undef GMC_FMUL
 
 /* Per-element spin locks for arg-min/max with several non-constant values. */
 static inline __attribute__((unused)) void _c_lock_acquire(int32_t *l)

@@ -255,10 +255,12 @@ bool gmd_sync_broadcast(const gmd_graph *G, void *prop, gmrt_type t)
             d[idx[i]] = (EXPR);                                                                                        \
         }                                                                                                              \
     } while (0)
-#define APPLY_NUM(T)                                                                                                   \
+/* SUM: the type's sum; Int and Long wrap modulo 2^32 / 2^64 (through unsigned
+ * arithmetic), as the generated code's own sums (gmrt_inline.h's _c_add_i32). */
+#define APPLY_NUM(T, SUM)                                                                                              \
     do {                                                                                                               \
         if (op == GMD_SUM)                                                                                             \
-            APPLY(T, a + b);                                                                                           \
+            APPLY(T, SUM);                                                                                             \
         else if (op == GMD_MIN)                                                                                        \
             APPLY(T, b < a ? b : a);                                                                                   \
         else                                                                                                           \
@@ -268,11 +270,11 @@ bool gmd_sync_broadcast(const gmd_graph *G, void *prop, gmrt_type t)
 static void combine(void *prop, gmrt_type t, gmd_op op, const gm_node_t *idx, const void *vals, size_t count)
 {
     switch (t) {
-    case GMRT_T_INT32: case GMRT_T_NODE: APPLY_NUM(int32_t); break;
-    case GMRT_T_INT64: APPLY_NUM(int64_t); break;
-    case GMRT_T_EDGE: APPLY_NUM(gm_edge_t); break;
-    case GMRT_T_FLOAT: APPLY_NUM(float); break;
-    case GMRT_T_DOUBLE: APPLY_NUM(double); break;
+    case GMRT_T_INT32: case GMRT_T_NODE: APPLY_NUM(int32_t, (int32_t)((uint32_t)a + (uint32_t)b)); break;
+    case GMRT_T_INT64: APPLY_NUM(int64_t, (int64_t)((uint64_t)a + (uint64_t)b)); break;
+    case GMRT_T_EDGE: APPLY_NUM(gm_edge_t, a + b); break;
+    case GMRT_T_FLOAT: APPLY_NUM(float, a + b); break;
+    case GMRT_T_DOUBLE: APPLY_NUM(double, a + b); break;
     case GMRT_T_BOOL:
         if (op == GMD_AND || op == GMD_MIN)
             APPLY(bool, a && b);

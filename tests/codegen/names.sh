@@ -46,7 +46,7 @@ check "main_locals.c compiles" gcc -std=c11 -Wall -Wextra -Werror -fopenmp -fsyn
 "$GMC" --check "$d/foreign_name.gm" >"$tmp/fn.log" 2>&1
 check "foreign code's x and total: no unused warning" hasnt "$tmp/fn.log" 'never used'
 "$GMC" -t omp -o "$tmp/fn" "$d/foreign_name.gm" >/dev/null 2>&1
-check "x kept, under its own name" has "$tmp/fn/foreign_name.c" 'int32_t x = (a + 1);'
-check "total kept, under its own name" has "$tmp/fn/foreign_name.c" 'total += '
+check "x kept, under its own name" has "$tmp/fn/foreign_name.c" 'int32_t x = _c_add_i32(a, 1);'
+check "total kept, under its own name" has "$tmp/fn/foreign_name.c" 'total = _c_add_i64(total, '
 check "x needs no (void) cast" hasnt "$tmp/fn/foreign_name.c" '(void)x;'
 exit $fail

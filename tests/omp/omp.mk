@@ -2,7 +2,9 @@
 ## independently. That every accepted program compiles warning-free (gcc and
 ## clang, -O2 and -O0, with and without --main) is tests/codegen/build_all.sh's job.
 TESTS += tests/omp/run_programs.sh tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
+# Int and Long overflow wraps, folded or not (int_wrap.sh: awk's modular arithmetic).
+TESTS += tests/omp/int_wrap.sh
 EXTRA_DIST += tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
-EXTRA_DIST += tests/omp/run_programs.sh tests/omp/worklist.sh \
+EXTRA_DIST += tests/omp/run_programs.sh tests/omp/worklist.sh tests/omp/int_wrap.sh tests/omp/int_wrap.gm \
 	tests/omp/reductions.gm tests/omp/argmin_defer.gm tests/omp/section12.gm \
 	tests/omp/updown_root.gm tests/omp/own_shared.gm
