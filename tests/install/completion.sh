@@ -47,7 +47,7 @@ case $(complete_line "$GMC_SRCDIR/completion/gmc" "$GMC --dump=") in
 *) bad "gmc: --dump= misses stages or passes" ;;
 esac
 
-gmgraph_says "gmgraph c" "convert "
+gmgraph_says "gmgraph c" "check convert "
 gmgraph_says "gmgraph gen r" "rmat road "
 gmgraph_says "gmgraph gen rmat --sc" "--scale "
 gmgraph_says "gmgraph convert --to g" "gm-binary gm-binary-le gmb "
