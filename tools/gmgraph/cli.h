@@ -15,6 +15,17 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 int cli_value(int argc, char **argv, int *i, const char *name, const char **value);
 bool cli_flag(const char *arg, const char *name);
 
+/* One arm of a subcommand's option chain `if (...) ... CLI_OPTION(...)`:
+ * when argv[i] is option name (cli_value, in a loop over i with locals
+ * `const char *v` and `int r`), parse_ok is evaluated with the value in v;
+ * a missing value or a false parse_ok returns EXIT_USAGE from the caller. */
+#define CLI_OPTION(name, parse_ok)                           \
+    else if ((r = cli_value(argc, argv, &i, name, &v)) != 0) \
+    {                                                        \
+        if (r < 0 || !(parse_ok))                            \
+            return EXIT_USAGE;                               \
+    }
+
 /* Strict number parsing; false (after a message naming the option) when
  * the text is not a number in [lo, hi]. */
 bool cli_int(const char *option, const char *text, int64_t lo, int64_t hi, int64_t *out);

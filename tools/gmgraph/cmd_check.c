@@ -72,30 +72,23 @@ int cmd_check(int argc, char **argv)
             usage(stdout);
             return EXIT_OK;
         }
-#define OPTION(name, parse_ok)                               \
-    else if ((r = cli_value(argc, argv, &i, name, &v)) != 0) \
-    {                                                        \
-        if (r < 0 || !(parse_ok))                            \
-            return EXIT_USAGE;                               \
-    }
         if (0) {
         }
-        OPTION("--bfs", set_kind(&kind, CHECK_BFS, &file, v))
-        OPTION("--wcc", set_kind(&kind, CHECK_WCC, &file, v))
-        OPTION("--pagerank", set_kind(&kind, CHECK_PAGERANK, &file, v))
-        OPTION("--root", cli_int("--root", v, 0, GMRT_NODE_MAX - 1, &root))
-        OPTION("--d", (has_d = true) && cli_double("--d", v, &d))
-        OPTION("--e", (has_e = true) && cli_double("--e", v, &e))
-        OPTION("--max-iter", (has_max = true) && cli_int("--max-iter", v, INT32_MIN, INT32_MAX, &max_iter))
-        OPTION("--max_iter", (has_max = true) && cli_int("--max_iter", v, INT32_MIN, INT32_MAX, &max_iter))
-        OPTION("--iterations", cli_int("--iterations", v, 1, INT32_MAX, &iterations))
-        OPTION("--tolerance", (has_tol = true) && cli_double("--tolerance", v, &tol))
-        OPTION("--threads", cli_int("--threads", v, 1, 4096, &threads))
+        CLI_OPTION("--bfs", set_kind(&kind, CHECK_BFS, &file, v))
+        CLI_OPTION("--wcc", set_kind(&kind, CHECK_WCC, &file, v))
+        CLI_OPTION("--pagerank", set_kind(&kind, CHECK_PAGERANK, &file, v))
+        CLI_OPTION("--root", cli_int("--root", v, 0, GMRT_NODE_MAX - 1, &root))
+        CLI_OPTION("--d", (has_d = true) && cli_double("--d", v, &d))
+        CLI_OPTION("--e", (has_e = true) && cli_double("--e", v, &e))
+        CLI_OPTION("--max-iter", (has_max = true) && cli_int("--max-iter", v, INT32_MIN, INT32_MAX, &max_iter))
+        CLI_OPTION("--max_iter", (has_max = true) && cli_int("--max_iter", v, INT32_MIN, INT32_MAX, &max_iter))
+        CLI_OPTION("--iterations", cli_int("--iterations", v, 1, INT32_MAX, &iterations))
+        CLI_OPTION("--tolerance", (has_tol = true) && cli_double("--tolerance", v, &tol))
+        CLI_OPTION("--threads", cli_int("--threads", v, 1, 4096, &threads))
         else if (a[0] != '-' && !spec_text)
             spec_text = a;
         else
             return cli_unknown("check", a);
-#undef OPTION
     }
     if (!spec_text) {
         fprintf(stderr, "gmgraph check: no generator spec: give gen:KIND,... (see gmgraph check --help)\n");

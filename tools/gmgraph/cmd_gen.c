@@ -93,34 +93,26 @@ int cmd_gen(int argc, char **argv)
             usage(stdout);
             return EXIT_OK;
         }
-/* an option with a value: r < 0 means the value is missing */
-#define OPTION(name, parse_ok)                                  \
-    else if ((r = cli_value(argc, argv, &i, name, &v)) != 0)    \
-    {                                                           \
-        if (r < 0 || !(parse_ok))                               \
-            return EXIT_USAGE;                                  \
-    }
         if (cli_flag(a, "--no-permute"))
             rp.permute = false;
-        OPTION("--scale", cli_int("--scale", v, 0, 30, &scale))
-        OPTION("--edge-factor", cli_double("--edge-factor", v, &rp.edge_factor) && nonnegative("--edge-factor", rp.edge_factor))
-        OPTION("--a", cli_double("--a", v, &rp.a))
-        OPTION("--b", cli_double("--b", v, &rp.b))
-        OPTION("--c", cli_double("--c", v, &rp.c))
-        OPTION("--nodes", cli_int("--nodes", v, 0, GMRT_NODE_MAX, &nodes))
-        OPTION("--edges", cli_int("--edges", v, 0, GMRT_EDGE_MAX, &edges))
-        OPTION("--degree", cli_double("--degree", v, &degree) && nonnegative("--degree", degree))
-        OPTION("--rows", cli_int("--rows", v, 0, GMRT_NODE_MAX, &rows))
-        OPTION("--cols", cli_int("--cols", v, 0, GMRT_NODE_MAX, &cols))
-        OPTION("--seed", cli_u64("--seed", v, &seed))
-        OPTION("--weights", (weights = v) != NULL)
-        OPTION("--output", (out = v) != NULL)
-        OPTION("-o", (out = v) != NULL)
-        OPTION("--to", output_format(v, &to))
-        OPTION("--parts", cli_int("--parts", v, 1, 65536, &parts))
+        CLI_OPTION("--scale", cli_int("--scale", v, 0, 30, &scale))
+        CLI_OPTION("--edge-factor", cli_double("--edge-factor", v, &rp.edge_factor) && nonnegative("--edge-factor", rp.edge_factor))
+        CLI_OPTION("--a", cli_double("--a", v, &rp.a))
+        CLI_OPTION("--b", cli_double("--b", v, &rp.b))
+        CLI_OPTION("--c", cli_double("--c", v, &rp.c))
+        CLI_OPTION("--nodes", cli_int("--nodes", v, 0, GMRT_NODE_MAX, &nodes))
+        CLI_OPTION("--edges", cli_int("--edges", v, 0, GMRT_EDGE_MAX, &edges))
+        CLI_OPTION("--degree", cli_double("--degree", v, &degree) && nonnegative("--degree", degree))
+        CLI_OPTION("--rows", cli_int("--rows", v, 0, GMRT_NODE_MAX, &rows))
+        CLI_OPTION("--cols", cli_int("--cols", v, 0, GMRT_NODE_MAX, &cols))
+        CLI_OPTION("--seed", cli_u64("--seed", v, &seed))
+        CLI_OPTION("--weights", (weights = v) != NULL)
+        CLI_OPTION("--output", (out = v) != NULL)
+        CLI_OPTION("-o", (out = v) != NULL)
+        CLI_OPTION("--to", output_format(v, &to))
+        CLI_OPTION("--parts", cli_int("--parts", v, 1, 65536, &parts))
         else if (!cli_build_option(a, &build))
             return cli_unknown("gen", a);
-#undef OPTION
     }
     if (!out) {
         fprintf(stderr, "gmgraph gen: no output file: give -o FILE\n");
