@@ -63,6 +63,14 @@ check "grid edges" test "$(info_field "$dir/g.el" edges)" = 34
 check "grid is symmetric" test "$(info_field "$dir/g.el" symmetric)" = yes
 check "grid has no self-loops" test "$(info_field "$dir/g.el" self-loops)" = 0
 
+# the largest degrees and where (the smallest such id), counted by hand:
+# out-degree 3 at node 3; in-degree 2 at nodes 1 and 3, so node 1
+printf '3 0\n3 1\n3 2\n5 3\n4 3\n2 1\n' >"$dir/hub.el"
+check "largest out-degree and its node" sh -c "'$GMGRAPH' info '$dir/hub.el' | grep -q '^out-degree: *min 0, max 3 (node 3),'"
+check "largest in-degree and its node" sh -c "'$GMGRAPH' info '$dir/hub.el' | grep -q '^in-degree: *min 0, max 2 (node 1),'"
+printf '' >"$dir/empty.el"
+check "no node named for an empty graph" sh -c "'$GMGRAPH' info '$dir/empty.el' | grep -q '^out-degree: *min 0, max 0, mean'"
+
 printf '0 1\n0 1\n1 1\n2 0\n' >"$dir/m.el"
 check "duplicates counted" test "$(info_field "$dir/m.el" 'duplicate edges')" = 1
 check "self-loops counted" test "$(info_field "$dir/m.el" self-loops)" = 1

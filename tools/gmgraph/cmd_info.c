@@ -11,7 +11,8 @@ static void usage(FILE *out)
 {
     fputs("usage: gmgraph info [options] FILE\n"
           "\n"
-          "Prints nodes, edges, out/in-degree statistics, self-loops, duplicate\n"
+          "Prints nodes, edges, out/in-degree statistics (the largest degree's\n"
+          "smallest node id too: a root with edges), self-loops, duplicate\n"
           "edges (parallel copies beyond the first), whether every edge has its\n"
           "reverse (symmetric), the weight range, and the load time.\n"
           "FILE may be gzip-compressed; FILE '-' is standard input.\n"
@@ -22,12 +23,13 @@ static void usage(FILE *out)
 
 typedef struct degree_stats {
     int64_t min, max, zero;
+    int64_t max_node; /* the smallest id of degree max: a root with edges (bench/run's choice) */
     double mean, stddev;
 } degree_stats;
 
 static degree_stats degrees(const gm_graph *g, const gm_edge_t *begin)
 {
-    degree_stats s = {0, 0, 0, 0, 0};
+    degree_stats s = {0, 0, 0, -1, 0, 0};
     int64_t n = g->num_nodes, lo = INT64_MAX, hi = 0, zero = 0;
     double sum_sq = 0;
 #pragma omp parallel for reduction(min : lo) reduction(max : hi) reduction(+ : zero, sum_sq)
@@ -45,8 +47,20 @@ static degree_stats degrees(const gm_graph *g, const gm_edge_t *begin)
         s.mean = (double)g->num_edges / (double)n;
         double var = sum_sq / (double)n - s.mean * s.mean;
         s.stddev = var > 0 ? sqrt(var) : 0;
+        for (int64_t u = 0; u < n && s.max_node < 0; u++)
+            if ((int64_t)(begin[u + 1] - begin[u]) == hi)
+                s.max_node = u;
     }
     return s;
+}
+
+/* " (node X)" after the largest degree, or nothing for an empty graph */
+static const char *max_at(char *buf, size_t len, const degree_stats *s)
+{
+    if (s->max_node < 0)
+        return "";
+    snprintf(buf, len, " (node %lld)", (long long)s->max_node);
+    return buf;
 }
 
 int cmd_info(int argc, char **argv)
@@ -127,12 +141,13 @@ int cmd_info(int argc, char **argv)
     printf("nodes:           %lld\n", (long long)g->num_nodes);
     printf("edges:           %lld\n", (long long)g->num_edges);
     degree_stats out = degrees(g, g->begin);
-    printf("out-degree:      min %lld, max %lld, mean %.3f, stddev %.3f, %lld nodes without out-edges\n",
-           (long long)out.min, (long long)out.max, out.mean, out.stddev, (long long)out.zero);
+    char at[48];
+    printf("out-degree:      min %lld, max %lld%s, mean %.3f, stddev %.3f, %lld nodes without out-edges\n",
+           (long long)out.min, (long long)out.max, max_at(at, sizeof at, &out), out.mean, out.stddev, (long long)out.zero);
     if (have_reverse) {
         degree_stats in = degrees(g, g->r_begin);
-        printf("in-degree:       min %lld, max %lld, stddev %.3f, %lld nodes without in-edges\n", (long long)in.min,
-               (long long)in.max, in.stddev, (long long)in.zero);
+        printf("in-degree:       min %lld, max %lld%s, stddev %.3f, %lld nodes without in-edges\n",
+               (long long)in.min, (long long)in.max, max_at(at, sizeof at, &in), in.stddev, (long long)in.zero);
     }
     printf("self-loops:      %lld\n", (long long)self_loops);
     printf("duplicate edges: %lld\n", (long long)duplicates);
