@@ -313,6 +313,10 @@ void cg_nil_stmt(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const 
 bool cg_nil_call(cg_emit *em, const gm_expr *e);
 bool cg_nil_loop(cg_emit *em, const gm_stmt *s, void (*emit)(cg_emit *em, const gm_stmt *s));
 void cg_nil_root(cg_emit *em, const gm_expr *root, const char *what);
+/* In a CUDA kernel (tg->nil_slot): the device slot (NULL elsewhere) and,
+ * in *code, a new site whose report is message itself (taken over); the
+ * host reports it after the statement, as a failed NIL check. */
+const char *cg_nil_message_site(cg_emit *em, char *message, int *code);
 
 /* ---- expressions (cg_expr.c) */
 void cg_expr(cg_emit *em, const gm_expr *e);

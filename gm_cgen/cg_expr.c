@@ -8,7 +8,10 @@
  * section 6): they go through gmrt_inline.h's unsigned helpers, never C's
  * signed operators, whose overflow is undefined; an integer literal is
  * printed with its own C type (INT64_C for a Long), so C computes in the
- * width the checker gave the expression.
+ * width the checker gave the expression. Integer / and % and Float or
+ * Double to integer casts go through helpers too (emit_div, emit_cast):
+ * C leaves a zero divisor, INT_MIN / -1 and an out-of-range conversion
+ * undefined.
  */
 #include "cg_emit.h"
 
@@ -87,6 +90,51 @@ static void emit_abs(cg_emit *em, const gm_expr *e)
     gm_type_kind k = e->type ? e->type->kind : GMT_DOUBLE;
     const char *fn = k == GMT_INT ? "_c_abs_i32" : k == GMT_LONG ? "_c_abs_i64" : k == GMT_FLOAT ? "fabsf" : "fabs";
     cg_printf(em, "%s(", fn);
+    cg_expr(em, e->a);
+    cg_printf(em, ")");
+}
+
+/* Int and Long / and % (docs/green-marl-language.md, section 6) through
+ * gmrt_inline.h's helpers, which stop the run on a zero divisor naming the
+ * .gm line and wrap INT_MIN / -1; a literal divisor other than 0 and -1
+ * needs neither, and stays C's operator. In a CUDA kernel the error is
+ * recorded in the device slot and reported after the statement (cg_nil.c).
+ * False: not an integer division. */
+static bool emit_div(cg_emit *em, const gm_expr *e, gm_type_kind k)
+{
+    if ((e->op != GMOP_DIV && e->op != GMOP_MOD) || (k != GMT_INT && k != GMT_LONG))
+        return false;
+    if (e->b->kind == GME_INT && e->b->int_val != 0 && e->b->int_val != -1)
+        return false;
+    const bool mod = e->op == GMOP_MOD;
+    const char *fn = mod ? (k == GMT_LONG ? "_c_mod_i64" : "_c_mod_i32") : (k == GMT_LONG ? "_c_div_i64" : "_c_div_i32");
+    int code = 0;
+    const char *slot = cg_nil_message_site(em, cg_strf("%s:%d: integer %s by zero", em->src_base, e->loc.line,
+                                                       mod ? "modulo" : "division"), &code);
+    cg_printf(em, "%s%s(", fn, slot ? "_slot" : "");
+    cg_expr(em, e->a);
+    cg_printf(em, ", ");
+    cg_expr(em, e->b);
+    if (slot)
+        cg_printf(em, ", %d, %s)", code, slot);
+    else
+        cg_printf(em, ", \"%s:%d\")", em->src_base, e->loc.line);
+    return true;
+}
+
+/* A cast: Float and Double to Int and Long through gmrt_inline.h's
+ * saturating helpers (section 6: C leaves an out-of-range conversion
+ * undefined), C's cast otherwise. */
+static void emit_cast(cg_emit *em, const gm_expr *e)
+{
+    gm_type_kind from = e->a->type ? e->a->type->kind : GMT_ERROR, to = e->cast_to;
+    if ((from == GMT_FLOAT || from == GMT_DOUBLE) && (to == GMT_INT || to == GMT_LONG)) {
+        cg_printf(em, "_c_%c2i%s(", from == GMT_FLOAT ? 'f' : 'd', to == GMT_INT ? "32" : "64");
+        cg_expr(em, e->a);
+        cg_printf(em, ")");
+        return;
+    }
+    cg_printf(em, "((%s)", cg_prim_ctype(e->cast_to));
     cg_expr(em, e->a);
     cg_printf(em, ")");
 }
@@ -280,16 +328,8 @@ void cg_expr(cg_emit *em, const gm_expr *e)
         cg_printf(em, ")");
         break;
     case GME_BINARY:
-        if ((e->op == GMOP_DIV || e->op == GMOP_MOD) && e->b && e->b->kind == GME_INT &&
-            e->b->int_val == 0) {
-            /* An integer division by a constant zero: -Wdiv-by-zero would
-             * warn; the zero comes from a volatile, so it still traps at run
-             * time as written. */
-            cg_printf(em, "(");
-            cg_expr(em, e->a);
-            cg_printf(em, " %s ({ volatile int64_t _c_zero = 0; _c_zero; }))", gm_op_spelling(e->op));
+        if (emit_div(em, e, k))
             break;
-        }
         if (cg_wrap_fn(e->op, k)) {
             cg_printf(em, "%s(", cg_wrap_fn(e->op, k));
             cg_expr(em, e->a);
@@ -323,9 +363,7 @@ void cg_expr(cg_emit *em, const gm_expr *e)
         emit_abs(em, e);
         break;
     case GME_CAST:
-        cg_printf(em, "((%s)", cg_prim_ctype(e->cast_to));
-        cg_expr(em, e->a);
-        cg_printf(em, ")");
+        emit_cast(em, e);
         break;
     case GME_CALL:
         if (e->builtin >= 0)

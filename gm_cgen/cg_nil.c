@@ -324,6 +324,18 @@ static int site_add(cg_emit *em, const gm_symbol *prop, const gm_expr *index, bo
     return code;
 }
 
+const char *cg_nil_message_site(cg_emit *em, char *message, int *code)
+{
+    const char *dev = em->tg->nil_slot ? em->tg->nil_slot(em) : NULL;
+    if (!dev) {
+        free(message);
+        return NULL;
+    }
+    *code = site_push(em, cg_strf("!%s", message), true); /* '!': _c_nil_report prints it whole */
+    free(message);
+    return dev;
+}
+
 /* ---- a read ---------------------------------------------------------------- */
 
 static void fallback_value(cg_emit *em, const gm_type *elem)

@@ -121,6 +121,27 @@ void gmc_check_cond(gm_checker *ck, gm_expr *e, const char *what)
         gm_error(e->loc, GMD_CONDITION, "%s must be Bool, not %s", what, gmc_spell(ck, t));
 }
 
+/* A Float or Double value stored into an Int or Long place becomes an
+ * explicit cast (value is rewritten in place, keeping its list link), so
+ * that code generation converts it as a cast, with gmrt_inline.h's
+ * saturating helpers (docs/green-marl-language.md, section 6), and not by
+ * C's implicit conversion, undefined out of range. */
+static void explicit_conversion(gm_checker *ck, const gm_type *target, gm_expr *value)
+{
+    if (!gmt_is_integer(target->kind) || !gmt_is_floating(value->type->kind))
+        return;
+    gm_expr *inner = gm_expr_new(ck->arena, GME_CAST, value->loc);
+    *inner = *value;
+    inner->next = NULL;
+    gm_expr *next = value->next;
+    gm_expr *cast = gm_expr_new(ck->arena, GME_CAST, value->loc);
+    cast->cast_to = target->kind;
+    cast->type = gmc_prim(ck, target->kind);
+    cast->a = inner;
+    cast->next = next;
+    *value = *cast;
+}
+
 void gmc_check_store(gm_checker *ck, const gm_type *target, gm_expr *value, const char *what,
                      gm_diag_class mismatch)
 {
@@ -134,6 +155,7 @@ void gmc_check_store(gm_checker *ck, const gm_type *target, gm_expr *value, cons
         if (!literal_fits(value, target->kind))
             gm_warning(value->loc, GMD_W_NARROWING, "assigning %s to %s of type %s may lose "
                        "precision", vt, what, tt);
+        explicit_conversion(ck, target, value);
         break;
     case GMT_COMPAT_BOOL_NUMERIC:
         gm_error(value->loc, mismatch == GMD_TYPE ? GMD_BOOL_NUMERIC : mismatch,

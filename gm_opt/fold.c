@@ -9,9 +9,12 @@
  * precision). `c ? a : b` with a literal condition becomes the chosen
  * branch (cast to the ?: type when the branch's type differs), and
  * `False && x`, `True || x`, `True && x`, `False || x` are simplified.
- * Never folded: anything involving INF or NIL, integer division or modulo by
- * zero, the overflowing INT_MIN / -1, and casts from floating values that do
- * not fit the integer target (undefined in C). Types stay as the checker set.
+ * Integer / and % follow the language, as gmrt_inline.h's helpers do:
+ * INT_MIN / -1 wraps to INT_MIN and INT_MIN % -1 is 0; a Float or Double
+ * cast to an integer saturates at the type's limits (NaN gives 0).
+ * Never folded: anything involving INF or NIL, and an integer division or
+ * modulo by zero (a run-time error, which the generated code reports at
+ * the line if it is reached). Types stay as the checker set.
  */
 #include <math.h>
 #include <stdint.h>
@@ -62,7 +65,8 @@ static bool literal_of(const gm_expr *e, value *v)
     }
 }
 
-/* Converts v to kind k as C would; false when C leaves it undefined. */
+/* Converts v to kind k as the generated code does (a floating value to an
+ * integer saturates, NaN gives 0: gmrt_inline.h's _c_d2i32 ...). */
 static bool convert(value *v, gm_type_kind k)
 {
     if (v->kind == k)
@@ -72,11 +76,15 @@ static bool convert(value *v, gm_type_kind k)
     if (is_integer(v->kind) && is_floating(k)) {
         v->f = k == GMT_FLOAT ? (double)(float)v->i : (double)v->i;
     } else if (is_floating(v->kind) && is_integer(k)) {
-        double lo = k == GMT_INT ? -2147483649.0 : -9223372036854775808.0 - 1025.0;
-        double hi = k == GMT_INT ? 2147483648.0 : 9223372036854775808.0;
-        if (!(v->f > lo && v->f < hi))
-            return false;
-        v->i = (int64_t)v->f;
+        double lim = k == GMT_INT ? 2147483648.0 : 9223372036854775808.0; /* 2^31, 2^63 */
+        if (isnan(v->f))
+            v->i = 0;
+        else if (v->f >= lim)
+            v->i = k == GMT_INT ? INT32_MAX : INT64_MAX;
+        else if (v->f <= -lim)
+            v->i = k == GMT_INT ? INT32_MIN : INT64_MIN;
+        else
+            v->i = (int64_t)v->f;
     } else if (is_integer(v->kind)) {
         if (k == GMT_INT)
             v->i = (int32_t)(uint32_t)(uint64_t)v->i; /* two's complement truncation */
@@ -120,9 +128,12 @@ static bool fold_arith(gm_op op, value a, value b, gm_type_kind k, value *out)
         case GMOP_MUL: out->i = wrap(k, x * y); return true;
         case GMOP_DIV:
         case GMOP_MOD:
-            if (b.i == 0 || (a.i == min && b.i == -1))
+            if (b.i == 0)
                 return false;
-            out->i = op == GMOP_DIV ? a.i / b.i : a.i % b.i;
+            if (a.i == min && b.i == -1) /* the one overflowing quotient: wraps */
+                out->i = op == GMOP_DIV ? min : 0;
+            else
+                out->i = op == GMOP_DIV ? a.i / b.i : a.i % b.i;
             return true;
         default: return false;
         }

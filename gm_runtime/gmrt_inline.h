@@ -1,6 +1,7 @@
 /* gmrt_inline.h: the small helpers gmc's generated files call (allocation
  * that never returns NULL, the chunk of a dynamic schedule, wrapping Int and
- * Long arithmetic, atomic updates by compare-and-swap, per-element spin
+ * Long arithmetic, checked division, saturating float to integer
+ * conversion, atomic updates by compare-and-swap, per-element spin
  * locks), all static inline; every
  * generated .c and .cu includes it. Install location: <gmc/gmrt_inline.h>.
  * Their names start with _c_ and GMC_, which gmc keeps for itself (a
@@ -65,6 +66,92 @@ GMC_WRAP_OPS(i32, int32_t, uint32_t)
 GMC_WRAP_OPS(i64, int64_t, uint64_t)
 #undef GMC_WRAP_OPS
 
+/* Stores code in *slot (the host's _c_nil or the device's gmcu_nil_site)
+ * unless an earlier failure is there already: the first one is reported. */
+static inline GMC_HOST_DEVICE __attribute__((unused)) void _c_site_store(int32_t code, int32_t *slot)
+{
+#ifdef __CUDA_ARCH__
+    atomicCAS((int *)slot, 0, (int)code);
+#else
+    int32_t none = 0;
+    __atomic_compare_exchange_n(slot, &none, code, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+#endif
+}
+
+/* A division or remainder by zero (where: "pr.gm:12"): a run-time error
+ * (gmrt_fatal: exit 1, or an error return from NAME_try); device code
+ * without an error slot in scope (gm_cgen/cg_expr.c) makes the kernel fail. */
+static inline GMC_HOST_DEVICE __attribute__((unused)) void _c_div_zero(const char *where, bool mod)
+{
+#ifdef __CUDA_ARCH__
+    (void)where;
+    (void)mod;
+    __trap();
+#else
+    gmrt_fatal("%s: integer %s by zero", where, mod ? "modulo" : "division");
+#endif
+}
+
+/* Int and Long / and % (docs/green-marl-language.md, section 6): truncating
+ * toward zero, as C; by zero a run-time error naming where; the one
+ * overflowing quotient wraps (INT_MIN / -1 is INT_MIN, INT_MIN % -1 is 0),
+ * where C's operators trap (SIGFPE on x86). The _slot forms, for CUDA
+ * kernels, record code in slot instead (reported by the host after the
+ * statement, gm_cgen/cg_nil.c) and give 0. Both tests are branches a CPU
+ * predicts: the divide costs far more. */
+#define GMC_DIV_OPS(S, T)                                                                                        \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_div_##S(T a, T b, const char *where)             \
+    {                                                                                                             \
+        if (__builtin_expect(b == 0, 0)) {                                                                        \
+            _c_div_zero(where, false);                                                                            \
+            return 0;                                                                                             \
+        }                                                                                                         \
+        return b == -1 ? _c_neg_##S(a) : a / b;                                                                   \
+    }                                                                                                             \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_mod_##S(T a, T b, const char *where)             \
+    {                                                                                                             \
+        if (__builtin_expect(b == 0, 0)) {                                                                        \
+            _c_div_zero(where, true);                                                                             \
+            return 0;                                                                                             \
+        }                                                                                                         \
+        return b == -1 ? 0 : a % b;                                                                               \
+    }                                                                                                             \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_div_##S##_slot(T a, T b, int32_t code, int32_t *slot) \
+    {                                                                                                             \
+        if (__builtin_expect(b == 0, 0)) {                                                                        \
+            _c_site_store(code, slot);                                                                            \
+            return 0;                                                                                             \
+        }                                                                                                         \
+        return b == -1 ? _c_neg_##S(a) : a / b;                                                                   \
+    }                                                                                                             \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T _c_mod_##S##_slot(T a, T b, int32_t code, int32_t *slot) \
+    {                                                                                                             \
+        if (__builtin_expect(b == 0, 0)) {                                                                        \
+            _c_site_store(code, slot);                                                                            \
+            return 0;                                                                                             \
+        }                                                                                                         \
+        return b == -1 ? 0 : a % b;                                                                               \
+    }
+GMC_DIV_OPS(i32, int32_t)
+GMC_DIV_OPS(i64, int64_t)
+#undef GMC_DIV_OPS
+
+/* Float and Double to Int and Long (casts, and stores of a floating value
+ * into an integer place): truncation toward zero; a value beyond the
+ * type's range gives its limit (INF included) and NaN gives 0, as CUDA's
+ * conversion does, where C leaves the conversion undefined (x86 gives
+ * INT_MIN). The limits are exact powers of two in either floating type. */
+#define GMC_CONV_OP(NAME, F, T, MIN, MAX, TWO_POW)                                        \
+    static inline GMC_HOST_DEVICE __attribute__((unused)) T NAME(F x)                     \
+    {                                                                                     \
+        return x != x ? 0 : x >= (F)(TWO_POW) ? MAX : x <= -(F)(TWO_POW) ? MIN : (T)x;    \
+    }
+GMC_CONV_OP(_c_f2i32, float, int32_t, INT32_MIN, INT32_MAX, 2147483648.0)
+GMC_CONV_OP(_c_d2i32, double, int32_t, INT32_MIN, INT32_MAX, 2147483648.0)
+GMC_CONV_OP(_c_f2i64, float, int64_t, INT64_MIN, INT64_MAX, 9223372036854775808.0)
+GMC_CONV_OP(_c_d2i64, double, int64_t, INT64_MIN, INT64_MAX, 9223372036854775808.0)
+#undef GMC_CONV_OP
+
 /* The same check in parallel code (gm_cgen/cg_nil.c), which cannot stop
  * there: true when v names an element of the n; else the first failing
  * check of the loop stores its code (site, an even number, plus 1 when v is
@@ -74,20 +161,18 @@ static inline GMC_HOST_DEVICE __attribute__((unused)) bool _c_nil_ok(int64_t v, 
 {
     if (__builtin_expect((uint64_t)v < (uint64_t)n, 1))
         return true;
-    const int32_t code = site + (v >= 0);
-#ifdef __CUDA_ARCH__
-    atomicCAS((int *)slot, 0, (int)code);
-#else
-    int32_t none = 0;
-    __atomic_compare_exchange_n(slot, &none, code, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-#endif
+    _c_site_store(site + (v >= 0), slot);
     return false;
 }
 
 /* After the parallel statement: a run-time error naming the first failing
- * check's site (sites[code / 2 - 1]), as _c_index_at's; nothing for 0. */
+ * check's site (sites[code / 2 - 1]), as _c_index_at's; nothing for 0. A
+ * site that starts with '!' is the whole message (a division by zero in a
+ * kernel, _c_div_i32_slot). */
 static inline __attribute__((unused)) void _c_nil_report(int32_t code, const char *const *sites)
 {
+    if (code && sites[code / 2 - 1][0] == '!')
+        gmrt_fatal("%s", sites[code / 2 - 1] + 1);
     if (code)
         gmrt_fatal("%s: %s", sites[code / 2 - 1], code & 1 ? "not a node or edge of the graph" : "the node or edge is NIL");
 }
