@@ -344,6 +344,12 @@ void cg_inf(cg_emit *em, gm_type_kind k, bool negative);
 const char *cg_wrap_fn(int op, gm_type_kind k);
 void cg_builtin_call(cg_emit *em, const gm_expr *e);
 void cg_user_call(cg_emit *em, const gm_expr *e);
+/* A call statement: as cg_user_call, except that an output stored into a
+ * variable of another primitive type (a Double output into an Int, an Int
+ * output into a Long) goes through a temporary of the callee's type and a
+ * conversion (section 6), in a block of its own: its address would
+ * otherwise be written at the callee's width. */
+void cg_user_call_stmt(cg_emit *em, const gm_expr *e);
 bool cg_is_literal(const gm_expr *e);
 
 /* ---- collections and maps (cg_collections.c) */

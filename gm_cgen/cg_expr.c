@@ -555,8 +555,70 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e)
     }
 }
 
+/* Whether output argument a of parameter p is stored into a variable of
+ * another primitive type than p's (cg_user_call_stmt). */
+static bool out_converts(const gm_param *p, const gm_expr *a)
+{
+    return !a->is_discard && (a->kind == GME_ID || a->kind == GME_PROP || a->kind == GME_INDEX) &&
+           cg_is_prim(p->type->kind) && a->type && cg_is_prim(a->type->kind) && a->type->kind != p->type->kind;
+}
+
+static void emit_user_call(cg_emit *em, const gm_expr *e, bool temps);
+
 /* f(G, in...; out...): outputs by pointer, "#" into a compound literal. */
 void cg_user_call(cg_emit *em, const gm_expr *e)
+{
+    emit_user_call(em, e, false);
+}
+
+void cg_user_call_stmt(cg_emit *em, const gm_expr *e)
+{
+    const gm_proc *callee = e->sym ? e->sym->proc : NULL;
+    bool any = false;
+    const gm_param *p = callee ? callee->params : NULL;
+    for (const gm_expr *a = e->args; a && p; a = a->next)
+        p = p->next;
+    for (const gm_expr *a = e->out_args; a && p; a = a->next, p = p->next)
+        any = any || out_converts(p, a);
+    cg_start_line(em);
+    if (!any) {
+        emit_user_call(em, e, false);
+        cg_printf(em, ";\n");
+        return;
+    }
+    cg_printf(em, "{\n");
+    em->indent++;
+    p = callee->params;
+    for (const gm_expr *a = e->args; a && p; a = a->next)
+        p = p->next;
+    int k = 0;
+    for (const gm_expr *a = e->out_args; a && p; a = a->next, p = p->next, k++)
+        if (out_converts(p, a))
+            cg_line(em, "%s _c_out%d; /* the output as '%s' returns it */", cg_prim_ctype(p->type->kind), k,
+                    callee->name);
+    cg_start_line(em);
+    emit_user_call(em, e, true);
+    cg_printf(em, ";\n");
+    p = callee->params;
+    for (const gm_expr *a = e->args; a && p; a = a->next)
+        p = p->next;
+    k = 0;
+    for (const gm_expr *a = e->out_args; a && p; a = a->next, p = p->next, k++) {
+        if (!out_converts(p, a))
+            continue;
+        gm_type_kind from = p->type->kind, to = a->type->kind;
+        cg_start_line(em);
+        cg_lvalue(em, a);
+        if ((from == GMT_FLOAT || from == GMT_DOUBLE) && (to == GMT_INT || to == GMT_LONG))
+            cg_printf(em, " = _c_%c2i%s(_c_out%d);\n", from == GMT_FLOAT ? 'f' : 'd', to == GMT_INT ? "32" : "64", k);
+        else
+            cg_printf(em, " = (%s)_c_out%d;\n", cg_prim_ctype(to), k);
+    }
+    em->indent--;
+    cg_line(em, "}");
+}
+
+static void emit_user_call(cg_emit *em, const gm_expr *e, bool temps)
 {
     const gm_proc *callee = e->sym ? e->sym->proc : NULL;
     if (!callee) {
@@ -574,10 +636,18 @@ void cg_user_call(cg_emit *em, const gm_expr *e)
         first = false;
         cg_expr(em, a);
     }
-    for (const gm_expr *a = e->out_args; a && p; a = a->next, p = p->next) {
+    int k = 0;
+    for (const gm_expr *a = e->out_args; a && p; a = a->next, p = p->next, k++) {
         cg_printf(em, first ? "" : ", ");
         first = false;
-        if (a->is_discard || (a->kind != GME_ID && a->kind != GME_PROP && a->kind != GME_INDEX)) {
+        if (out_converts(p, a)) {
+            if (temps)
+                cg_printf(em, "&_c_out%d", k);
+            else /* in an expression: no statement to convert it after */
+                cg_unsupported(em, a->loc, "an output of a procedure call stored into a variable of another "
+                                           "type inside an expression (call it as a statement, or give the "
+                                           "variable the output's type)");
+        } else if (a->is_discard || (a->kind != GME_ID && a->kind != GME_PROP && a->kind != GME_INDEX)) {
             em->tg->discard_arg(em, p->type);
         } else if (cg_is_prim(p->type->kind) || p->type->kind == GMT_NODE ||
                    p->type->kind == GMT_EDGE) {

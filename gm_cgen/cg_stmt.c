@@ -451,14 +451,14 @@ static void emit_stmt(cg_emit *em, const gm_stmt *s)
         return;
     case GMS_CALL:
         cg_marker(em, s->loc);
-        cg_start_line(em);
         if (s->value->kind == GME_CALL && s->value->builtin < 0) {
-            cg_user_call(em, s->value);
+            cg_user_call_stmt(em, s->value);
         } else {
+            cg_start_line(em);
             cg_printf(em, "(void)");
             cg_expr(em, s->value);
+            cg_printf(em, ";\n");
         }
-        cg_printf(em, ";\n");
         return;
     case GMS_FOREIGN:
         cg_marker(em, s->loc);

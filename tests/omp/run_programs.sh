@@ -33,6 +33,7 @@ build() { # NAME.gm from tests/omp or apps
     fi
 }
 lines() { tr '\n' ' ' < "$1" | sed 's/ $//'; }
+printf '0 1\n1 2\n2 0\n' > "$tmp/c3.el" # a 3-cycle (call_convert)
 
 # A small weighted multigraph: a self-loop, a node without in-edges (4),
 # nodes 0..4.
@@ -172,6 +173,25 @@ if build own_shared; then
         rm -rf "$tmp/o"
         "$tmp/own_shared" "$tmp/g.el" --x=7 --threads=$th --out="$tmp/o" > /dev/null
         check "own_shared ($th threads)" "$exp" "$(lines "$tmp/o/A.txt")"
+    done
+fi
+
+# ---- outputs of procedure calls stored into variables of other types: the
+# value converted as an assignment converts it (before: the callee's double
+# written through the address of an int, a wrong answer or a smashed stack).
+# Known answers: x / 2 truncated toward zero and saturated at the Int limits,
+# 2147483647 widened exactly, 3000000007 keeping its low 32 bits
+# (3000000007 - 2^32), and x / 2 rounded to Float (5e11 -> 499999997952) ----
+if build call_convert; then
+    for x in 7 1e12 -1e12; do
+        case $x in
+        7) exp="hi = 3 hl = 3 wl = 2147483647 wd = 2147483647 lt = -1294967289 hf = 3.5 P = 0 3 0" ;;
+        1e12) exp="hi = 2147483647 hl = 500000000000 wl = 2147483647 wd = 2147483647 lt = -1294967289 hf = 499999997952 P = 0 2147483647 0" ;;
+        *) exp="hi = -2147483648 hl = -500000000000 wl = 2147483647 wd = 2147483647 lt = -1294967289 hf = -499999997952 P = 0 -2147483648 0" ;;
+        esac
+        rm -rf "$tmp/o"
+        got=$("$tmp/call_convert" "$tmp/c3.el" --x=$x --s=1 --out="$tmp/o" 2>&1 | grep -v '_ms = \|^graph = ' | tr '\n' ' ')
+        check "call_convert x=$x" "$exp" "${got}P = $(lines "$tmp/o/P.txt")"
     done
 fi
 
