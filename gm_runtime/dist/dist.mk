@@ -35,7 +35,7 @@ libgmrt_dist_la_LDFLAGS = $(OPENMP_CFLAGS) -version-info 0:0:0
 ## share tests/mpi/ranks.sh; the programs share the test graphs of
 ## tests/mpi/graphs.h.  gmp.sh also runs gmgraph partition.
 TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/min_label.sh
-EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/min_label.sh tests/mpi/ranks.sh tests/mpi/graphs.h tests/mpi/mpi_check.h
+EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/min_label.sh tests/mpi/ranks.sh tests/mpi/ompi_env.sh tests/mpi/graphs.h tests/mpi/mpi_check.h
 ## gmc -t omp --distributed end to end: every supported app x policy x P =
 ## 1..4 against the single-process program (needs tests/e2e's e2e_compare).
 TESTS += tests/mpi/apps.sh
