@@ -14,7 +14,8 @@ tests_driver_gmc_many_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a
 	libgmfront.a -lm
 EXTRA_DIST += tests/driver/common.sh tests/driver/tiny.cu
 # one script a line, so that additions merge cleanly
-# (leaks.sh first: it is the longest of them)
+# (leaks.sh first: it was the longest of them, ~45 processor s before its
+# compiles went into one valgrind process; now ~3)
 TESTS += tests/driver/leaks.sh
 EXTRA_DIST += tests/driver/leaks.sh
 TESTS += tests/driver/errors.sh
