@@ -3,7 +3,8 @@
  * valgrind's start-up is most of a small compile's time under it).
  * Usage: gmc_many SEP ARGS... [SEP ARGS...]...: each group of arguments
  * after a SEP word is one gmc command line, run through gmc_command (the
- * gmc binary's main) in order. Prints "gmc_many: exit S: ARGS" for each
+ * gmc binary's main) in order (not `gmc run`: on success it replaces the
+ * process with the program). Prints "gmc_many: exit S: ARGS" for each
  * command that exits non-zero; exits 1 if any did, else 0. */
 #include <stdio.h>
 #include <string.h>
