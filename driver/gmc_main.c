@@ -1,29 +1,7 @@
-/* gmc_main.c: the gmc command: parses the command line, then compiles
- * (pipeline.c) or compiles and runs (run_cache.c). */
-#include <stdio.h>
-
-#include "options.h"
-#include "pipeline.h"
-#include "run_cache.h"
+/* gmc_main.c: the gmc command (command.c). */
+#include "command.h"
 
 int main(int argc, char **argv)
 {
-    gmc_options opt;
-    switch (gmc_parse_args(argc, argv, &opt)) {
-    case GMC_ARGS_EXIT_OK:
-        return 0;
-    case GMC_ARGS_ERROR:
-        return 2;
-    case GMC_ARGS_OK:
-        break;
-    }
-    fflush(stdout);
-    if (opt.run)
-        return gmc_run(&opt);
-    gmc_tools tools;
-    if (!gmc_tools_resolve(&opt, &tools))
-        return 1;
-    int status = gmc_compile(&opt, &tools);
-    gmc_tools_free(&tools);
-    return status;
+    return gmc_command(argc, argv);
 }

@@ -5,6 +5,7 @@ gmc_SOURCES = driver/gmc_main.c
 gmc_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgmcg.a libgma.a libgmfront.a -lm
 libgmcdriver_a_SOURCES = \
 	driver/options.h driver/options.c driver/usage.h driver/usage.c \
+	driver/command.h driver/command.c \
 	driver/pipeline.h driver/pipeline.c driver/entry.h driver/entry.c \
 	driver/compile_output.h driver/compile_output.c driver/nvcc.h driver/nvcc.c \
 	driver/runtime_paths.h driver/runtime_paths.c driver/spawn.h driver/spawn.c \

@@ -35,7 +35,7 @@ libgmrt_dist_la_LDFLAGS = $(OPENMP_CFLAGS) -version-info 0:0:0
 ## share tests/mpi/ranks.sh; the programs share the test graphs of
 ## tests/mpi/graphs.h.  gmp.sh also runs gmgraph partition.
 TESTS += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/min_label.sh
-EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/min_label.sh tests/mpi/ranks.sh tests/mpi/graphs.h tests/mpi/mpi_check.h
+EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/mpi/bfs_claims.sh tests/mpi/min_label.sh tests/mpi/ranks.sh tests/mpi/ompi_env.sh tests/mpi/graphs.h tests/mpi/mpi_check.h
 ## gmc -t omp --distributed end to end: every supported app x policy x P =
 ## 1..4 against the single-process program (needs tests/e2e's e2e_compare).
 TESTS += tests/mpi/apps.sh
@@ -86,6 +86,11 @@ tests_mpi_test_gen_CPPFLAGS = $(GMD_TEST_CPPFLAGS)
 tests_mpi_test_gen_LDADD = $(GMD_TEST_LDADD)
 # The drivers learn where mpirun is (empty: MPI absent, the tests skip).
 AM_TESTS_ENVIRONMENT += GMC_MPIRUN='$(MPIRUN)'; export GMC_MPIRUN;
+# Every test's MPI ranks yield the core when they wait (tests/mpi/ompi_env.sh
+# says why; it sets it for the tests in tests/mpi, this for the others that
+# start mpirun: install.sh, int_wrap.sh, bench/quick.sh's --ranks run)
+AM_TESTS_ENVIRONMENT += OMPI_MCA_mpi_yield_when_idle=$${OMPI_MCA_mpi_yield_when_idle:-1}; \
+	export OMPI_MCA_mpi_yield_when_idle;
 
 ## Properties in GPU memory (gmd_gpu.h): libgmrt-dist-cuda.a, compiled by
 ## nvcc when configure found MPI and nvcc, with the NCCL transport when it

@@ -2,9 +2,10 @@
 # headers.sh: gmcu.h is split by concern into gm_runtime/gmcu_*.h. Each part
 # compiles on its own (a .cu that includes only it, twice: its include
 # guard), so that it includes every header it uses; gmcu.h includes every
-# part, and gm_runtime/local.mk installs every part beside gmcu.h. nvcc's
-# front end only (-cuda: cudafe++ checks host and device code, no cicc or
-# ptxas), with compile_all.sh's warning flags: a warning fails. Without
+# part, and gm_runtime/local.mk installs every part beside gmcu.h. nvcc
+# -cuda (no host compile: cudafe++ and, for the device side, cicc and
+# ptxas, as `nvcc --dryrun` lists; ~2.9 processor s a part here), with
+# compile_all.sh's warning flags: a warning fails. Without
 # nvcc the test is skipped (exit 77).
 set -u
 : "${GMC_SRCDIR:?}"

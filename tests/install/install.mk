@@ -7,9 +7,15 @@ tests_driver_test_driver_SOURCES = tests/driver/test_driver.c
 tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgmcg.a libgma.a \
 	libgmfront.a $(CUNIT_LIBS) -lm
 TESTS += tests/driver/test_driver
+# gmc_many: several gmc commands in one process (leaks.sh: one valgrind start)
+check_PROGRAMS += tests/driver/gmc_many
+tests_driver_gmc_many_SOURCES = tests/driver/gmc_many.c
+tests_driver_gmc_many_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgmcg.a libgma.a \
+	libgmfront.a -lm
 EXTRA_DIST += tests/driver/common.sh tests/driver/tiny.cu
 # one script a line, so that additions merge cleanly
-# (leaks.sh first: it is the longest of them)
+# (leaks.sh first: it was the longest of them, ~45 processor s before its
+# compiles went into one valgrind process; now ~3)
 TESTS += tests/driver/leaks.sh
 EXTRA_DIST += tests/driver/leaks.sh
 TESTS += tests/driver/errors.sh

@@ -24,24 +24,8 @@ RANKS=${MPI_RANKS:-1 2 3 4}
 MPI_CFLAGS=$(mpicc --showme:compile 2>/dev/null || "$(dirname "$GMC_MPIRUN")/mpicc" --showme:compile 2>/dev/null)
 TIMEOUT=
 command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 120"
-OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent=false OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1
-export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent \
-    OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_mpi_yield_when_idle
-# A cheaper launch (~80 in apps.sh, ~650 before its batches): most of a
-# small run's processor time is Open MPI opening (dlopen) and closing
-# plugins in each rank and mpirun.
-# Leave out those a one-node run never picks (network transports, one-sided
-# and collective variants nobody calls) and hwloc's GPU, PCI and XML plugins
-# (X11, OpenCL, libxml2 and ICU come with them): 0.85 -> 0.57 processor
-# seconds for mpirun -np 4 of an empty MPI program. Exclusions only (^), so
-# an Open MPI without one of these components is not troubled.
-OMPI_MCA_pml=^ucx,cm,monitoring OMPI_MCA_mtl=^ofi,psm,psm2 OMPI_MCA_osc=^ucx,rdma,monitoring,sm
-OMPI_MCA_coll=^han,adapt,monitoring,sync,inter,hcoll OMPI_MCA_shmem=^sysv,posix OMPI_MCA_vprotocol=^pessimist
-PMIX_MCA_gds=hash HWLOC_COMPONENTS=-gl,-opencl,-pci,-xml_libxml
-HWLOC_PLUGINS_BLACKLIST=hwloc_gl,hwloc_opencl,hwloc_pci,hwloc_xml_libxml
-export OMPI_MCA_pml OMPI_MCA_mtl OMPI_MCA_osc OMPI_MCA_coll OMPI_MCA_shmem OMPI_MCA_vprotocol PMIX_MCA_gds \
-    HWLOC_COMPONENTS HWLOC_PLUGINS_BLACKLIST
+# Open MPI for the CI box (yield when idle, the cheaper launch)
+. "$GMC_SRCDIR/tests/mpi/ompi_env.sh"
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/gmc-mpi-apps.XXXXXX") || exit 99
 if [ "${MPI_KEEP:-0}" = 1 ]; then echo "work directory: $W"; else trap 'rm -rf "$W"' EXIT; trap 'exit 1' INT TERM; fi

@@ -1,7 +1,6 @@
 # tests/mpi/ranks.sh: sourced by the MPI test drivers (partition.sh,
 # gmp.sh, sparse.sh): skips (77) without MPI, sets Open MPI up for a CI box
-# (as root: the two OMPI_ALLOW_RUN_AS_ROOT* variables; shared memory and
-# self only, no network probing), makes a work folder $W (removed on exit)
+# (tests/mpi/ompi_env.sh), makes a work folder $W (removed on exit)
 # and gives run_ranks, which runs a test program under
 # mpirun --oversubscribe -np P for P = 1..5 and counts the failures.
 : "${GMC_BUILDDIR:=$(pwd)}"
@@ -11,15 +10,16 @@ if [ -z "${GMC_MPIRUN:-}" ]; then
 fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/gmc-mpi.XXXXXX") || exit 99
 trap 'rm -rf "$W"' EXIT INT TERM
-OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent=false
+# Open MPI for the CI box (tests/mpi/ompi_env.sh: as root, shared memory,
+# yield when idle, the cheaper launch)
+. "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ompi_env.sh"
 # Open MPI's session directory in this test's folder: mpiruns of other tests
 # running beside it create and remove theirs under /tmp/ompi.HOST.UID, and
 # one removing that shared folder while another makes its own there fails
 # the other's start ("A call to mkdir was unable to create the desired
 # directory", seen under load)
 OMPI_MCA_orte_tmpdir_base=$W
-export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent OMPI_MCA_orte_tmpdir_base
+export OMPI_MCA_orte_tmpdir_base
 fail=0
 
 # run_ranks NAME BIN [ARGS...]: BIN gets a fresh folder $W/NAME/P as its
