@@ -10,7 +10,8 @@ cd "$tmp" || exit 99
 
 # scan NAME PATTERN LO HI STEP CMD...: runs CMD under ulimit -v LO..HI (KB);
 # each run must exit 0, or 1 with PATTERN in its messages (or fail to start:
-# the dynamic loader's 127); at least one must run out of memory.
+# the dynamic loader's or exec's 127, saying so); at least one must run out
+# of memory. A wrong exit is reported with the start of its messages.
 scan() {
     name=$1 pattern=$2 lo=$3 hi=$4 step=$5
     shift 5
@@ -20,10 +21,10 @@ scan() {
         got=$?
         if [ "$got" -eq 1 ] && grep -qF -- "$pattern" err.txt; then
             ooms=$((ooms + 1))
-        elif [ "$got" -eq 127 ] && grep -q "error while loading shared libraries" err.txt; then
-            : # too little to start the program at all
+        elif [ "$got" -eq 127 ] && grep -qi "error while loading shared libraries\|cannot allocate memory" err.txt; then
+            : # too little to start the program at all (the loader, or exec itself)
         elif [ "$got" -ne 0 ] && [ "$got" -ne 1 ]; then
-            wrong="$wrong $v:exit$got"
+            wrong="$wrong $v:exit$got($(head -c 120 err.txt | tr '\n' ' '))"
         fi
         v=$((v + step))
     done
