@@ -253,8 +253,34 @@ bool gmrt_gen_spec_draw(const gmrt_gen_spec *s, int64_t first, size_t count, gm_
     return true;
 }
 
+/* Whether the whole graph of s can be built here: the drawn edges (twice
+ * with symmetrize) held as a list and as the CSR, as gmrt_check_graph_memory
+ * counts a file's, against physical memory and ulimit -v. Refused before
+ * drawing anything, with a message pointing at the ranks' own generation:
+ * a spec of billions of edges is otherwise minutes of work before the
+ * allocation fails, or the kernel's OOM killer. */
+static bool spec_fits_memory(const gmrt_gen_spec *s, gmrt_error *err)
+{
+    double n = (double)gmrt_gen_spec_nodes(s), m = (double)gmrt_gen_spec_drawn(s);
+    if (s->build.symmetrize)
+        m *= 2;
+    double per_edge = 2.0 * ((double)sizeof(gm_node_t) + (s->weighted ? (double)sizeof(double) : 0));
+    double need = (n + 1) * 2.0 * (double)sizeof(gm_edge_t) + m * per_edge;
+    uint64_t limit = gmrt_memory_limit();
+    if (need <= (double)limit)
+        return true;
+    gmrt_error_set(err, GMRT_E_NOMEM,
+                   "generator spec: %.0f nodes and %.0f edges need about %.1f GB to build in one process, more than "
+                   "the %.1f GB of memory available (physical memory or ulimit -v); a --distributed program "
+                   "generates each rank's part alone (mpirun -np P ./PROGRAM gen:...)",
+                   n, m, need / 1e9, (double)limit / 1e9);
+    return false;
+}
+
 gm_graph *gmrt_gen_spec_graph(const gmrt_gen_spec *s, const gmrt_progress *progress, gmrt_error *err)
 {
+    if (!spec_fits_memory(s, err))
+        return NULL;
     gm_graph *g = NULL;
     if (s->kind == GMRT_GEN_RMAT)
         g = gmrt_gen_rmat(&s->rmat, &s->build, progress, err);

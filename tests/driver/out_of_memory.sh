@@ -55,4 +55,11 @@ says "sparse id: suggests relabelling" err "--relabel"
 expect 1 "a generated program on a sparse id" sh -c 'ulimit -v 2000000 && exec ./degree sparse.el' 
 says "generated program, sparse id: names the largest id" err "the largest node id is 2000000000"
 
+# a generator spec whose graph cannot be built here (~9 GB under a 2 GB
+# limit): refused before anything is drawn, pointing at the ranks' own
+# generation (before: minutes of drawing, then an allocation failure)
+expect 1 "a generated program on a spec too big for the memory" sh -c 'ulimit -v 2000000 && exec ./degree gen:rmat,scale=26,edge-factor=16,seed=1' 
+says "spec too big: says how much" err "need about 9.1 GB to build in one process"
+says "spec too big: names the way out" err "a --distributed program generates each rank's part alone"
+
 finish
