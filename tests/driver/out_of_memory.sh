@@ -21,8 +21,8 @@ scan() {
         got=$?
         if [ "$got" -eq 1 ] && grep -qF -- "$pattern" err.txt; then
             ooms=$((ooms + 1))
-        elif [ "$got" -eq 127 ] && grep -qi "error while loading shared libraries\|cannot allocate memory" err.txt; then
-            : # too little to start the program at all (the loader, or exec itself)
+        elif [ "$got" -eq 127 ] && grep -qi "error while loading shared libraries\|cannot allocate memory\|cannot allocate TLS" err.txt; then
+            : # too little to start the program at all (the loader: libraries or its TLS; or exec itself)
         elif [ "$got" -ne 0 ] && [ "$got" -ne 1 ]; then
             wrong="$wrong $v:exit$got($(head -c 120 err.txt | tr '\n' ' '))"
         fi
