@@ -24,10 +24,11 @@
  * owners' values change only at the level's nodes (the bodies write their
  * own node: gma_sync_check refuses the rest). No property array is copied
  * between host and device per level. The expansion walks each frontier
- * node's row by its block, warp or thread by degree (gmcu_twc, without the
- * hub spill); large levels go bottom-up (pull_kernel) on every rank at once,
- * by Beamer's rule on counts summed over the ranks; the one-GPU traversal's
- * other optimizations (outlined levels, label correction) stay off. */
+ * node's row by its block, warp or thread by degree (gmcu_twc; on skewed
+ * graphs hub rows go in chunks to a second kernel); large levels go
+ * bottom-up (pull_kernel) on every rank at once, by Beamer's rule on counts
+ * summed over the ranks; the one-GPU traversal's other optimizations
+ * (outlined levels, label correction) stay off. */
 #include "cuda_emit.h"
 
 #include <stdlib.h>
@@ -47,29 +48,11 @@ static void level_syncs(cg_emit *em, const cg_dist *cd, const gm_stmt *b, const 
             cd->tg->prop_sync(em, cd->dgraph, ys[i].sym, cg_gmrt_type(cg_dist_elem_kind(ys[i].sym)), NULL);
 }
 
-/* The expansion kernel: the frontier queue[_c_from, _c_to) claims its
- * unseen out-neighbours; owners are appended to the queue at _c_cnt[0],
- * ghosts to _c_claims at _c_cnt[1] (each once: the CAS). */
-static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g,
-                           const char *unseen)
+/* One frontier edge _c_e of the expansion: its unseen end is claimed by an
+ * atomicCAS on its level; an owner is appended to the queue at _c_cnt[0]
+ * (its out-edges counted at _c_cnt[2]), a ghost to _c_claims at _c_cnt[1]. */
+static void claim_edge(cg_emit *em, const char *g, const char *unseen)
 {
-    char *params = cuda_params_plus(l->params, "gm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, int64_t _c_to, "
-                                    "int32_t _c_depth, unsigned long long *_c_cnt, gm_node_t *_c_claims");
-    cuda_kernel_frame f;
-    char *kname = cuda_kernel_open(em, &f, "BFS: discover the next level (owners queued, ghosts claimed)", s->loc,
-                                   params, s->iter.sym, GMR_NODES, c, l);
-    /* each frontier node's row by its block, warp or thread by degree (TWC,
-     * gmcu_twc: every thread of the block calls it, inactive ones with an
-     * empty row), so that a hub does not hold one thread for its whole row */
-    cg_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
-                 "_c_base += (int64_t)gridDim.x * blockDim.x) {");
-    em->indent++;
-    cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-    cg_line(em, "const bool _c_act = _c_i < _c_to;");
-    cg_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
-    cg_line(em, "gmcu_twc(_c_u, _c_act ? %s->begin[_c_u] : 0, _c_act ? %s->begin[_c_u + 1] : 0, "
-                 "[&](gm_node_t, gm_edge_t _c_e) {", g, g);
-    em->indent++;
     cg_line(em, "const gm_node_t _c_w = %s->node_idx[_c_e];", g);
     cg_line(em, "if (_c_level[_c_w] != %s)", unseen);
     cg_line(em, "    return;");
@@ -79,10 +62,53 @@ static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_
     cg_line(em, "    gmcu_push_counted(_c_queue, &_c_cnt[0], _c_w, &_c_cnt[2], %s->begin[_c_w + 1] - %s->begin[_c_w]);", g, g);
     cg_line(em, "else");
     cg_line(em, "    gmcu_push(_c_claims, &_c_cnt[1], _c_w);");
+}
+
+/* The expansion kernels: the frontier queue[_c_from, _c_to) claims its
+ * unseen out-neighbours (claim_edge). The TWC kernel walks each frontier
+ * node's row by its block, warp or thread by degree; on graphs with hubs
+ * (gmcu_skewed) rows of a block's worth of edges or more go to _c_spill in
+ * chunks, which the spill kernel walks one per block: the root of a
+ * Kronecker graph has a million edges, which one block walked alone while
+ * the rest of the GPU idled (kron25 from its largest-degree node on 4
+ * H100s: the root's rank computed 26.9 ms, the others 9.8-13.8). */
+static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_launch *l, const char *g,
+                           const char *unseen, bool spill_walk)
+{
+    char *params = cuda_params_plus(l->params, spill_walk
+                                                   ? "gm_node_t *_c_queue, int32_t *_c_level, int32_t _c_depth, "
+                                                     "unsigned long long *_c_cnt, gm_node_t *_c_claims, gmcu_spill _c_spill"
+                                                   : "gm_node_t *_c_queue, int32_t *_c_level, int64_t _c_from, int64_t _c_to, "
+                                                     "int32_t _c_depth, unsigned long long *_c_cnt, gm_node_t *_c_claims, "
+                                                     "gmcu_spill _c_spill");
+    cuda_kernel_frame f;
+    char *kname = cuda_kernel_open(em, &f,
+                                   spill_walk ? "BFS: discover the next level, the edges of hubs the TWC kernel left"
+                                              : "BFS: discover the next level (owners queued, ghosts claimed)",
+                                   s->loc, params, s->iter.sym, GMR_NODES, c, l);
+    if (spill_walk) {
+        cg_line(em, "gmcu_spill_walk(_c_spill, [&](gm_node_t, gm_edge_t _c_e) {");
+    } else {
+        /* every thread of the block calls gmcu_twc, inactive ones with an empty row */
+        cg_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
+                     "_c_base += (int64_t)gridDim.x * blockDim.x) {");
+        em->indent++;
+        cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+        cg_line(em, "const bool _c_act = _c_i < _c_to;");
+        cg_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
+        cg_line(em, "gmcu_twc(_c_u, _c_act ? %s->begin[_c_u] : 0, _c_act ? %s->begin[_c_u + 1] : 0, "
+                     "[&](gm_node_t, gm_edge_t _c_e) {", g, g);
+    }
+    em->indent++;
+    claim_edge(em, g, unseen);
     em->indent--;
-    cg_line(em, "});");
-    em->indent--;
-    cg_line(em, "}");
+    if (spill_walk) {
+        cg_line(em, "});");
+    } else {
+        cg_line(em, "}, _c_spill);");
+        em->indent--;
+        cg_line(em, "}");
+    }
     cuda_kernel_close(em, &f, c, l);
     free(params);
     return kname;
@@ -158,7 +184,8 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cuda_capture nav;
     cuda_launch nl;
     cuda_bfs_capture_expand(em, s, &nav, &nl);
-    char *expand = expand_kernel(em, s, &nav, &nl, g, unseen);
+    char *expand = expand_kernel(em, s, &nav, &nl, g, unseen, false);
+    char *spill = expand_kernel(em, s, &nav, &nl, g, unseen, true);
     char *pull = s->iter.transposed ? NULL : pull_kernel(em, s, &nav, &nl, g, unseen);
 
     cg_line(em, "{ /* %s:%d: InBFS on the device, level by level over the ranks */", em->src_base, s->loc.line);
@@ -194,10 +221,17 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "gm_node_t *_c_claims = (gm_node_t *)gmcu_malloc(((size_t)%s->num_ghosts + 1) * sizeof(gm_node_t), "
                  "\"BFS claims\");", dg);
     cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_claims);"));
-    cg_line(em, "/* the next level's end in the queue, the number of claims, the queued owners' out-edges */");
-    cg_line(em, "unsigned long long *_c_cnt = (unsigned long long *)gmcu_malloc(3 * sizeof(unsigned long long), "
+    cg_line(em, "/* the next level's end in the queue, the number of claims, the queued owners' out-edges, the "
+                 "spilled chunks */");
+    cg_line(em, "unsigned long long *_c_cnt = (unsigned long long *)gmcu_malloc(4 * sizeof(unsigned long long), "
                  "\"BFS counters\");");
     cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_cnt);"));
+    cg_line(em, "/* hub rows in chunks for the spill kernel, on graphs with hubs */");
+    cg_line(em, "const bool _c_spill_on = gmcu_skewed(%s, false);", g);
+    cg_line(em, "gmcu_chunk *_c_chunks = _c_spill_on ? (gmcu_chunk *)gmcu_malloc(gmcu_spill_capacity(%s->num_edges) * "
+                 "sizeof(gmcu_chunk), \"BFS hub chunks\") : NULL;", g);
+    cg_scope_add_cleanup(em, cg_strf("gmcu_free(_c_chunks);"));
+    cg_line(em, "const gmcu_spill _c_spill = {_c_chunks, _c_spill_on ? _c_cnt + 3 : NULL};");
     cg_line(em, "size_t _c_scap = 64;");
     cg_line(em, "int64_t *_c_start = (int64_t *)_c_alloc(_c_scap, sizeof(int64_t)); /* where each level starts */");
     cg_scope_add_cleanup(em, cg_strf("free(_c_start);"));
@@ -224,7 +258,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
                                 .tail = "_c_tail", .next = "_c_next_tail", .depth = "_c_depth"};
     cg_dist_bfs_loop_begin(em, &v);
     cg_line(em, "{");
-    cg_line(em, "    const unsigned long long _c_c0[3] = {(unsigned long long)_c_tail, 0ULL, 0ULL};");
+    cg_line(em, "    const unsigned long long _c_c0[4] = {(unsigned long long)_c_tail, 0ULL, 0ULL, 0ULL};");
     cg_line(em, "    gmcu_put(_c_cnt, _c_c0, sizeof _c_c0);");
     cg_line(em, "}");
     cuda_launch_before(em, &nav);
@@ -247,8 +281,13 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
         cg_line(em, "if (_c_tail > _c_head) {");
     }
     cg_line(em, "    %s<<<gmcu_blocks(_c_tail - _c_head), GMCU_BLOCK>>>(%s%s%s, %s, _c_head, _c_tail, _c_depth, _c_cnt, "
-                 "_c_claims);", expand, nl.args, *nl.args ? ", " : "", queue, lvl);
+                 "_c_claims, _c_spill);", expand, nl.args, *nl.args ? ", " : "", queue, lvl);
     cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", expand, em->src_base, s->loc.line);
+    cg_line(em, "    if (_c_spill_on) {");
+    cg_line(em, "        %s<<<4 * gmcu_info()->sms, GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_cnt, _c_claims, _c_spill);",
+             spill, nl.args, *nl.args ? ", " : "", queue, lvl);
+    cg_line(em, "        GMCU_LAUNCHED(\"%s (%s:%d)\");", spill, em->src_base, s->loc.line);
+    cg_line(em, "    }");
     cg_line(em, "}");
     cuda_launch_after(em, &nav);
     cg_line(em, "unsigned long long _c_got[3];");
@@ -273,6 +312,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     }
     cg_dist_bfs_end(em, s, outer);
     free(expand);
+    free(spill);
     free(pull);
     cuda_launch_free(em, &nl);
     cuda_capture_free(&nav);
