@@ -19,6 +19,7 @@ set -u
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-int-div.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
+. "$GMC_SRCDIR/tests/omp/value_check.sh"
 
 # 25 nodes: 1..24 -> 0 (node 0 has 24 in-neighbours, node 1 one), 0 -> 1.
 awk 'BEGIN { print "# Nodes: 25"; for (i = 1; i < 25; i++) print i, 0; print 0, 1 }' >"$tmp/g.el"
@@ -73,13 +74,7 @@ zline=$(grep -n 'q = a / d;' "$GMC_SRCDIR/tests/omp/int_div.gm" | cut -d: -f1)
 pline=$(grep -n 'n.B = 100 / ' "$GMC_SRCDIR/tests/omp/int_div.gm" | cut -d: -f1)
 
 target=${INT_DIV_TARGET:-omp}
-variants="opt O0"
-if [ -n "${GMC_MPIRUN:-}" ] && [ "$target" = omp ]; then
-    variants="$variants dist"
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
-    OMPI_MCA_plm_rsh_agent=false OMPI_MCA_orte_tmpdir_base=$tmp
-    export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent OMPI_MCA_orte_tmpdir_base
-fi
+vc_variants "$target" "$tmp"
 for v in $variants; do
     flag='' launch=''
     [ "$v" = O0 ] && flag=-O0
@@ -92,19 +87,7 @@ for v in $variants; do
     if ! $launch "$tmp/$v/int_div" "$tmp/g.el" $args --d="$d" --e="$e" --out="$tmp/$v/out" >"$tmp/$v/run" 2>&1; then
         echo "FAIL: $v: the program failed"; cat "$tmp/$v/run"; fail=$((fail + 1)); continue
     fi
-    while read -r name want; do
-        got=$(sed -n "s/^$name = //p" "$tmp/$v/run")
-        if [ "$got" = "$want" ]; then
-            echo "ok: $v: $name = $got"
-        else
-            echo "FAIL: $v: $name: expected '$want', got '$got'"; fail=$((fail + 1))
-        fi
-    done <"$tmp/expected"
-    if cmp -s "$tmp/B.expected" "$tmp/$v/out/B.txt"; then
-        echo "ok: $v: B"
-    else
-        echo "FAIL: $v: B"; diff "$tmp/B.expected" "$tmp/$v/out/B.txt" | head; fail=$((fail + 1))
-    fi
+    vc_check "$v" "$tmp/$v/run" "$tmp/expected"
     # A division by zero from an input value: exit status 1 and the message.
     for z in "d=0 e=$e $zline" "d=$d e=0 $pline"; do
         set -- $z

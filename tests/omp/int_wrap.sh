@@ -17,6 +17,7 @@ set -u
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-int-wrap.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
+. "$GMC_SRCDIR/tests/omp/value_check.sh"
 
 # 25 nodes: 1..24 -> 0 (node 0 gets 24 in-edges), 0 -> 1.
 awk 'BEGIN { print "# Nodes: 25"; for (i = 1; i < 25; i++) print i, 0; print 0, 1 }' >"$tmp/g.el"
@@ -57,13 +58,7 @@ awk -v a="$a" 'function w32(x) { x %= 4294967296; if (x < 0) x += 4294967296
 sed -e 's/prod: Int, //' -e '/Product/d' "$GMC_SRCDIR/tests/omp/int_wrap.gm" >"$tmp/int_wrap.gm"
 grep -v '^prod ' "$tmp/expected" >"$tmp/dist.expected"
 target=${INT_WRAP_TARGET:-omp}
-variants="opt O0"
-if [ -n "${GMC_MPIRUN:-}" ] && [ "$target" = omp ]; then
-    variants="$variants dist"
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
-    OMPI_MCA_plm_rsh_agent=false OMPI_MCA_orte_tmpdir_base=$tmp
-    export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_btl OMPI_MCA_plm_rsh_agent OMPI_MCA_orte_tmpdir_base
-fi
+vc_variants "$target" "$tmp"
 for v in $variants; do
     flag='' src=$GMC_SRCDIR/tests/omp/int_wrap.gm exp=$tmp/expected launch=''
     [ "$v" = O0 ] && flag=-O0
@@ -78,18 +73,6 @@ for v in $variants; do
             --out="$tmp/$v/out" >"$tmp/$v/run" 2>&1; then
         echo "FAIL: $v: the program failed"; cat "$tmp/$v/run"; fail=$((fail + 1)); continue
     fi
-    while read -r name want; do
-        got=$(sed -n "s/^$name = //p" "$tmp/$v/run")
-        if [ "$got" = "$want" ]; then
-            echo "ok: $v: $name = $got"
-        else
-            echo "FAIL: $v: $name: expected '$want', got '$got'"; fail=$((fail + 1))
-        fi
-    done <"$exp"
-    if cmp -s "$tmp/B.expected" "$tmp/$v/out/B.txt"; then
-        echo "ok: $v: B"
-    else
-        echo "FAIL: $v: B"; diff "$tmp/B.expected" "$tmp/$v/out/B.txt" | head; fail=$((fail + 1))
-    fi
+    vc_check "$v" "$tmp/$v/run" "$exp"
 done
 [ "$fail" -eq 0 ]
