@@ -85,10 +85,11 @@ void gmcu_mirror_return_first(gmcu_mirror *m, size_t count)
 {
     if (count > m->n)
         count = m->n;
-    if (!m->caller_d && m->h && !m->hv && m->dv && count) {
-        /* the caller's host array: only its first count values come back */
-        gmcu_copy_counted(m->h, m->d, count * m->elem, cudaMemcpyDeviceToHost);
-        m->hv = true; /* (the mirror is freed below: nothing reads the flag) */
+    if (!m->caller_d && m->h) {
+        /* the caller's host array: only its first count values come back
+         * (none on a rank that owns no node) */
+        if (!m->hv && m->dv && count)
+            gmcu_copy_counted(m->h, m->d, count * m->elem, cudaMemcpyDeviceToHost);
         gmcu_mirror_free(m);
         return;
     }
