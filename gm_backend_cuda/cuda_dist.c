@@ -21,10 +21,15 @@
  *    node where the plan's span says so): cuda_kernel.c asks
  *    cuda_dist_node_hi;
  *  - each BROADCAST/REDUCE of the plan is gmd_gpu_sync_* on the device
- *    copy (made current before, the host copy stale after); RESET and the
- *    arg-min/max reduce use the host copy (made current before, the device
+ *    copy (made current before, the host copy stale after), and so is an
+ *    arg-min/max reduce (gmd_gpu_sync_reduce_arg: only ghost slices move)
+ *    where its key and payloads are mirrored in id order (at most
+ *    CU_DIST_MAX_PAYLOADS payloads); RESET and the other arg-min/max
+ *    reduces use the host copy (made current before, the device
  *    copy stale after), skipped where they have nothing to do (no ghost
- *    here; one rank) so that one rank copies nothing; owner accesses move
+ *    here; one rank) so that one rank copies nothing; at the exit a node
+ *    property's owners alone go back to a caller's host array
+ *    (gmcu_mirror_return_first: ghosts are never output); owner accesses move
  *    one element (gmcu_get/gmcu_set); scalars come back to the host
  *    after each kernel, so allreduces are gmd_allreduce on the host;
  *  - in kernels, NumNodes/NumEdges/Degree and an iterator used as a Node
@@ -175,6 +180,63 @@ static char *elem_set(cg_emit *em, const gm_symbol *p, const char *i, const char
     return r;
 }
 
+/* As gmd_gpu.h's GMD_GPU_MAX_PAYLOADS (the compiler does not include the
+ * runtime's headers): more payloads go through the host. */
+#define CU_DIST_MAX_PAYLOADS 8
+
+/* p has a mirror in local-id order (not a table in gather order). */
+static bool plain_mirror(cg_emit *em, const gm_symbol *p)
+{
+    if (!cuda_is_mirrored(p))
+        return false;
+    char *pos = cuda_gather_pos(em, p);
+    bool plain = pos == NULL;
+    free(pos);
+    return plain;
+}
+
+/* An arg-min/max reduce on the device copies (gmd_gpu_sync_reduce_arg):
+ * only the ghost slices travel, where the host's moved every array to the
+ * host and back whole. Every array mirrored, or the host's. */
+static bool arg_reduce(cg_emit *em, const char *d, const gm_symbol *key, const char *kt, bool is_min,
+                       const gm_symbol *const *pay, int npay)
+{
+    (void)d;
+    if (npay < 1 || npay > CU_DIST_MAX_PAYLOADS || !plain_mirror(em, key))
+        return false;
+    for (int i = 0; i < npay; i++)
+        if (!plain_mirror(em, pay[i]))
+            return false;
+    cg_line(em, "{ /* %s and its payloads: the winning copy's, on the device */", cg_name(em, key));
+    em->indent++;
+    cg_start_line(em);
+    cg_printf(em, "void *const _c_pay[] = {");
+    for (int i = 0; i < npay; i++) {
+        char *m = cuda_mirror(em, pay[i]);
+        cg_printf(em, "%sgmcu_to_device(&%s)", i ? ", " : "", m);
+        free(m);
+    }
+    cg_printf(em, "};\n");
+    cg_start_line(em);
+    cg_printf(em, "const gmrt_type _c_pt[] = {");
+    for (int i = 0; i < npay; i++)
+        cg_printf(em, "%s%s", i ? ", " : "", cg_gmrt_type(cg_dist_elem_kind(pay[i])));
+    cg_printf(em, "};\n");
+    char *km = cuda_mirror(em, key);
+    cg_line(em, "(void)gmd_gpu_sync_reduce_arg(_c_gg, gmcu_to_device(&%s), %s, %s, %d, _c_pay, _c_pt);", km, kt,
+             is_min ? "true" : "false", npay);
+    cg_line(em, "gmcu_device_wrote(&%s);", km);
+    free(km);
+    for (int i = 0; i < npay; i++) {
+        char *m = cuda_mirror(em, pay[i]);
+        cg_line(em, "gmcu_device_wrote(&%s);", m);
+        free(m);
+    }
+    em->indent--;
+    cg_line(em, "}");
+    return true;
+}
+
 static const cg_dist_target dist_target = {
     .host_array = host_array,
     .host_wrote = host_wrote,
@@ -182,6 +244,7 @@ static const cg_dist_target dist_target = {
     .min_label = min_label,
     .elem_get = elem_get,
     .elem_set = elem_set,
+    .arg_reduce = arg_reduce,
     .staged_host = true,
 };
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg_dist.h"
 #include "diag.h"
 
 char *cuda_mirror(cg_emit *em, const gm_symbol *prop)
@@ -423,8 +424,13 @@ bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
             cg_line(em, "gmcu_mirror %s;", m);
             cg_line(em, "gmcu_mirror_param(&%s, %s, (size_t)%s, sizeof *%s);", m, name, count, name);
             /* The caller's array (host or device memory) holds the final
-             * values on every exit. */
-            cg_scope_add_cleanup(em, cg_strf("gmcu_mirror_return(&%s);", m));
+             * values on every exit; with --distributed, a node property's
+             * owners only (the ghosts after them are never output: half
+             * the copy or more on a partition of a power-law graph) */
+            if (cuda_st(em)->dist && cuda_st(em)->dist->dgraph && p->type->kind == GMT_NODE_PROP)
+                cg_scope_add_cleanup(em, cg_strf("gmcu_mirror_return_first(&%s, (size_t)_c_nowned);", m));
+            else
+                cg_scope_add_cleanup(em, cg_strf("gmcu_mirror_return(&%s);", m));
             free(count);
             free(m);
         }

@@ -229,6 +229,18 @@ static void emit_arg_reduce(cg_emit *em, const cg_dist *cd, const gma_sync *ys, 
 {
     const gma_sync *k = &ys[0];
     bool is_min = k->op == GMA_OP_MIN || k->op == GMA_OP_ARGMIN;
+    if (cd->tg && cd->tg->arg_reduce) {
+        const gm_symbol **pay = malloc((size_t)n * sizeof *pay);
+        if (!pay)
+            gm_out_of_memory("code generation", 0);
+        for (int i = 1; i < n; i++)
+            pay[i - 1] = ys[i].sym;
+        bool done = cd->tg->arg_reduce(em, dname(cd), k->sym, cg_gmrt_type(cg_dist_elem_kind(k->sym)), is_min, pay,
+                                       n - 1);
+        free(pay);
+        if (done)
+            return;
+    }
     if (cd->tg && cd->tg->staged_host) /* one rank: no ghost, nothing to reduce, no copies to the host */
         cg_line(em, "if (%s->size > 1) { /* %s and its payloads: the winning copy's */", dname(cd), cg_name(em, k->sym));
     else

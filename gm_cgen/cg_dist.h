@@ -33,6 +33,12 @@ typedef struct cg_dist_target {
      * result): through host_array. */
     char *(*elem_get)(cg_emit *em, const gm_symbol *p, const char *i);
     char *(*elem_set)(cg_emit *em, const gm_symbol *p, const char *i, const char *v);
+    /* An arg-min/max reduce (gmd_sync_reduce_arg's) of key (element type
+     * kt, a gmrt_type name) with its npay payloads on graph d, on the
+     * target's own copies: false (nothing emitted) to leave it to the host
+     * arrays. NULL: always the host's. */
+    bool (*arg_reduce)(cg_emit *em, const char *d, const gm_symbol *key, const char *kt, bool is_min,
+                       const gm_symbol *const *pay, int npay);
     /* The host arrays are copies (host_array moves data): syncs staged
      * through them are skipped where they have nothing to do (no ghost on
      * this rank, one rank), so that the copies are not made. */

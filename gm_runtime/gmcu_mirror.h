@@ -33,7 +33,15 @@ void gmcu_mirror_param(gmcu_mirror *m, void *a, size_t n, size_t elem);
  * are), then the mirror is freed. */
 void gmcu_mirror_return(gmcu_mirror *m);
 
-/* A procedure's own property: it starts on the device (undefined values). */
+/* gmcu_mirror_return where only the first count elements are meaningful to
+ * the caller (gmc -t cuda --distributed: a node property's owners, the
+ * ghosts after them are never output): a caller's host array receives
+ * those only (the rest keep what they held); a caller's device array, as
+ * gmcu_mirror_return. */
+void gmcu_mirror_return_first(gmcu_mirror *m, size_t count);
+
+/* A procedure's own property (undefined values): nothing is allocated until
+ * the first gmcu_to_device, gmcu_to_device_overwrite or gmcu_to_host. */
 void gmcu_mirror_local(gmcu_mirror *m, size_t n, size_t elem);
 
 void gmcu_mirror_free(gmcu_mirror *m);

@@ -66,15 +66,34 @@ void gmcu_mirror_return(gmcu_mirror *m)
 
 void gmcu_mirror_local(gmcu_mirror *m, size_t n, size_t elem)
 {
+    /* no side allocated yet: the first gmcu_to_device/_overwrite or
+     * gmcu_to_host makes it (a property the translation never touches, as
+     * wcc's deferred copy once its loop became a union-find, costs nothing);
+     * neither side current: the values are undefined until written */
     m->h = NULL;
-    m->d = gmcu_malloc(n * elem, "a property");
+    m->d = NULL;
     m->caller_d = NULL;
     m->n = n;
     m->elem = elem;
     m->hv = false;
-    m->dv = true;
-    m->own_h = true;
-    m->own_d = true;
+    m->dv = false;
+    m->own_h = false;
+    m->own_d = false;
+}
+
+void gmcu_mirror_return_first(gmcu_mirror *m, size_t count)
+{
+    if (count > m->n)
+        count = m->n;
+    if (!m->caller_d && m->h) {
+        /* the caller's host array: only its first count values come back
+         * (none on a rank that owns no node) */
+        if (!m->hv && m->dv && count)
+            gmcu_copy_counted(m->h, m->d, count * m->elem, cudaMemcpyDeviceToHost);
+        gmcu_mirror_free(m);
+        return;
+    }
+    gmcu_mirror_return(m);
 }
 
 void gmcu_mirror_free(gmcu_mirror *m)

@@ -47,6 +47,10 @@ struct gmd_gpu_graph {
      * num_ghosts of the widest type), scattered from there to their
      * positions; made at the first such sync */
     void *rbuf;
+    /* gmd_gpu_sync_reduce_arg: the payloads' contributions (device, total
+     * elements of each payload one after the other), grown on demand */
+    void *abuf;
+    size_t abuf_bytes;
     /* gmd_gpu_graph_of: device copies of G's ghost ids and degrees; kept
      * with G (gmd_gpu_detach leaves such a handle alone) */
     int64_t *d_ghost_gid;
@@ -371,6 +375,8 @@ static void free_handle(gmd_gpu_graph *H)
         cudaFreeHost(H->h_gh);
     if (H->bfs_drecv)
         cudaFree(H->bfs_drecv);
+    if (H->abuf)
+        cudaFree(H->abuf);
     if (H->bfs_tail)
         cudaFree(H->bfs_tail);
     free(H->bfs_send);
@@ -562,18 +568,21 @@ static void apply_all(gmd_gpu_graph *H, void *prop, gmrt_type t, gmd_op op)
 
 #ifdef GMD_HAVE_NCCL
 /* Grouped point-to-point over NCCL: to every peer p the owners' side
- * (to_ghosts: buf's slice p -> p's ghost slice of ghosts, the values of
- * local ids num_owned onwards) or the other way round; counts the bytes and
- * messages sent. NULL, or NCCL's message. */
-static const char *nccl_exchange(gmd_gpu_graph *H, void *ghosts, size_t es, bool to_ghosts, uint64_t *bytes,
-                                 uint64_t *msgs)
+ * (to_ghosts: slice p of owners_buf (total elements in the order of the
+ * send lists, H->buf but for gmd_gpu_sync_reduce_arg's payloads) -> p's
+ * ghost slice of ghosts, the values of local ids num_owned onwards) or the
+ * other way round; counts the bytes and messages sent. NULL, or NCCL's
+ * message. Inside a group of the caller's (NCCL groups nest), the
+ * transfers of several arrays go together. */
+static const char *nccl_exchange(gmd_gpu_graph *H, void *owners_buf, void *ghosts, size_t es, bool to_ghosts,
+                                 uint64_t *bytes, uint64_t *msgs)
 {
     const gmd_graph *G = H->G;
     ncclResult_t r = ncclGroupStart();
     for (int p = 0; p < G->size && r == ncclSuccess; p++) {
         if (p == G->rank)
             continue;
-        char *own = (char *)H->buf + H->off[p] * es;
+        char *own = (char *)owners_buf + H->off[p] * es;
         char *gh = (char *)ghosts + H->gh_off[p] * es;
         size_t own_bytes = H->own_cnt[p] * es, gh_bytes = H->gh_cnt[p] * es;
         char *send = to_ghosts ? own : gh, *recv = to_ghosts ? gh : own;
@@ -594,13 +603,14 @@ static const char *nccl_exchange(gmd_gpu_graph *H, void *ghosts, size_t es, bool
 
 /* The same over MPI through the pinned host copies: device -> host, the
  * exchange (which counts its own time and bytes), host -> device. */
-static void mpi_exchange(gmd_gpu_graph *H, void *ghosts, size_t es, bool to_ghosts, const char *what)
+static void mpi_exchange(gmd_gpu_graph *H, void *owners_buf, void *ghosts, size_t es, bool to_ghosts,
+                         const char *what)
 {
     const gmd_graph *G = H->G;
     char *dev_gh = (char *)ghosts;
     size_t own_bytes = H->total * es, gh_bytes = (size_t)G->num_ghosts * es;
     double t0 = MPI_Wtime();
-    cudaError_t ce = to_ghosts ? cudaMemcpyAsync(H->h_own, H->buf, own_bytes, cudaMemcpyDeviceToHost, gs.stream)
+    cudaError_t ce = to_ghosts ? cudaMemcpyAsync(H->h_own, owners_buf, own_bytes, cudaMemcpyDeviceToHost, gs.stream)
                                : cudaMemcpyAsync(H->h_gh, dev_gh, gh_bytes, cudaMemcpyDeviceToHost, gs.stream);
     finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
     gmd_count_(t0, 0, 0, 0);
@@ -610,7 +620,7 @@ static void mpi_exchange(gmd_gpu_graph *H, void *ghosts, size_t es, bool to_ghos
         gmd_exchange(H->h_gh, H->gh_cnt, H->gh_off, H->h_own, H->own_cnt, H->own_off, es);
     t0 = MPI_Wtime();
     ce = to_ghosts ? cudaMemcpyAsync(dev_gh, H->h_gh, gh_bytes, cudaMemcpyHostToDevice, gs.stream)
-                   : cudaMemcpyAsync(H->buf, H->h_own, own_bytes, cudaMemcpyHostToDevice, gs.stream);
+                   : cudaMemcpyAsync(owners_buf, H->h_own, own_bytes, cudaMemcpyHostToDevice, gs.stream);
     finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
     gmd_count_(t0, 0, 0, 0);
 }
@@ -649,7 +659,7 @@ bool gmd_gpu_sync_broadcast_at(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, co
 #ifdef GMD_HAVE_NCCL
     if (gs.comm == GMD_COMM_NCCL) {
         uint64_t bytes = 0, msgs = 0;
-        const char *failed = nccl_exchange(H, ghosts, es, true, &bytes, &msgs);
+        const char *failed = nccl_exchange(H, H->buf, ghosts, es, true, &bytes, &msgs);
         if (!failed && dev_pos)
             scatter_any(H, dev_prop, es, dev_pos);
         finish("gmd_gpu_sync_broadcast", failed);
@@ -658,7 +668,7 @@ bool gmd_gpu_sync_broadcast_at(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, co
     }
 #endif
     /* the MPI path counts its own pieces */
-    mpi_exchange(H, ghosts, es, true, "gmd_gpu_sync_broadcast");
+    mpi_exchange(H, H->buf, ghosts, es, true, "gmd_gpu_sync_broadcast");
     if (dev_pos) {
         t0 = MPI_Wtime();
         scatter_any(H, dev_prop, es, dev_pos);
@@ -687,7 +697,7 @@ bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op o
         uint64_t bytes = 0, msgs = 0;
         /* ghosts sent in place; each owner's contributions land in buf */
         const char *failed =
-            nccl_exchange(H, (char *)dev_prop + (size_t)H->G->num_owned * es, es, false, &bytes, &msgs);
+            nccl_exchange(H, H->buf, (char *)dev_prop + (size_t)H->G->num_owned * es, es, false, &bytes, &msgs);
         if (!failed)
             apply_all(H, dev_prop, t, op);
         finish("gmd_gpu_sync_reduce", failed);
@@ -695,9 +705,162 @@ bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op o
         return true;
     }
 #endif
-    mpi_exchange(H, (char *)dev_prop + (size_t)H->G->num_owned * es, es, false, "gmd_gpu_sync_reduce");
+    mpi_exchange(H, H->buf, (char *)dev_prop + (size_t)H->G->num_owned * es, es, false, "gmd_gpu_sync_reduce");
     apply_all(H, dev_prop, t, op);
     finish("gmd_gpu_sync_reduce", NULL);
+    return true;
+}
+
+/* ---- arg-min/max reduce ----------------------------------------------------- */
+
+/* One peer's copies of the payloads: destination (the owners' arrays),
+ * source (that peer's slice of the received contributions) and width. */
+struct arg_pays {
+    int n;
+    int size[GMD_GPU_MAX_PAYLOADS];
+    char *dst[GMD_GPU_MAX_PAYLOADS];
+    const char *src[GMD_GPU_MAX_PAYLOADS];
+};
+
+template <typename T> __device__ static void copy_elem(char *dst, size_t o, const char *src, size_t i)
+{
+    ((T *)dst)[o] = ((const T *)src)[i];
+}
+
+/* One peer's contributions: where its key is strictly better than the
+ * owner's (as it stands after the lower ranks'), the key and the payloads
+ * of that copy replace the owner's. idx holds each owner at most once. */
+template <typename K, bool MIN>
+__global__ void apply_arg(K *key, const gm_node_t *idx, const K *kv, size_t n, arg_pays ps)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    size_t o = (size_t)idx[i];
+    K v = kv[i], a = key[o];
+    if (MIN ? !(v < a) : !(a < v))
+        return;
+    key[o] = v;
+    for (int j = 0; j < ps.n; j++)
+        switch (ps.size[j]) {
+        case 1: copy_elem<uint8_t>(ps.dst[j], o, ps.src[j], i); break;
+        case 2: copy_elem<uint16_t>(ps.dst[j], o, ps.src[j], i); break;
+        case 4: copy_elem<uint32_t>(ps.dst[j], o, ps.src[j], i); break;
+        default: copy_elem<uint64_t>(ps.dst[j], o, ps.src[j], i); break;
+        }
+}
+
+template <typename K>
+static void launch_apply_arg(void *key, const gm_node_t *idx, const void *kv, size_t n, bool is_min,
+                             const arg_pays &ps)
+{
+    if (is_min)
+        apply_arg<K, true><<<blocks(n), 256, 0, gs.stream>>>((K *)key, idx, (const K *)kv, n, ps);
+    else
+        apply_arg<K, false><<<blocks(n), 256, 0, gs.stream>>>((K *)key, idx, (const K *)kv, n, ps);
+}
+
+/* The payloads' receive buffer: total elements of every payload (device;
+ * out of memory stops every rank, the peers are about to send). */
+static char *arg_buffer(gmd_gpu_graph *H, size_t bytes)
+{
+    if (bytes > H->abuf_bytes || !H->abuf) {
+        if (H->abuf)
+            cudaFree(H->abuf);
+        H->abuf = NULL;
+        H->abuf_bytes = 0;
+        cudaError_t ce = cudaMalloc(&H->abuf, bytes ? bytes : 1);
+        if (ce != cudaSuccess) {
+            H->abuf = NULL;
+            char msg[256];
+            snprintf(msg, sizeof msg, "gmd_gpu_sync_reduce_arg: the payloads' receive buffer: %s",
+                     cudaGetErrorString(ce));
+            gmd_abort(3, msg);
+        }
+        H->abuf_bytes = bytes;
+    }
+    return (char *)H->abuf;
+}
+
+bool gmd_gpu_sync_reduce_arg(gmd_gpu_graph *H, void *dev_key, gmrt_type kt, bool is_min, int npay,
+                             void *const *dev_pay, const gmrt_type *pt)
+{
+    static const char what[] = "gmd_gpu_sync_reduce_arg";
+    size_t ks = gmrt_type_size(kt);
+    if (!gs.up || !H || ks == 0 || npay < 0 || npay > GMD_GPU_MAX_PAYLOADS)
+        return false;
+    size_t ps[GMD_GPU_MAX_PAYLOADS], pay_off[GMD_GPU_MAX_PAYLOADS], pay_bytes = 0;
+    for (int j = 0; j < npay; j++) {
+        ps[j] = gmrt_type_size(pt[j]);
+        if (ps[j] == 0)
+            return false;
+        pay_off[j] = (pay_bytes + 255) / 256 * 256; /* each payload aligned for the kernels' loads */
+        pay_bytes = pay_off[j] + H->total * ps[j];
+    }
+    if (H->quiet)
+        return true;
+    const gmd_graph *G = H->G;
+    const size_t first = (size_t)G->num_owned;
+    char *abuf = arg_buffer(H, pay_bytes);
+    settle(what);
+    /* every peer's ghost copies of the key into buf, of each payload into
+     * its part of abuf, in the order of the send lists */
+    double t0 = MPI_Wtime();
+    uint64_t bytes = 0, msgs = 0;
+    bool sent = false;
+#ifdef GMD_HAVE_NCCL
+    if (gs.comm == GMD_COMM_NCCL) {
+        const char *failed = NULL;
+        ncclResult_t r = ncclGroupStart();
+        if (r == ncclSuccess) {
+            failed = nccl_exchange(H, H->buf, (char *)dev_key + first * ks, ks, false, &bytes, &msgs);
+            for (int j = 0; j < npay && !failed; j++)
+                failed = nccl_exchange(H, abuf + pay_off[j], (char *)dev_pay[j] + first * ps[j], ps[j], false,
+                                       &bytes, &msgs);
+            r = ncclGroupEnd();
+        }
+        if (!failed && r != ncclSuccess)
+            failed = ncclGetErrorString(r);
+        if (failed)
+            finish(what, failed); /* stops every rank */
+        sent = true;
+    }
+#endif
+    if (!sent) { /* the MPI path counts its own pieces */
+        mpi_exchange(H, H->buf, (char *)dev_key + first * ks, ks, false, what);
+        for (int j = 0; j < npay; j++)
+            mpi_exchange(H, abuf + pay_off[j], (char *)dev_pay[j] + first * ps[j], ps[j], false, what);
+        t0 = MPI_Wtime();
+    }
+    /* the peers in rank order, each a kernel after the last: a strictly
+     * better key wins, so the lowest rank's among equals, as
+     * gmd_sync_reduce_arg on the host */
+    for (int p = 0; p < G->size; p++) {
+        size_t n = H->off[p + 1] - H->off[p];
+        if (n == 0 || p == G->rank)
+            continue;
+        arg_pays ap;
+        memset(&ap, 0, sizeof ap);
+        ap.n = npay;
+        for (int j = 0; j < npay; j++) {
+            ap.size[j] = (int)ps[j];
+            ap.dst[j] = (char *)dev_pay[j];
+            ap.src[j] = abuf + pay_off[j] + H->off[p] * ps[j];
+        }
+        const gm_node_t *idx = H->idx + H->off[p];
+        const void *kv = (const char *)H->buf + H->off[p] * ks;
+        switch (kt) {
+        case GMRT_T_INT32: case GMRT_T_NODE: launch_apply_arg<int32_t>(dev_key, idx, kv, n, is_min, ap); break;
+        case GMRT_T_INT64: launch_apply_arg<int64_t>(dev_key, idx, kv, n, is_min, ap); break;
+        case GMRT_T_EDGE: launch_apply_arg<gm_edge_t>(dev_key, idx, kv, n, is_min, ap); break;
+        case GMRT_T_FLOAT: launch_apply_arg<float>(dev_key, idx, kv, n, is_min, ap); break;
+        case GMRT_T_DOUBLE: launch_apply_arg<double>(dev_key, idx, kv, n, is_min, ap); break;
+        case GMRT_T_BOOL: launch_apply_arg<bool>(dev_key, idx, kv, n, is_min, ap); break;
+        }
+    }
+    cudaError_t ce = cudaGetLastError();
+    finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    gmd_count_(t0, bytes, msgs, 0);
     return true;
 }
 

@@ -102,6 +102,24 @@ bool gmd_gpu_sync_broadcast_at(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, co
  * keep their values.  false for an op the type has no meaning for. */
 bool gmd_gpu_sync_reduce(gmd_gpu_graph *H, void *dev_prop, gmrt_type t, gmd_op op);
 
+/* The most payloads gmd_gpu_sync_reduce_arg takes (gmc falls back to the
+ * host's gmd_sync_reduce_arg beyond). */
+#define GMD_GPU_MAX_PAYLOADS 8
+/* COLLECTIVE. gmd_sync_reduce_arg (gmd.h) on device arrays: every owner
+ * takes, of the copies its ghosts hold on the other ranks, the key strictly
+ * better (is_min: lower) than its own, the lowest rank's among equals,
+ * together with that copy's npay payloads (device arrays dev_pay[j] of type
+ * pt[j], gmd_num_local elements); the ghosts keep their values. Only the
+ * ghost slices travel (nccl: GPU to GPU in one group; mpi: staged through
+ * the pinned host buffers, as gmd_gpu_sync_reduce), and the peers'
+ * contributions are applied on the device in rank order, so the result is
+ * the host's, bit for bit. A device buffer for the payloads' contributions
+ * is made at the first call and kept with H (out of device memory there
+ * stops every rank). false for a type of no size or npay outside
+ * 0..GMD_GPU_MAX_PAYLOADS. */
+bool gmd_gpu_sync_reduce_arg(gmd_gpu_graph *H, void *dev_key, gmrt_type kt, bool is_min, int npay,
+                             void *const *dev_pay, const gmrt_type *pt);
+
 /* COLLECTIVE. One level of a distributed BFS on the device (gmc -t cuda
  * --distributed's InBFS): the n ghosts (local ids, each once) in
  * dev_claims that this rank's expansion claimed go to their owners; each

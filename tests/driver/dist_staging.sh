@@ -4,9 +4,11 @@
 # (x = root.P) moves one element (gmcu_set/gmcu_get on the mirror), not the
 # whole array to the host and back; the host-staged syncs are skipped where
 # they have nothing to do: a ghost RESET on a rank without ghosts, an
-# arg-min reduce (its payloads with it) on one rank. With a GPU those copies
-# were two bulk transfers of the array per call or per round (BFS's
-# root.dist = 0, SSSP's <dist_nxt; updated_nxt> min= each round).
+# arg-min reduce runs on the device (gmd_gpu_sync_reduce_arg: the ghost
+# slices alone move). With a GPU those copies were two bulk transfers of the
+# array per call or per round (BFS's root.dist = 0, SSSP's
+# <dist_nxt; updated_nxt> min= each round). At the exit a node property's
+# owners alone go back to the caller (gmcu_mirror_return_first).
 # -t omp --distributed keeps its host calls. PageRank's pull keeps the
 # one-GPU edge blocking and the gather order, on any number of ranks (the
 # gathered table's broadcast moves it by positions); BFS levels
@@ -43,7 +45,20 @@ expect 0 "cuda distributed" "$GMC" -w -t cuda --distributed -o cu stage.gm
 says "owner write: one element on the device" cu/stage.cu "gmcu_set<int32_t>(&_c_m_dist, _c_g - G->block[G->rank], _c_v);"
 says "owner read: one element where it is" cu/stage.cu "_c_v = gmcu_get<int32_t>(&_c_m_dist, _c_g - _c_d->block[_c_d->rank]); gmd_bcast(&_c_v, sizeof _c_v, _c_o);"
 says "ghost RESET: only where there are ghosts" cu/stage.cu "if (gmd_num_local(G) > G->num_owned) {"
-says "arg-min reduce: only with several ranks" cu/stage.cu "if (G->size > 1) { /* nxt and its payloads: the winning copy's */"
+# the arg-min reduce on the device: only the ghost slices move (it returns
+# at once where no rank has a ghost), not both arrays to the host and back
+says "arg-min reduce: on the device" cu/stage.cu "(void)gmd_gpu_sync_reduce_arg(_c_gg, gmcu_to_device(&_c_m_nxt), GMRT_T_INT32, true, 1, _c_pay, _c_pt);"
+says "arg-min reduce: the payload's device copy" cu/stage.cu "void *const _c_pay[] = {gmcu_to_device(&_c_m_upd)};"
+if grep -q "gmcu_to_host(&_c_m_upd)" cu/stage.cu; then
+    bad "arg-min reduce: the payload staged through the host"
+else
+    ok "arg-min reduce: the payload not staged through the host"
+fi
+# at the exit the owners of a node property go back, not its ghosts (never
+# output); an edge property whole
+says "exit: dist's owners only" cu/stage.cu "gmcu_mirror_return_first(&_c_m_dist, (size_t)_c_nowned);"
+says "exit: acc's owners only" cu/stage.cu "gmcu_mirror_return_first(&_c_m_acc, (size_t)_c_nowned);"
+says "exit: the edge property whole" cu/stage.cu "gmcu_mirror_return(&_c_m_len);"
 if grep -q "gmd_owner_write\|gmd_owner_read" cu/stage.cu; then
     bad "owner accesses still go through the host array"
 else

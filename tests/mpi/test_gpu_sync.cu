@@ -7,7 +7,9 @@
  * the global id), and the device broadcast, reduce (every operator the type
  * has) and allreduce give the same bytes as libgmrt-dist's host syncs on a
  * copy of the same values (the independent reference; both combine in rank
- * order, so floating sums agree to the bit); where no rank has a ghost (one
+ * order, so floating sums agree to the bit), and so does the arg-min/max
+ * reduce with three payloads of different widths over keys with many ties
+ * (gmd_gpu_sync_reduce_arg against gmd_sync_reduce_arg); where no rank has a ghost (one
  * rank) the device syncs and (one rank) allreduce count no time, message
  * or collective: they return without waiting or communicating.  The
  * broadcast of a table kept in positions (gmd_gpu_sync_broadcast_at, the
@@ -158,6 +160,40 @@ static void compare(const gmd_graph *G, gmd_gpu_graph *H, gmrt_type t, int op /*
     free(back);
 }
 
+/* An arg-min/max reduce of a key of type t (few distinct values: ties
+ * everywhere, so the lowest rank's copy must win among equals) with a Bool,
+ * a Long and a Float payload (widths 1, 8, 4: each payload's part of the
+ * device's receive buffer aligned), on the host and on the device: the same
+ * bytes in the key and every payload. */
+static void compare_arg(const gmd_graph *G, gmd_gpu_graph *H, gmrt_type t, bool is_min)
+{
+    const gmrt_type pt[3] = { GMRT_T_BOOL, GMRT_T_INT64, GMRT_T_FLOAT };
+    size_t nl = (size_t)gmd_num_local(G), ks = gmrt_type_size(t);
+    uint64_t seed = 11 + (uint64_t)rank_ * 7919u + (uint64_t)t * 131 + (is_min ? 1 : 0);
+    char *host[4], *back = (char *)malloc(nl * 8 + 1);
+    void *dev[4];
+    for (int j = 0; j < 4; j++) {
+        gmrt_type tj = j == 0 ? t : pt[j - 1];
+        size_t es = gmrt_type_size(tj);
+        host[j] = (char *)malloc(nl * es + 1);
+        for (size_t i = 0; i < nl; i++)
+            put(host[j], i, tj, j == 0 ? lcg(&seed) % 5 : lcg(&seed));
+        CHECK(cudaMalloc(&dev[j], nl * es + 1) == cudaSuccess);
+        CHECK(cudaMemcpy(dev[j], host[j], nl * es, cudaMemcpyHostToDevice) == cudaSuccess);
+    }
+    void *const hpay[3] = { host[1], host[2], host[3] }, *const dpay[3] = { dev[1], dev[2], dev[3] };
+    CHECK(gmd_gpu_sync_reduce_arg(H, dev[0], t, is_min, 3, dpay, pt));
+    CHECK(gmd_sync_reduce_arg(G, host[0], t, is_min, 3, hpay, pt));
+    for (int j = 0; j < 4; j++) {
+        size_t es = j == 0 ? ks : gmrt_type_size(pt[j - 1]);
+        CHECK(cudaMemcpy(back, dev[j], nl * es, cudaMemcpyDeviceToHost) == cudaSuccess);
+        CHECK(memcmp(host[j], back, nl * es) == 0);
+        cudaFree(dev[j]);
+        free(host[j]);
+    }
+    free(back);
+}
+
 /* gmd_gpu_sync_broadcast_at with this rank's permutation of its local ids
  * (identity, NULL, on ranks 1, 4, 7, ...): every ghost's f(global id) at
  * the receiver's position, every other element as it was; twice (the
@@ -302,12 +338,17 @@ int main(int argc, char **argv)
                         compare(G, H, t, GMD_SUM);
                         compare(G, H, t, GMD_MIN);
                         compare(G, H, t, GMD_MAX);
+                        compare_arg(G, H, t, true);
+                        compare_arg(G, H, t, false);
                     }
                 }
                 /* operators a type has no meaning for are refused, as on the host */
                 if (H) {
                     CHECK(!gmd_gpu_sync_reduce(H, NULL, GMRT_T_BOOL, GMD_SUM));
                     CHECK(!gmd_gpu_sync_reduce(H, NULL, GMRT_T_DOUBLE, GMD_OR));
+                    const gmrt_type many[GMD_GPU_MAX_PAYLOADS + 1] = { GMRT_T_INT32 };
+                    void *const none[GMD_GPU_MAX_PAYLOADS + 1] = { NULL };
+                    CHECK(!gmd_gpu_sync_reduce_arg(H, NULL, GMRT_T_INT32, true, GMD_GPU_MAX_PAYLOADS + 1, none, many));
                 }
                 gmd_gpu_detach(H);
                 gmd_graph_free(G);
