@@ -879,8 +879,27 @@ static __global__ void bfs_assign(const gm_node_t *ids, int64_t n, int32_t *leve
     }
 }
 
+static int64_t claims_exchange(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
+                               int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail);
+
+/* GMD_RANK_TIMES=1 also prints each level's claims exchange (the rank's ids
+ * sent, its owners queued, the milliseconds from the claims on the device
+ * to the queue's new end on the host): where a BFS rank's time goes. */
 int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
                            int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail)
+{
+    const char *env = getenv("GMD_RANK_TIMES");
+    if (!env || !*env || strcmp(env, "0") == 0)
+        return claims_exchange(H, dev_claims, n, dev_level, unseen, depth, dev_queue, tail);
+    const double t0 = MPI_Wtime();
+    const int64_t next = claims_exchange(H, dev_claims, n, dev_level, unseen, depth, dev_queue, tail);
+    fprintf(stderr, "rank %d: bfs claims at level %d: %zu sent, %lld queued, %.3f ms\n", gmd_rank(), (int)depth, n,
+            (long long)(next - tail), (MPI_Wtime() - t0) * 1e3);
+    return next;
+}
+
+static int64_t claims_exchange(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
+                               int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail)
 {
     static const char what[] = "gmd_gpu_bfs_claims";
     if (!gs.up || !H)
