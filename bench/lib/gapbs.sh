@@ -71,7 +71,7 @@ run)
     case $app in
     bfs) set -- bfs -f "$base.sg" -r "$root" ;;
     sssp) set -- sssp -f "$base.wsg" -r "$root" -d "$delta" ;;
-    pagerank | pagerank_push) set -- pr -f "$base.sg" -i "$iters" -t "$tol" ;;
+    pagerank | pagerank_push | pagerank_float) set -- pr -f "$base.sg" -i "$iters" -t "$tol" ;;
     wcc) set -- cc -f "$base.sg" ;;
     triangle_count) set -- tc -f "$base-u.sg" ;;
     bc_sampled) set -- bc -f "$base.sg" -i "$k" ;; # k random sources, as bc_sampled's
