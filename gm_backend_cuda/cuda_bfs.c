@@ -134,6 +134,28 @@ static void claim_edge(cg_emit *em, const gm_stmt *s, const char *g, bool tr, co
              g, fb);
 }
 
+void cuda_bfs_twc_frontier_open(cg_emit *em, const char *g, const char *begin)
+{
+    /* every thread of the block calls gmcu_twc, inactive ones with an empty row */
+    cg_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
+                 "_c_base += (int64_t)gridDim.x * blockDim.x) {");
+    em->indent++;
+    cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
+    cg_line(em, "const bool _c_act = _c_i < _c_to;");
+    cg_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
+    cg_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
+                 "[&](gm_node_t, gm_edge_t _c_e) {", g, begin, g, begin);
+    em->indent++;
+}
+
+void cuda_bfs_twc_frontier_close(cg_emit *em)
+{
+    em->indent--;
+    cg_line(em, "}, _c_spill);");
+    em->indent--;
+    cg_line(em, "}");
+}
+
 typedef enum expand_mode {
     EXPAND_PLAIN, /* one thread walks one frontier node's edges */
     EXPAND_TWC,   /* block, warp or thread by degree; hubs past a chunk spill */
@@ -164,20 +186,9 @@ static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_
         em->indent--;
         cg_line(em, "});");
     } else if (mode == EXPAND_TWC) {
-        cg_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
-                     "_c_base += (int64_t)gridDim.x * blockDim.x) {");
-        em->indent++;
-        cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-        cg_line(em, "const bool _c_act = _c_i < _c_to;");
-        cg_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
-        cg_line(em, "gmcu_twc(_c_u, _c_act ? %s->%s[_c_u] : 0, _c_act ? %s->%s[_c_u + 1] : 0, "
-                     "[&](gm_node_t, gm_edge_t _c_e) {", g, fb, g, fb);
-        em->indent++;
+        cuda_bfs_twc_frontier_open(em, g, fb);
         claim_edge(em, s, g, tr, "return");
-        em->indent--;
-        cg_line(em, "}, _c_spill);");
-        em->indent--;
-        cg_line(em, "}");
+        cuda_bfs_twc_frontier_close(em);
     } else {
         cg_line(em, "for (int64_t _c_i = _c_from + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
                      "_c_i < _c_to; _c_i += (int64_t)gridDim.x * blockDim.x) {");

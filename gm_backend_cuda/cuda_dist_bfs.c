@@ -88,26 +88,14 @@ static char *expand_kernel(cg_emit *em, const gm_stmt *s, cuda_capture *c, cuda_
                                    s->loc, params, s->iter.sym, GMR_NODES, c, l);
     if (spill_walk) {
         cg_line(em, "gmcu_spill_walk(_c_spill, [&](gm_node_t, gm_edge_t _c_e) {");
-    } else {
-        /* every thread of the block calls gmcu_twc, inactive ones with an empty row */
-        cg_line(em, "for (int64_t _c_base = _c_from + (int64_t)blockIdx.x * blockDim.x; _c_base < _c_to; "
-                     "_c_base += (int64_t)gridDim.x * blockDim.x) {");
         em->indent++;
-        cg_line(em, "const int64_t _c_i = _c_base + threadIdx.x;");
-        cg_line(em, "const bool _c_act = _c_i < _c_to;");
-        cg_line(em, "const gm_node_t _c_u = _c_act ? _c_queue[_c_i] : 0;");
-        cg_line(em, "gmcu_twc(_c_u, _c_act ? %s->begin[_c_u] : 0, _c_act ? %s->begin[_c_u + 1] : 0, "
-                     "[&](gm_node_t, gm_edge_t _c_e) {", g, g);
-    }
-    em->indent++;
-    claim_edge(em, g, unseen);
-    em->indent--;
-    if (spill_walk) {
+        claim_edge(em, g, unseen);
+        em->indent--;
         cg_line(em, "});");
     } else {
-        cg_line(em, "}, _c_spill);");
-        em->indent--;
-        cg_line(em, "}");
+        cuda_bfs_twc_frontier_open(em, g, "begin");
+        claim_edge(em, g, unseen);
+        cuda_bfs_twc_frontier_close(em);
     }
     cuda_kernel_close(em, &f, c, l);
     free(params);

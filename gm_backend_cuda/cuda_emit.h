@@ -280,6 +280,13 @@ void cuda_report_loop(cg_emit *em, const gma_decisions *ds, const gm_stmt *body,
 /* What a traversal's expansion kernel captures (the graph, the iterator,
  * the navigator's reads), and its launch (cuda_bfs.c). */
 void cuda_bfs_capture_expand(cg_emit *em, const gm_stmt *s, cuda_capture *nav, cuda_launch *nl);
+/* The TWC expansion's frame in a kernel over the frontier queue
+ * _c_queue[_c_from, _c_to): a grid-stride loop, gmcu_twc over each node's
+ * row (g's offsets `begin`) opened up to its per-edge lambda (_c_e), whose
+ * body the caller emits; _close ends the lambda (rows of hubs to _c_spill)
+ * and the loop (cuda_bfs.c, for the one-GPU and distributed expansions). */
+void cuda_bfs_twc_frontier_open(cg_emit *em, const char *g, const char *begin);
+void cuda_bfs_twc_frontier_close(cg_emit *em);
 
 /* ---- BFS (cuda_bfs.c) */
 /* A kernel running body (forward or reverse) over queue[from, to), level:
