@@ -17,9 +17,12 @@
  *     folder with its stdout in OUTDIR/K.out and its stderr in OUTDIR/K.err
  *     (as a gmc process of its own would leave them), then its exit status,
  *     a line, in OUTDIR/K.rc: a command that never returned (a crash, a
- *     sanitizer's abort) has no K.rc. The caller judges each command; exits
- *     0 when every command ran, 2 when the script or a file of OUTDIR could
- *     not be opened (saying which). */
+ *     sanitizer's abort) has no K.rc. Words between the folder and gmc's
+ *     arguments that start with '>' or '2>' redirect as a shell's would
+ *     (>PATH: stdout into PATH, 2>PATH: stderr, relative to the command's
+ *     folder; no K.out or K.err then). The caller judges each command;
+ *     exits 0 when every command ran, 2 when the script or a file could not
+ *     be opened (saying which). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -73,6 +76,15 @@ static int open_out(int dirfd, long k, const char *ext, int err_fd)
     return fd;
 }
 
+/* open_path: PATH (a redirection word's) for writing, or -1 (said). */
+static int open_path(const char *path, int err_fd)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        dprintf(err_fd, "gmc_many: cannot write %s: %s\n", path, strerror(errno));
+    return fd;
+}
+
 static int script(const char *file, const char *outdir)
 {
     /* the caller's stderr, kept for gmc_many's own messages */
@@ -114,10 +126,27 @@ static int script(const char *file, const char *outdir)
             p = strchr(p, '\t');
         }
         argv[argc] = NULL;
-        int fo = open_out(dirfd, k, "out", err_fd), fe = open_out(dirfd, k, "err", err_fd);
-        if (fo < 0 || fe < 0 || chdir(where) != 0) {
-            if (fo >= 0 && fe >= 0)
-                dprintf(err_fd, "gmc_many: line %ld of %s: cannot enter '%s': %s\n", k, file, where, strerror(errno));
+        /* the redirection words, before gmc's arguments */
+        const char *to_out = NULL, *to_err = NULL;
+        int first = 1;
+        for (; first < argc; first++) {
+            if (argv[first][0] == '>')
+                to_out = argv[first] + 1;
+            else if (strncmp(argv[first], "2>", 2) == 0)
+                to_err = argv[first] + 2;
+            else
+                break;
+        }
+        argv[first - 1] = "gmc";
+        if (chdir(where) != 0) {
+            dprintf(err_fd, "gmc_many: line %ld of %s: cannot enter '%s': %s\n", k, file, where, strerror(errno));
+            free(argv);
+            status = 2;
+            break;
+        }
+        int fo = to_out ? open_path(to_out, err_fd) : open_out(dirfd, k, "out", err_fd);
+        int fe = to_err ? open_path(to_err, err_fd) : open_out(dirfd, k, "err", err_fd);
+        if (fo < 0 || fe < 0) {
             free(argv);
             status = 2;
             break;
@@ -128,7 +157,7 @@ static int script(const char *file, const char *outdir)
         dup2(fe, 2);
         close(fo);
         close(fe);
-        int rc = gmc_command(argc, argv);
+        int rc = gmc_command(argc - (first - 1), argv + first - 1);
         fflush(stdout);
         fflush(stderr);
         dup2(out_fd, 1);

@@ -48,6 +48,12 @@ same "5: no warning" "" "$(cat o/5.err)"
 same "6: an absolute folder: exit 0" 0 "$(rc 6)"
 says "6: its stdout in 6.out" o/6.out "Procedure good(G: Graph)"
 same "6: nothing on stdout of the others" "" "$(cat o/1.out o/2.out o/3.out o/4.out o/5.out)"
+# redirection words: stdout and stderr into files of the caller's naming
+printf 'd\t>../r.out\t2>../r.err\t--dump=desugar\twarn.gm\n' > script3
+expect 0 "gmc_many --script with >FILE and 2>FILE" "$MANY" --script script3 o
+same "the exit status still in 1.rc" 0 "$(rc 1)"
+says "stdout in the >FILE (from the command's folder)" r.out "Procedure warn(G: Graph)"
+says "stderr in the 2>FILE" r.err "warn.gm:2:9: warning:"
 printf 'nowhere\t--check\tgood.gm\n' > script2
 expect 2 "gmc_many --script: a folder that does not exist" "$MANY" --script script2 o
 says "... says which" err "cannot enter 'nowhere'"
