@@ -5,12 +5,18 @@
 #include <stdio.h>
 
 #include "command.h"
+#include "diag.h"
 #include "options.h"
 #include "pipeline.h"
 #include "run_cache.h"
 
 int gmc_command(int argc, char **argv)
 {
+    /* the diagnostics' counters and warning switches (gm_front/diag.c's
+     * one sink) start afresh: an earlier command of the same process
+     * (tests/driver/gmc_many) must not leave its errors, -Werror or -Wno-
+     * to this one */
+    gm_diag_reset();
     gmc_options opt;
     switch (gmc_parse_args(argc, argv, &opt)) {
     case GMC_ARGS_EXIT_OK:

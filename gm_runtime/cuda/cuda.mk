@@ -23,17 +23,22 @@ GMRT_CUDA_SOFILE = libgmrt-cuda.so.0.0.0
 GMRT_CUDA_NVCCFLAGS = -O3 -std=c++17 -arch=$(GMRT_CUDA_ARCH) -Xcompiler -fPIC,-Wall,-Wextra \
 	$(GMRT_EDGE_CPPFLAGS) -I$(top_srcdir)/gm_runtime $(NVCCFLAGS)
 pkgconfig_DATA += gmrt-cuda.pc
-CLEANFILES += $(GMRT_CUDA_OBJECTS) libgmrt-cuda.a $(GMRT_CUDA_SOFILE)
+CLEANFILES += $(GMRT_CUDA_OBJECTS) $(GMRT_CUDA_OBJECTS:.o=.o.log) libgmrt-cuda.a $(GMRT_CUDA_SOFILE)
 
 AM_V_NVCC = $(am__v_NVCC_@AM_V@)
 am__v_NVCC_ = $(am__v_NVCC_@AM_DEFAULT_V@)
 am__v_NVCC_0 = @echo "  NVCC    " $@;
 am__v_NVCC_1 =
 
+# Each object's nvcc messages are also kept in OBJECT.log (shown as
+# before): tests/cuda/compile_all.sh checks that these compiles warned of
+# nothing instead of compiling the library's sources again (~24 processor
+# s here).
 $(GMRT_CUDA_OBJECTS): $(gmrtinclude_HEADERS)
 gm_runtime/cuda/%.o: $(srcdir)/gm_runtime/cuda/%.cu
 	@$(MKDIR_P) gm_runtime/cuda
-	$(AM_V_NVCC)$(NVCC) $(GMRT_CUDA_NVCCFLAGS) -c -o $@ $<
+	$(AM_V_NVCC)rm -f $@.log; $(NVCC) $(GMRT_CUDA_NVCCFLAGS) -c -o $@ $< >$@.log 2>&1; \
+	  st=$$?; cat $@.log >&2; exit $$st
 
 libgmrt-cuda.a: $(GMRT_CUDA_OBJECTS)
 	$(AM_V_AR)rm -f $@ && $(AR) cr $@ $(GMRT_CUDA_OBJECTS) && $(RANLIB) $@

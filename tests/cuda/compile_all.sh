@@ -38,10 +38,16 @@
 # one or two more for programs that declare the same extern "C" name): a
 # batch costs about 6 s of processor time for the headers and 1.1 s for
 # each program.
-# libgmrt-cuda's sources are compiled the same way (as one unit, without
-# namespaces: they define the extern "C" functions gmcu.h declares; the
-# library build itself compiles each file alone, which proves each one
-# includes what it uses).
+# libgmrt-cuda's sources: no warning either. The build compiles each file
+# alone (which proves each one includes what it uses) with host -Wall
+# -Wextra, and keeps nvcc's messages beside each object
+# (gm_runtime/cuda/NAME.o.log, gm_runtime/cuda/cuda.mk): the first piece
+# checks that none of them warns (nvcc_ok's rule) instead of compiling the
+# sources again, ~24 processor s here (at the build's -O3, what the library
+# is; the compile here was -O1). Where the build has no such logs (no
+# libgmrt-cuda built, or a build from before them) the sources are compiled
+# here as before: as one unit, without namespaces (they define the extern
+# "C" functions gmcu.h declares).
 set -u
 : "${GMC:?}" "${GMC_SRCDIR:?}"
 NVCC=${GMC_NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
@@ -56,7 +62,7 @@ flags="-std=c++17 -O1 -arch=sm_90 -Werror all-warnings -Xcompiler -fopenmp,-Wall
 [ "${GMRT_EDGE64:-0}" = 1 ] && flags="$flags -DGMRT_EDGE64"
 batch=${GMC_CUDA_BATCH:-100}
 
-fail=0 count=0 linked=0
+fail=0 count=0 linked=0 rtn=0
 . "$GMC_SRCDIR/tests/shard.sh"
 rtlibs=
 if [ -n "${GMC_BUILDDIR:-}" ] && [ -f "$GMC_BUILDDIR/libgmrt-cuda.a" ] && [ -f "$GMC_BUILDDIR/.libs/libgmrt.a" ]; then
@@ -145,12 +151,36 @@ compile_group() {
     done
 }
 
-# libgmrt-cuda's own sources: no warning either.
+# libgmrt-cuda's own sources: no warning either (the build's logs, else
+# compiled here).
 : >"$tmp/rt.units"
-shard_first && for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
-    [ -f "$f" ] || continue
-    echo "$(dirname "$f") $(basename "$f" .cu) - 0" >>"$tmp/rt.units"
-done
+rt_logs=0
+if shard_first && [ -n "${GMC_BUILDDIR:-}" ] && [ -f "$GMC_BUILDDIR/libgmrt-cuda.a" ]; then
+    rt_logs=1
+    for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
+        [ -f "$f" ] || continue
+        o=$GMC_BUILDDIR/gm_runtime/cuda/$(basename "$f" .cu).o
+        [ -f "$o.log" ] && ! [ "$f" -nt "$o.log" ] || { rt_logs=0; break; }
+    done
+fi
+if [ $rt_logs = 1 ]; then
+    for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
+        [ -f "$f" ] || continue
+        n=$(basename "$f" .cu)
+        if grep -qi "warning" "$GMC_BUILDDIR/gm_runtime/cuda/$n.o.log"; then
+            echo "FAIL: nvcc -c gm_runtime/cuda/$n.cu (the build's compile; its messages, gm_runtime/cuda/$n.o.log:)"
+            sed 's/^/    /' "$GMC_BUILDDIR/gm_runtime/cuda/$n.o.log" | head -12
+            fail=$((fail + 1))
+        fi
+        rtn=$((rtn + 1))
+    done
+    echo "cuda compile_all: libgmrt-cuda's $rtn sources: the build's nvcc messages checked ($fail with a warning)"
+else
+    shard_first && for f in "$GMC_SRCDIR"/gm_runtime/cuda/*.cu; do
+        [ -f "$f" ] || continue
+        echo "$(dirname "$f") $(basename "$f" .cu) - 0" >>"$tmp/rt.units"
+    done
+fi
 if [ -s "$tmp/rt.units" ]; then
     awk -v b="$batch" '{ l = l " " NR; if (NR % b == 0) { print l; l = "" } } END { if (l != "") print l }' "$tmp/rt.units" >"$tmp/rt.batches"
     compile_group rt
@@ -159,13 +189,38 @@ fi
 # Every program in the repository that gmc accepts (tests/codegen/build_all.sh
 # compiles the same programs' OpenMP output with gcc and clang).
 find "$GMC_SRCDIR/apps" "$GMC_SRCDIR/bench" "$GMC_SRCDIR/tests" -name '*.gm' | LC_ALL=C sort >"$tmp/all"
+# The pieces split the files (not only those --check accepts: each piece
+# runs gmc --check on its own share only), GMC_TEST_SHARD=K/N: file I goes
+# to piece (I - 1) mod N + 1 as tests/shard.sh deals them, unless one of
+# the procedure names it declares (extern "C" in its .cu; Local ones are
+# static) is declared by a file already in that piece: then to the next
+# piece without it, if any. Two programs that declare one name cannot share
+# a batch, and a batch more costs the CUDA headers again (~11 processor s:
+# a batch of 2 in piece 2 before). Every piece computes the same split;
+# GMC_QUICK_CHECK=1 then takes every 8th file of the piece, as shard.sh.
+awk -v shard="${GMC_TEST_SHARD:-1/1}" -v quick="${GMC_QUICK_CHECK:-0}" '
+    BEGIN { split(shard, s, "/"); k = s[1] - 1; n = s[2] }
+    {
+        f = $0; nn = 0
+        while ((getline l < f) > 0)
+            if (match(l, /^[ \t]*Proc(edure)?[ \t]+[A-Za-z_][A-Za-z_0-9]*/)) {
+                l = substr(l, RSTART, RLENGTH); sub(/^[ \t]*Proc(edure)?[ \t]+/, "", l)
+                nm[++nn] = l
+            }
+        close(f)
+        d = (NR - 1) % n; p = d
+        for (t = 0; t < n; t++) {
+            q = (d + t) % n; clash = 0
+            for (j = 1; j <= nn; j++) if ((q SUBSEP nm[j]) in used) clash = 1
+            if (!clash) { p = q; break }
+        }
+        for (j = 1; j <= nn; j++) used[p, nm[j]] = 1
+        if (p == k && (quick != 1 || count++ % 8 == 0)) print f
+    }' "$tmp/all" >"$tmp/mine"
 : >"$tmp/prog.units"
 : >"$tmp/prog.keys"
 np=0
 while read -r f <&3; do
-    # the pieces split the files (not only those --check accepts): each
-    # piece runs gmc --check on its own share only
-    shard_take || continue
     "$GMC" --check "$f" >/dev/null 2>&1 || continue
     name=${f##*/}
     name=${name%.gm}
@@ -195,7 +250,7 @@ while read -r f <&3; do
     # header declares (two programs that share one never meet).
     awk -v nr="$np" -v h="$out/$name.h" -v own="$name.h" \
         -v dir="$out" -f "$here/batch_classify.awk" "$out/$name.h" "$out/$name.cu" >>"$tmp/prog.keys"
-done 3<"$tmp/all"
+done 3<"$tmp/mine"
 # Greedy batches: each program joins the first open batch of its key that
 # has room, none of its names, and no other #include lines further down
 # (lines "KEY<tab>LATER<tab>NAMES").

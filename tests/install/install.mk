@@ -7,8 +7,12 @@ tests_driver_test_driver_SOURCES = tests/driver/test_driver.c
 tests_driver_test_driver_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgmcg.a libgma.a \
 	libgmfront.a $(CUNIT_LIBS) -lm
 TESTS += tests/driver/test_driver
-# gmc_many: several gmc commands in one process (leaks.sh: one valgrind start)
+# gmc_many: several gmc commands in one process (leaks.sh: one valgrind
+# start; tests/sanitize.sh: one AddressSanitizer start); many.sh: it and
+# gmc_command behave as a process a command
 check_PROGRAMS += tests/driver/gmc_many
+TESTS += tests/driver/many.sh
+EXTRA_DIST += tests/driver/many.sh
 tests_driver_gmc_many_SOURCES = tests/driver/gmc_many.c
 tests_driver_gmc_many_LDADD = libgmcdriver.a libgmopt.a libgmbcuda.a libgmbomp.a libgmcg.a libgma.a \
 	libgmfront.a -lm
