@@ -7,13 +7,20 @@
  *  1. draw: rank r draws edges [m0 r/P, m0 (r+1)/P) in rounds of ROUND
  *     edges and sends each (with its reverse under symmetrize, none for a
  *     dropped self-loop) to the rank owning its source in an even split of
- *     the ids ("staging" ranges, n r/P), by MPI_Alltoallv;
- *  2. stage: each rank buckets its edges by source and sorts each row by
- *     destination, dropping parallel edges under dedup: these are the
- *     global CSR's rows of its range, so the global edge index of each edge
- *     is the exclusive scan of the edge counts plus its place; the
- *     in-degrees come from a histogram reduced onto the ranges
- *     (MPI_Reduce_scatter);
+ *     the ids ("staging" ranges, n r/P), by MPI_Alltoallv, grouped by the
+ *     bucket of its source (runs of 2^sb ids of the range, about 4096
+ *     (rank, bucket) groups in all), so that each round and sender is a
+ *     segment of the receiver's array holding one piece per bucket;
+ *  2. stage: each bucket by one thread: a counting sort of its pieces by
+ *     source (no atomics: the bucket's row counters fit the thread's
+ *     caches), then each row sorted by destination, dropping parallel
+ *     edges under dedup, and closed up to the bucket's front (buckets keep
+ *     the room of their dropped edges: no pass over the whole array closes
+ *     them up).  These are the global CSR's rows of the range, so the
+ *     global edge index of each edge is the exclusive scan of the edge
+ *     counts plus its place; the in-degrees are the out-degrees under
+ *     symmetrize (every edge has its reverse), else a histogram reduced
+ *     onto the ranges (MPI_Reduce_scatter);
  *  3. blocks: gmd_part.c's balanced blocks (first id whose prefix weight
  *     reaches each target), one candidate per rank and an MPI_MIN;
  *  4. route: every edge goes to the rank(s) the policy gives it (source's
@@ -27,12 +34,12 @@
  *     exchange) and the ghosts' degrees (a broadcast sync).
  * Every pass over edges or ids runs on the rank's OpenMP threads, and the
  * result does not depend on their number (each thread a slice, slices
- * kept in order; where threads race, on a row's slot, the row is sorted
- * after).  The big arrays take huge pages and are faulted in (zeroed by
+ * kept in order; a bucket's pieces taken in segment order).  The big arrays take huge pages and are faulted in (zeroed by
  * the kernel) on the threads before MPI or a copy fills them, and a
  * rank's share for itself is copied on the threads, not by MPI.
  * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
- * bytes per drawn staged edge while drawing, 12 while bucketing; routing
+ * bytes per drawn staged edge while drawing, 12 while bucketing (plus 4
+ * bytes per segment and bucket: the pieces' offsets); routing
  * rounds go from the last staged edge back and the staged rows shrink
  * behind them while the 16-byte records grow; the records then move into
  * the graph's arrays from the back, shrinking behind too.  So the peak is
@@ -160,21 +167,35 @@ static void par_copy(void *dst, const void *src, size_t bytes)
     }
 }
 
-/* GMD_GEN_TRACE=1: each rank prints each pass's seconds and its peak RSS so
- * far on stderr (for measuring the generator; off by default). */
-static void trace(const char *pass, double *t)
+/* GMD_GEN_TRACE=1: each rank prints each pass's seconds, the processor
+ * seconds its threads spent in it (user + system, and system alone: page
+ * faults, mostly) and its peak RSS so far on stderr (for measuring the
+ * generator; off by default).  A clock holds the previous pass's end. */
+typedef struct pclock {
+    double wall, user, sys;
+} pclock;
+
+static void clock_now(pclock *c)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    c->wall = MPI_Wtime();
+    c->user = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec;
+    c->sys = (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
+}
+
+static void trace(const char *pass, pclock *c)
 {
     const char *v = getenv("GMD_GEN_TRACE");
-    bool on = v && *v == '1';
-    double now = MPI_Wtime();
-    if (on) {
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s (cpu so far %.3f s), peak rss %.1f MB\n", gmd_rank(), pass,
-                now - *t, (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec),
-                (double)ru.ru_maxrss / 1024.0);
-    }
-    *t = now;
+    if (!v || *v != '1')
+        return;
+    pclock now;
+    clock_now(&now);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s, cpu %8.3f s (sys %7.3f), peak rss %.1f MB\n", gmd_rank(), pass,
+            now.wall - c->wall, now.user + now.sys - c->user - c->sys, now.sys - c->sys, (double)ru.ru_maxrss / 1024.0);
+    *c = now;
 }
 
 typedef struct grec {
@@ -218,59 +239,6 @@ static bool rbuf_reserve(rbuf *b, size_t more)
     return true;
 }
 
-/* COLLECTIVE. One round of routing: send holds this rank's elements
- * grouped by destination rank (count[p] of them for p, in order), appended
- * on arrival to out (in source-rank order).  *ok: this rank's state going
- * in; false on every rank afterwards when any rank failed (memory). */
-static bool route(const void *send, const int *count, MPI_Datatype dt, rbuf *out, bool ok, gmrt_error *err)
-{
-    int P = gmd_size();
-    MPI_Comm comm = gmd_comm_();
-    int *c = calloc((size_t)P * 4, sizeof *c);
-    if (!c)
-        ok = false;
-    int zero_p = 0;
-    int *sc = c ? c : &zero_p, *sd = c ? c + P : NULL, *rc = c ? c + 2 * P : NULL, *rd = c ? c + 3 * P : NULL;
-    if (!gmd_agree_(ok, err)) {
-        free(c);
-        return false;
-    }
-    int64_t total = 0;
-    for (int p = 0; p < P; p++) {
-        sc[p] = count[p];
-        sd[p] = p ? sd[p - 1] + sc[p - 1] : 0;
-    }
-    double t0 = MPI_Wtime();
-    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
-    for (int p = 0; p < P; p++) {
-        rd[p] = (int)total;
-        total += rc[p];
-    }
-    ok = total <= INT32_MAX && rbuf_reserve(out, (size_t)total);
-    if (!ok)
-        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %lld routed edges (rank %d)",
-                       (long long)(out->len + (size_t)total), gmd_rank());
-    if (!gmd_agree_(ok, err)) {
-        free(c);
-        return false;
-    }
-    /* this rank's own share is copied on the threads, not by MPI */
-    int r = gmd_rank();
-    char *at = out->p + out->len * out->size;
-    touch_pages(at, (size_t)total * out->size);
-    par_copy(at + (size_t)rd[r] * out->size, (const char *)send + (size_t)sd[r] * out->size, (size_t)sc[r] * out->size);
-    sc[r] = rc[r] = 0;
-    MPI_Alltoallv(send, sc, sd, dt, at, rc, rd, dt, comm);
-    uint64_t sent = 0;
-    for (int p = 0; p < P; p++)
-        sent += (uint64_t)sc[p] * out->size;
-    gmd_count_(t0, sent, (uint64_t)P, 2);
-    out->len += (size_t)total;
-    free(c);
-    return true;
-}
-
-
 /* A local edge while its row is sorted: gmd_part.c's order (destination,
  * weight, global index). */
 typedef struct lent {
@@ -310,15 +278,118 @@ static void sort_lents(lent *a, size_t n)
     }
 }
 
-/* The staging ranges' result: rows of ids [tl, th) of the global CSR. */
+/* The staging ranges' result: rows of ids [tl, th) of the global CSR,
+ * numbered from 0 (row x is id tl + x).  Rows go in buckets of 2^sb
+ * consecutive rows; a bucket's edges are contiguous in dst, rows in order,
+ * but a bucket keeps the room its dropped duplicates left at its end (no
+ * pass closes the buckets up), so the edge numbered i (global index
+ * e0 + i) of row x lies at dst[i + gap[x >> sb]] (staged_at). */
 typedef struct stage {
     int64_t tl, th;
-    int64_t *begin;   /* th - tl + 1 row starts */
+    int64_t *begin;   /* th - tl + 1 row starts, edge numbers (no gaps) */
     int32_t *dst;     /* destinations, rows sorted */
+    int64_t *gap;     /* per bucket: its edges' place in dst minus their numbers */
+    int sb;           /* a bucket's rows: 2^sb */
     int64_t *indeg;   /* th - tl global in-degrees */
     int64_t e0;       /* global index of this range's first edge */
     int64_t m;        /* global edge count */
 } stage;
+
+/* Where staged edge i (of row x) lies in st->dst. */
+static inline int64_t staged_at(const stage *st, int64_t x, int64_t i)
+{
+    return i + st->gap[x >> st->sb];
+}
+
+/* The buckets: runs of 2^sb rows of a staging range, the same sb on every
+ * rank (senders group pairs by (rank, bucket)).  About 4096 groups in all,
+ * so that a drawing thread's group counters and open cache lines fit its
+ * caches, and at least 64 rows a bucket; *most gets the number of buckets
+ * of the largest range (at least 1). */
+static int bucket_bits(int64_t n, int P, int64_t *most)
+{
+    int64_t rows = n / P + (n % P != 0), target = P >= 4096 ? 1 : 4096 / P;
+    int sb = 6;
+    while (((rows + ((int64_t)1 << sb) - 1) >> sb) > target)
+        sb++;
+    *most = rows ? (rows + ((int64_t)1 << sb) - 1) >> sb : 1;
+    return sb;
+}
+
+/* The group (staging rank p, bucket) of source x. */
+static inline size_t group_of(const int64_t *tb, int P, int sb, int64_t Bm, int64_t x)
+{
+    int p = range_of(tb, P, x);
+    return (size_t)p * (size_t)Bm + (size_t)((x - tb[p]) >> sb);
+}
+
+/* The staged pairs while they arrive: each round appends one segment per
+ * sender, and a segment holds its pairs grouped by this rank's buckets
+ * (bucket j of segment s: pairs at + off[s (Bm + 1) + j] up to the next). */
+typedef struct segs {
+    rbuf got;        /* the pairs, source << 32 | destination */
+    size_t n;        /* segments so far */
+    int64_t *at;     /* per segment: its first pair in got */
+    uint32_t *off;   /* per segment: Bm + 1 bucket offsets */
+} segs;
+
+/* COLLECTIVE. One round of the draw's exchange: send holds this rank's pairs
+ * grouped by (rank, bucket), grp[p Bm + j] of them for bucket j of rank p;
+ * each peer's arrive as one segment of sg (in sender order).  cnt (4 P
+ * ints) and rgrp (P Bm) are scratch.  ok: this rank's state going in; false
+ * on every rank afterwards when any rank failed (memory). */
+static bool route_pairs(const uint64_t *send, const int *grp, int64_t Bm, int *cnt, int *rgrp, segs *sg, bool ok,
+                        gmrt_error *err)
+{
+    int P = gmd_size(), r = gmd_rank();
+    MPI_Comm comm = gmd_comm_();
+    if (!gmd_agree_(ok, err))
+        return false;
+    int *sc = cnt, *sd = cnt + P, *rc = cnt + 2 * P, *rd = cnt + 3 * P;
+    double t0 = MPI_Wtime();
+    MPI_Alltoall(grp, (int)Bm, MPI_INT, rgrp, (int)Bm, MPI_INT, comm);
+    int64_t total = 0;
+    for (int p = 0; p < P; p++) {
+        int64_t k = 0, q = 0;
+        for (int64_t j = 0; j < Bm; j++) {
+            k += grp[(size_t)p * Bm + j];
+            q += rgrp[(size_t)p * Bm + j];
+        }
+        sc[p] = (int)k;
+        sd[p] = p ? sd[p - 1] + sc[p - 1] : 0;
+        rc[p] = (int)q;
+        rd[p] = (int)total;
+        total += q;
+    }
+    rbuf *out = &sg->got;
+    ok = total <= INT32_MAX && rbuf_reserve(out, (size_t)total);
+    if (!ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %lld routed edges (rank %d)",
+                       (long long)(out->len + (size_t)total), r);
+    if (!gmd_agree_(ok, err))
+        return false;
+    /* faulted in on the threads, not by MPI's copy; this rank's own share
+     * copied on the threads, not by MPI */
+    uint64_t *at = (uint64_t *)out->p + out->len;
+    touch_pages(at, (size_t)total * sizeof *at);
+    par_copy(at + rd[r], send + sd[r], (size_t)sc[r] * sizeof *at);
+    sc[r] = rc[r] = 0;
+    MPI_Alltoallv(send, sc, sd, MPI_UINT64_T, at, rc, rd, MPI_UINT64_T, comm);
+    uint64_t sent = 0;
+    for (int p = 0; p < P; p++)
+        sent += (uint64_t)sc[p] * sizeof *at;
+    gmd_count_(t0, sent, (uint64_t)P, 3);
+    for (int p = 0; p < P; p++) {
+        size_t s = sg->n++;
+        uint32_t *o = sg->off + s * ((size_t)Bm + 1);
+        sg->at[s] = (int64_t)out->len + rd[p];
+        o[0] = 0;
+        for (int64_t j = 0; j < Bm; j++)
+            o[j + 1] = o[j] + (uint32_t)rgrp[(size_t)p * Bm + j];
+    }
+    out->len += (size_t)total;
+    return true;
+}
 
 /* Steps 1 and 2. */
 static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_error *err)
@@ -329,61 +400,94 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     if (ROUND > INT32_MAX / 2 / P) /* a round's records for this rank (< 2 ROUND from each rank) in int counts */
         ROUND = INT32_MAX / 2 / P;
     int T = threads_max();
+    int64_t Bm;
+    int sb = bucket_bits(n, P, &Bm);
+    size_t F = (size_t)P * (size_t)Bm; /* (rank, bucket) groups */
+    int64_t rounds = (m0 / P + 1 + ROUND - 1) / ROUND; /* the same on every rank: a share is at most m0/P + 1 */
+    size_t nseg = (size_t)rounds * (size_t)P;
     int64_t *tb = malloc(((size_t)P + 1) * sizeof *tb);
     gm_node_t *src = malloc((size_t)ROUND * sizeof *src), *dst = malloc((size_t)ROUND * sizeof *dst);
-    uint64_t *send = malloc((size_t)ROUND * 2 * sizeof *send);
-    int *count = calloc((size_t)P, sizeof *count), *fill = calloc((size_t)P * T, sizeof *fill);
-    rbuf got = { .size = sizeof(uint64_t) };
-    bool ok = tb && src && dst && send && count && fill;
+    /* huge pages: the threads write F streams at once */
+    uint64_t *send = gmrt_alloc_big((size_t)ROUND * 2, sizeof *send);
+    int *cnt = malloc((size_t)P * 4 * sizeof *cnt);
+    int *fill = gmrt_alloc_array((size_t)T * F, sizeof *fill); /* per thread and group: count, then slot */
+    int *grp = gmrt_alloc_array(F * 3, sizeof *grp);           /* per group: sent, first slot, received */
+    segs sg = { .got = { .size = sizeof(uint64_t) } };
+    sg.at = gmrt_alloc_array(nseg, sizeof *sg.at);
+    sg.off = nseg <= SIZE_MAX / ((size_t)Bm + 1) ? gmrt_alloc_array(nseg * ((size_t)Bm + 1), sizeof *sg.off) : NULL;
+    bool ok = tb && src && dst && send && cnt && fill && grp && sg.at && sg.off;
     /* the expected share (ids are scrambled, the ranges get about as much),
      * reserved at once so that growing rarely copies */
     size_t guess = (size_t)((double)m0 / P * (s->build.symmetrize ? 2 : 1) * 1.05) + 1024;
-    if (ok && !rbuf_reserve(&got, guess))
-        got.cap = 0; /* no room for the guess: grow as it comes */
+    if (ok && !rbuf_reserve(&sg.got, guess))
+        sg.got.cap = 0; /* no room for the guess: grow as it comes */
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
     for (int p = 0; tb && p <= P; p++)
         tb[p] = (int64_t)((__int128)n * p / P);
     int64_t first = (int64_t)((__int128)m0 * r / P), last = (int64_t)((__int128)m0 * (r + 1) / P);
-    int64_t rounds = (m0 / P + 1 + ROUND - 1) / ROUND; /* the same on every rank: a share is at most m0/P + 1 */
     bool sym = s->build.symmetrize, drop = s->build.drop_self_loops;
-    double t = MPI_Wtime();
+    pclock t;
+    clock_now(&t);
     for (int64_t k = 0; k < rounds; k++) {
         int64_t a = first + k * ROUND, z = a + ROUND < last ? a + ROUND : last;
-        size_t cnt = ok && a < z ? (size_t)(z - a) : 0;
-        if (cnt && !gmrt_gen_spec_draw(s, a, cnt, src, dst)) {
+        size_t cnt_k = ok && a < z ? (size_t)(z - a) : 0;
+        if (cnt_k && !gmrt_gen_spec_draw(s, a, cnt_k, src, dst)) {
             gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
             ok = false;
-            cnt = 0;
+            cnt_k = 0;
         }
-        /* grouped by staging rank, each thread a slice of the round */
-        #pragma omp parallel num_threads(T) if ((int64_t)cnt >= par_min())
-        {
-            int nt = threads_now(), t = thread_num();
-            int *c = fill + (size_t)t * P;
-            size_t i0 = cnt * (size_t)t / (size_t)nt, i1 = cnt * ((size_t)t + 1) / (size_t)nt;
-            for (int p = 0; p < P; p++)
-                c[p] = 0;
+        /* grouped by (staging rank, bucket), each thread a slice of the
+         * round: counts, then each group's slots (the threads' runs in
+         * order), then the pairs */
+        #pragma omp parallel num_threads(T) if (ok && (int64_t)cnt_k >= par_min())
+        if (ok) {
+            int nt = threads_now(), th = thread_num();
+            int *c = fill + (size_t)th * F, *gfirst = grp + F;
+            size_t i0 = cnt_k * (size_t)th / (size_t)nt, i1 = cnt_k * ((size_t)th + 1) / (size_t)nt;
+            memset(c, 0, F * sizeof *c);
             for (size_t i = i0; i < i1; i++) {
                 if ((src[i] == dst[i] && drop) || src[i] < 0) /* < 0: a grid slot without an edge */
                     continue;
-                c[range_of(tb, P, src[i])]++;
+                c[group_of(tb, P, sb, Bm, src[i])]++;
                 if (sym && src[i] != dst[i])
-                    c[range_of(tb, P, dst[i])]++;
+                    c[group_of(tb, P, sb, Bm, dst[i])]++;
             }
             #pragma omp barrier
+            #pragma omp for schedule(static)
+            for (size_t g = 0; g < F; g++) {
+                int sum = 0;
+                for (int u = 0; u < nt; u++)
+                    sum += fill[(size_t)u * F + g];
+                grp[g] = sum;
+            }
             #pragma omp single
-            bucket_slots(fill, nt, P, count);
+            {
+                int pos = 0;
+                for (size_t g = 0; g < F; g++) {
+                    gfirst[g] = pos;
+                    pos += grp[g];
+                }
+            }
+            #pragma omp for schedule(static)
+            for (size_t g = 0; g < F; g++) {
+                int pos = gfirst[g];
+                for (int u = 0; u < nt; u++) {
+                    int k = fill[(size_t)u * F + g];
+                    fill[(size_t)u * F + g] = pos;
+                    pos += k;
+                }
+            }
             for (size_t i = i0; i < i1; i++) {
                 uint64_t u = (uint32_t)src[i], v = (uint32_t)dst[i];
                 if ((u == v && drop) || src[i] < 0)
                     continue;
-                send[c[range_of(tb, P, (int64_t)u)]++] = u << 32 | v;
+                send[c[group_of(tb, P, sb, Bm, (int64_t)u)]++] = u << 32 | v;
                 if (sym && u != v)
-                    send[c[range_of(tb, P, (int64_t)v)]++] = v << 32 | u;
+                    send[c[group_of(tb, P, sb, Bm, (int64_t)v)]++] = v << 32 | u;
             }
         }
-        if (!route(send, count, MPI_UINT64_T, &got, ok, err)) {
+        if (!route_pairs(send, grp, Bm, cnt, grp + 2 * F, &sg, ok, err)) {
             ok = false;
             break;
         }
@@ -391,136 +495,153 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     free(src);
     free(dst);
     free(send);
-    free(count);
+    free(cnt);
     free(fill);
+    free(grp);
     trace("draw", &t);
     if (!ok) {
         free(tb);
-        free(got.p);
+        free(sg.got.p);
+        free(sg.at);
+        free(sg.off);
         return false;
     }
 
-    /* the rows of [tl, th): counting sort by source, then each row by destination */
+    /* the rows of [tl, th): each bucket by a thread, from its pieces of
+     * every segment: a counting sort by row (its rows' counters fit the
+     * thread's caches; no atomics), then each row sorted by destination
+     * (and its duplicates dropped) while the bucket is in cache, the
+     * bucket's rows closed up to its front */
     st->tl = tb[r];
     st->th = tb[r + 1];
     free(tb);
-    size_t rows = (size_t)(st->th - st->tl), len = got.len;
-    const uint64_t *pairs = (const uint64_t *)got.p;
-    /* huge pages, zeroed / faulted in on the threads (the scatter below
-     * writes them at random: with 4 KiB pages, a TLB miss an edge) */
+    size_t rows = (size_t)(st->th - st->tl), len = sg.got.len;
+    const uint64_t *pairs = (const uint64_t *)sg.got.p;
+    int64_t nb = rows ? (int64_t)((rows - 1) >> sb) + 1 : 0, brows = (int64_t)1 << sb;
+    size_t nsg = sg.n, stride = (size_t)Bm + 1;
+    st->sb = sb;
+    /* huge pages, first written by the thread of each bucket */
     st->begin = gmrt_alloc_big(rows + 2, sizeof *st->begin);
     st->dst = gmrt_alloc_big(len + 1, sizeof *st->dst);
+    st->gap = malloc(((size_t)nb + 1) * sizeof *st->gap);
     st->indeg = malloc((rows + 1) * sizeof *st->indeg);
-    int64_t *hist = gmrt_alloc_big((size_t)n + 1, sizeof *hist);
-    ok = st->begin && st->dst && st->indeg && hist;
-    if (ok) {
-        par_copy(st->begin, NULL, (rows + 2) * sizeof *st->begin);
+    int64_t *bat = malloc(((size_t)nb + 1) * 2 * sizeof *bat); /* per bucket: place in dst, edges kept */
+    /* in-degrees: a histogram over every id reduced onto the ranges, but
+     * a symmetrized graph's are its out-degrees (each edge has its reverse) */
+    bool sym_deg = s->build.symmetrize;
+    int64_t *hist = sym_deg ? NULL : gmrt_alloc_big((size_t)n + 1, sizeof *hist);
+    ok = st->begin && st->dst && st->gap && st->indeg && bat && (sym_deg || hist);
+    if (ok && hist)
         par_copy(hist, NULL, ((size_t)n + 1) * sizeof *hist);
-        touch_pages(st->dst, (len + 1) * sizeof *st->dst);
-    }
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %zu staged edges (rank %d)", len, r);
     if (!gmd_agree_(ok, err)) {
-        free(got.p);
+        free(sg.got.p);
+        free(sg.at);
+        free(sg.off);
         free(hist);
+        free(bat);
         return false;
     }
-    /* (threads race for a row's slots, so a row's order is theirs: rows
-     * are sorted next; one thread goes without the atomics, twice as fast) */
-    bool par = T > 1 && (int64_t)len >= par_min();
-    if (par) {
-        #pragma omp parallel for schedule(static) num_threads(T)
-        for (size_t i = 0; i < len; i++) {
-            #pragma omp atomic
-            st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
-        }
-    } else
-        for (size_t i = 0; i < len; i++)
-            st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
-    for (size_t x = 0; x < rows; x++)
-        st->begin[x + 2] += st->begin[x + 1];
-    if (par) {
-        #pragma omp parallel for schedule(static) num_threads(T)
-        for (size_t i = 0; i < len; i++) {
-            int64_t at;
-            #pragma omp atomic capture
-            at = st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++;
-            st->dst[at] = (int32_t)(uint32_t)pairs[i];
-        }
-    } else
-        for (size_t i = 0; i < len; i++)
-            st->dst[st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++] = (int32_t)(uint32_t)pairs[i];
-    free(got.p);
-    trace("bucket", &t);
-    /* now begin[x] .. begin[x+1] is row x: each row sorted (and its
-     * duplicates dropped) in place, in parallel, then the rows closed up */
-    int64_t *kept = st->indeg; /* its rows entries are free until the reduce */
-    bool dedup = s->build.dedup;
-    /* long rows by an LSD radix sort (libgmrt's, as the whole-graph build),
-     * through a scratch row per thread; short ones by introsort */
-    int64_t longest = 0;
-    #pragma omp parallel for schedule(static) reduction(max : longest) if ((int64_t)rows >= par_min())
-    for (size_t x = 0; x < rows; x++)
-        if (st->begin[x + 1] - st->begin[x] > longest)
-            longest = st->begin[x + 1] - st->begin[x];
+    int64_t *bkept = bat + nb + 1;
+    #pragma omp parallel for schedule(static) if (nb * (int64_t)nsg >= par_min())
+    for (int64_t j = 0; j < nb; j++) {
+        int64_t sum = 0;
+        for (size_t g = 0; g < nsg; g++)
+            sum += sg.off[g * stride + (size_t)j + 1] - sg.off[g * stride + (size_t)j];
+        bat[j + 1] = sum;
+    }
+    bat[0] = 0;
+    for (int64_t j = 0; j < nb; j++)
+        bat[j + 1] += bat[j];
+    int64_t *kept = st->indeg; /* the in-degrees' room holds the rows' kept edges until the reduce */
+    bool dedup = s->build.dedup, failed = false;
     int key_bits = 1;
     while (key_bits < 31 && ((int64_t)1 << key_bits) < n)
         key_bits++;
     #pragma omp parallel if ((int64_t)len >= par_min())
     {
-        /* NULL (no room): introsort, slower, the same order */
-        gm_node_t *scratch = longest >= GMRT_RADIX_MIN_ROW ? malloc((size_t)longest * sizeof *scratch) : NULL;
-        #pragma omp for schedule(dynamic, 1024)
-        for (size_t x = 0; x < rows; x++) {
-            int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
-            gmrt_sort_nodes_scratch(st->dst + b, (size_t)(e - b), scratch, key_bits);
-            for (int64_t i = b; i < e; i++)
-                if (!dedup || i == b || st->dst[i] != st->dst[o - 1])
-                    st->dst[o++] = st->dst[i];
-            kept[x] = o - b;
+        int64_t *c = malloc(((size_t)brows + 2) * sizeof *c);
+        gm_node_t *scratch = NULL; /* a radix sort's, grown to the longest row seen */
+        size_t scap = 0;
+        if (!c) {
+            #pragma omp atomic write
+            failed = true;
         }
+        #pragma omp for schedule(dynamic, 1)
+        for (int64_t j = 0; j < nb; j++) {
+            if (!c)
+                continue;
+            int64_t x0 = j << sb, nr = (int64_t)rows - x0 < brows ? (int64_t)rows - x0 : brows;
+            uint64_t base = (uint64_t)(st->tl + x0);
+            int32_t *d = st->dst + bat[j];
+            memset(c, 0, ((size_t)nr + 2) * sizeof *c);
+            for (size_t g = 0; g < nsg; g++) {
+                const uint64_t *q = pairs + sg.at[g];
+                for (uint32_t i = sg.off[g * stride + (size_t)j], e = sg.off[g * stride + (size_t)j + 1]; i < e; i++)
+                    c[(q[i] >> 32) - base + 2]++;
+            }
+            for (int64_t x = 0; x < nr; x++)
+                c[x + 2] += c[x + 1];
+            for (size_t g = 0; g < nsg; g++) {
+                const uint64_t *q = pairs + sg.at[g];
+                for (uint32_t i = sg.off[g * stride + (size_t)j], e = sg.off[g * stride + (size_t)j + 1]; i < e; i++)
+                    d[c[(q[i] >> 32) - base + 1]++] = (int32_t)(uint32_t)q[i];
+            }
+            /* now c[x] .. c[x+1] is row x */
+            int64_t w = 0;
+            for (int64_t x = 0; x < nr; x++) {
+                int64_t b = c[x], e = c[x + 1], o = w;
+                size_t len_x = (size_t)(e - b);
+                if (len_x >= GMRT_RADIX_MIN_ROW && len_x > scap) {
+                    free(scratch); /* NULL (no room): introsort, slower, the same order */
+                    scratch = malloc(len_x * sizeof *scratch);
+                    scap = scratch ? len_x : 0;
+                }
+                gmrt_sort_nodes_scratch(d + b, len_x, len_x <= scap ? scratch : NULL, key_bits);
+                for (int64_t i = b; i < e; i++)
+                    if (!dedup || i == b || d[i] != d[o - 1])
+                        d[o++] = d[i];
+                kept[x0 + x] = o - w;
+                w = o;
+            }
+            bkept[j] = w;
+            if (hist)
+                for (int64_t i = 0; i < w; i++) {
+                    #pragma omp atomic
+                    hist[d[i]]++;
+                }
+        }
+        free(c);
         free(scratch);
     }
-    /* closed up: each thread its slice of rows to the slice's front, then
-     * the slices to their places in order */
-    int64_t *slice = calloc((size_t)T * 2, sizeof *slice);
-    if (!slice)
-        gmd_abort(3, "in-rank generator: out of memory");
-    int nts = 1;
-    #pragma omp parallel num_threads(T) if ((int64_t)len >= par_min())
-    {
-        int nt = threads_now(), t = thread_num();
-        size_t x0 = rows * (size_t)t / (size_t)nt, x1 = rows * ((size_t)t + 1) / (size_t)nt;
-        int64_t w = st->begin[x0];
-        for (size_t x = x0; x < x1; x++) {
-            if (dedup && w != st->begin[x])
-                memmove(st->dst + w, st->dst + st->begin[x], (size_t)kept[x] * sizeof *st->dst);
-            w += kept[x];
-        }
-        slice[2 * t] = st->begin[x0];
-        slice[2 * t + 1] = w - st->begin[x0];
-        if (t == 0)
-            nts = nt;
+    free(sg.got.p);
+    free(sg.at);
+    free(sg.off);
+    if (!gmd_agree_(!failed, err)) {
+        free(hist);
+        free(bat);
+        return false;
     }
+    trace("bucket", &t);
+    /* the rows' edge numbers: each bucket's first, then its rows'; a
+     * bucket's gap is where its edges lie past their numbers */
     int64_t out = 0;
-    for (int t = 0; t < nts; t++) {
-        if (out != slice[2 * t])
-            memmove(st->dst + out, st->dst + slice[2 * t], (size_t)slice[2 * t + 1] * sizeof *st->dst);
-        out += slice[2 * t + 1];
+    for (int64_t j = 0; j < nb; j++) {
+        st->gap[j] = bat[j] - out;
+        out += bkept[j];
+        bkept[j] = out - bkept[j];
     }
-    free(slice);
-    out = 0;
-    for (size_t x = 0; x < rows; x++) {
-        st->begin[x] = out;
-        out += kept[x];
+    #pragma omp parallel for schedule(static) if ((int64_t)rows >= par_min())
+    for (int64_t j = 0; j < nb; j++) {
+        int64_t x0 = j << sb, x1 = x0 + brows < (int64_t)rows ? x0 + brows : (int64_t)rows, at = bkept[j];
+        for (int64_t x = x0; x < x1; x++) {
+            st->begin[x] = at;
+            at += kept[x];
+        }
     }
     st->begin[rows] = out;
-    #pragma omp parallel for schedule(static) if (out >= par_min())
-    for (int64_t i = 0; i < out; i++) {
-        #pragma omp atomic
-        hist[st->dst[i]]++;
-    }
-
+    free(bat);
     trace("rows", &t);
     /* the global in-degrees onto the ranges; the edge count and offsets */
     int *rc = malloc((size_t)P * sizeof *rc);
@@ -533,11 +654,13 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     for (int p = 0; p < P; p++)
         rc[p] = (int)((int64_t)((__int128)n * (p + 1) / P) - (int64_t)((__int128)n * p / P));
     double t0 = MPI_Wtime();
-    MPI_Reduce_scatter(hist, st->indeg, rc, MPI_INT64_T, MPI_SUM, comm);
+    if (hist)
+        MPI_Reduce_scatter(hist, st->indeg, rc, MPI_INT64_T, MPI_SUM, comm);
+    /* else st->indeg holds the rows' kept edges: the out-degrees */
     int64_t mine = out, before = 0, total = 0;
     MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm);
     MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
-    gmd_count_(t0, (uint64_t)n * sizeof *hist, 0, 3);
+    gmd_count_(t0, hist ? (uint64_t)n * sizeof *hist : 0, 0, hist ? 3 : 2);
     free(hist);
     free(rc);
     trace("indeg", &t);
@@ -629,8 +752,9 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
                 w[ou] += st->begin[x + 1] - st->begin[x];
                 continue;
             }
+            const int32_t *d = st->dst + staged_at(st, x, 0);
             for (int64_t i = st->begin[x]; i < st->begin[x + 1]; i++) {
-                int ov = range_of(G->block, P, st->dst[i]);
+                int ov = range_of(G->block, P, d[i]);
                 if (out)
                     w[ou]++;
                 if (!out || ov != ou)
@@ -682,7 +806,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
             for (int64_t i = i0; i < i1; i++) {
                 while (st->begin[x + 1] <= i)
                     x++;
-                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, st->dst[i]) : ou;
+                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, st->dst[staged_at(st, x, i)]) : ou;
                 if (out)
                     ct[ou]++;
                 if (in && (!out || ov != ou))
@@ -695,8 +819,9 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
             for (int64_t i = i0; i < i1; i++) {
                 while (st->begin[x + 1] <= i)
                     x++;
-                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, st->dst[i]) : ou;
-                grec g = { (int32_t)(st->tl + x), st->dst[i], st->e0 + i };
+                int32_t v = st->dst[staged_at(st, x, i)];
+                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, v) : ou;
+                grec g = { (int32_t)(st->tl + x), v, st->e0 + i };
                 if (out)
                     send[ct[ou]++] = g;
                 if (in && (!out || ov != ou))
@@ -727,7 +852,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
         MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
         gmd_count_(t0, sent, (uint64_t)nreq, 1);
         if (ch >= 0) { /* edges [a, mine) are sent: their destinations go */
-            int32_t *shrunk = realloc(st->dst, ((size_t)a + 1) * sizeof *st->dst);
+            int32_t *shrunk = realloc(st->dst, ((size_t)staged_at(st, row_of(st, a), a) + 1) * sizeof *st->dst);
             if (shrunk)
                 st->dst = shrunk;
         }
@@ -1053,7 +1178,8 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
     if (!gmd_agree_(ok, err))
         goto fail;
-    double t = MPI_Wtime();
+    pclock t;
+    clock_now(&t);
     make_blocks(G, &st, n);
     trace("blocks", &t);
     G->num_owned = (gm_node_t)(G->block[r + 1] - G->block[r]);
@@ -1069,9 +1195,11 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     route_degrees(G, &st, outd, ind, n);
     free(st.begin);
     free(st.dst);
+    free(st.gap);
     free(st.indeg);
     st.begin = NULL;
     st.dst = NULL;
+    st.gap = NULL;
     st.indeg = NULL;
     ok = build_local(G, &s, &recs, K, n, err);
     free(recs); /* NULL unless build_local failed */
@@ -1096,6 +1224,7 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
 fail:
     free(st.begin);
     free(st.dst);
+    free(st.gap);
     free(st.indeg);
     free(outd);
     free(ind);
