@@ -28,15 +28,19 @@
  *     (source, destination, global edge index) records, point to point into
  *     the sender's slice of the receiver's array: the records arrive sorted
  *     as the global CSR; weights are recomputed from the index; the owners'
- *     degrees move as ranges;
+ *     degrees move as ranges.  Every record's place is counted first (one
+ *     exchange of counts), then the master thread exchanges a round while
+ *     the other threads pack the next one and fault in its pages;
  *  5. local: ghosts, the local CSR (the owners' rows rotated in front,
  *     rows sorted as gmd_part.c's cmp_ledge), send lists (gmd_graph.c's
  *     exchange) and the ghosts' degrees (a broadcast sync).
  * Every pass over edges or ids runs on the rank's OpenMP threads, and the
  * result does not depend on their number (each thread a slice, slices
- * kept in order; a bucket's pieces taken in segment order).  The big arrays take huge pages and are faulted in (zeroed by
- * the kernel) on the threads before MPI or a copy fills them, and a
- * rank's share for itself is copied on the threads, not by MPI.
+ * kept in order; a bucket's pieces taken in segment order; the routed
+ * records' pieces fixed).  The big arrays take huge pages and are faulted
+ * in (zeroed by the kernel) on the threads that fill them or before MPI
+ * fills them, and a rank's share for itself goes on the threads, not by
+ * MPI.
  * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
  * bytes per drawn staged edge while drawing, 12 while bucketing (plus 4
  * bytes per segment and bucket: the pieces' offsets); routing
@@ -114,24 +118,6 @@ static int threads_now(void)
 #else
     return 1;
 #endif
-}
-
-/* After each thread t counted its items per peer in c[t P + p] (threads
- * taking consecutive slices of the items in order), turns the counts into
- * the threads' first slots in a send buffer grouped by peer, items kept in
- * order within each peer; count[p] gets peer p's total. */
-static void bucket_slots(int *c, int nt, int P, int *count)
-{
-    int pos = 0;
-    for (int p = 0; p < P; p++) {
-        int first = pos;
-        for (int t = 0; t < nt; t++) {
-            int k = c[(size_t)t * P + p];
-            c[(size_t)t * P + p] = pos;
-            pos += k;
-        }
-        count[p] = pos - first;
-    }
 }
 
 /* Page size for first touches (4 KiB: a huge page is touched by each of
@@ -291,6 +277,7 @@ typedef struct stage {
     int64_t *gap;     /* per bucket: its edges' place in dst minus their numbers */
     int sb;           /* a bucket's rows: 2^sb */
     int64_t *indeg;   /* th - tl global in-degrees */
+    size_t cap;       /* dst's entries */
     int64_t e0;       /* global index of this range's first edge */
     int64_t m;        /* global edge count */
 } stage;
@@ -523,6 +510,7 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     /* huge pages, first written by the thread of each bucket */
     st->begin = gmrt_alloc_big(rows + 2, sizeof *st->begin);
     st->dst = gmrt_alloc_big(len + 1, sizeof *st->dst);
+    st->cap = len + 1;
     st->gap = malloc(((size_t)nb + 1) * sizeof *st->gap);
     st->indeg = malloc((rows + 1) * sizeof *st->indeg);
     int64_t *bat = malloc(((size_t)nb + 1) * 2 * sizeof *bat); /* per bucket: place in dst, edges kept */
@@ -724,144 +712,240 @@ static int64_t row_of(const stage *st, int64_t i)
 
 /* Step 4 (edges): every staged edge to the rank(s) the policy gives it.
  * Each sender's records for a peer are in the global CSR's order, and land
- * in that sender's slice of *Rp (slices in rank order, their sizes counted
- * beforehand), so *Rp comes out sorted by (source, destination, index).
- * Rounds go from the last staged edges to the first and slices fill from
- * their ends, so that the staged destinations shrink as the records come. */
+ * in that sender's slice of *Rp (slices in rank order), so *Rp comes out
+ * sorted by (source, destination, index).  Round k takes chunk k of this
+ * rank's staged edges from the last (chunks of ROUND edges, cut in pieces
+ * of PIECE: fixed, so nothing depends on the threads), and slices fill from
+ * their ends, so that the staged destinations are released behind the
+ * rounds as the records come.  A first pass counts every piece's records
+ * for each peer, so every record's place, here and at its peer, is known
+ * before any is sent (one exchange of the rounds' counts).  Then the rounds
+ * are a pipeline: while the master thread exchanges round k-1 (MPI,
+ * funneled: the only thread that calls it), the others pack round k's
+ * pieces (this rank's own records straight into its slice, the peers' into
+ * one of two send buffers) and fault in the pages where round k's records
+ * will arrive (the kernel zeroes a page on the thread that first writes
+ * it; MPI's copy would do that serially); the master joins them when its
+ * exchange is done. */
+#define PIECE ((int64_t)32768)
+
+/* Records of the staged edges [a, z) for each peer, counted (c != NULL:
+ * c[p] += ...) or stored (at[p]: where peer p's next one goes). */
+static void pack_piece(const gmd_graph *G, const stage *st, int64_t a, int64_t z, int *c, grec **at)
+{
+    int P = G->size;
+    bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
+    if (a >= z)
+        return;
+    int64_t x = row_of(st, a);
+    int ou = range_of(G->block, P, st->tl + x);
+    const int32_t *d = st->dst + staged_at(st, x, 0);
+    for (int64_t i = a; i < z; i++) {
+        if (st->begin[x + 1] <= i) {
+            do
+                x++;
+            while (st->begin[x + 1] <= i);
+            ou = range_of(G->block, P, st->tl + x);
+            d = st->dst + staged_at(st, x, 0);
+        }
+        int ov = in ? range_of(G->block, P, d[i]) : ou;
+        bool to_u = out, to_v = in && (!out || ov != ou);
+        if (c) {
+            c[ou] += to_u;
+            c[ov] += to_v;
+        } else {
+            grec g = { (int32_t)(st->tl + x), d[i], st->e0 + i };
+            if (to_u)
+                *at[ou]++ = g;
+            if (to_v)
+                *at[ov]++ = g;
+        }
+    }
+}
+
+/* Frees the pages of the staged destinations from edge a on (the rounds
+ * from a on are packed): the whole huge pages of st->dst (st->cap entries)
+ * from there to *held, the address below which nothing was freed yet; the
+ * pointer stays. */
+static void release_staged(stage *st, int64_t a, uintptr_t *held)
+{
+    uintptr_t from = (uintptr_t)(st->dst + staged_at(st, row_of(st, a), a));
+    from = (from + GMRT_BIG_ALIGN - 1) & ~(uintptr_t)(GMRT_BIG_ALIGN - 1);
+    if (from < *held) {
+        (void)madvise((void *)from, *held - from, MADV_DONTNEED);
+        *held = from;
+    }
+}
+
 static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_error *err)
 {
     int P = G->size, r = G->rank, T = threads_max();
-    int64_t ROUND = gen_round();
+    int64_t ROUND = gen_round(), piece = ROUND < PIECE ? ROUND : PIECE;
     MPI_Comm comm = gmd_comm_();
-    bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
     int64_t rows = st->th - st->tl, mine = st->begin[rows];
-    /* per thread, then summed: records for each peer; then each peer's for this rank */
-    int64_t *want = calloc((size_t)P * ((size_t)T + 4), sizeof *want);
-    int *c = calloc((size_t)P * ((size_t)T + 2), sizeof *c);
+    int64_t chunks = (mine + ROUND - 1) / ROUND, rounds = chunks, npc = (ROUND + piece - 1) / piece;
+    MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, comm);
+    size_t np = (size_t)chunks * (size_t)npc, PR = (size_t)P * (size_t)rounds;
+    /* per piece and peer: records, then the first one's place (own: in
+     * the round's part of this rank's slice; peers: in the send buffer) */
+    int *pc = gmrt_alloc_array(np * (size_t)P, sizeof *pc);
+    /* [p rounds + k]: records for p in round k, from p, the send buffer's
+     * place of p's, and where p's arrive in R */
+    int64_t *cnt = gmrt_alloc_array(PR * 4, sizeof *cnt);
     MPI_Request *req = malloc((size_t)P * 2 * sizeof *req);
-    grec *send = malloc((size_t)ROUND * 2 * sizeof *send);
-    if (!want || !c || !req) /* O(P T) */
+    if (!pc || !cnt || !req) /* O(P rounds + P chunks), small */
         gmd_abort(3, "in-rank generator: out of memory");
-    #pragma omp parallel num_threads(T) if (mine >= par_min())
-    {
-        int64_t *w = want + (size_t)(4 + thread_num()) * P;
-        #pragma omp for schedule(dynamic, 4096)
-        for (int64_t x = 0; x < rows; x++) {
-            int ou = range_of(G->block, P, st->tl + x);
-            if (!in) {
-                w[ou] += st->begin[x + 1] - st->begin[x];
-                continue;
-            }
-            const int32_t *d = st->dst + staged_at(st, x, 0);
-            for (int64_t i = st->begin[x]; i < st->begin[x + 1]; i++) {
-                int ov = range_of(G->block, P, d[i]);
-                if (out)
-                    w[ou]++;
-                if (!out || ov != ou)
-                    w[ov]++;
-            }
-        }
+    int64_t *scnt = cnt, *rcnt = cnt + PR, *soff = cnt + 2 * PR, *rpos = cnt + 3 * PR;
+    double t0 = MPI_Wtime();
+    #pragma omp parallel for schedule(dynamic, 1) num_threads(T) if (mine >= par_min())
+    for (size_t q = 0; q < np; q++) {
+        int64_t ch = (int64_t)q / npc, a = ch * ROUND + ((int64_t)q % npc) * piece;
+        int64_t end = (ch + 1) * ROUND < mine ? (ch + 1) * ROUND : mine, z = a + piece < end ? a + piece : end;
+        int *c = pc + q * (size_t)P;
+        memset(c, 0, (size_t)P * sizeof *c);
+        pack_piece(G, st, a, z, c, NULL);
     }
-    for (int t = 0; t < T; t++)
-        for (int p = 0; p < P; p++)
-            want[p] += want[(size_t)(4 + t) * P + p];
-    MPI_Alltoall(want, 1, MPI_INT64_T, want + P, 1, MPI_INT64_T, comm);
-    int64_t *left = want + 2 * P, *slice = want + 3 * P; /* slice ends, then the unfilled part of each */
+    /* each round's counts per peer, and the pieces' places */
+    int64_t most = 0; /* the largest send buffer a round needs */
+    #pragma omp parallel for schedule(static) num_threads(T) reduction(max : most) if ((int64_t)np >= par_min() / 64)
+    for (int64_t k = 0; k < rounds; k++) {
+        int64_t ch = chunks - 1 - k, pos = 0;
+        for (int p = 0; p < P; p++) {
+            int64_t sum = 0;
+            for (int64_t j = 0; ch >= 0 && j < npc; j++) {
+                int *c = pc + ((size_t)ch * (size_t)npc + (size_t)j) * (size_t)P + p;
+                int n = *c;
+                *c = (int)(p == r ? sum : pos + sum);
+                sum += n;
+            }
+            scnt[(size_t)p * rounds + k] = sum;
+            soff[(size_t)p * rounds + k] = pos;
+            if (p != r)
+                pos += sum;
+        }
+        most = pos > most ? pos : most;
+    }
+    MPI_Alltoall(scnt, (int)rounds, MPI_INT64_T, rcnt, (int)rounds, MPI_INT64_T, comm);
     int64_t K = 0;
     for (int p = 0; p < P; p++) {
-        K += want[P + p];
-        slice[p] = K;
-        left[p] = want[P + p];
+        int64_t len = 0;
+        for (int64_t k = 0; k < rounds; k++)
+            len += rcnt[(size_t)p * rounds + k];
+        K += len;
+        for (int64_t k = 0, at = K; k < rounds; k++) /* from the slice's end back */
+            rpos[(size_t)p * rounds + k] = at -= rcnt[(size_t)p * rounds + k];
     }
+    double count_s = MPI_Wtime() - t0;
     grec *R = gmrt_alloc_big((size_t)K + 1, sizeof *R);
-    bool ok = R && send;
+    grec *sbuf[2] = { gmrt_alloc_big((size_t)most + 1, sizeof(grec)), gmrt_alloc_big((size_t)most + 1, sizeof(grec)) };
+    bool ok = R && sbuf[0] && sbuf[1];
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %" PRId64 " edges (rank %d)", K, r);
     if (!gmd_agree_(ok, err)) {
-        free(want);
-        free(c);
+        free(pc);
+        free(cnt);
         free(req);
-        free(send);
+        free(sbuf[0]);
+        free(sbuf[1]);
         free(R);
         return false;
     }
     MPI_Datatype dt;
     MPI_Type_contiguous((int)sizeof(grec), MPI_BYTE, &dt);
     MPI_Type_commit(&dt);
-    int64_t chunks = (mine + ROUND - 1) / ROUND, rounds = chunks;
-    MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, comm);
-    int *count = c + (size_t)T * P, *rcount = count + P;
-    for (int64_t k = 0; k < rounds; k++) {
-        int64_t ch = chunks - 1 - k;
-        int64_t a = ch >= 0 ? ch * ROUND : 0, z = ch >= 0 ? (a + ROUND < mine ? a + ROUND : mine) : 0;
-        /* grouped by peer, each thread a slice of [a, z) in order */
-        #pragma omp parallel num_threads(T) if ((int64_t)(z - a) >= par_min())
-        {
-            int nt = threads_now(), t = thread_num();
-            int *ct = c + (size_t)t * P;
-            int64_t i0 = a + (z - a) * t / nt, i1 = a + (z - a) * (t + 1) / nt;
-            for (int p = 0; p < P; p++)
-                ct[p] = 0;
-            int64_t x = i0 < i1 ? row_of(st, i0) : 0;
-            for (int64_t i = i0; i < i1; i++) {
-                while (st->begin[x + 1] <= i)
-                    x++;
-                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, st->dst[staged_at(st, x, i)]) : ou;
-                if (out)
-                    ct[ou]++;
-                if (in && (!out || ov != ou))
-                    ct[ov]++;
+    /* (an array below a huge page has none to free) */
+    uintptr_t held = ((uintptr_t)(st->dst + st->cap)) & ~(uintptr_t)(GMRT_BIG_ALIGN - 1);
+    bool failed = false;
+    /* a step's tasks: round k's pieces to pack, then blocks of TOUCH_BLOCK
+     * bytes of the places its records from the peers arrive in */
+    const size_t TOUCH_BLOCK = (size_t)4 << 20;
+    int64_t next[2] = { 0, 0 };
+    double mpi_s = 0, step_s = 0;
+    #pragma omp parallel num_threads(T) if (T > 1 && (mine >= par_min() || K >= par_min()))
+    {
+        int th = thread_num();
+        grec **at = malloc((size_t)P * sizeof *at);
+        if (!at) {
+            #pragma omp atomic write
+            failed = true;
+        }
+        for (int64_t k = 0; k <= rounds; k++) {
+            double t0 = MPI_Wtime();
+            if (th == 0) {
+                next[(k + 1) & 1] = 0;
+                if (k > 0) { /* round k - 1: records to and from the peers */
+                    int64_t j = k - 1, ch = chunks - 1 - j;
+                    int nreq = 0;
+                    uint64_t sent = 0;
+                    for (int p = 0; p < P; p++)
+                        if (p != r && rcnt[(size_t)p * rounds + j])
+                            MPI_Irecv(R + rpos[(size_t)p * rounds + j], (int)rcnt[(size_t)p * rounds + j], dt, p, 0, comm,
+                                      &req[nreq++]);
+                    for (int p = 0; p < P; p++)
+                        if (p != r && scnt[(size_t)p * rounds + j]) {
+                            MPI_Isend(sbuf[j & 1] + soff[(size_t)p * rounds + j], (int)scnt[(size_t)p * rounds + j], dt, p,
+                                      0, comm, &req[nreq++]);
+                            sent += (uint64_t)scnt[(size_t)p * rounds + j] * sizeof(grec);
+                        }
+                    MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
+                    gmd_count_(t0, sent, (uint64_t)nreq, 0);
+                    if (ch >= 0) /* its staged edges are packed: their destinations go */
+                        release_staged(st, ch * ROUND, &held);
+                    mpi_s += MPI_Wtime() - t0;
+                }
+            }
+            int64_t ch = chunks - 1 - k;
+            size_t npk = k < rounds && ch >= 0 ? (size_t)npc : 0, ntouch = 0;
+            for (int p = 0; k < rounds && p < P; p++)
+                if (p != r)
+                    ntouch += ((size_t)rcnt[(size_t)p * rounds + k] * sizeof(grec) + TOUCH_BLOCK - 1) / TOUCH_BLOCK;
+            while (at && k < rounds) {
+                int64_t task;
+                #pragma omp atomic capture
+                task = next[k & 1]++;
+                if ((size_t)task < npk) {
+                    size_t q = (size_t)ch * (size_t)npc + (size_t)task;
+                    int64_t a = ch * ROUND + task * piece;
+                    int64_t end = (ch + 1) * ROUND < mine ? (ch + 1) * ROUND : mine, z = a + piece < end ? a + piece : end;
+                    for (int p = 0; p < P; p++)
+                        at[p] = (p == r ? R + rpos[(size_t)p * rounds + k] : sbuf[k & 1]) + pc[q * (size_t)P + (size_t)p];
+                    pack_piece(G, st, a, z, NULL, at);
+                } else if ((size_t)task < npk + ntouch) {
+                    size_t b = (size_t)task - npk;
+                    for (int p = 0; p < P; p++) {
+                        if (p == r)
+                            continue;
+                        size_t bytes = (size_t)rcnt[(size_t)p * rounds + k] * sizeof(grec);
+                        size_t nb = (bytes + TOUCH_BLOCK - 1) / TOUCH_BLOCK;
+                        if (b < nb) {
+                            size_t from = b * TOUCH_BLOCK, len = bytes - from < TOUCH_BLOCK ? bytes - from : TOUCH_BLOCK;
+                            char *c = (char *)(R + rpos[(size_t)p * rounds + k]) + from;
+                            for (size_t o = 0; o < len; o += TOUCH_STEP)
+                                c[o] = 0;
+                            break;
+                        }
+                        b -= nb;
+                    }
+                } else
+                    break;
             }
             #pragma omp barrier
-            #pragma omp single
-            bucket_slots(c, nt, P, count);
-            x = i0 < i1 ? row_of(st, i0) : 0;
-            for (int64_t i = i0; i < i1; i++) {
-                while (st->begin[x + 1] <= i)
-                    x++;
-                int32_t v = st->dst[staged_at(st, x, i)];
-                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, v) : ou;
-                grec g = { (int32_t)(st->tl + x), v, st->e0 + i };
-                if (out)
-                    send[ct[ou]++] = g;
-                if (in && (!out || ov != ou))
-                    send[ct[ov]++] = g;
-            }
+            if (th == 0)
+                step_s += MPI_Wtime() - t0;
         }
-        double t0 = MPI_Wtime();
-        MPI_Alltoall(count, 1, MPI_INT, rcount, 1, MPI_INT, comm);
-        int nreq = 0, from = 0;
-        uint64_t sent = 0;
-        for (int p = 0; p < P; p++) {
-            if (rcount[p] > left[p])
-                gmd_abort(3, "in-rank generator: a peer sent more edges than it counted"); /* a bug */
-            left[p] -= rcount[p];
-            /* faulted in on the threads, not by MPI's copy (serial) */
-            touch_pages(R + slice[p] - want[P + p] + left[p], (size_t)rcount[p] * sizeof *R);
-            if (p != r && rcount[p])
-                MPI_Irecv(R + slice[p] - want[P + p] + left[p], rcount[p], dt, p, 0, comm, &req[nreq++]);
-        }
-        for (int p = 0; p < P; from += count[p], p++) {
-            if (p == r)
-                par_copy(R + slice[p] - want[P + p] + left[p], send + from, (size_t)count[p] * sizeof *send);
-            else if (count[p]) {
-                MPI_Isend(send + from, count[p], dt, p, 0, comm, &req[nreq++]);
-                sent += (uint64_t)count[p] * sizeof *send;
-            }
-        }
-        MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
-        gmd_count_(t0, sent, (uint64_t)nreq, 1);
-        if (ch >= 0) { /* edges [a, mine) are sent: their destinations go */
-            int32_t *shrunk = realloc(st->dst, ((size_t)staged_at(st, row_of(st, a), a) + 1) * sizeof *st->dst);
-            if (shrunk)
-                st->dst = shrunk;
-        }
+        free(at);
     }
     MPI_Type_free(&dt);
-    free(send);
-    free(want);
-    free(c);
+    if (getenv("GMD_GEN_TRACE") && *getenv("GMD_GEN_TRACE") == '1')
+        fprintf(stderr, "gmd_gen: rank %d: route: counts %.3f s; %" PRId64 " rounds %.3f s, the master thread in MPI %.3f s of them\n",
+                r, count_s, rounds, step_s, mpi_s);
+    free(sbuf[0]);
+    free(sbuf[1]);
+    free(pc);
+    free(cnt);
     free(req);
+    if (failed) /* a thread's P pointers: O(P) */
+        gmd_abort(3, "in-rank generator: out of memory");
     *Rp = R;
     *Kp = (size_t)K;
     return true;
