@@ -31,8 +31,8 @@
  *     degrees move as ranges.  Every record's place is counted first (one
  *     exchange of counts), then the master thread exchanges a round while
  *     the other threads pack the next one and fault in its pages;
- *  5. local: ghosts, the local CSR (the owners' rows rotated in front,
- *     rows sorted as gmd_part.c's cmp_ledge), send lists (gmd_graph.c's
+ *  5. local: ghosts, the local CSR (the owners' rows in front, rows
+ *     sorted as gmd_part.c's cmp_ledge), send lists (gmd_graph.c's
  *     exchange) and the ghosts' degrees (a broadcast sync).
  * Every pass over edges or ids runs on the rank's OpenMP threads, and the
  * result does not depend on their number (each thread a slice, slices
@@ -1002,18 +1002,6 @@ static void reverse_range(grec *R, size_t a, size_t z)
     }
 }
 
-/* Reverses R[a, z) (in parallel). */
-static void reverse_recs(grec *R, size_t a, size_t z)
-{
-    size_t h = (z - a) / 2;
-    #pragma omp parallel for schedule(static) if ((int64_t)h >= par_min())
-    for (size_t i = 0; i < h; i++) {
-        grec t = R[a + i];
-        R[a + i] = R[z - 1 - i];
-        R[z - 1 - i] = t;
-    }
-}
-
 /* The first record of R[0, K) (sorted by source) whose source is >= x. */
 static size_t first_source(const grec *R, size_t K, int64_t x)
 {
@@ -1026,6 +1014,13 @@ static size_t first_source(const grec *R, size_t K, int64_t x)
             z = mid;
     }
     return a;
+}
+
+/* The record of local edge j when the records [na, nb) (the owners' rows)
+ * come first, then [0, na), then the rest. */
+static inline size_t rec_of(size_t j, size_t na, size_t nb)
+{
+    return j < nb - na ? j + na : j < nb ? j - (nb - na) : j;
 }
 
 /* Step 5: the local part from the routed edges, R sorted by global
@@ -1106,9 +1101,11 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         goto nomem;
     }
     /* The records become the local rows in place (no second copy of the
-     * edges): ends to local ids; the owners' rows (sources in [lo, hi))
-     * rotated in front of the ghosts' rows below lo, so that the records
-     * are sorted by local source. */
+     * edges): ends to local ids.  Sorted by local source, the owners' rows
+     * (sources in [lo, hi), records [na, nb)) come before the ghosts' rows
+     * below lo (records [0, na)): the local CSR's edge j is record
+     * rec_of(j) (no pass moves them; they go to their places in the
+     * graph's arrays at the end). */
     size_t na = first_source(R, K, lo), nb = first_source(R, K, hi);
     #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
     for (size_t i = 0; i < K; i++) {
@@ -1117,15 +1114,12 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     }
     free(lmap);
     lmap = NULL;
-    reverse_recs(R, 0, na);
-    reverse_recs(R, na, nb);
-    reverse_recs(R, 0, nb);
-    /* rows[x] = the first record whose source is >= x */
+    /* rows[x] = the first local edge whose source is >= x */
     #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
-    for (size_t i = 0; i < K; i++)
-        for (gm_node_t x = i ? R[i - 1].u + 1 : 0; x <= R[i].u; x++)
-            rows[x] = (gm_edge_t)i;
-    for (gm_node_t x = K ? R[K - 1].u + 1 : 0; x <= nl; x++)
+    for (size_t j = 0; j < K; j++)
+        for (gm_node_t x = j ? R[rec_of(j - 1, na, nb)].u + 1 : 0; x <= R[rec_of(j, na, nb)].u; x++)
+            rows[x] = (gm_edge_t)j;
+    for (gm_node_t x = K ? R[rec_of(K - 1, na, nb)].u + 1 : 0; x <= nl; x++)
         rows[x] = (gm_edge_t)K;
     /* rows in gmd_part.c's order: destination, weight, global index */
     bool wts = s->weighted, sort_failed = false;
@@ -1135,9 +1129,13 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         size_t cap = 0;
         #pragma omp for schedule(dynamic, 256)
         for (gm_node_t x = 0; x < nl; x++) {
+            /* a row's records are contiguous (no row spans two of the
+             * three runs) */
             gm_edge_t b = rows[x], e = rows[x + 1];
             if (e - b < 2)
                 continue;
+            e = (gm_edge_t)rec_of((size_t)b, na, nb) + (e - b);
+            b = (gm_edge_t)rec_of((size_t)b, na, nb);
             /* the row is in global destination order: ghosts below lo
              * (local ids from num_owned up), owners (below num_owned),
              * ghosts from hi up; the owners' run goes first (a rotation,
@@ -1206,10 +1204,11 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         size_t a = z > chunk ? z - chunk : 0;
         #pragma omp parallel for schedule(static) if ((int64_t)(z - a) >= par_min())
         for (size_t i = a; i < z; i++) {
-            ni[i] = R[i].v;
-            eg[i] = (gm_edge_t)R[i].e;
+            size_t j = i < na ? i + (nb - na) : i < nb ? i - na : i; /* rec_of(j, na, nb) == i */
+            ni[j] = R[i].v;
+            eg[j] = (gm_edge_t)R[i].e;
             if (lw)
-                lw[i] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+                lw[j] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
         }
         z = a;
         grec *shrunk = realloc(R, (a + 1) * sizeof *R);
