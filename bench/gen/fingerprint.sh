@@ -7,18 +7,24 @@
 # after a change to gm_runtime/dist/gmd_gen.c:
 #   bench/gen/fingerprint.sh _build /tmp/before   (on the old tree)
 #   bench/gen/fingerprint.sh _build /tmp/after && cmp /tmp/before /tmp/after
-# Exits 1 when a run fails or the threads/rounds variants disagree.
+# Exits 1 when a run fails or the threads/rounds variants disagree.  FP_BIN:
+# a gen_fingerprint binary to run instead of building one from BUILD_DIR.
 set -eu
 B=${1:?usage: fingerprint.sh BUILD_DIR OUT}
 OUT=${2:?usage: fingerprint.sh BUILD_DIR OUT}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_MCA_btl=${OMPI_MCA_btl:-self,vader} OMPI_MCA_mpi_yield_when_idle=1
-CPP=$(sed -n 's/^GMRT_EDGE_CPPFLAGS = //p' "$B/Makefile")
-BIN=$(mktemp -d)/gen_fingerprint
-trap 'rm -rf "$(dirname "$BIN")"' EXIT
-mpicc -O2 -fopenmp $CPP -I"$SRC/gm_runtime" -I"$SRC/gm_runtime/dist" -I"$B" "$SRC/bench/gen/gen_fingerprint.c" \
-    "$B/.libs/libgmrt-dist.a" "$B/.libs/libgmrt.a" -lz -lm -o "$BIN"
+if [ -n "${FP_BIN:-}" ]; then # a gen_fingerprint built before (an older tree's)
+    BIN=$FP_BIN
+else
+    CPP=$(sed -n 's/^GMRT_EDGE_CPPFLAGS = //p' "$B/Makefile")
+    BIN=$(mktemp -d)/gen_fingerprint
+    trap 'rm -rf "$(dirname "$BIN")"' EXIT
+    # shellcheck disable=SC2086
+    mpicc -O2 -fopenmp $CPP -I"$SRC/gm_runtime" -I"$SRC/gm_runtime/dist" -I"$B" "$SRC/bench/gen/gen_fingerprint.c" \
+        "$B/.libs/libgmrt-dist.a" "$B/.libs/libgmrt.a" -lz -lm -o "$BIN"
+fi
 # small ones (the tests'), and big enough that the passes go threaded
 # without GMD_GEN_ROUND (65536 items)
 SPECS="gen:rmat,scale=6,edge-factor=8,seed=3
@@ -29,7 +35,8 @@ gen:grid,rows=1,cols=5,symmetrize,dedup
 gen:rmat,scale=15,edge-factor=8,seed=5,symmetrize,dedup,no-self-loops
 gen:rmat,scale=14,edge-factor=16,seed=1,symmetrize,weights=int:1:255
 gen:rmat,scale=13,edge-factor=8,seed=9,a=0.8,b=0.08,c=0.08,dedup
-gen:uniform,nodes=100000,degree=4,seed=2,symmetrize,dedup"
+gen:uniform,nodes=100000,degree=4,seed=2,symmetrize,dedup
+gen:uniform,nodes=1000,edges=300000,seed=3,dedup"
 : >"$OUT"
 rc=0
 for P in 1 2 3; do

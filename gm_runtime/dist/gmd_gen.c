@@ -289,14 +289,16 @@ static inline int64_t staged_at(const stage *st, int64_t x, int64_t i)
 }
 
 /* The buckets: runs of 2^sb rows of a staging range, the same sb on every
- * rank (senders group pairs by (rank, bucket)).  About 4096 groups in all,
- * so that a drawing thread's group counters and open cache lines fit its
- * caches, and at least 64 rows a bucket; *most gets the number of buckets
- * of the largest range (at least 1). */
+ * rank (senders group pairs by (rank, bucket)).  At most about 4096 groups
+ * in all, so that a drawing thread's group counters and open cache lines
+ * fit its caches (and a bucket's rows fit a core's: 2^16 rows at 2^27 a
+ * range and P = 2); as many as that, so that the buckets keep the threads
+ * busy.  *most gets the number of buckets of the largest range (at least
+ * 1). */
 static int bucket_bits(int64_t n, int P, int64_t *most)
 {
     int64_t rows = n / P + (n % P != 0), target = P >= 4096 ? 1 : 4096 / P;
-    int sb = 6;
+    int sb = 0;
     while (((rows + ((int64_t)1 << sb) - 1) >> sb) > target)
         sb++;
     *most = rows ? (rows + ((int64_t)1 << sb) - 1) >> sb : 1;
