@@ -7,13 +7,20 @@
  *  1. draw: rank r draws edges [m0 r/P, m0 (r+1)/P) in rounds of ROUND
  *     edges and sends each (with its reverse under symmetrize, none for a
  *     dropped self-loop) to the rank owning its source in an even split of
- *     the ids ("staging" ranges, n r/P), by MPI_Alltoallv;
- *  2. stage: each rank buckets its edges by source and sorts each row by
- *     destination, dropping parallel edges under dedup: these are the
- *     global CSR's rows of its range, so the global edge index of each edge
- *     is the exclusive scan of the edge counts plus its place; the
- *     in-degrees come from a histogram reduced onto the ranges
- *     (MPI_Reduce_scatter);
+ *     the ids ("staging" ranges, n r/P), by MPI_Alltoallv, grouped by the
+ *     bucket of its source (runs of 2^sb ids of the range, about 4096
+ *     (rank, bucket) groups in all), so that each round and sender is a
+ *     segment of the receiver's array holding one piece per bucket;
+ *  2. stage: each bucket by one thread: a counting sort of its pieces by
+ *     source (no atomics: the bucket's row counters fit the thread's
+ *     caches), then each row sorted by destination, dropping parallel
+ *     edges under dedup, and closed up to the bucket's front (buckets keep
+ *     the room of their dropped edges: no pass over the whole array closes
+ *     them up).  These are the global CSR's rows of the range, so the
+ *     global edge index of each edge is the exclusive scan of the edge
+ *     counts plus its place; the in-degrees are the out-degrees under
+ *     symmetrize (every edge has its reverse), else a histogram reduced
+ *     onto the ranges (MPI_Reduce_scatter);
  *  3. blocks: gmd_part.c's balanced blocks (first id whose prefix weight
  *     reaches each target), one candidate per rank and an MPI_MIN;
  *  4. route: every edge goes to the rank(s) the policy gives it (source's
@@ -21,18 +28,22 @@
  *     (source, destination, global edge index) records, point to point into
  *     the sender's slice of the receiver's array: the records arrive sorted
  *     as the global CSR; weights are recomputed from the index; the owners'
- *     degrees move as ranges;
- *  5. local: ghosts, the local CSR (the owners' rows rotated in front,
- *     rows sorted as gmd_part.c's cmp_ledge), send lists (gmd_graph.c's
+ *     degrees move as ranges.  Every record's place is counted first (one
+ *     exchange of counts), then the master thread exchanges a round while
+ *     the other threads pack the next one and fault in its pages;
+ *  5. local: ghosts, the local CSR (the owners' rows in front, rows
+ *     sorted as gmd_part.c's cmp_ledge), send lists (gmd_graph.c's
  *     exchange) and the ghosts' degrees (a broadcast sync).
  * Every pass over edges or ids runs on the rank's OpenMP threads, and the
  * result does not depend on their number (each thread a slice, slices
- * kept in order; where threads race, on a row's slot, the row is sorted
- * after).  The big arrays take huge pages and are faulted in (zeroed by
- * the kernel) on the threads before MPI or a copy fills them, and a
- * rank's share for itself is copied on the threads, not by MPI.
+ * kept in order; a bucket's pieces taken in segment order; the routed
+ * records' pieces fixed).  The big arrays take huge pages and are faulted
+ * in (zeroed by the kernel) on the threads that fill them or before MPI
+ * fills them, and a rank's share for itself goes on the threads, not by
+ * MPI.
  * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
- * bytes per drawn staged edge while drawing, 12 while bucketing; routing
+ * bytes per drawn staged edge while drawing, 12 while bucketing (plus 4
+ * bytes per segment and bucket: the pieces' offsets); routing
  * rounds go from the last staged edge back and the staged rows shrink
  * behind them while the 16-byte records grow; the records then move into
  * the graph's arrays from the back, shrinking behind too.  So the peak is
@@ -109,24 +120,6 @@ static int threads_now(void)
 #endif
 }
 
-/* After each thread t counted its items per peer in c[t P + p] (threads
- * taking consecutive slices of the items in order), turns the counts into
- * the threads' first slots in a send buffer grouped by peer, items kept in
- * order within each peer; count[p] gets peer p's total. */
-static void bucket_slots(int *c, int nt, int P, int *count)
-{
-    int pos = 0;
-    for (int p = 0; p < P; p++) {
-        int first = pos;
-        for (int t = 0; t < nt; t++) {
-            int k = c[(size_t)t * P + p];
-            c[(size_t)t * P + p] = pos;
-            pos += k;
-        }
-        count[p] = pos - first;
-    }
-}
-
 /* Page size for first touches (4 KiB: a huge page is touched by each of
  * its 4 KiB steps too, which costs little once the first one faulted). */
 #define TOUCH_STEP 4096
@@ -160,21 +153,35 @@ static void par_copy(void *dst, const void *src, size_t bytes)
     }
 }
 
-/* GMD_GEN_TRACE=1: each rank prints each pass's seconds and its peak RSS so
- * far on stderr (for measuring the generator; off by default). */
-static void trace(const char *pass, double *t)
+/* GMD_GEN_TRACE=1: each rank prints each pass's seconds, the processor
+ * seconds its threads spent in it (user + system, and system alone: page
+ * faults, mostly) and its peak RSS so far on stderr (for measuring the
+ * generator; off by default).  A clock holds the previous pass's end. */
+typedef struct pclock {
+    double wall, user, sys;
+} pclock;
+
+static void clock_now(pclock *c)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    c->wall = MPI_Wtime();
+    c->user = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec;
+    c->sys = (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
+}
+
+static void trace(const char *pass, pclock *c)
 {
     const char *v = getenv("GMD_GEN_TRACE");
-    bool on = v && *v == '1';
-    double now = MPI_Wtime();
-    if (on) {
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s (cpu so far %.3f s), peak rss %.1f MB\n", gmd_rank(), pass,
-                now - *t, (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec),
-                (double)ru.ru_maxrss / 1024.0);
-    }
-    *t = now;
+    if (!v || *v != '1')
+        return;
+    pclock now;
+    clock_now(&now);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s, cpu %8.3f s (sys %7.3f), peak rss %.1f MB\n", gmd_rank(), pass,
+            now.wall - c->wall, now.user + now.sys - c->user - c->sys, now.sys - c->sys, (double)ru.ru_maxrss / 1024.0);
+    *c = now;
 }
 
 typedef struct grec {
@@ -218,59 +225,6 @@ static bool rbuf_reserve(rbuf *b, size_t more)
     return true;
 }
 
-/* COLLECTIVE. One round of routing: send holds this rank's elements
- * grouped by destination rank (count[p] of them for p, in order), appended
- * on arrival to out (in source-rank order).  *ok: this rank's state going
- * in; false on every rank afterwards when any rank failed (memory). */
-static bool route(const void *send, const int *count, MPI_Datatype dt, rbuf *out, bool ok, gmrt_error *err)
-{
-    int P = gmd_size();
-    MPI_Comm comm = gmd_comm_();
-    int *c = calloc((size_t)P * 4, sizeof *c);
-    if (!c)
-        ok = false;
-    int zero_p = 0;
-    int *sc = c ? c : &zero_p, *sd = c ? c + P : NULL, *rc = c ? c + 2 * P : NULL, *rd = c ? c + 3 * P : NULL;
-    if (!gmd_agree_(ok, err)) {
-        free(c);
-        return false;
-    }
-    int64_t total = 0;
-    for (int p = 0; p < P; p++) {
-        sc[p] = count[p];
-        sd[p] = p ? sd[p - 1] + sc[p - 1] : 0;
-    }
-    double t0 = MPI_Wtime();
-    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
-    for (int p = 0; p < P; p++) {
-        rd[p] = (int)total;
-        total += rc[p];
-    }
-    ok = total <= INT32_MAX && rbuf_reserve(out, (size_t)total);
-    if (!ok)
-        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %lld routed edges (rank %d)",
-                       (long long)(out->len + (size_t)total), gmd_rank());
-    if (!gmd_agree_(ok, err)) {
-        free(c);
-        return false;
-    }
-    /* this rank's own share is copied on the threads, not by MPI */
-    int r = gmd_rank();
-    char *at = out->p + out->len * out->size;
-    touch_pages(at, (size_t)total * out->size);
-    par_copy(at + (size_t)rd[r] * out->size, (const char *)send + (size_t)sd[r] * out->size, (size_t)sc[r] * out->size);
-    sc[r] = rc[r] = 0;
-    MPI_Alltoallv(send, sc, sd, dt, at, rc, rd, dt, comm);
-    uint64_t sent = 0;
-    for (int p = 0; p < P; p++)
-        sent += (uint64_t)sc[p] * out->size;
-    gmd_count_(t0, sent, (uint64_t)P, 2);
-    out->len += (size_t)total;
-    free(c);
-    return true;
-}
-
-
 /* A local edge while its row is sorted: gmd_part.c's order (destination,
  * weight, global index). */
 typedef struct lent {
@@ -310,15 +264,121 @@ static void sort_lents(lent *a, size_t n)
     }
 }
 
-/* The staging ranges' result: rows of ids [tl, th) of the global CSR. */
+/* The staging ranges' result: rows of ids [tl, th) of the global CSR,
+ * numbered from 0 (row x is id tl + x).  Rows go in buckets of 2^sb
+ * consecutive rows; a bucket's edges are contiguous in dst, rows in order,
+ * but a bucket keeps the room its dropped duplicates left at its end (no
+ * pass closes the buckets up), so the edge numbered i (global index
+ * e0 + i) of row x lies at dst[i + gap[x >> sb]] (staged_at). */
 typedef struct stage {
     int64_t tl, th;
-    int64_t *begin;   /* th - tl + 1 row starts */
+    int64_t *begin;   /* th - tl + 1 row starts, edge numbers (no gaps) */
     int32_t *dst;     /* destinations, rows sorted */
+    int64_t *gap;     /* per bucket: its edges' place in dst minus their numbers */
+    int sb;           /* a bucket's rows: 2^sb */
     int64_t *indeg;   /* th - tl global in-degrees */
+    size_t cap;       /* dst's entries */
     int64_t e0;       /* global index of this range's first edge */
     int64_t m;        /* global edge count */
 } stage;
+
+/* Where staged edge i (of row x) lies in st->dst. */
+static inline int64_t staged_at(const stage *st, int64_t x, int64_t i)
+{
+    return i + st->gap[x >> st->sb];
+}
+
+/* The buckets: runs of 2^sb rows of a staging range, the same sb on every
+ * rank (senders group pairs by (rank, bucket)).  At most about 4096 groups
+ * in all, so that a drawing thread's group counters and open cache lines
+ * fit its caches (and a bucket's rows fit a core's: 2^16 rows at 2^27 a
+ * range and P = 2); as many as that, so that the buckets keep the threads
+ * busy.  *most gets the number of buckets of the largest range (at least
+ * 1). */
+static int bucket_bits(int64_t n, int P, int64_t *most)
+{
+    int64_t rows = n / P + (n % P != 0), target = P >= 4096 ? 1 : 4096 / P;
+    int sb = 0;
+    while (((rows + ((int64_t)1 << sb) - 1) >> sb) > target)
+        sb++;
+    *most = rows ? (rows + ((int64_t)1 << sb) - 1) >> sb : 1;
+    return sb;
+}
+
+/* The group (staging rank p, bucket) of source x. */
+static inline size_t group_of(const int64_t *tb, int P, int sb, int64_t Bm, int64_t x)
+{
+    int p = range_of(tb, P, x);
+    return (size_t)p * (size_t)Bm + (size_t)((x - tb[p]) >> sb);
+}
+
+/* The staged pairs while they arrive: each round appends one segment per
+ * sender, and a segment holds its pairs grouped by this rank's buckets
+ * (bucket j of segment s: pairs at + off[s (Bm + 1) + j] up to the next). */
+typedef struct segs {
+    rbuf got;        /* the pairs, source << 32 | destination */
+    size_t n;        /* segments so far */
+    int64_t *at;     /* per segment: its first pair in got */
+    uint32_t *off;   /* per segment: Bm + 1 bucket offsets */
+} segs;
+
+/* COLLECTIVE. One round of the draw's exchange: send holds this rank's pairs
+ * grouped by (rank, bucket), grp[p Bm + j] of them for bucket j of rank p;
+ * each peer's arrive as one segment of sg (in sender order).  cnt (4 P
+ * ints) and rgrp (P Bm) are scratch.  ok: this rank's state going in; false
+ * on every rank afterwards when any rank failed (memory). */
+static bool route_pairs(const uint64_t *send, const int *grp, int64_t Bm, int *cnt, int *rgrp, segs *sg, bool ok,
+                        gmrt_error *err)
+{
+    int P = gmd_size(), r = gmd_rank();
+    MPI_Comm comm = gmd_comm_();
+    if (!gmd_agree_(ok, err))
+        return false;
+    int *sc = cnt, *sd = cnt + P, *rc = cnt + 2 * P, *rd = cnt + 3 * P;
+    double t0 = MPI_Wtime();
+    MPI_Alltoall(grp, (int)Bm, MPI_INT, rgrp, (int)Bm, MPI_INT, comm);
+    int64_t total = 0;
+    for (int p = 0; p < P; p++) {
+        int64_t k = 0, q = 0;
+        for (int64_t j = 0; j < Bm; j++) {
+            k += grp[(size_t)p * Bm + j];
+            q += rgrp[(size_t)p * Bm + j];
+        }
+        sc[p] = (int)k;
+        sd[p] = p ? sd[p - 1] + sc[p - 1] : 0;
+        rc[p] = (int)q;
+        rd[p] = (int)total;
+        total += q;
+    }
+    rbuf *out = &sg->got;
+    ok = total <= INT32_MAX && rbuf_reserve(out, (size_t)total);
+    if (!ok)
+        gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %lld routed edges (rank %d)",
+                       (long long)(out->len + (size_t)total), r);
+    if (!gmd_agree_(ok, err))
+        return false;
+    /* faulted in on the threads, not by MPI's copy; this rank's own share
+     * copied on the threads, not by MPI */
+    uint64_t *at = (uint64_t *)out->p + out->len;
+    touch_pages(at, (size_t)total * sizeof *at);
+    par_copy(at + rd[r], send + sd[r], (size_t)sc[r] * sizeof *at);
+    sc[r] = rc[r] = 0;
+    MPI_Alltoallv(send, sc, sd, MPI_UINT64_T, at, rc, rd, MPI_UINT64_T, comm);
+    uint64_t sent = 0;
+    for (int p = 0; p < P; p++)
+        sent += (uint64_t)sc[p] * sizeof *at;
+    gmd_count_(t0, sent, (uint64_t)P, 3);
+    for (int p = 0; p < P; p++) {
+        size_t s = sg->n++;
+        uint32_t *o = sg->off + s * ((size_t)Bm + 1);
+        sg->at[s] = (int64_t)out->len + rd[p];
+        o[0] = 0;
+        for (int64_t j = 0; j < Bm; j++)
+            o[j + 1] = o[j] + (uint32_t)rgrp[(size_t)p * Bm + j];
+    }
+    out->len += (size_t)total;
+    return true;
+}
 
 /* Steps 1 and 2. */
 static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_error *err)
@@ -329,61 +389,94 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     if (ROUND > INT32_MAX / 2 / P) /* a round's records for this rank (< 2 ROUND from each rank) in int counts */
         ROUND = INT32_MAX / 2 / P;
     int T = threads_max();
+    int64_t Bm;
+    int sb = bucket_bits(n, P, &Bm);
+    size_t F = (size_t)P * (size_t)Bm; /* (rank, bucket) groups */
+    int64_t rounds = (m0 / P + 1 + ROUND - 1) / ROUND; /* the same on every rank: a share is at most m0/P + 1 */
+    size_t nseg = (size_t)rounds * (size_t)P;
     int64_t *tb = malloc(((size_t)P + 1) * sizeof *tb);
     gm_node_t *src = malloc((size_t)ROUND * sizeof *src), *dst = malloc((size_t)ROUND * sizeof *dst);
-    uint64_t *send = malloc((size_t)ROUND * 2 * sizeof *send);
-    int *count = calloc((size_t)P, sizeof *count), *fill = calloc((size_t)P * T, sizeof *fill);
-    rbuf got = { .size = sizeof(uint64_t) };
-    bool ok = tb && src && dst && send && count && fill;
+    /* huge pages: the threads write F streams at once */
+    uint64_t *send = gmrt_alloc_big((size_t)ROUND * 2, sizeof *send);
+    int *cnt = malloc((size_t)P * 4 * sizeof *cnt);
+    int *fill = gmrt_alloc_array((size_t)T * F, sizeof *fill); /* per thread and group: count, then slot */
+    int *grp = gmrt_alloc_array(F * 3, sizeof *grp);           /* per group: sent, first slot, received */
+    segs sg = { .got = { .size = sizeof(uint64_t) } };
+    sg.at = gmrt_alloc_array(nseg, sizeof *sg.at);
+    sg.off = nseg <= SIZE_MAX / ((size_t)Bm + 1) ? gmrt_alloc_array(nseg * ((size_t)Bm + 1), sizeof *sg.off) : NULL;
+    bool ok = tb && src && dst && send && cnt && fill && grp && sg.at && sg.off;
     /* the expected share (ids are scrambled, the ranges get about as much),
      * reserved at once so that growing rarely copies */
     size_t guess = (size_t)((double)m0 / P * (s->build.symmetrize ? 2 : 1) * 1.05) + 1024;
-    if (ok && !rbuf_reserve(&got, guess))
-        got.cap = 0; /* no room for the guess: grow as it comes */
+    if (ok && !rbuf_reserve(&sg.got, guess))
+        sg.got.cap = 0; /* no room for the guess: grow as it comes */
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
     for (int p = 0; tb && p <= P; p++)
         tb[p] = (int64_t)((__int128)n * p / P);
     int64_t first = (int64_t)((__int128)m0 * r / P), last = (int64_t)((__int128)m0 * (r + 1) / P);
-    int64_t rounds = (m0 / P + 1 + ROUND - 1) / ROUND; /* the same on every rank: a share is at most m0/P + 1 */
     bool sym = s->build.symmetrize, drop = s->build.drop_self_loops;
-    double t = MPI_Wtime();
+    pclock t;
+    clock_now(&t);
     for (int64_t k = 0; k < rounds; k++) {
         int64_t a = first + k * ROUND, z = a + ROUND < last ? a + ROUND : last;
-        size_t cnt = ok && a < z ? (size_t)(z - a) : 0;
-        if (cnt && !gmrt_gen_spec_draw(s, a, cnt, src, dst)) {
+        size_t cnt_k = ok && a < z ? (size_t)(z - a) : 0;
+        if (cnt_k && !gmrt_gen_spec_draw(s, a, cnt_k, src, dst)) {
             gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
             ok = false;
-            cnt = 0;
+            cnt_k = 0;
         }
-        /* grouped by staging rank, each thread a slice of the round */
-        #pragma omp parallel num_threads(T) if ((int64_t)cnt >= par_min())
-        {
-            int nt = threads_now(), t = thread_num();
-            int *c = fill + (size_t)t * P;
-            size_t i0 = cnt * (size_t)t / (size_t)nt, i1 = cnt * ((size_t)t + 1) / (size_t)nt;
-            for (int p = 0; p < P; p++)
-                c[p] = 0;
+        /* grouped by (staging rank, bucket), each thread a slice of the
+         * round: counts, then each group's slots (the threads' runs in
+         * order), then the pairs */
+        #pragma omp parallel num_threads(T) if (ok && (int64_t)cnt_k >= par_min())
+        if (ok) {
+            int nt = threads_now(), th = thread_num();
+            int *c = fill + (size_t)th * F, *gfirst = grp + F;
+            size_t i0 = cnt_k * (size_t)th / (size_t)nt, i1 = cnt_k * ((size_t)th + 1) / (size_t)nt;
+            memset(c, 0, F * sizeof *c);
             for (size_t i = i0; i < i1; i++) {
                 if ((src[i] == dst[i] && drop) || src[i] < 0) /* < 0: a grid slot without an edge */
                     continue;
-                c[range_of(tb, P, src[i])]++;
+                c[group_of(tb, P, sb, Bm, src[i])]++;
                 if (sym && src[i] != dst[i])
-                    c[range_of(tb, P, dst[i])]++;
+                    c[group_of(tb, P, sb, Bm, dst[i])]++;
             }
             #pragma omp barrier
+            #pragma omp for schedule(static)
+            for (size_t g = 0; g < F; g++) {
+                int sum = 0;
+                for (int u = 0; u < nt; u++)
+                    sum += fill[(size_t)u * F + g];
+                grp[g] = sum;
+            }
             #pragma omp single
-            bucket_slots(fill, nt, P, count);
+            {
+                int pos = 0;
+                for (size_t g = 0; g < F; g++) {
+                    gfirst[g] = pos;
+                    pos += grp[g];
+                }
+            }
+            #pragma omp for schedule(static)
+            for (size_t g = 0; g < F; g++) {
+                int pos = gfirst[g];
+                for (int u = 0; u < nt; u++) {
+                    int k = fill[(size_t)u * F + g];
+                    fill[(size_t)u * F + g] = pos;
+                    pos += k;
+                }
+            }
             for (size_t i = i0; i < i1; i++) {
                 uint64_t u = (uint32_t)src[i], v = (uint32_t)dst[i];
                 if ((u == v && drop) || src[i] < 0)
                     continue;
-                send[c[range_of(tb, P, (int64_t)u)]++] = u << 32 | v;
+                send[c[group_of(tb, P, sb, Bm, (int64_t)u)]++] = u << 32 | v;
                 if (sym && u != v)
-                    send[c[range_of(tb, P, (int64_t)v)]++] = v << 32 | u;
+                    send[c[group_of(tb, P, sb, Bm, (int64_t)v)]++] = v << 32 | u;
             }
         }
-        if (!route(send, count, MPI_UINT64_T, &got, ok, err)) {
+        if (!route_pairs(send, grp, Bm, cnt, grp + 2 * F, &sg, ok, err)) {
             ok = false;
             break;
         }
@@ -391,136 +484,154 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     free(src);
     free(dst);
     free(send);
-    free(count);
+    free(cnt);
     free(fill);
+    free(grp);
     trace("draw", &t);
     if (!ok) {
         free(tb);
-        free(got.p);
+        free(sg.got.p);
+        free(sg.at);
+        free(sg.off);
         return false;
     }
 
-    /* the rows of [tl, th): counting sort by source, then each row by destination */
+    /* the rows of [tl, th): each bucket by a thread, from its pieces of
+     * every segment: a counting sort by row (its rows' counters fit the
+     * thread's caches; no atomics), then each row sorted by destination
+     * (and its duplicates dropped) while the bucket is in cache, the
+     * bucket's rows closed up to its front */
     st->tl = tb[r];
     st->th = tb[r + 1];
     free(tb);
-    size_t rows = (size_t)(st->th - st->tl), len = got.len;
-    const uint64_t *pairs = (const uint64_t *)got.p;
-    /* huge pages, zeroed / faulted in on the threads (the scatter below
-     * writes them at random: with 4 KiB pages, a TLB miss an edge) */
+    size_t rows = (size_t)(st->th - st->tl), len = sg.got.len;
+    const uint64_t *pairs = (const uint64_t *)sg.got.p;
+    int64_t nb = rows ? (int64_t)((rows - 1) >> sb) + 1 : 0, brows = (int64_t)1 << sb;
+    size_t nsg = sg.n, stride = (size_t)Bm + 1;
+    st->sb = sb;
+    /* huge pages, first written by the thread of each bucket */
     st->begin = gmrt_alloc_big(rows + 2, sizeof *st->begin);
     st->dst = gmrt_alloc_big(len + 1, sizeof *st->dst);
+    st->cap = len + 1;
+    st->gap = malloc(((size_t)nb + 1) * sizeof *st->gap);
     st->indeg = malloc((rows + 1) * sizeof *st->indeg);
-    int64_t *hist = gmrt_alloc_big((size_t)n + 1, sizeof *hist);
-    ok = st->begin && st->dst && st->indeg && hist;
-    if (ok) {
-        par_copy(st->begin, NULL, (rows + 2) * sizeof *st->begin);
+    int64_t *bat = malloc(((size_t)nb + 1) * 2 * sizeof *bat); /* per bucket: place in dst, edges kept */
+    /* in-degrees: a histogram over every id reduced onto the ranges, but
+     * a symmetrized graph's are its out-degrees (each edge has its reverse) */
+    bool sym_deg = s->build.symmetrize;
+    int64_t *hist = sym_deg ? NULL : gmrt_alloc_big((size_t)n + 1, sizeof *hist);
+    ok = st->begin && st->dst && st->gap && st->indeg && bat && (sym_deg || hist);
+    if (ok && hist)
         par_copy(hist, NULL, ((size_t)n + 1) * sizeof *hist);
-        touch_pages(st->dst, (len + 1) * sizeof *st->dst);
-    }
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %zu staged edges (rank %d)", len, r);
     if (!gmd_agree_(ok, err)) {
-        free(got.p);
+        free(sg.got.p);
+        free(sg.at);
+        free(sg.off);
         free(hist);
+        free(bat);
         return false;
     }
-    /* (threads race for a row's slots, so a row's order is theirs: rows
-     * are sorted next; one thread goes without the atomics, twice as fast) */
-    bool par = T > 1 && (int64_t)len >= par_min();
-    if (par) {
-        #pragma omp parallel for schedule(static) num_threads(T)
-        for (size_t i = 0; i < len; i++) {
-            #pragma omp atomic
-            st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
-        }
-    } else
-        for (size_t i = 0; i < len; i++)
-            st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 2]++;
-    for (size_t x = 0; x < rows; x++)
-        st->begin[x + 2] += st->begin[x + 1];
-    if (par) {
-        #pragma omp parallel for schedule(static) num_threads(T)
-        for (size_t i = 0; i < len; i++) {
-            int64_t at;
-            #pragma omp atomic capture
-            at = st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++;
-            st->dst[at] = (int32_t)(uint32_t)pairs[i];
-        }
-    } else
-        for (size_t i = 0; i < len; i++)
-            st->dst[st->begin[(pairs[i] >> 32) - (uint64_t)st->tl + 1]++] = (int32_t)(uint32_t)pairs[i];
-    free(got.p);
-    trace("bucket", &t);
-    /* now begin[x] .. begin[x+1] is row x: each row sorted (and its
-     * duplicates dropped) in place, in parallel, then the rows closed up */
-    int64_t *kept = st->indeg; /* its rows entries are free until the reduce */
-    bool dedup = s->build.dedup;
-    /* long rows by an LSD radix sort (libgmrt's, as the whole-graph build),
-     * through a scratch row per thread; short ones by introsort */
-    int64_t longest = 0;
-    #pragma omp parallel for schedule(static) reduction(max : longest) if ((int64_t)rows >= par_min())
-    for (size_t x = 0; x < rows; x++)
-        if (st->begin[x + 1] - st->begin[x] > longest)
-            longest = st->begin[x + 1] - st->begin[x];
+    int64_t *bkept = bat + nb + 1;
+    #pragma omp parallel for schedule(static) if (nb * (int64_t)nsg >= par_min())
+    for (int64_t j = 0; j < nb; j++) {
+        int64_t sum = 0;
+        for (size_t g = 0; g < nsg; g++)
+            sum += sg.off[g * stride + (size_t)j + 1] - sg.off[g * stride + (size_t)j];
+        bat[j + 1] = sum;
+    }
+    bat[0] = 0;
+    for (int64_t j = 0; j < nb; j++)
+        bat[j + 1] += bat[j];
+    int64_t *kept = st->indeg; /* the in-degrees' room holds the rows' kept edges until the reduce */
+    bool dedup = s->build.dedup, failed = false;
     int key_bits = 1;
     while (key_bits < 31 && ((int64_t)1 << key_bits) < n)
         key_bits++;
     #pragma omp parallel if ((int64_t)len >= par_min())
     {
-        /* NULL (no room): introsort, slower, the same order */
-        gm_node_t *scratch = longest >= GMRT_RADIX_MIN_ROW ? malloc((size_t)longest * sizeof *scratch) : NULL;
-        #pragma omp for schedule(dynamic, 1024)
-        for (size_t x = 0; x < rows; x++) {
-            int64_t b = st->begin[x], e = st->begin[x + 1], o = b;
-            gmrt_sort_nodes_scratch(st->dst + b, (size_t)(e - b), scratch, key_bits);
-            for (int64_t i = b; i < e; i++)
-                if (!dedup || i == b || st->dst[i] != st->dst[o - 1])
-                    st->dst[o++] = st->dst[i];
-            kept[x] = o - b;
+        int64_t *c = malloc(((size_t)brows + 2) * sizeof *c);
+        gm_node_t *scratch = NULL; /* a radix sort's, grown to the longest row seen */
+        size_t scap = 0;
+        if (!c) {
+            #pragma omp atomic write
+            failed = true;
         }
+        #pragma omp for schedule(dynamic, 1)
+        for (int64_t j = 0; j < nb; j++) {
+            if (!c)
+                continue;
+            int64_t x0 = j << sb, nr = (int64_t)rows - x0 < brows ? (int64_t)rows - x0 : brows;
+            uint64_t base = (uint64_t)(st->tl + x0);
+            int32_t *d = st->dst + bat[j];
+            memset(c, 0, ((size_t)nr + 2) * sizeof *c);
+            for (size_t g = 0; g < nsg; g++) {
+                const uint64_t *q = pairs + sg.at[g];
+                for (uint32_t i = sg.off[g * stride + (size_t)j], e = sg.off[g * stride + (size_t)j + 1]; i < e; i++)
+                    c[(q[i] >> 32) - base + 2]++;
+            }
+            for (int64_t x = 0; x < nr; x++)
+                c[x + 2] += c[x + 1];
+            for (size_t g = 0; g < nsg; g++) {
+                const uint64_t *q = pairs + sg.at[g];
+                for (uint32_t i = sg.off[g * stride + (size_t)j], e = sg.off[g * stride + (size_t)j + 1]; i < e; i++)
+                    d[c[(q[i] >> 32) - base + 1]++] = (int32_t)(uint32_t)q[i];
+            }
+            /* now c[x] .. c[x+1] is row x */
+            int64_t w = 0;
+            for (int64_t x = 0; x < nr; x++) {
+                int64_t b = c[x], e = c[x + 1], o = w;
+                size_t len_x = (size_t)(e - b);
+                if (len_x >= GMRT_RADIX_MIN_ROW && len_x > scap) {
+                    free(scratch); /* NULL (no room): introsort, slower, the same order */
+                    scratch = malloc(len_x * sizeof *scratch);
+                    scap = scratch ? len_x : 0;
+                }
+                gmrt_sort_nodes_scratch(d + b, len_x, len_x <= scap ? scratch : NULL, key_bits);
+                for (int64_t i = b; i < e; i++)
+                    if (!dedup || i == b || d[i] != d[o - 1])
+                        d[o++] = d[i];
+                kept[x0 + x] = o - w;
+                w = o;
+            }
+            bkept[j] = w;
+            if (hist)
+                for (int64_t i = 0; i < w; i++) {
+                    #pragma omp atomic
+                    hist[d[i]]++;
+                }
+        }
+        free(c);
         free(scratch);
     }
-    /* closed up: each thread its slice of rows to the slice's front, then
-     * the slices to their places in order */
-    int64_t *slice = calloc((size_t)T * 2, sizeof *slice);
-    if (!slice)
-        gmd_abort(3, "in-rank generator: out of memory");
-    int nts = 1;
-    #pragma omp parallel num_threads(T) if ((int64_t)len >= par_min())
-    {
-        int nt = threads_now(), t = thread_num();
-        size_t x0 = rows * (size_t)t / (size_t)nt, x1 = rows * ((size_t)t + 1) / (size_t)nt;
-        int64_t w = st->begin[x0];
-        for (size_t x = x0; x < x1; x++) {
-            if (dedup && w != st->begin[x])
-                memmove(st->dst + w, st->dst + st->begin[x], (size_t)kept[x] * sizeof *st->dst);
-            w += kept[x];
-        }
-        slice[2 * t] = st->begin[x0];
-        slice[2 * t + 1] = w - st->begin[x0];
-        if (t == 0)
-            nts = nt;
+    free(sg.got.p);
+    free(sg.at);
+    free(sg.off);
+    if (!gmd_agree_(!failed, err)) {
+        free(hist);
+        free(bat);
+        return false;
     }
+    trace("bucket", &t);
+    /* the rows' edge numbers: each bucket's first, then its rows'; a
+     * bucket's gap is where its edges lie past their numbers */
     int64_t out = 0;
-    for (int t = 0; t < nts; t++) {
-        if (out != slice[2 * t])
-            memmove(st->dst + out, st->dst + slice[2 * t], (size_t)slice[2 * t + 1] * sizeof *st->dst);
-        out += slice[2 * t + 1];
+    for (int64_t j = 0; j < nb; j++) {
+        st->gap[j] = bat[j] - out;
+        out += bkept[j];
+        bkept[j] = out - bkept[j];
     }
-    free(slice);
-    out = 0;
-    for (size_t x = 0; x < rows; x++) {
-        st->begin[x] = out;
-        out += kept[x];
+    #pragma omp parallel for schedule(static) if ((int64_t)rows >= par_min())
+    for (int64_t j = 0; j < nb; j++) {
+        int64_t x0 = j << sb, x1 = x0 + brows < (int64_t)rows ? x0 + brows : (int64_t)rows, at = bkept[j];
+        for (int64_t x = x0; x < x1; x++) {
+            st->begin[x] = at;
+            at += kept[x];
+        }
     }
     st->begin[rows] = out;
-    #pragma omp parallel for schedule(static) if (out >= par_min())
-    for (int64_t i = 0; i < out; i++) {
-        #pragma omp atomic
-        hist[st->dst[i]]++;
-    }
-
+    free(bat);
     trace("rows", &t);
     /* the global in-degrees onto the ranges; the edge count and offsets */
     int *rc = malloc((size_t)P * sizeof *rc);
@@ -533,11 +644,13 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     for (int p = 0; p < P; p++)
         rc[p] = (int)((int64_t)((__int128)n * (p + 1) / P) - (int64_t)((__int128)n * p / P));
     double t0 = MPI_Wtime();
-    MPI_Reduce_scatter(hist, st->indeg, rc, MPI_INT64_T, MPI_SUM, comm);
+    if (hist)
+        MPI_Reduce_scatter(hist, st->indeg, rc, MPI_INT64_T, MPI_SUM, comm);
+    /* else st->indeg holds the rows' kept edges: the out-degrees */
     int64_t mine = out, before = 0, total = 0;
     MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm);
     MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
-    gmd_count_(t0, (uint64_t)n * sizeof *hist, 0, 3);
+    gmd_count_(t0, hist ? (uint64_t)n * sizeof *hist : 0, 0, hist ? 3 : 2);
     free(hist);
     free(rc);
     trace("indeg", &t);
@@ -601,142 +714,240 @@ static int64_t row_of(const stage *st, int64_t i)
 
 /* Step 4 (edges): every staged edge to the rank(s) the policy gives it.
  * Each sender's records for a peer are in the global CSR's order, and land
- * in that sender's slice of *Rp (slices in rank order, their sizes counted
- * beforehand), so *Rp comes out sorted by (source, destination, index).
- * Rounds go from the last staged edges to the first and slices fill from
- * their ends, so that the staged destinations shrink as the records come. */
+ * in that sender's slice of *Rp (slices in rank order), so *Rp comes out
+ * sorted by (source, destination, index).  Round k takes chunk k of this
+ * rank's staged edges from the last (chunks of ROUND edges, cut in pieces
+ * of PIECE: fixed, so nothing depends on the threads), and slices fill from
+ * their ends, so that the staged destinations are released behind the
+ * rounds as the records come.  A first pass counts every piece's records
+ * for each peer, so every record's place, here and at its peer, is known
+ * before any is sent (one exchange of the rounds' counts).  Then the rounds
+ * are a pipeline: while the master thread exchanges round k-1 (MPI,
+ * funneled: the only thread that calls it), the others pack round k's
+ * pieces (this rank's own records straight into its slice, the peers' into
+ * one of two send buffers) and fault in the pages where round k's records
+ * will arrive (the kernel zeroes a page on the thread that first writes
+ * it; MPI's copy would do that serially); the master joins them when its
+ * exchange is done. */
+#define PIECE ((int64_t)32768)
+
+/* Records of the staged edges [a, z) for each peer, counted (c != NULL:
+ * c[p] += ...) or stored (at[p]: where peer p's next one goes). */
+static void pack_piece(const gmd_graph *G, const stage *st, int64_t a, int64_t z, int *c, grec **at)
+{
+    int P = G->size;
+    bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
+    if (a >= z)
+        return;
+    int64_t x = row_of(st, a);
+    int ou = range_of(G->block, P, st->tl + x);
+    const int32_t *d = st->dst + staged_at(st, x, 0);
+    for (int64_t i = a; i < z; i++) {
+        if (st->begin[x + 1] <= i) {
+            do
+                x++;
+            while (st->begin[x + 1] <= i);
+            ou = range_of(G->block, P, st->tl + x);
+            d = st->dst + staged_at(st, x, 0);
+        }
+        int ov = in ? range_of(G->block, P, d[i]) : ou;
+        bool to_u = out, to_v = in && (!out || ov != ou);
+        if (c) {
+            c[ou] += to_u;
+            c[ov] += to_v;
+        } else {
+            grec g = { (int32_t)(st->tl + x), d[i], st->e0 + i };
+            if (to_u)
+                *at[ou]++ = g;
+            if (to_v)
+                *at[ov]++ = g;
+        }
+    }
+}
+
+/* Frees the pages of the staged destinations from edge a on (the rounds
+ * from a on are packed): the whole huge pages of st->dst (st->cap entries)
+ * from there to *held, the address below which nothing was freed yet; the
+ * pointer stays. */
+static void release_staged(stage *st, int64_t a, uintptr_t *held)
+{
+    uintptr_t from = (uintptr_t)(st->dst + staged_at(st, row_of(st, a), a));
+    from = (from + GMRT_BIG_ALIGN - 1) & ~(uintptr_t)(GMRT_BIG_ALIGN - 1);
+    if (from < *held) {
+        (void)madvise((void *)from, *held - from, MADV_DONTNEED);
+        *held = from;
+    }
+}
+
 static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_error *err)
 {
     int P = G->size, r = G->rank, T = threads_max();
-    int64_t ROUND = gen_round();
+    int64_t ROUND = gen_round(), piece = ROUND < PIECE ? ROUND : PIECE;
     MPI_Comm comm = gmd_comm_();
-    bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
     int64_t rows = st->th - st->tl, mine = st->begin[rows];
-    /* per thread, then summed: records for each peer; then each peer's for this rank */
-    int64_t *want = calloc((size_t)P * ((size_t)T + 4), sizeof *want);
-    int *c = calloc((size_t)P * ((size_t)T + 2), sizeof *c);
+    int64_t chunks = (mine + ROUND - 1) / ROUND, rounds = chunks, npc = (ROUND + piece - 1) / piece;
+    MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, comm);
+    size_t np = (size_t)chunks * (size_t)npc, PR = (size_t)P * (size_t)rounds;
+    /* per piece and peer: records, then the first one's place (own: in
+     * the round's part of this rank's slice; peers: in the send buffer) */
+    int *pc = gmrt_alloc_array(np * (size_t)P, sizeof *pc);
+    /* [p rounds + k]: records for p in round k, from p, the send buffer's
+     * place of p's, and where p's arrive in R */
+    int64_t *cnt = gmrt_alloc_array(PR * 4, sizeof *cnt);
     MPI_Request *req = malloc((size_t)P * 2 * sizeof *req);
-    grec *send = malloc((size_t)ROUND * 2 * sizeof *send);
-    if (!want || !c || !req) /* O(P T) */
+    if (!pc || !cnt || !req) /* O(P rounds + P chunks), small */
         gmd_abort(3, "in-rank generator: out of memory");
-    #pragma omp parallel num_threads(T) if (mine >= par_min())
-    {
-        int64_t *w = want + (size_t)(4 + thread_num()) * P;
-        #pragma omp for schedule(dynamic, 4096)
-        for (int64_t x = 0; x < rows; x++) {
-            int ou = range_of(G->block, P, st->tl + x);
-            if (!in) {
-                w[ou] += st->begin[x + 1] - st->begin[x];
-                continue;
-            }
-            for (int64_t i = st->begin[x]; i < st->begin[x + 1]; i++) {
-                int ov = range_of(G->block, P, st->dst[i]);
-                if (out)
-                    w[ou]++;
-                if (!out || ov != ou)
-                    w[ov]++;
-            }
-        }
+    int64_t *scnt = cnt, *rcnt = cnt + PR, *soff = cnt + 2 * PR, *rpos = cnt + 3 * PR;
+    double t0 = MPI_Wtime();
+    #pragma omp parallel for schedule(dynamic, 1) num_threads(T) if (mine >= par_min())
+    for (size_t q = 0; q < np; q++) {
+        int64_t ch = (int64_t)q / npc, a = ch * ROUND + ((int64_t)q % npc) * piece;
+        int64_t end = (ch + 1) * ROUND < mine ? (ch + 1) * ROUND : mine, z = a + piece < end ? a + piece : end;
+        int *c = pc + q * (size_t)P;
+        memset(c, 0, (size_t)P * sizeof *c);
+        pack_piece(G, st, a, z, c, NULL);
     }
-    for (int t = 0; t < T; t++)
-        for (int p = 0; p < P; p++)
-            want[p] += want[(size_t)(4 + t) * P + p];
-    MPI_Alltoall(want, 1, MPI_INT64_T, want + P, 1, MPI_INT64_T, comm);
-    int64_t *left = want + 2 * P, *slice = want + 3 * P; /* slice ends, then the unfilled part of each */
+    /* each round's counts per peer, and the pieces' places */
+    int64_t most = 0; /* the largest send buffer a round needs */
+    #pragma omp parallel for schedule(static) num_threads(T) reduction(max : most) if ((int64_t)np >= par_min() / 64)
+    for (int64_t k = 0; k < rounds; k++) {
+        int64_t ch = chunks - 1 - k, pos = 0;
+        for (int p = 0; p < P; p++) {
+            int64_t sum = 0;
+            for (int64_t j = 0; ch >= 0 && j < npc; j++) {
+                int *c = pc + ((size_t)ch * (size_t)npc + (size_t)j) * (size_t)P + p;
+                int n = *c;
+                *c = (int)(p == r ? sum : pos + sum);
+                sum += n;
+            }
+            scnt[(size_t)p * rounds + k] = sum;
+            soff[(size_t)p * rounds + k] = pos;
+            if (p != r)
+                pos += sum;
+        }
+        most = pos > most ? pos : most;
+    }
+    MPI_Alltoall(scnt, (int)rounds, MPI_INT64_T, rcnt, (int)rounds, MPI_INT64_T, comm);
     int64_t K = 0;
     for (int p = 0; p < P; p++) {
-        K += want[P + p];
-        slice[p] = K;
-        left[p] = want[P + p];
+        int64_t len = 0;
+        for (int64_t k = 0; k < rounds; k++)
+            len += rcnt[(size_t)p * rounds + k];
+        K += len;
+        for (int64_t k = 0, at = K; k < rounds; k++) /* from the slice's end back */
+            rpos[(size_t)p * rounds + k] = at -= rcnt[(size_t)p * rounds + k];
     }
+    double count_s = MPI_Wtime() - t0;
     grec *R = gmrt_alloc_big((size_t)K + 1, sizeof *R);
-    bool ok = R && send;
+    grec *sbuf[2] = { gmrt_alloc_big((size_t)most + 1, sizeof(grec)), gmrt_alloc_big((size_t)most + 1, sizeof(grec)) };
+    bool ok = R && sbuf[0] && sbuf[1];
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory for %" PRId64 " edges (rank %d)", K, r);
     if (!gmd_agree_(ok, err)) {
-        free(want);
-        free(c);
+        free(pc);
+        free(cnt);
         free(req);
-        free(send);
+        free(sbuf[0]);
+        free(sbuf[1]);
         free(R);
         return false;
     }
     MPI_Datatype dt;
     MPI_Type_contiguous((int)sizeof(grec), MPI_BYTE, &dt);
     MPI_Type_commit(&dt);
-    int64_t chunks = (mine + ROUND - 1) / ROUND, rounds = chunks;
-    MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, comm);
-    int *count = c + (size_t)T * P, *rcount = count + P;
-    for (int64_t k = 0; k < rounds; k++) {
-        int64_t ch = chunks - 1 - k;
-        int64_t a = ch >= 0 ? ch * ROUND : 0, z = ch >= 0 ? (a + ROUND < mine ? a + ROUND : mine) : 0;
-        /* grouped by peer, each thread a slice of [a, z) in order */
-        #pragma omp parallel num_threads(T) if ((int64_t)(z - a) >= par_min())
-        {
-            int nt = threads_now(), t = thread_num();
-            int *ct = c + (size_t)t * P;
-            int64_t i0 = a + (z - a) * t / nt, i1 = a + (z - a) * (t + 1) / nt;
-            for (int p = 0; p < P; p++)
-                ct[p] = 0;
-            int64_t x = i0 < i1 ? row_of(st, i0) : 0;
-            for (int64_t i = i0; i < i1; i++) {
-                while (st->begin[x + 1] <= i)
-                    x++;
-                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, st->dst[i]) : ou;
-                if (out)
-                    ct[ou]++;
-                if (in && (!out || ov != ou))
-                    ct[ov]++;
+    /* (an array below a huge page has none to free) */
+    uintptr_t held = ((uintptr_t)(st->dst + st->cap)) & ~(uintptr_t)(GMRT_BIG_ALIGN - 1);
+    bool failed = false;
+    /* a step's tasks: round k's pieces to pack, then blocks of TOUCH_BLOCK
+     * bytes of the places its records from the peers arrive in */
+    const size_t TOUCH_BLOCK = (size_t)4 << 20;
+    int64_t next[2] = { 0, 0 };
+    double mpi_s = 0, step_s = 0;
+    #pragma omp parallel num_threads(T) if (T > 1 && (mine >= par_min() || K >= par_min()))
+    {
+        int th = thread_num();
+        grec **at = malloc((size_t)P * sizeof *at);
+        if (!at) {
+            #pragma omp atomic write
+            failed = true;
+        }
+        for (int64_t k = 0; k <= rounds; k++) {
+            double t0 = MPI_Wtime();
+            if (th == 0) {
+                next[(k + 1) & 1] = 0;
+                if (k > 0) { /* round k - 1: records to and from the peers */
+                    int64_t j = k - 1, ch = chunks - 1 - j;
+                    int nreq = 0;
+                    uint64_t sent = 0;
+                    for (int p = 0; p < P; p++)
+                        if (p != r && rcnt[(size_t)p * rounds + j])
+                            MPI_Irecv(R + rpos[(size_t)p * rounds + j], (int)rcnt[(size_t)p * rounds + j], dt, p, 0, comm,
+                                      &req[nreq++]);
+                    for (int p = 0; p < P; p++)
+                        if (p != r && scnt[(size_t)p * rounds + j]) {
+                            MPI_Isend(sbuf[j & 1] + soff[(size_t)p * rounds + j], (int)scnt[(size_t)p * rounds + j], dt, p,
+                                      0, comm, &req[nreq++]);
+                            sent += (uint64_t)scnt[(size_t)p * rounds + j] * sizeof(grec);
+                        }
+                    MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
+                    gmd_count_(t0, sent, (uint64_t)nreq, 0);
+                    if (ch >= 0) /* its staged edges are packed: their destinations go */
+                        release_staged(st, ch * ROUND, &held);
+                    mpi_s += MPI_Wtime() - t0;
+                }
+            }
+            int64_t ch = chunks - 1 - k;
+            size_t npk = k < rounds && ch >= 0 ? (size_t)npc : 0, ntouch = 0;
+            for (int p = 0; k < rounds && p < P; p++)
+                if (p != r)
+                    ntouch += ((size_t)rcnt[(size_t)p * rounds + k] * sizeof(grec) + TOUCH_BLOCK - 1) / TOUCH_BLOCK;
+            while (at && k < rounds) {
+                int64_t task;
+                #pragma omp atomic capture
+                task = next[k & 1]++;
+                if ((size_t)task < npk) {
+                    size_t q = (size_t)ch * (size_t)npc + (size_t)task;
+                    int64_t a = ch * ROUND + task * piece;
+                    int64_t end = (ch + 1) * ROUND < mine ? (ch + 1) * ROUND : mine, z = a + piece < end ? a + piece : end;
+                    for (int p = 0; p < P; p++)
+                        at[p] = (p == r ? R + rpos[(size_t)p * rounds + k] : sbuf[k & 1]) + pc[q * (size_t)P + (size_t)p];
+                    pack_piece(G, st, a, z, NULL, at);
+                } else if ((size_t)task < npk + ntouch) {
+                    size_t b = (size_t)task - npk;
+                    for (int p = 0; p < P; p++) {
+                        if (p == r)
+                            continue;
+                        size_t bytes = (size_t)rcnt[(size_t)p * rounds + k] * sizeof(grec);
+                        size_t nb = (bytes + TOUCH_BLOCK - 1) / TOUCH_BLOCK;
+                        if (b < nb) {
+                            size_t from = b * TOUCH_BLOCK, len = bytes - from < TOUCH_BLOCK ? bytes - from : TOUCH_BLOCK;
+                            char *c = (char *)(R + rpos[(size_t)p * rounds + k]) + from;
+                            for (size_t o = 0; o < len; o += TOUCH_STEP)
+                                c[o] = 0;
+                            break;
+                        }
+                        b -= nb;
+                    }
+                } else
+                    break;
             }
             #pragma omp barrier
-            #pragma omp single
-            bucket_slots(c, nt, P, count);
-            x = i0 < i1 ? row_of(st, i0) : 0;
-            for (int64_t i = i0; i < i1; i++) {
-                while (st->begin[x + 1] <= i)
-                    x++;
-                int ou = range_of(G->block, P, st->tl + x), ov = in ? range_of(G->block, P, st->dst[i]) : ou;
-                grec g = { (int32_t)(st->tl + x), st->dst[i], st->e0 + i };
-                if (out)
-                    send[ct[ou]++] = g;
-                if (in && (!out || ov != ou))
-                    send[ct[ov]++] = g;
-            }
+            if (th == 0)
+                step_s += MPI_Wtime() - t0;
         }
-        double t0 = MPI_Wtime();
-        MPI_Alltoall(count, 1, MPI_INT, rcount, 1, MPI_INT, comm);
-        int nreq = 0, from = 0;
-        uint64_t sent = 0;
-        for (int p = 0; p < P; p++) {
-            if (rcount[p] > left[p])
-                gmd_abort(3, "in-rank generator: a peer sent more edges than it counted"); /* a bug */
-            left[p] -= rcount[p];
-            /* faulted in on the threads, not by MPI's copy (serial) */
-            touch_pages(R + slice[p] - want[P + p] + left[p], (size_t)rcount[p] * sizeof *R);
-            if (p != r && rcount[p])
-                MPI_Irecv(R + slice[p] - want[P + p] + left[p], rcount[p], dt, p, 0, comm, &req[nreq++]);
-        }
-        for (int p = 0; p < P; from += count[p], p++) {
-            if (p == r)
-                par_copy(R + slice[p] - want[P + p] + left[p], send + from, (size_t)count[p] * sizeof *send);
-            else if (count[p]) {
-                MPI_Isend(send + from, count[p], dt, p, 0, comm, &req[nreq++]);
-                sent += (uint64_t)count[p] * sizeof *send;
-            }
-        }
-        MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
-        gmd_count_(t0, sent, (uint64_t)nreq, 1);
-        if (ch >= 0) { /* edges [a, mine) are sent: their destinations go */
-            int32_t *shrunk = realloc(st->dst, ((size_t)a + 1) * sizeof *st->dst);
-            if (shrunk)
-                st->dst = shrunk;
-        }
+        free(at);
     }
     MPI_Type_free(&dt);
-    free(send);
-    free(want);
-    free(c);
+    if (getenv("GMD_GEN_TRACE") && *getenv("GMD_GEN_TRACE") == '1')
+        fprintf(stderr, "gmd_gen: rank %d: route: counts %.3f s; %" PRId64 " rounds %.3f s, the master thread in MPI %.3f s of them\n",
+                r, count_s, rounds, step_s, mpi_s);
+    free(sbuf[0]);
+    free(sbuf[1]);
+    free(pc);
+    free(cnt);
     free(req);
+    if (failed) /* a thread's P pointers: O(P) */
+        gmd_abort(3, "in-rank generator: out of memory");
     *Rp = R;
     *Kp = (size_t)K;
     return true;
@@ -793,18 +1004,6 @@ static void reverse_range(grec *R, size_t a, size_t z)
     }
 }
 
-/* Reverses R[a, z) (in parallel). */
-static void reverse_recs(grec *R, size_t a, size_t z)
-{
-    size_t h = (z - a) / 2;
-    #pragma omp parallel for schedule(static) if ((int64_t)h >= par_min())
-    for (size_t i = 0; i < h; i++) {
-        grec t = R[a + i];
-        R[a + i] = R[z - 1 - i];
-        R[z - 1 - i] = t;
-    }
-}
-
 /* The first record of R[0, K) (sorted by source) whose source is >= x. */
 static size_t first_source(const grec *R, size_t K, int64_t x)
 {
@@ -817,6 +1016,13 @@ static size_t first_source(const grec *R, size_t K, int64_t x)
             z = mid;
     }
     return a;
+}
+
+/* The record of local edge j when the records [na, nb) (the owners' rows)
+ * come first, then [0, na), then the rest. */
+static inline size_t rec_of(size_t j, size_t na, size_t nb)
+{
+    return j < nb - na ? j + na : j < nb ? j - (nb - na) : j;
 }
 
 /* Step 5: the local part from the routed edges, R sorted by global
@@ -897,9 +1103,11 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         goto nomem;
     }
     /* The records become the local rows in place (no second copy of the
-     * edges): ends to local ids; the owners' rows (sources in [lo, hi))
-     * rotated in front of the ghosts' rows below lo, so that the records
-     * are sorted by local source. */
+     * edges): ends to local ids.  Sorted by local source, the owners' rows
+     * (sources in [lo, hi), records [na, nb)) come before the ghosts' rows
+     * below lo (records [0, na)): the local CSR's edge j is record
+     * rec_of(j) (no pass moves them; they go to their places in the
+     * graph's arrays at the end). */
     size_t na = first_source(R, K, lo), nb = first_source(R, K, hi);
     #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
     for (size_t i = 0; i < K; i++) {
@@ -908,15 +1116,12 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     }
     free(lmap);
     lmap = NULL;
-    reverse_recs(R, 0, na);
-    reverse_recs(R, na, nb);
-    reverse_recs(R, 0, nb);
-    /* rows[x] = the first record whose source is >= x */
+    /* rows[x] = the first local edge whose source is >= x */
     #pragma omp parallel for schedule(static) if ((int64_t)K >= par_min())
-    for (size_t i = 0; i < K; i++)
-        for (gm_node_t x = i ? R[i - 1].u + 1 : 0; x <= R[i].u; x++)
-            rows[x] = (gm_edge_t)i;
-    for (gm_node_t x = K ? R[K - 1].u + 1 : 0; x <= nl; x++)
+    for (size_t j = 0; j < K; j++)
+        for (gm_node_t x = j ? R[rec_of(j - 1, na, nb)].u + 1 : 0; x <= R[rec_of(j, na, nb)].u; x++)
+            rows[x] = (gm_edge_t)j;
+    for (gm_node_t x = K ? R[rec_of(K - 1, na, nb)].u + 1 : 0; x <= nl; x++)
         rows[x] = (gm_edge_t)K;
     /* rows in gmd_part.c's order: destination, weight, global index */
     bool wts = s->weighted, sort_failed = false;
@@ -926,9 +1131,13 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         size_t cap = 0;
         #pragma omp for schedule(dynamic, 256)
         for (gm_node_t x = 0; x < nl; x++) {
+            /* a row's records are contiguous (no row spans two of the
+             * three runs) */
             gm_edge_t b = rows[x], e = rows[x + 1];
             if (e - b < 2)
                 continue;
+            e = (gm_edge_t)rec_of((size_t)b, na, nb) + (e - b);
+            b = (gm_edge_t)rec_of((size_t)b, na, nb);
             /* the row is in global destination order: ghosts below lo
              * (local ids from num_owned up), owners (below num_owned),
              * ghosts from hi up; the owners' run goes first (a rotation,
@@ -997,10 +1206,11 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         size_t a = z > chunk ? z - chunk : 0;
         #pragma omp parallel for schedule(static) if ((int64_t)(z - a) >= par_min())
         for (size_t i = a; i < z; i++) {
-            ni[i] = R[i].v;
-            eg[i] = (gm_edge_t)R[i].e;
+            size_t j = i < na ? i + (nb - na) : i < nb ? i - na : i; /* rec_of(j, na, nb) == i */
+            ni[j] = R[i].v;
+            eg[j] = (gm_edge_t)R[i].e;
             if (lw)
-                lw[i] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
+                lw[j] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
         }
         z = a;
         grec *shrunk = realloc(R, (a + 1) * sizeof *R);
@@ -1053,7 +1263,8 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
     if (!gmd_agree_(ok, err))
         goto fail;
-    double t = MPI_Wtime();
+    pclock t;
+    clock_now(&t);
     make_blocks(G, &st, n);
     trace("blocks", &t);
     G->num_owned = (gm_node_t)(G->block[r + 1] - G->block[r]);
@@ -1069,9 +1280,11 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     route_degrees(G, &st, outd, ind, n);
     free(st.begin);
     free(st.dst);
+    free(st.gap);
     free(st.indeg);
     st.begin = NULL;
     st.dst = NULL;
+    st.gap = NULL;
     st.indeg = NULL;
     ok = build_local(G, &s, &recs, K, n, err);
     free(recs); /* NULL unless build_local failed */
@@ -1096,6 +1309,7 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
 fail:
     free(st.begin);
     free(st.dst);
+    free(st.gap);
     free(st.indeg);
     free(outd);
     free(ind);
