@@ -24,3 +24,5 @@ EXTRA_DIST += tests/bench/quick.sh tests/bench/summarize.sh \
 	bench/handomp/hand_common.h bench/handomp/hand_common.c \
 	bench/handomp/bfs.c bench/handomp/sssp.c bench/handomp/pagerank.c \
 	bench/handomp/wcc.c bench/handomp/triangle_count.c bench/handomp/bc_sampled.c
+# the in-rank generator's partition fingerprints (bench/gen: for changes to gmd_gen.c, by hand)
+EXTRA_DIST += bench/gen/fingerprint.sh bench/gen/gen_fingerprint.c
