@@ -35,6 +35,13 @@ static bool round_loop(cg_emit *em, const gm_stmt *s)
     return omp_worklist_loop(em, s);
 }
 
+/* A clique-counting nest on its choice of graph; a loop whose counts keep
+ * its node's row marked (each emits the loop through here again). */
+static bool parallel_loop(cg_emit *em, const gm_stmt *s)
+{
+    return omp_clique_loop(em, s) || omp_linked_loop(em, s);
+}
+
 /* --main: the graph's indexes the procedure needs, before the clock. */
 static void main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
 {
@@ -58,7 +65,7 @@ static void main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
  * host's slot. */
 static const cg_hooks omp_hooks = {
     .stmt = cg_hook_no_stmt,
-    .parallel_loop = omp_clique_loop,
+    .parallel_loop = parallel_loop,
     .round_loop = round_loop,
     .bfs = cg_hook_no_stmt,
     .prop_read = cg_hook_no_expr,
@@ -76,7 +83,7 @@ static const cg_hooks omp_hooks = {
     .main_step = main_step,
     .decide = omp_decide,
     .graph_ctype = cg_hook_plain_graph_ctype,
-    .builtin = cg_hook_no_expr,
+    .builtin = omp_linked_builtin,
     .node_value = cg_hook_no_expr,
     .nil_slot = cg_hook_host_nil_slot,
 };

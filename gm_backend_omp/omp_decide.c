@@ -11,6 +11,8 @@
  *   worklist=round-end(F)   first round over the listed nodes (L2: the old and
  *                            new lists), on graphs gmrt_few_rounds rejects
  *   priority=buckets(Q)     L1's rounds as one nearest-first run (omp_priority.c)
+ *   linked=marks(X)         the loop's counts of X's linked neighbours keep X's
+ *                            row marked in a bitmap per thread (omp_linked.c)
  *   balance=edges|nodes     one parallel loop over the edges for a node loop
  *                            around one neighbour loop (cg_loops.c reads it),
  *                            else nodes
@@ -27,6 +29,7 @@
  *                            parallel region, per statement
  *                            (cg_decide_updates): what cg_reduce.c prints
  * The emitters (cg_par_begin: schedule; omp_clique_loop: clique;
+ * omp_linked_loop: linked;
  * omp_worklist_loop: worklist, priority; cg_bfs: levels, forward;
  * cg_reduce_assign and cg_argminmax: update) read them back instead of
  * choosing again; atomics= and reduction= are the per-loop words of the
@@ -103,6 +106,8 @@ static void decide_foreach(cg_emit *em, gma_decisions *ds)
     gma_clique c;
     if (gma_clique_shape(s, &c) && c.k >= 3)
         gma_decide(ds, "clique", "by-degree%s(k=%d)", c.ascending ? "-upper" : "", c.k);
+    if (omp_linked_marks_possible(s))
+        gma_decide(ds, "linked", "marks(%s)", s->iter.sym->name);
     bool counted = r->space == GMA_SPACE_NODES || r->space == GMA_SPACE_EDGES;
     /* (a worklist's first round runs as written; its later rounds walk a list) */
     bool edges = r->space == GMA_SPACE_NODES && cg_loop_over_edges(s);

@@ -21,6 +21,10 @@ typedef struct omp_state {
     /* omp_clique.c: the clique-counting nest being emitted inside its
      * choice of graph (emitted the usual way from there) */
     const gm_stmt *clique_loop;
+    /* omp_linked.c: the loop being emitted with per-thread row marks, and
+     * the C name of its gmrt_linked_marks (NULL: none) */
+    const gm_stmt *marks_loop;
+    const char *marks;
 } omp_state;
 
 static inline omp_state *omp_st(cg_emit *em) { return (omp_state *)em->target; }
@@ -42,6 +46,16 @@ bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop);
  * graph, by degree or as given; false for any other statement (omp_clique.c;
  * the OpenMP target's parallel_loop hook). */
 bool omp_clique_loop(cg_emit *em, const gm_stmt *s);
+
+/* A parallel loop over nodes that counts the linked neighbours of its own
+ * node (x._CountNbrs...(y, z), x its iterator): the decision linked=marks
+ * (omp_linked.c). */
+bool omp_linked_marks_possible(const gm_stmt *s);
+/* Such a loop with a gmrt_linked_marks around it, when decided; false for
+ * any other statement (a parallel_loop hook, after omp_clique_loop). */
+bool omp_linked_loop(cg_emit *em, const gm_stmt *s);
+/* Its counts, in its marked form (the builtin hook); false for any other. */
+bool omp_linked_builtin(cg_emit *em, const gm_expr *e);
 
 /* ---- nearest-first fixpoints (omp_priority.c) */
 /* Whether the frontier loop w of `loop` is a monotone fixpoint with an

@@ -343,6 +343,10 @@ void cg_inf(cg_emit *em, gm_type_kind k, bool negative);
  * for other kinds and operators, which C's own operators compute (cg_expr.c). */
 const char *cg_wrap_fn(int op, gm_type_kind k);
 void cg_builtin_call(cg_emit *em, const gm_expr *e);
+/* x._CountNbrs...(y, z) (GMB_NODE_COUNT_LINKED) as gmrt_linked.h's count;
+ * with marks (the C name of a gmrt_linked_marks in scope, host code) its
+ * marked form, for a loop that counts for one x after another. */
+void cg_count_linked(cg_emit *em, const gm_expr *e, const char *marks);
 void cg_user_call(cg_emit *em, const gm_expr *e);
 /* A call statement: as cg_user_call, except that an output stored into a
  * variable of another primitive type (a Double output into an Int, an Int

@@ -435,6 +435,31 @@ static const char *graph_of_expr(cg_emit *em, const gm_expr *e)
     return cg_graph_of(em, e ? e->type : NULL);
 }
 
+void cg_count_linked(cg_emit *em, const gm_expr *e, const char *marks)
+{
+    const gm_expr *r = e->a, *a0 = e->args;
+    const gm_expr *y = e->op != GMOP_NONE ? a0 : NULL, *z = y ? a0->next : a0;
+    const char *cmp = e->op == GMOP_GT   ? "GMRT_NBR_ABOVE"
+                      : e->op == GMOP_GE ? "GMRT_NBR_AT_LEAST"
+                      : e->op == GMOP_LT ? "GMRT_NBR_BELOW"
+                      : e->op == GMOP_LE ? "GMRT_NBR_AT_MOST"
+                                         : "GMRT_ANY_NBR";
+    const char *g = graph_of_expr(em, r);
+    if (marks)
+        cg_printf(em, "((int64_t)gmrt_count_linked_nbrs_marked(%s, gmrt_linked_marks_mine(%s, %s), ", g, marks, g);
+    else
+        cg_printf(em, "((int64_t)gmrt_count_linked_nbrs(%s, ", g);
+    cg_expr(em, r);
+    cg_printf(em, ", %s, ", cmp);
+    if (y)
+        cg_expr(em, y);
+    else
+        cg_printf(em, "0");
+    cg_printf(em, ", ");
+    cg_expr(em, z);
+    cg_printf(em, ", %s))", e->bool_val ? "true" : "false");
+}
+
 void cg_builtin_call(cg_emit *em, const gm_expr *e)
 {
     const gm_expr *r = e->a;
@@ -475,25 +500,9 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e)
         cg_printf(em, ")");
         return;
     }
-    case GMB_NODE_COUNT_LINKED: { /* gm_opt/count_linked.c; gmrt_linked.h on both sides */
-        const gm_expr *y = e->op != GMOP_NONE ? a0 : NULL, *z = y ? a0->next : a0;
-        const char *cmp = e->op == GMOP_GT   ? "GMRT_NBR_ABOVE"
-                          : e->op == GMOP_GE ? "GMRT_NBR_AT_LEAST"
-                          : e->op == GMOP_LT ? "GMRT_NBR_BELOW"
-                          : e->op == GMOP_LE ? "GMRT_NBR_AT_MOST"
-                                             : "GMRT_ANY_NBR";
-        cg_printf(em, "((int64_t)gmrt_count_linked_nbrs(%s, ", graph_of_expr(em, r));
-        cg_expr(em, r);
-        cg_printf(em, ", %s, ", cmp);
-        if (y)
-            cg_expr(em, y);
-        else
-            cg_printf(em, "0");
-        cg_printf(em, ", ");
-        cg_expr(em, z);
-        cg_printf(em, ", %s))", e->bool_val ? "true" : "false");
+    case GMB_NODE_COUNT_LINKED: /* gm_opt/count_linked.c; gmrt_linked.h on both sides */
+        cg_count_linked(em, e, NULL);
         return;
-    }
     case GMB_NODE_PICK_RANDOM_NBR:
         cg_printf(em, "%s_pick_random_nbr(%s, ", em->tg->runtime(em), graph_of_expr(em, r));
         cg_expr(em, r);

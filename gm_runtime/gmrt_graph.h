@@ -113,7 +113,8 @@ bool gmrt_rows_skewed(const gm_edge_t *begin, int64_t num_nodes, int64_t num_edg
 
 /* Whether g stores an undirected graph (a UGraph): every edge u->v with
  * u != v has as many copies of v->u; a self-loop is stored once.  Checked
- * once by binary searches (O(m log d)) and cached in g->symmetric, with
+ * once, by comparing each out-row with its in-row when the reverse CSR is
+ * built (O(m)), else by binary searches (O(m log d)), and cached in g->symmetric, with
  * g->num_undirected_edges; graphs built with symmetrize are marked when
  * built.  Not thread-safe (call it before parallel code). */
 bool gmrt_graph_is_symmetric(gm_graph *g);

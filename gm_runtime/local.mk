@@ -32,7 +32,7 @@ gmrtinclude_HEADERS = \
 
 GMRT_LIB_SOURCES = \
 	gm_runtime/error.c gm_runtime/fatal.c gm_runtime/file.c gm_runtime/edit.c gm_runtime/mem_limit.c gm_runtime/cli.c \
-	gm_runtime/graph.c gm_runtime/graph_symmetric.c gm_runtime/graph_relabel.c gm_runtime/graph_degree_order.c gm_runtime/graph_reverse.c gm_runtime/components.c gm_runtime/worklist.c gm_runtime/buckets.c gm_runtime/csr_build.c \
+	gm_runtime/graph.c gm_runtime/graph_symmetric.c gm_runtime/graph_relabel.c gm_runtime/graph_degree_order.c gm_runtime/graph_reverse.c gm_runtime/linked.c gm_runtime/components.c gm_runtime/worklist.c gm_runtime/buckets.c gm_runtime/csr_build.c \
 	gm_runtime/row_sort.h gm_runtime/row_sort.c \
 	gm_runtime/rt_alloc.h gm_runtime/rt_lock.h gm_runtime/rt_progress.h \
 	gm_runtime/io_internal.h gm_runtime/io_common.c gm_runtime/io_dispatch.c \

@@ -312,6 +312,64 @@ static void test_symmetric(void)
     gmrt_graph_free(g);
 }
 
+/* The answer and the undirected edge count of g, checked by the searches
+ * and, on a second copy with its reverse CSR, by comparing rows: both must
+ * say want (and, when symmetric, undirected). */
+static void check_symmetric_both_ways(gm_node_t n, size_t m, const gm_node_t *pairs, bool want,
+                                      gm_edge_t undirected)
+{
+    for (int rev = 0; rev < 2; rev++) {
+        gm_graph *g = rt_graph(n, m, pairs, NULL);
+        CU_ASSERT_FATAL(g != NULL);
+        if (rev)
+            CU_ASSERT_FATAL(gmrt_graph_make_reverse(g));
+        CU_ASSERT_EQUAL(gmrt_graph_is_symmetric(g), want);
+        CU_ASSERT_EQUAL(g->symmetric, want ? 1 : -1);
+        if (want)
+            CU_ASSERT_EQUAL(g->num_undirected_edges, undirected);
+        gmrt_graph_free(g);
+    }
+}
+
+/* The same answers with and without the reverse CSR: graphs whose degrees
+ * all match yet are not symmetric, multiplicities that differ, self-loops,
+ * and random graphs before and after symmetrizing. */
+static void test_symmetric_by_rows(void)
+{
+    const gm_node_t cycle[] = {0, 1, 1, 2, 2, 0}; /* in- and out-degree 1 everywhere */
+    check_symmetric_both_ways(3, 3, cycle, false, 0);
+    const gm_node_t twice_once[] = {0, 1, 0, 1, 1, 0};
+    check_symmetric_both_ways(2, 3, twice_once, false, 0);
+    const gm_node_t twice_twice[] = {0, 1, 0, 1, 1, 0, 1, 0, 2, 2, 2, 2, 1, 2, 2, 1};
+    check_symmetric_both_ways(4, 8, twice_twice, true, 5); /* 2 + 1 + 2 self-loops */
+    const gm_node_t swapped[] = {0, 1, 1, 0, 0, 2, 2, 3, 3, 2, 3, 0}; /* 0-2 and 3-0 each one way */
+    check_symmetric_both_ways(4, 6, swapped, false, 0);
+    check_symmetric_both_ways(5, 0, NULL, true, 0);
+    gmrt_build_options sym = {.symmetrize = true};
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        gm_graph *r = rt_random_graph(200, 900, seed, false, false);
+        CU_ASSERT_FATAL(r != NULL);
+        gm_graph *s = gmrt_graph_transform(r, &sym, NULL);
+        CU_ASSERT_FATAL(s != NULL);
+        for (int k = 0; k < 2; k++) {
+            gm_graph *g = k ? s : r;
+            size_t m = (size_t)g->num_edges;
+            gm_node_t *pairs = malloc((2 * m + 1) * sizeof *pairs);
+            CU_ASSERT_FATAL(pairs != NULL);
+            for (gm_node_t u = 0; u < g->num_nodes; u++)
+                for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++)
+                    pairs[2 * e] = u, pairs[2 * e + 1] = g->node_idx[e];
+            gm_edge_t loops = 0;
+            for (size_t e = 0; e < m; e++)
+                loops += pairs[2 * e] == pairs[2 * e + 1];
+            check_symmetric_both_ways(g->num_nodes, m, pairs, k == 1, ((gm_edge_t)m - loops) / 2 + loops);
+            free(pairs);
+        }
+        gmrt_graph_free(s);
+        gmrt_graph_free(r);
+    }
+}
+
 static void test_empty_graph(void)
 {
     gm_graph *g = rt_graph(0, 0, NULL, NULL);
@@ -514,6 +572,7 @@ int main(void)
         {"transform and equal", test_transform_and_equal},
         {"empty graph", test_empty_graph},
         {"symmetric (UGraph) check", test_symmetric},
+        {"symmetric check by rows (reverse CSR built)", test_symmetric_by_rows},
         {"edge index size agrees with the library", test_edge_size_agrees},
         {"long rows (radix sort)", test_long_rows},
         {"hubs and the few-rounds rule", test_skew_and_few_rounds},

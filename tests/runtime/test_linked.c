@@ -1,10 +1,14 @@
 /* test_linked.c: gmrt_count_linked_nbrs (as shipped, and with every row
- * intersected or every row searched) against the loop it replaces (one
+ * intersected or every row searched) and gmrt_count_linked_nbrs_marked
+ * (with one bitmap kept across all the calls, as a thread of a generated
+ * loop keeps it, and without one) against the loop they replace (one
  * has_edge per out-edge slot, filtered by the comparison), for every node
  * triple of small awkward graphs and sampled triples of random multigraphs
  * with hubs, each comparison and both directions, with the reverse CSR built
- * and (for the w->z direction) without it, and on a symmetric graph marked
- * so (out-rows read for in-rows). */
+ * and (for the w->z direction) without it, on a symmetric graph marked
+ * so (out-rows read for in-rows), and on degree-ordered upper copies (the
+ * counts above x their callers make). The bitmap's calls come in the
+ * orders that reuse, grow and replace its marked slice. */
 #include "rt_test.h"
 
 #include <stdlib.h>
@@ -33,17 +37,22 @@ static gm_edge_t reference(const gm_graph *g, gm_node_t x, int cmp, gm_node_t y,
 }
 
 static int failures;
+/* the bitmap the marked calls share, as one thread's in a generated loop */
+static gmrt_linked_marks *marks;
 
 static void check_triple(const gm_graph *g, gm_node_t x, gm_node_t y, gm_node_t z)
 {
     for (int cmp = GMRT_ANY_NBR; cmp <= GMRT_NBR_AT_MOST; cmp++)
         for (int to = 0; to < 2; to++) {
             gm_edge_t want = reference(g, x, cmp, y, z, to);
-            /* as shipped, every row intersected, every row searched per neighbour */
-            gm_edge_t got[3] = {gmrt_count_linked_nbrs(g, x, cmp, y, z, to),
+            /* as shipped, every row intersected, every row searched per
+             * neighbour; marked with the shared bitmap, and without one */
+            gm_edge_t got[5] = {gmrt_count_linked_nbrs(g, x, cmp, y, z, to),
                                 gmrt_count_linked_nbrs_with(g, x, cmp, y, z, to, 0),
-                                gmrt_count_linked_nbrs_with(g, x, cmp, y, z, to, GMRT_EDGE_MAX)};
-            for (int k = 0; k < 3; k++) {
+                                gmrt_count_linked_nbrs_with(g, x, cmp, y, z, to, GMRT_EDGE_MAX),
+                                gmrt_count_linked_nbrs_marked(g, gmrt_linked_marks_mine(marks, g), x, cmp, y, z, to),
+                                gmrt_count_linked_nbrs_marked(g, NULL, x, cmp, y, z, to)};
+            for (int k = 0; k < 5; k++) {
                 if (got[k] != want && failures++ < 5)
                     fprintf(stderr, "x=%d cmp=%d y=%d z=%d to=%d way %d: %ld, want %ld\n", (int)x, cmp, (int)y,
                             (int)z, to, k, (long)got[k], (long)want);
@@ -171,6 +180,69 @@ static void test_random_with_hubs(void)
     }
 }
 
+/* Foreach (w: x.Nbrs)(w > y) { If (w.HasEdgeTo(y)) ... } as the triangle
+ * nest asks it on an upper copy (w above x: the copy holds only those), for
+ * every edge x -> y of each row in order (the bitmap's slice shrinks), and
+ * for ABOVE and AT_LEAST with any y >= x and any z. */
+static void check_upper(const gm_graph *u)
+{
+    CU_ASSERT_FATAL(u->upper);
+    for (gm_node_t x = 0; x < u->num_nodes; x++) {
+        for (gm_edge_t e = u->begin[x]; e < u->begin[x + 1]; e++) {
+            gm_node_t y = u->node_idx[e];
+            gm_edge_t want = reference(u, x, GMRT_NBR_ABOVE, y, y, true);
+            CU_ASSERT_EQUAL(gmrt_count_linked_nbrs_marked(u, gmrt_linked_marks_mine(marks, u), x, GMRT_NBR_ABOVE,
+                                                          y, y, true), want);
+            CU_ASSERT_EQUAL(gmrt_count_linked_nbrs(u, x, GMRT_NBR_ABOVE, y, y, true), want);
+        }
+        for (gm_node_t y = x; y < u->num_nodes; y++)
+            for (gm_node_t z = 0; z < u->num_nodes; z++)
+                for (int cmp = GMRT_NBR_ABOVE; cmp <= GMRT_NBR_AT_LEAST; cmp++)
+                    for (int to = 0; to < 2; to++) {
+                        gm_edge_t want = reference(u, x, cmp, y, z, to);
+                        gm_edge_t got = gmrt_count_linked_nbrs_marked(u, gmrt_linked_marks_mine(marks, u), x, cmp,
+                                                                      y, z, to);
+                        if (got != want && failures++ < 5)
+                            fprintf(stderr, "upper x=%d cmp=%d y=%d z=%d to=%d: %ld, want %ld\n", (int)x, cmp,
+                                    (int)y, (int)z, to, (long)got, (long)want);
+                        CU_ASSERT_EQUAL(got, want);
+                    }
+    }
+}
+
+static void test_upper_copies(void)
+{
+    /* a 7-clique, a hub linked to every other node, and random edges: rows
+     * long and short in the degree order, both the bitmap and the
+     * galloping sides taken */
+    enum { N = 60 };
+    gm_node_t pairs[2 * 4000];
+    size_t m = 0;
+    for (gm_node_t i = 0; i < 7; i++)
+        for (gm_node_t j = i + 1; j < 7; j++)
+            pairs[2 * m] = i, pairs[2 * m + 1] = j, m++;
+    for (gm_node_t v = 1; v < N; v++)
+        pairs[2 * m] = 0, pairs[2 * m + 1] = v, m++;
+    uint64_t s = 7;
+    for (int i = 0; i < 400; i++) {
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        pairs[2 * m] = (gm_node_t)((s >> 33) % N), pairs[2 * m + 1] = (gm_node_t)((s >> 13) % N), m++;
+    }
+    gm_graph *d = rt_graph(N, m, pairs, NULL);
+    CU_ASSERT_FATAL(d != NULL);
+    gmrt_build_options simple = {.symmetrize = true, .dedup = true, .drop_self_loops = true};
+    gm_graph *g = gmrt_graph_transform(d, &simple, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    setenv("GMRT_DEGREE_ORDER", "1", 1); /* taken whatever the pairs saved */
+    gm_graph *u = gmrt_clique_graph_upper(g);
+    unsetenv("GMRT_DEGREE_ORDER");
+    CU_ASSERT_FATAL(u != NULL);
+    check_upper(u);
+    gmrt_graph_free(u);
+    gmrt_graph_free(g);
+    gmrt_graph_free(d);
+}
+
 static void test_gallop(void)
 {
     const gm_node_t row[] = {1, 3, 3, 3, 7, 8, 20, 21, 22, 40};
@@ -186,12 +258,18 @@ static void test_gallop(void)
 
 int main(void)
 {
+    marks = gmrt_linked_marks_new();
+    if (!marks)
+        return 1;
     static const CU_TestInfo tests[] = {
         {"galloping search", test_gallop},
         {"self-loops, parallel edges, isolated and empty", test_small_awkward},
         {"a clique and a path", test_clique_and_path},
         {"random multigraphs with hubs", test_random_with_hubs},
+        {"degree-ordered upper copies", test_upper_copies},
         CU_TEST_INFO_NULL,
     };
-    return rt_run("linked", tests);
+    int st = rt_run("linked", tests);
+    gmrt_linked_marks_free(marks);
+    return st;
 }

@@ -1,0 +1,87 @@
+/* omp_linked.c: a parallel node loop that counts the linked neighbours of
+ * its own node (gm_opt/count_linked.c's x._CountNbrs...(y, z) with x the
+ * loop's iterator: the triangle nest, per-node triangle counts) keeps x's
+ * row marked in a per-thread bitmap from one count to the next
+ * (gmrt_linked.h, "the count with x's row marked"): one gmrt_linked_marks
+ * made before the loop and freed after it, and each such count inside asks
+ * for its thread's bitmap. Every call of the marked count gives the plain
+ * count's value, so only the cost depends on x staying the same from call
+ * to call, which it does in the loop's own iterations (and over a node's
+ * run of edges when the loop runs over edges).
+ * OpenMP target: its parallel_loop hook (host code outside parallel
+ * regions) and its builtin hook; the decision linked=marks(x) is
+ * omp_decide's. */
+#include "omp_emit.h"
+
+#include <stdlib.h>
+
+#include "builtins.h"
+#include "gma_walk.h"
+
+typedef struct counts_ctx {
+    const gm_symbol *x;
+    bool found;
+} counts_ctx;
+
+static bool is_count_of(const gm_expr *e, const gm_symbol *x)
+{
+    return e->kind == GME_CALL && e->builtin == GMB_NODE_COUNT_LINKED && e->a && e->a->kind == GME_ID &&
+           e->a->sym == x;
+}
+
+static bool find_count(const gm_expr *e, void *vctx)
+{
+    counts_ctx *c = vctx;
+    c->found = c->found || is_count_of(e, c->x);
+    return !c->found;
+}
+
+bool omp_linked_marks_possible(const gm_stmt *s)
+{
+    if (s->kind != GMS_FOREACH || !s->parallel || !s->iter.sym || !s->iter.sym->type ||
+        s->iter.sym->type->kind != GMT_NODE)
+        return false;
+    counts_ctx c = {s->iter.sym, false};
+    if (s->body)
+        gma_walk(s->body, false, NULL, find_count, &c);
+    if (!c.found && s->iter.filter)
+        gma_walk_expr(s->iter.filter, find_count, &c);
+    return c.found;
+}
+
+bool omp_linked_loop(cg_emit *em, const gm_stmt *s)
+{
+    omp_state *st = omp_st(em);
+    if (em->par_depth > 0 || em->bfs || st->marks_loop == s)
+        return false;
+    const gma_decisions *ds = gma_decisions_of(em->decided, s, false);
+    if (ds ? !gma_decision(ds, "linked") : !omp_linked_marks_possible(s))
+        return false;
+    char *marks = cg_fresh(em, "marks");
+    cg_line(em, "{");
+    em->indent++;
+    cg_line(em, "/* each thread's bitmap of %s's row, kept across its counts (gmrt_linked.h) */",
+            s->iter.sym->name);
+    cg_line(em, "gmrt_linked_marks *%s = gmrt_linked_marks_new();", marks);
+    const gm_stmt *outer_loop = st->marks_loop;
+    const char *outer = st->marks;
+    st->marks_loop = s;
+    st->marks = marks;
+    cg_foreach(em, s);
+    st->marks_loop = outer_loop;
+    st->marks = outer;
+    cg_line(em, "gmrt_linked_marks_free(%s);", marks);
+    em->indent--;
+    cg_line(em, "}");
+    free(marks);
+    return true;
+}
+
+bool omp_linked_builtin(cg_emit *em, const gm_expr *e)
+{
+    const omp_state *st = omp_st(em);
+    if (!st->marks || em->par_depth == 0 || !is_count_of(e, st->marks_loop->iter.sym))
+        return false;
+    cg_count_linked(em, e, st->marks);
+    return true;
+}
