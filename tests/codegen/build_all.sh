@@ -302,18 +302,188 @@ else
 fi
 export BUILD_ALL_CCS BUILD_ALL_NVCC GMC GMC_SRCDIR
 
+# gen_many: the generation lanes' work (--gen above: the same folders, steps,
+# DONE lines and FAIL reports) with every gmc command run by $many: each
+# program's --main output and, for the OpenMP set, its library form; then
+# where --main failed, gen's retries (--entry=FIRST where gmc asks for an
+# entry, no --main where the program has none).
+gen_many() {
+    exec 4>"$tmp/steps.0" 5>"$tmp/report.0"
+    # pass 1: lines of the script; $tmp/progs: NR<tab>FULL<tab>FILE
+    : >"$tmp/gen.s"
+    : >"$tmp/progs"
+    nr=0
+    while read -r f; do
+        nr=$((nr + 1))
+        out=$tmp/g/$nr
+        full=0
+        case "$f" in
+        "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
+            "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm) full=1 ;;
+        esac
+        printf '%s\t%s\t%s\n' "$nr" "$full" "$f" >>"$tmp/progs"
+        printf '.\t-t\tomp\t--main\t-o\t%s\t%s\n' "$out/omp" "$f" >>"$tmp/gen.s"
+        [ $full = 1 ] && printf '.\t-t\tomp\t-o\t%s\t%s\n' "$out/lib" "$f" >>"$tmp/gen.s"
+    done <"$tmp/list"
+    # each program's folder (and lib/ for the OpenMP set), as gen makes them
+    awk -F '\t' -v g="$tmp/g" '{ print g "/" $1; if ($2 == 1) print g "/" $1 "/lib" }' "$tmp/progs" |
+        tr '\n' '\0' | xargs -0 mkdir -p
+    mkdir "$tmp/gen.o" && "$many" --script "$tmp/gen.s" "$tmp/gen.o" ||
+        { echo "FAIL: gmc_many on the generation" >&5; return; }
+    : >"$tmp/gen.o/retry.s"
+    : >"$tmp/gen.o/retry.k"
+    # each command's output and messages as gen's gmc.log (stdout, then stderr)
+    # pass 2: the retries gen makes where --main failed (one awk for all)
+    awk -F '\t' -v o="$tmp/gen.o" -v g="$tmp/g" '
+        { k++; rc = ""; f = o "/" k ".rc"; getline rc < f; close(f)
+          if (rc == "0" || $4 != "--main") next
+          log_ = o "/" k ".err"; ent = 0; needs = 0
+          while ((getline l < log_) > 0) { if (index(l, "--entry")) ent = 1; if (index(l, "needs an entry")) needs = 1 }
+          close(log_)
+          log_ = o "/" k ".out"
+          while ((getline l < log_) > 0) { if (index(l, "--entry")) ent = 1; if (index(l, "needs an entry")) needs = 1 }
+          close(log_)
+          if (ent) {
+              entry = ""
+              while ((getline l < $NF) > 0)
+                  if (entry == "" && match(l, /^[[:space:]]*Proc[a-z]*[[:space:]]+[A-Za-z_][A-Za-z_0-9]*/)) {
+                      entry = substr(l, RSTART, RLENGTH); sub(/^[[:space:]]*Proc[a-z]*[[:space:]]+/, "", entry)
+                  }
+              close($NF)
+              print ".\t-t\tomp\t--main\t--entry=" entry "\t-o\t" $6 "\t" $NF > (o "/retry.s")
+              print k "\t--main --entry=" entry > (o "/retry.k")
+          } else if (needs) {
+              print ".\t-t\tomp\t-o\t" $6 "\t" $NF > (o "/retry.s")
+              print k "\t" > (o "/retry.k")
+          }
+        }' "$tmp/gen.s"
+    if [ -s "$tmp/gen.o/retry.s" ]; then
+        mkdir "$tmp/gen.r" && "$many" --script "$tmp/gen.o/retry.s" "$tmp/gen.r" ||
+            { echo "FAIL: gmc_many on the --entry retries" >&5; return; }
+    fi
+    # per program, in order: the steps, DONE, or gen's FAIL report
+    # (many_fail WHAT DIR K: the first lines of command K's messages)
+    many_fail() {
+        {
+            echo "FAIL: $1 (from $rel)"
+            cat "$2/$3.err" "$2/$3.out" 2>/dev/null | grep -v '^[[:space:]]*$' | head -n 8 | sed 's/^/    /'
+        } >&5
+    }
+    k=0 r=0
+    exec 6<"$tmp/progs" 7<"$tmp/gen.o/retry.k"
+    rk= rmode=
+    IFS= read -r rline <&7 && { rk=${rline%%	*} rmode=${rline#*	}; }
+    while IFS="$(printf '\t')" read -r nr full f <&6; do
+        name=${f##*/}
+        name=${name%.gm}
+        rel=${f#"$GMC_SRCDIR"/}
+        out=$tmp/g/$nr
+        step() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rel" >&4; }
+        excluded "$name"
+        x=""
+        case "$ex" in *implicit-function*) x="+implicit" ;; esac
+        k=$((k + 1))
+        rc=
+        read -r rc <"$tmp/gen.o/$k.rc" 2>/dev/null
+        gen_ok=0
+        if [ "$rc" = 0 ]; then
+            gen_ok=1
+        elif [ "$rk" = "$k" ]; then
+            r=$((r + 1))
+            rc=
+            read -r rc <"$tmp/gen.r/$r.rc" 2>/dev/null
+            if [ "$rc" = 0 ]; then gen_ok=1; else many_fail "gmc -t omp $rmode" "$tmp/gen.r" "$r"; fi
+            rk= rmode=
+            IFS= read -r rline <&7 && { rk=${rline%%	*} rmode=${rline#*	}; }
+        else
+            many_fail "gmc -t omp --main" "$tmp/gen.o" "$k"
+        fi
+        if [ $gen_ok = 1 ]; then
+            for cc in $BUILD_ALL_CCS; do
+                if [ "$full" = 1 ]; then
+                    olevel "$cc"
+                    step "$cc:full$x" "$out/omp/$name.c" "$cc $ol -c $name.c"
+                else
+                    step "$cc:syntax$x" "$out/omp/$name.c" "$cc $name.c"
+                fi
+                step "$cc:header" "$out/omp/$name.h" "$cc $name.h"
+            done
+            step "g++:header" "$out/omp/$name.h" "g++ $name.h"
+        fi
+        if [ "$full" = 1 ]; then
+            k=$((k + 1))
+            rc=
+            read -r rc <"$tmp/gen.o/$k.rc" 2>/dev/null
+            if [ "$rc" = 0 ]; then
+                for cc in $BUILD_ALL_CCS; do
+                    olevel "$cc"
+                    step "$cc:full$x" "$out/lib/$name.c" "$cc $ol -c $name.c (no --main)"
+                done
+            else
+                many_fail "gmc -t omp (no --main)" "$tmp/gen.o" "$k"
+            fi
+        fi
+        echo "DONE $name" >&5
+    done
+    exec 4>&- 5>&- 6<&- 7<&-
+}
+
+# many: GMC's build tree's tests/driver/gmc_many where it and gmc were both
+# linked after every compiler library there (libgm*.a: the same code, gmc's
+# main being gmc_command alone; tests/codegen/same_output.sh's rule), else
+# nothing. With it every gmc command of the listing and the generation runs
+# in one process (gmc's start costs about as much here as its run: ~650
+# starts before); without it (or with GMC_BUILD_ALL_NVCC=1) gmc runs as
+# before, in two lanes.
+many=
+if [ -z "$BUILD_ALL_NVCC" ] && [ "${BUILD_ALL_MANY:-1}" != 0 ]; then
+    b=$(dirname "$GMC")
+    many=$b/tests/driver/gmc_many
+    [ -x "$many" ] || many=
+    for l in "$b"/libgm*.a; do
+        [ -n "$many" ] || break
+        { [ -f "$l" ] && ! [ "$l" -nt "$many" ] && ! [ "$l" -nt "$GMC" ]; } || many=
+    done
+fi
+
 # Every program gmc accepts (the reject tests and the like drop out here),
 # and the OpenMP set whatever --check says (gmc must generate it).
 find "$GMC_SRCDIR/apps" "$GMC_SRCDIR/bench" "$GMC_SRCDIR/tests" -name '*.gm' | LC_ALL=C sort >"$tmp/all"
 : >"$tmp/list"
-while read -r f; do
-    case "$f" in
-    "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
-        "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm)
-        echo "$f" >>"$tmp/list"; continue ;;
-    esac
-    "$GMC" --check "$f" >/dev/null 2>&1 && echo "$f" >>"$tmp/list"
-done <"$tmp/all"
+if [ -n "$many" ]; then
+    # the --check of every file outside the OpenMP set, then the list in order
+    : >"$tmp/check.s"
+    while read -r f; do
+        case "$f" in
+        "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
+            "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm) ;;
+        *) printf '.\t--check\t%s\n' "$f" >>"$tmp/check.s" ;;
+        esac
+    done <"$tmp/all"
+    mkdir "$tmp/check.o" && "$many" --script "$tmp/check.s" "$tmp/check.o" ||
+        { echo "FAIL: gmc_many on the --check runs"; exit 1; }
+    k=0
+    while read -r f; do
+        case "$f" in
+        "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
+            "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm)
+            echo "$f" >>"$tmp/list"; continue ;;
+        esac
+        k=$((k + 1))
+        rc=
+        read -r rc <"$tmp/check.o/$k.rc" 2>/dev/null
+        [ "$rc" = 0 ] && echo "$f" >>"$tmp/list"
+    done <"$tmp/all"
+else
+    while read -r f; do
+        case "$f" in
+        "$GMC_SRCDIR"/tests/golden/accept/*.gm | "$GMC_SRCDIR"/tests/golden/warn/*.gm | \
+            "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm)
+            echo "$f" >>"$tmp/list"; continue ;;
+        esac
+        "$GMC" --check "$f" >/dev/null 2>&1 && echo "$f" >>"$tmp/list"
+    done <"$tmp/all"
+fi
 while read -r f; do
     n=${f##*/}
     excluded "${n%.gm}"
@@ -325,12 +495,16 @@ done <"$tmp/list"
 # compiler run per step, as before batches), GMC_JOBS batches at a time.
 jobs=${GMC_JOBS:-2}
 mkdir "$tmp/g" "$tmp/c"
-lane=0
-while [ $lane -lt "$jobs" ]; do
-    sh "$self" --gen "$tmp" $lane &
-    lane=$((lane + 1))
-done
-wait
+if [ -n "$many" ]; then
+    gen_many
+else
+    lane=0
+    while [ $lane -lt "$jobs" ]; do
+        sh "$self" --gen "$tmp" $lane &
+        lane=$((lane + 1))
+    done
+    wait
+fi
 cat "$tmp"/steps.* | LC_ALL=C sort -s -t "$(printf '\t')" -k 1,1 |
     awk -F '\t' -v b="${GMC_BUILD_ALL_BATCH:-24}" -v d="$tmp/c" '
         $1 != key || n == b { key = $1; n = 0; c++ }

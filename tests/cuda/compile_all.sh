@@ -219,9 +219,103 @@ awk -v shard="${GMC_TEST_SHARD:-1/1}" -v quick="${GMC_QUICK_CHECK:-0}" '
     }' "$tmp/all" >"$tmp/mine"
 : >"$tmp/prog.units"
 : >"$tmp/prog.keys"
+# With gmc_many (GMC's build tree's, linked after every compiler library as
+# gmc was: tests/codegen/same_output.sh's rule) the piece's gmc commands run
+# in it, not one process each (a start costs about a run here): the
+# --check of each file, then each accepted program's -t cuda --main, then
+# the retries below where that failed; the loop then reads their results
+# (gmc_run). Else gmc runs in the loop, as before.
+many=
+b=$(dirname "$GMC")
+if [ "${GMC_CUDA_MANY:-1}" != 0 ] && [ -x "$b/tests/driver/gmc_many" ]; then
+    many=$b/tests/driver/gmc_many
+    for l in "$b"/libgm*.a; do
+        { [ -f "$l" ] && ! [ "$l" -nt "$many" ] && ! [ "$l" -nt "$GMC" ]; } || { many=; break; }
+    done
+fi
+cp "$tmp/mine" "$tmp/mine.gmc"
+if [ -n "$many" ]; then
+    awk '{ print ".\t--check\t" $0 }' "$tmp/mine" >"$tmp/m0.s"
+    mkdir "$tmp/m0" && "$many" --script "$tmp/m0.s" "$tmp/m0" || { echo "FAIL: gmc_many on the --check runs"; exit 1; }
+    # the accepted files (foreign_code left out below, as in the loop) and
+    # their first -t cuda --main
+    : >"$tmp/mine.gmc"
+    : >"$tmp/m1.s"
+    k=0 np1=0
+    while read -r f; do
+        k=$((k + 1))
+        rc=
+        read -r rc <"$tmp/m0/$k.rc" 2>/dev/null
+        [ "$rc" = 0 ] || continue
+        echo "$f" >>"$tmp/mine.gmc"
+        name=${f##*/}
+        case "${name%.gm}" in foreign_code) continue ;; esac
+        np1=$((np1 + 1))
+        printf '.\t-t\tcuda\t--main\t-o\t%s\t%s\n' "$tmp/p$np1/" "$f" >>"$tmp/m1.s"
+    done <"$tmp/mine"
+    mkdir "$tmp/m1" && "$many" --script "$tmp/m1.s" "$tmp/m1" || { echo "FAIL: gmc_many on the -t cuda runs"; exit 1; }
+    # the retries: command K of m1 failed: as the loop decides (--entry=FIRST
+    # where gmc asks for an entry, no --main where the program has none, else
+    # the same command again), one line of m2 each; m2.k: K<tab>EXTRA
+    : >"$tmp/m2.s"
+    : >"$tmp/m2.k"
+    awk -F '\t' -v o="$tmp/m1" -v s="$tmp/m2.s" -v kk="$tmp/m2.k" '
+        { k++; rc = ""; f = o "/" k ".rc"; getline rc < f; close(f)
+          if (rc == "0") next
+          ent = 0; needs = 0
+          for (e = 1; e <= 2; e++) {
+              lg = o "/" k (e == 1 ? ".out" : ".err")
+              while ((getline l < lg) > 0) { if (index(l, "--entry")) ent = 1; if (index(l, "needs an entry")) needs = 1 }
+              close(lg)
+          }
+          extra = "--main"
+          if (ent) {
+              entry = ""
+              while ((getline l < $NF) > 0)
+                  if (entry == "" && match(l, /^[[:space:]]*Proc[a-z]*[[:space:]]+[A-Za-z_][A-Za-z_0-9]*/)) {
+                      entry = substr(l, RSTART, RLENGTH); sub(/^[[:space:]]*Proc[a-z]*[[:space:]]+/, "", entry)
+                  }
+              close($NF)
+              extra = "--main --entry=" entry
+          } else if (needs) extra = ""
+          w = extra; gsub(/ /, "\t", w)
+          print ".\t-t\tcuda" (w != "" ? "\t" w : "") "\t-o\t" $6 "\t" $NF > s
+          print k "\t" extra > kk
+        }' "$tmp/m1.s"
+    if [ -s "$tmp/m2.s" ]; then
+        mkdir "$tmp/m2" && "$many" --script "$tmp/m2.s" "$tmp/m2" || { echo "FAIL: gmc_many on the retries"; exit 1; }
+    fi
+    exec 8<"$tmp/m2.k"
+    mk=0 m2k= m2extra=
+    IFS= read -r m2line <&8 && { m2k=${m2line%%	*} m2extra=${m2line#*	}; }
+fi
+# gmc_run N: the loop's first -t cuda --main of its program N (in gmc_many's
+# results with it, else run here, its messages in $tmp/gmc.log)
+gmc_run() {
+    if [ -z "$many" ]; then
+        "$GMC" -t cuda $extra -o "$out/" "$f" >"$tmp/gmc.log" 2>&1
+        return
+    fi
+    rc=
+    read -r rc <"$tmp/m1/$1.rc" 2>/dev/null
+    [ "$rc" = 0 ]
+}
+# gmc_retry N: the loop's second try of program N (sets extra as it does;
+# its messages in $tmp/gmc.log)
+gmc_retry() {
+    [ "$m2k" = "$1" ] || { echo "FAIL: compile_all: internal: no retry for program $1"; exit 99; }
+    mk=$((mk + 1))
+    extra=$m2extra
+    rc=
+    read -r rc <"$tmp/m2/$mk.rc" 2>/dev/null
+    cat "$tmp/m2/$mk.out" "$tmp/m2/$mk.err" >"$tmp/gmc.log" 2>/dev/null
+    m2k= m2extra=
+    IFS= read -r m2line <&8 && { m2k=${m2line%%	*} m2extra=${m2line#*	}; }
+    [ "$rc" = 0 ]
+}
 np=0
 while read -r f <&3; do
-    "$GMC" --check "$f" >/dev/null 2>&1 || continue
+    [ -n "$many" ] || "$GMC" --check "$f" >/dev/null 2>&1 || continue
     name=${f##*/}
     name=${name%.gm}
     # Foreign code that calls C functions it never declares: C allows that, C++ not.
@@ -229,7 +323,17 @@ while read -r f <&3; do
     np=$((np + 1))
     out="$tmp/p$np"
     extra="--main"
-    if ! "$GMC" -t cuda $extra -o "$out/" "$f" >"$tmp/gmc.log" 2>&1; then
+    if [ -n "$many" ] && gmc_run $np; then
+        :
+    elif [ -n "$many" ]; then
+        if ! gmc_retry $np; then
+            echo "FAIL: gmc -t cuda $extra $f"
+            sed 's/^/    /' "$tmp/gmc.log" | head -5
+            fail=$((fail + 1))
+            rm -rf "$out"
+            continue
+        fi
+    elif ! gmc_run $np; then
         if grep -q -- "--entry" "$tmp/gmc.log"; then
             # several entry procedures: drive the first one
             entry=$(sed -n 's/^[[:space:]]*Proc[a-z]*[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$f" | head -n 1)
@@ -245,12 +349,14 @@ while read -r f <&3; do
             continue
         fi
     fi
-    echo "$out $name $f $([ -n "$extra" ] && echo 1 || echo 0)" >>"$tmp/prog.units"
+    link=0
+    [ -n "$extra" ] && link=1
+    echo "$out $name $f $link" >>"$tmp/prog.units"
     # Its batch key, prelude and #undef lines, and the extern "C" names its
     # header declares (two programs that share one never meet).
     awk -v nr="$np" -v h="$out/$name.h" -v own="$name.h" \
         -v dir="$out" -f "$here/batch_classify.awk" "$out/$name.h" "$out/$name.cu" >>"$tmp/prog.keys"
-done 3<"$tmp/mine"
+done 3<"$tmp/mine.gmc"
 # Greedy batches: each program joins the first open batch of its key that
 # has room, none of its names, and no other #include lines further down
 # (lines "KEY<tab>LATER<tab>NAMES").

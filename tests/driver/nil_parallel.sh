@@ -104,6 +104,11 @@ for c in 1:8 2:12 3:4 4:4 5:260 6:28 7:16 8:4 9:20 10:8 11:4 12:12; do
 done
 if grep -q . err.txt; then bad "nothing on stderr from nil_cases_try (got: $(head -2 err.txt))"; else ok "nil_cases_try printed nothing"; fi
 
-# -t cuda: every case's kernel compiles without a warning.
-nil_kernels nil_cases
+# -t cuda: every case's kernel compiles without a warning, and so do
+# tests/driver/nil_uses.sh's (its tests/cuda/nil/nil_uses.gm, generated the
+# same way; that test checks its text): one nvcc batch for both.
+mkdir -p cu_uses
+"$GMC" -t cuda -o cu_uses/ "$GMC_SRCDIR/tests/cuda/nil/nil_uses.gm" > /dev/null 2>&1 ||
+    bad "gmc -t cuda tests/cuda/nil/nil_uses.gm"
+nil_kernels nil_cases cu_uses/nil_uses
 finish
