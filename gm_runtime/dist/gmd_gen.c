@@ -42,8 +42,9 @@
  * fills them, and a rank's share for itself goes on the threads, not by
  * MPI.
  * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
- * bytes per drawn staged edge while drawing (in an address range of 32,
- * untouched beyond them), 12 while bucketing (plus 4 bytes per segment and
+ * bytes per drawn staged edge while drawing (in an address range of 32
+ * under both, 20 under out or in, untouched beyond them), 12 while
+ * bucketing (plus 4 bytes per segment and
  * bucket: the pieces' offsets); the routed 16-byte records then take the
  * staged pairs' pages first, and the staged destinations are released
  * behind the rounds (from the first), so routing holds at most the larger
@@ -388,7 +389,7 @@ static bool route_pairs(const uint64_t *send, const int *grp, int64_t Bm, int *c
 }
 
 /* Steps 1 and 2. */
-static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_error *err)
+static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, gmd_policy policy, stage *st, gmrt_error *err)
 {
     int P = gmd_size(), r = gmd_rank();
     MPI_Comm comm = gmd_comm_();
@@ -414,12 +415,14 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     sg.off = nseg <= SIZE_MAX / ((size_t)Bm + 1) ? gmrt_alloc_array(nseg * ((size_t)Bm + 1), sizeof *sg.off) : NULL;
     bool ok = tb && src && dst && send && cnt && fill && grp && sg.at && sg.off;
     /* the expected share (ids are scrambled, the ranges get about as much),
-     * reserved at once so that growing rarely copies; four times as much
-     * address space where there is room (only what is written takes
-     * memory), so that the routed records (16 bytes an edge, at most about
-     * twice as many) fit in it and take the pages these pairs faulted in */
+     * reserved at once so that growing rarely copies; with the address
+     * space of the routed records where there is room (only what is
+     * written takes memory: 16 bytes a stored edge, about as many as staged
+     * under out or in, at most about twice as many under both), so that
+     * they take the pages these pairs faulted in */
     size_t guess = (size_t)((double)m0 / P * (s->build.symmetrize ? 2 : 1) * 1.05) + 1024;
-    if (ok && guess <= SIZE_MAX / 32 && rbuf_reserve(&sg.got, 4 * guess))
+    size_t room = policy == GMD_POLICY_BOTH ? guess * 4 : guess * 5 / 2;
+    if (ok && guess <= SIZE_MAX / 32 && rbuf_reserve(&sg.got, room))
         ;
     else if (ok && !rbuf_reserve(&sg.got, guess))
         sg.got.cap = 0; /* no room for the guess: grow as it comes */
@@ -1274,7 +1277,7 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     stage st = { 0 };
     gmd_graph *G = NULL;
     int64_t *outd = NULL, *ind = NULL;
-    if (!draw_and_stage(&s, n, &st, err))
+    if (!draw_and_stage(&s, n, opt ? opt->policy : GMD_POLICY_BOTH, &st, err))
         goto fail;
     G = calloc(1, sizeof *G);
     if (G) {
