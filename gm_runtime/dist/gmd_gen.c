@@ -681,32 +681,67 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, gmd_policy policy,
     return true;
 }
 
-/* Step 3: gmd_part.c's make_blocks over the staged ranges. */
+/* A staged row's weight in the blocks: the node, and the edges the policy
+ * stores with it. */
+static inline int64_t row_weight(const stage *st, bool out, bool in, int64_t x)
+{
+    return 1 + (out ? st->begin[x + 1] - st->begin[x] : 0) + (in ? st->indeg[x] : 0);
+}
+
+/* Step 3: gmd_part.c's make_blocks over the staged ranges: each thread
+ * sums a slice of the rows, then each target's first row is looked for in
+ * the one slice that reaches it. */
 static void make_blocks(gmd_graph *G, const stage *st, int64_t n)
 {
-    int P = G->size;
+    int P = G->size, T = threads_max();
     bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
-    int64_t total = n + (out ? st->m : 0) + (in ? st->m : 0);
-    int64_t w = 0;
-    for (int64_t x = st->tl; x < st->th; x++)
-        w += 1 + (out ? st->begin[x - st->tl + 1] - st->begin[x - st->tl] : 0) + (in ? st->indeg[x - st->tl] : 0);
-    int64_t acc = 0;
+    int64_t total = n + (out ? st->m : 0) + (in ? st->m : 0), rows = st->th - st->tl;
+    int64_t *cw = calloc((size_t)T + 2, sizeof *cw); /* cw[t]: the rows before slice t */
+    if (!cw)
+        gmd_abort(3, "in-rank generator: out of memory");
+    int nts = 1;
+    #pragma omp parallel num_threads(T) if (rows >= par_min())
+    {
+        int nt = threads_now(), t = thread_num();
+        int64_t x0 = rows * t / nt, x1 = rows * (t + 1) / nt, sum = 0;
+        for (int64_t x = x0; x < x1; x++)
+            sum += row_weight(st, out, in, x);
+        cw[t + 1] = sum;
+        if (t == 0)
+            nts = nt;
+    }
+    for (int t = 0; t < nts; t++)
+        cw[t + 1] += cw[t];
+    int64_t w = cw[nts], acc = 0;
     MPI_Exscan(&w, &acc, 1, MPI_INT64_T, MPI_SUM, gmd_comm_());
     if (G->rank == 0)
         acc = 0;
     /* B[j] = the first id k (k <= n) whose prefix weight reaches target j:
      * this rank's candidates are k in [tl, th] */
     int64_t *cand = G->block; /* B[1..P-1] */
-    int j = 1;
-    for (; j < P; j++)
+    #pragma omp parallel for schedule(dynamic, 1) num_threads(T) if (P > 2 && rows >= par_min())
+    for (int j = 1; j < P; j++) {
+        int64_t target = (int64_t)((__int128)total * j / P);
         cand[j] = n;
-    j = 1;
-    for (int64_t x = st->tl; x <= st->th && j < P; x++) {
-        while (j < P && acc >= (int64_t)((__int128)total * j / P))
-            cand[j++] = x;
-        if (x < st->th)
-            acc += 1 + (out ? st->begin[x - st->tl + 1] - st->begin[x - st->tl] : 0) + (in ? st->indeg[x - st->tl] : 0);
+        if (acc >= target) {
+            cand[j] = st->tl;
+            continue;
+        }
+        int t = 0;
+        while (t < nts && acc + cw[t + 1] < target)
+            t++;
+        if (t == nts)
+            continue; /* not reached in this range */
+        int64_t a = acc + cw[t];
+        for (int64_t x = rows * t / nts; x < rows * (t + 1) / nts; x++) {
+            a += row_weight(st, out, in, x);
+            if (a >= target) {
+                cand[j] = st->tl + x + 1;
+                break;
+            }
+        }
     }
+    free(cw);
     G->block[0] = 0;
     G->block[P] = n;
     if (P > 1)
