@@ -56,7 +56,7 @@
  * O(local nodes) ones; big arrays are rounded up to huge pages (2 MiB).
  * Measured (peak RSS of the larger rank, rmat scale 22, edge factor 16,
  * symmetrize; P = 2, policy both, 32-bit edges): 1643 MiB (before the
- * bucketed staging: 1683).  GMD_GEN_TRACE=1 prints each
+ * bucketed staging: 1683); scale 23: 3232 (3348).  GMD_GEN_TRACE=1 prints each
  * pass's time and the peak RSS so far.  Relabelling is refused
  * (RMAT already scrambles ids; uniform ids carry no order).  Every failure
  * is agreed on, so all ranks return NULL together. */
@@ -936,7 +936,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
             failed = true;
         }
         for (int64_t k = 0; k <= rounds; k++) {
-            double t0 = MPI_Wtime();
+            double ts = MPI_Wtime();
             if (th == 0) {
                 next[(k + 1) & 1] = 0;
                 if (k > 0) { /* round k - 1: records to and from the peers */
@@ -954,10 +954,10 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
                             sent += (uint64_t)scnt[(size_t)p * rounds + j] * sizeof(grec);
                         }
                     MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
-                    gmd_count_(t0, sent, (uint64_t)nreq, 0);
+                    gmd_count_(ts, sent, (uint64_t)nreq, 0);
                     if (ch >= 0) /* its staged edges are packed: their destinations go */
                         release_staged(st, (ch + 1) * ROUND < mine ? (ch + 1) * ROUND : mine, &held);
-                    mpi_s += MPI_Wtime() - t0;
+                    mpi_s += MPI_Wtime() - ts;
                 }
             }
             int64_t ch = k < chunks ? k : -1;
@@ -997,7 +997,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
             }
             #pragma omp barrier
             if (th == 0)
-                step_s += MPI_Wtime() - t0;
+                step_s += MPI_Wtime() - ts;
         }
         free(at);
     }
