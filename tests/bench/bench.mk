@@ -23,4 +23,5 @@ EXTRA_DIST += tests/bench/quick.sh tests/bench/summarize.sh \
 	bench/results/h200-cuda-s14.csv bench/results/h200-cuda-s15.csv bench/results/h200-cuda-s16.csv \
 	bench/handomp/hand_common.h bench/handomp/hand_common.c \
 	bench/handomp/bfs.c bench/handomp/sssp.c bench/handomp/pagerank.c \
-	bench/handomp/wcc.c bench/handomp/triangle_count.c bench/handomp/bc_sampled.c
+	bench/handomp/wcc.c bench/handomp/triangle_count.c bench/handomp/bc_sampled.c \
+	bench/gen/fingerprint.sh bench/gen/gen_fingerprint.c
