@@ -14,7 +14,7 @@ B=${1:?usage: fingerprint.sh BUILD_DIR OUT}
 OUT=${2:?usage: fingerprint.sh BUILD_DIR OUT}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-export OMPI_MCA_btl=${OMPI_MCA_btl:-self,vader} OMPI_MCA_mpi_yield_when_idle=1
+export OMPI_MCA_btl="${OMPI_MCA_btl:-self,vader}" OMPI_MCA_mpi_yield_when_idle=1
 if [ -n "${FP_BIN:-}" ]; then # a gen_fingerprint built before (an older tree's)
     BIN=$FP_BIN
 else

@@ -42,19 +42,21 @@
  * fills them, and a rank's share for itself goes on the threads, not by
  * MPI.
  * Memory per rank (S staged edges, K stored; S ~ K under out or in): 8
- * bytes per drawn staged edge while drawing, 12 while bucketing (plus 4
- * bytes per segment and bucket: the pieces' offsets); routing
- * rounds go from the last staged edge back and the staged rows shrink
- * behind them while the 16-byte records grow; the records then move into
- * the graph's arrays from the back, shrinking behind too.  So the peak is
- * the largest of 12 S, 16 K while routing (plus what the staged rows still
- * hold: at most 4 S, near 0 by the end), and the graph's own 8 K (12 K
- * with 64-bit edges; 8 K more weighted), plus 64 ROUND bytes of round
- * buffers, O(n) arrays of 12 bytes per global node (histogram, id map)
- * and O(local nodes) ones.  Measured (peak RSS, rmat scale 20 -> 21 with
- * edge factor 16, symmetrize, dedup; P = 2, policy in, 32-bit edges):
- * 315 -> 585 MiB per rank, 17.6 bytes per added stored edge (about half
- * of the added 32 M), O(n) arrays included (before: 378 -> 692, 20.5).  GMD_GEN_TRACE=1 prints each
+ * bytes per drawn staged edge while drawing (in an address range of 32
+ * under both, 20 under out or in, untouched beyond them), 12 while
+ * bucketing (plus 4 bytes per segment and
+ * bucket: the pieces' offsets); the routed 16-byte records then take the
+ * staged pairs' pages first, and the staged destinations are released
+ * behind the rounds (from the first), so routing holds at most the larger
+ * of 12 S and 16 K; the records then move into the graph's arrays from the
+ * back, shrinking behind.  So the peak is the largest of 12 S, 16 K and the
+ * graph's own 8 K (12 K with 64-bit edges; 8 K more weighted), plus 64
+ * ROUND bytes of round buffers, O(n) arrays of 4 bytes per global node
+ * (the id map; 8 more for the in-degree histogram unless symmetrized) and
+ * O(local nodes) ones; big arrays are rounded up to huge pages (2 MiB).
+ * Measured (peak RSS of the larger rank, rmat scale 22, edge factor 16,
+ * symmetrize; P = 2, policy both, 32-bit edges): 1643 MiB (before the
+ * bucketed staging: 1683); scale 23: 3232 (3348).  GMD_GEN_TRACE=1 prints each
  * pass's time and the peak RSS so far.  Relabelling is refused
  * (RMAT already scrambles ids; uniform ids carry no order).  Every failure
  * is agreed on, so all ranks return NULL together. */
@@ -155,10 +157,13 @@ static void par_copy(void *dst, const void *src, size_t bytes)
 
 /* GMD_GEN_TRACE=1: each rank prints each pass's seconds, the processor
  * seconds its threads spent in it (user + system, and system alone: page
- * faults, mostly) and its peak RSS so far on stderr (for measuring the
- * generator; off by default).  A clock holds the previous pass's end. */
+ * faults, MPI's single-copy transfers), its peak RSS so far and the pass's
+ * page faults (one a huge page where the kernel gives them) on stderr (for
+ * measuring the generator; off by default).  A clock holds the previous
+ * pass's end. */
 typedef struct pclock {
     double wall, user, sys;
+    long faults;
 } pclock;
 
 static void clock_now(pclock *c)
@@ -168,6 +173,7 @@ static void clock_now(pclock *c)
     c->wall = MPI_Wtime();
     c->user = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec;
     c->sys = (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
+    c->faults = ru.ru_minflt + ru.ru_majflt;
 }
 
 static void trace(const char *pass, pclock *c)
@@ -179,8 +185,9 @@ static void trace(const char *pass, pclock *c)
     clock_now(&now);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s, cpu %8.3f s (sys %7.3f), peak rss %.1f MB\n", gmd_rank(), pass,
-            now.wall - c->wall, now.user + now.sys - c->user - c->sys, now.sys - c->sys, (double)ru.ru_maxrss / 1024.0);
+    fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s, cpu %8.3f s (sys %7.3f), peak rss %.1f MB, %ld page faults\n",
+            gmd_rank(), pass, now.wall - c->wall, now.user + now.sys - c->user - c->sys, now.sys - c->sys,
+            (double)ru.ru_maxrss / 1024.0, now.faults - c->faults);
     *c = now;
 }
 
@@ -277,7 +284,8 @@ typedef struct stage {
     int64_t *gap;     /* per bucket: its edges' place in dst minus their numbers */
     int sb;           /* a bucket's rows: 2^sb */
     int64_t *indeg;   /* th - tl global in-degrees */
-    size_t cap;       /* dst's entries */
+    void *spare;      /* the staged pairs' memory, partly faulted in: the routed records take it */
+    size_t spare_bytes;
     int64_t e0;       /* global index of this range's first edge */
     int64_t m;        /* global edge count */
 } stage;
@@ -381,7 +389,7 @@ static bool route_pairs(const uint64_t *send, const int *grp, int64_t Bm, int *c
 }
 
 /* Steps 1 and 2. */
-static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_error *err)
+static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, gmd_policy policy, stage *st, gmrt_error *err)
 {
     int P = gmd_size(), r = gmd_rank();
     MPI_Comm comm = gmd_comm_();
@@ -395,8 +403,9 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     int64_t rounds = (m0 / P + 1 + ROUND - 1) / ROUND; /* the same on every rank: a share is at most m0/P + 1 */
     size_t nseg = (size_t)rounds * (size_t)P;
     int64_t *tb = malloc(((size_t)P + 1) * sizeof *tb);
-    gm_node_t *src = malloc((size_t)ROUND * sizeof *src), *dst = malloc((size_t)ROUND * sizeof *dst);
-    /* huge pages: the threads write F streams at once */
+    /* huge pages (a 4 KiB page's fault costs about what a huge page's does) */
+    gm_node_t *src = gmrt_alloc_big((size_t)ROUND, sizeof *src), *dst = gmrt_alloc_big((size_t)ROUND, sizeof *dst);
+    /* (and the threads write F streams at once) */
     uint64_t *send = gmrt_alloc_big((size_t)ROUND * 2, sizeof *send);
     int *cnt = malloc((size_t)P * 4 * sizeof *cnt);
     int *fill = gmrt_alloc_array((size_t)T * F, sizeof *fill); /* per thread and group: count, then slot */
@@ -406,9 +415,16 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     sg.off = nseg <= SIZE_MAX / ((size_t)Bm + 1) ? gmrt_alloc_array(nseg * ((size_t)Bm + 1), sizeof *sg.off) : NULL;
     bool ok = tb && src && dst && send && cnt && fill && grp && sg.at && sg.off;
     /* the expected share (ids are scrambled, the ranges get about as much),
-     * reserved at once so that growing rarely copies */
+     * reserved at once so that growing rarely copies; with the address
+     * space of the routed records where there is room (only what is
+     * written takes memory: 16 bytes a stored edge, about as many as staged
+     * under out or in, at most about twice as many under both), so that
+     * they take the pages these pairs faulted in */
     size_t guess = (size_t)((double)m0 / P * (s->build.symmetrize ? 2 : 1) * 1.05) + 1024;
-    if (ok && !rbuf_reserve(&sg.got, guess))
+    size_t room = policy == GMD_POLICY_BOTH ? guess * 4 : guess * 5 / 2;
+    if (ok && guess <= SIZE_MAX / 32 && rbuf_reserve(&sg.got, room))
+        ;
+    else if (ok && !rbuf_reserve(&sg.got, guess))
         sg.got.cap = 0; /* no room for the guess: grow as it comes */
     if (!ok)
         gmrt_error_set(err, GMRT_E_NOMEM, "in-rank generator: out of memory (rank %d)", r);
@@ -512,9 +528,8 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     /* huge pages, first written by the thread of each bucket */
     st->begin = gmrt_alloc_big(rows + 2, sizeof *st->begin);
     st->dst = gmrt_alloc_big(len + 1, sizeof *st->dst);
-    st->cap = len + 1;
     st->gap = malloc(((size_t)nb + 1) * sizeof *st->gap);
-    st->indeg = malloc((rows + 1) * sizeof *st->indeg);
+    st->indeg = gmrt_alloc_big(rows + 1, sizeof *st->indeg);
     int64_t *bat = malloc(((size_t)nb + 1) * 2 * sizeof *bat); /* per bucket: place in dst, edges kept */
     /* in-degrees: a histogram over every id reduced onto the ranges, but
      * a symmetrized graph's are its out-degrees (each edge has its reverse) */
@@ -605,7 +620,8 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
         free(c);
         free(scratch);
     }
-    free(sg.got.p);
+    st->spare = sg.got.p; /* its pages are in: the routed records take them (route_edges) */
+    st->spare_bytes = sg.got.cap * sizeof(uint64_t);
     free(sg.at);
     free(sg.off);
     if (!gmd_agree_(!failed, err)) {
@@ -665,32 +681,67 @@ static bool draw_and_stage(const gmrt_gen_spec *s, int64_t n, stage *st, gmrt_er
     return true;
 }
 
-/* Step 3: gmd_part.c's make_blocks over the staged ranges. */
+/* A staged row's weight in the blocks: the node, and the edges the policy
+ * stores with it. */
+static inline int64_t row_weight(const stage *st, bool out, bool in, int64_t x)
+{
+    return 1 + (out ? st->begin[x + 1] - st->begin[x] : 0) + (in ? st->indeg[x] : 0);
+}
+
+/* Step 3: gmd_part.c's make_blocks over the staged ranges: each thread
+ * sums a slice of the rows, then each target's first row is looked for in
+ * the one slice that reaches it. */
 static void make_blocks(gmd_graph *G, const stage *st, int64_t n)
 {
-    int P = G->size;
+    int P = G->size, T = threads_max();
     bool out = G->policy != GMD_POLICY_IN, in = G->policy != GMD_POLICY_OUT;
-    int64_t total = n + (out ? st->m : 0) + (in ? st->m : 0);
-    int64_t w = 0;
-    for (int64_t x = st->tl; x < st->th; x++)
-        w += 1 + (out ? st->begin[x - st->tl + 1] - st->begin[x - st->tl] : 0) + (in ? st->indeg[x - st->tl] : 0);
-    int64_t acc = 0;
+    int64_t total = n + (out ? st->m : 0) + (in ? st->m : 0), rows = st->th - st->tl;
+    int64_t *cw = calloc((size_t)T + 2, sizeof *cw); /* cw[t]: the rows before slice t */
+    if (!cw)
+        gmd_abort(3, "in-rank generator: out of memory");
+    int nts = 1;
+    #pragma omp parallel num_threads(T) if (rows >= par_min())
+    {
+        int nt = threads_now(), t = thread_num();
+        int64_t x0 = rows * t / nt, x1 = rows * (t + 1) / nt, sum = 0;
+        for (int64_t x = x0; x < x1; x++)
+            sum += row_weight(st, out, in, x);
+        cw[t + 1] = sum;
+        if (t == 0)
+            nts = nt;
+    }
+    for (int t = 0; t < nts; t++)
+        cw[t + 1] += cw[t];
+    int64_t w = cw[nts], acc = 0;
     MPI_Exscan(&w, &acc, 1, MPI_INT64_T, MPI_SUM, gmd_comm_());
     if (G->rank == 0)
         acc = 0;
     /* B[j] = the first id k (k <= n) whose prefix weight reaches target j:
      * this rank's candidates are k in [tl, th] */
     int64_t *cand = G->block; /* B[1..P-1] */
-    int j = 1;
-    for (; j < P; j++)
+    #pragma omp parallel for schedule(dynamic, 1) num_threads(T) if (P > 2 && rows >= par_min())
+    for (int j = 1; j < P; j++) {
+        int64_t target = (int64_t)((__int128)total * j / P);
         cand[j] = n;
-    j = 1;
-    for (int64_t x = st->tl; x <= st->th && j < P; x++) {
-        while (j < P && acc >= (int64_t)((__int128)total * j / P))
-            cand[j++] = x;
-        if (x < st->th)
-            acc += 1 + (out ? st->begin[x - st->tl + 1] - st->begin[x - st->tl] : 0) + (in ? st->indeg[x - st->tl] : 0);
+        if (acc >= target) {
+            cand[j] = st->tl;
+            continue;
+        }
+        int t = 0;
+        while (t < nts && acc + cw[t + 1] < target)
+            t++;
+        if (t == nts)
+            continue; /* not reached in this range */
+        int64_t a = acc + cw[t];
+        for (int64_t x = rows * t / nts; x < rows * (t + 1) / nts; x++) {
+            a += row_weight(st, out, in, x);
+            if (a >= target) {
+                cand[j] = st->tl + x + 1;
+                break;
+            }
+        }
     }
+    free(cw);
     G->block[0] = 0;
     G->block[P] = n;
     if (P > 1)
@@ -716,19 +767,20 @@ static int64_t row_of(const stage *st, int64_t i)
  * Each sender's records for a peer are in the global CSR's order, and land
  * in that sender's slice of *Rp (slices in rank order), so *Rp comes out
  * sorted by (source, destination, index).  Round k takes chunk k of this
- * rank's staged edges from the last (chunks of ROUND edges, cut in pieces
- * of PIECE: fixed, so nothing depends on the threads), and slices fill from
- * their ends, so that the staged destinations are released behind the
- * rounds as the records come.  A first pass counts every piece's records
- * for each peer, so every record's place, here and at its peer, is known
- * before any is sent (one exchange of the rounds' counts).  Then the rounds
- * are a pipeline: while the master thread exchanges round k-1 (MPI,
- * funneled: the only thread that calls it), the others pack round k's
- * pieces (this rank's own records straight into its slice, the peers' into
- * one of two send buffers) and fault in the pages where round k's records
- * will arrive (the kernel zeroes a page on the thread that first writes
- * it; MPI's copy would do that serially); the master joins them when its
- * exchange is done. */
+ * rank's staged edges (chunks of ROUND edges, cut in pieces of PIECE:
+ * fixed, so nothing depends on the threads), and slices fill from their
+ * starts; the staged destinations are released behind the rounds, and *Rp
+ * takes the staged pairs' memory (st->spare) so that its first pages are
+ * in already.  A first pass counts every piece's records for each peer, so
+ * every record's place, here and at its peer, is known before any is sent
+ * (one exchange of the rounds' counts).  Then the rounds are a pipeline:
+ * while the master thread exchanges round k-1 (MPI, funneled: the only
+ * thread that calls it), the others pack round k's pieces (this rank's own
+ * records straight into its slice, the peers' into one of two send
+ * buffers) and fault in the pages where round k's records will arrive (the
+ * kernel zeroes a page on the thread that first writes it; MPI's copy
+ * would do that serially); the master joins them when its exchange is
+ * done. */
 #define PIECE ((int64_t)32768)
 
 /* Records of the staged edges [a, z) for each peer, counted (c != NULL:
@@ -765,17 +817,15 @@ static void pack_piece(const gmd_graph *G, const stage *st, int64_t a, int64_t z
     }
 }
 
-/* Frees the pages of the staged destinations from edge a on (the rounds
- * from a on are packed): the whole huge pages of st->dst (st->cap entries)
- * from there to *held, the address below which nothing was freed yet; the
- * pointer stays. */
+/* Frees the pages of the staged destinations before edge a (the rounds
+ * before a are packed): the whole huge pages of st->dst from *held (the
+ * address up to which they are freed) to edge a; the pointer stays. */
 static void release_staged(stage *st, int64_t a, uintptr_t *held)
 {
-    uintptr_t from = (uintptr_t)(st->dst + staged_at(st, row_of(st, a), a));
-    from = (from + GMRT_BIG_ALIGN - 1) & ~(uintptr_t)(GMRT_BIG_ALIGN - 1);
-    if (from < *held) {
-        (void)madvise((void *)from, *held - from, MADV_DONTNEED);
-        *held = from;
+    uintptr_t to = (uintptr_t)(st->dst + staged_at(st, row_of(st, a), a)) & ~(uintptr_t)(GMRT_BIG_ALIGN - 1);
+    if (to > *held) {
+        (void)madvise((void *)*held, to - *held, MADV_DONTNEED);
+        *held = to;
     }
 }
 
@@ -811,7 +861,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
     int64_t most = 0; /* the largest send buffer a round needs */
     #pragma omp parallel for schedule(static) num_threads(T) reduction(max : most) if ((int64_t)np >= par_min() / 64)
     for (int64_t k = 0; k < rounds; k++) {
-        int64_t ch = chunks - 1 - k, pos = 0;
+        int64_t ch = k < chunks ? k : -1, pos = 0;
         for (int p = 0; p < P; p++) {
             int64_t sum = 0;
             for (int64_t j = 0; ch >= 0 && j < npc; j++) {
@@ -834,11 +884,25 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
         for (int64_t k = 0; k < rounds; k++)
             len += rcnt[(size_t)p * rounds + k];
         K += len;
-        for (int64_t k = 0, at = K; k < rounds; k++) /* from the slice's end back */
-            rpos[(size_t)p * rounds + k] = at -= rcnt[(size_t)p * rounds + k];
+        for (int64_t k = 0, at = K - len; k < rounds; k++) {
+            rpos[(size_t)p * rounds + k] = at;
+            at += rcnt[(size_t)p * rounds + k];
+        }
     }
     double count_s = MPI_Wtime() - t0;
-    grec *R = gmrt_alloc_big((size_t)K + 1, sizeof *R);
+    /* the staged pairs' memory first: 8 bytes a staged edge that are faulted
+     * in already, which the records fill first (slices from their starts,
+     * rounds from the first), while the staged destinations shrink behind
+     * them; so the rank holds at most the larger of the bucket pass's 12
+     * bytes a staged edge and the records' 16 bytes a stored one */
+    grec *R = NULL;
+    if (st->spare && (size_t)K + 1 <= st->spare_bytes / sizeof *R)
+        R = st->spare; /* (no realloc: it could move the pages off their huge-page alignment) */
+    else {
+        free(st->spare);
+        R = gmrt_alloc_big((size_t)K + 1, sizeof *R);
+    }
+    st->spare = NULL;
     grec *sbuf[2] = { gmrt_alloc_big((size_t)most + 1, sizeof(grec)), gmrt_alloc_big((size_t)most + 1, sizeof(grec)) };
     bool ok = R && sbuf[0] && sbuf[1];
     if (!ok)
@@ -856,7 +920,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
     MPI_Type_contiguous((int)sizeof(grec), MPI_BYTE, &dt);
     MPI_Type_commit(&dt);
     /* (an array below a huge page has none to free) */
-    uintptr_t held = ((uintptr_t)(st->dst + st->cap)) & ~(uintptr_t)(GMRT_BIG_ALIGN - 1);
+    uintptr_t held = ((uintptr_t)st->dst + GMRT_BIG_ALIGN - 1) & ~(uintptr_t)(GMRT_BIG_ALIGN - 1);
     bool failed = false;
     /* a step's tasks: round k's pieces to pack, then blocks of TOUCH_BLOCK
      * bytes of the places its records from the peers arrive in */
@@ -872,11 +936,11 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
             failed = true;
         }
         for (int64_t k = 0; k <= rounds; k++) {
-            double t0 = MPI_Wtime();
+            double ts = MPI_Wtime();
             if (th == 0) {
                 next[(k + 1) & 1] = 0;
                 if (k > 0) { /* round k - 1: records to and from the peers */
-                    int64_t j = k - 1, ch = chunks - 1 - j;
+                    int64_t j = k - 1, ch = j < chunks ? j : -1;
                     int nreq = 0;
                     uint64_t sent = 0;
                     for (int p = 0; p < P; p++)
@@ -890,13 +954,13 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
                             sent += (uint64_t)scnt[(size_t)p * rounds + j] * sizeof(grec);
                         }
                     MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
-                    gmd_count_(t0, sent, (uint64_t)nreq, 0);
+                    gmd_count_(ts, sent, (uint64_t)nreq, 0);
                     if (ch >= 0) /* its staged edges are packed: their destinations go */
-                        release_staged(st, ch * ROUND, &held);
-                    mpi_s += MPI_Wtime() - t0;
+                        release_staged(st, (ch + 1) * ROUND < mine ? (ch + 1) * ROUND : mine, &held);
+                    mpi_s += MPI_Wtime() - ts;
                 }
             }
-            int64_t ch = chunks - 1 - k;
+            int64_t ch = k < chunks ? k : -1;
             size_t npk = k < rounds && ch >= 0 ? (size_t)npc : 0, ntouch = 0;
             for (int p = 0; k < rounds && p < P; p++)
                 if (p != r)
@@ -933,7 +997,7 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
             }
             #pragma omp barrier
             if (th == 0)
-                step_s += MPI_Wtime() - t0;
+                step_s += MPI_Wtime() - ts;
         }
         free(at);
     }
@@ -954,14 +1018,15 @@ static bool route_edges(gmd_graph *G, stage *st, grec **Rp, size_t *Kp, gmrt_err
 }
 
 /* Step 4 (degrees): the owners' global degrees, from the ranges overlapping
- * this rank's block. */
-static void route_degrees(gmd_graph *G, const stage *st, int64_t *outd, int64_t *ind, int64_t n)
+ * this rank's block.  The staged rows' starts become their out-degrees (the
+ * last use of them), so that both go out of the stage's own arrays and
+ * arrive in outd and ind: no buffer besides. */
+static void route_degrees(gmd_graph *G, stage *st, int64_t *outd, int64_t *ind, int64_t n)
 {
-    int P = G->size;
+    int P = G->size, T = threads_max();
     int *c = malloc((size_t)P * 4 * sizeof *c);
-    int64_t *sbuf = malloc(((size_t)(st->th - st->tl) * 2 + 1) * sizeof *sbuf);
-    int64_t *rbuf2 = malloc(((size_t)G->num_owned * 2 + 1) * sizeof *rbuf2);
-    if (!c || !sbuf || !rbuf2) /* O(P) and O(n/P) arrays */
+    int64_t *edge = malloc(((size_t)T + 1) * sizeof *edge);
+    if (!c || !edge) /* O(P + T) */
         gmd_abort(3, "in-rank generator: out of memory for the degrees");
     int *sc = c, *sd = c + P, *rc = c + 2 * P, *rd = c + 3 * P;
     int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
@@ -974,24 +1039,27 @@ static void route_degrees(gmd_graph *G, const stage *st, int64_t *outd, int64_t 
         rc[p] = ra < rz ? (int)(rz - ra) : 0;
         rd[p] = ra < rz ? (int)(ra - lo) : 0;
     }
-    for (int64_t x = st->tl; x < st->th; x++) {
-        sbuf[2 * (x - st->tl)] = st->begin[x - st->tl + 1] - st->begin[x - st->tl];
-        sbuf[2 * (x - st->tl) + 1] = st->indeg[x - st->tl];
+    /* begin[x] = begin[x+1] - begin[x] in place: each thread a slice, its
+     * last row's end read before any thread writes */
+    int64_t rows = st->th - st->tl, *b = st->begin;
+    #pragma omp parallel num_threads(T) if (rows >= par_min())
+    {
+        int nt = threads_now(), t = thread_num();
+        int64_t x0 = rows * t / nt, x1 = rows * (t + 1) / nt;
+        edge[t] = b[x1];
+        #pragma omp barrier
+        for (int64_t x = x0; x < x1; x++)
+            b[x] = (x + 1 < x1 ? b[x + 1] : edge[t]) - b[x];
     }
-    MPI_Datatype pair; /* (out-degree, in-degree): counts stay node counts */
-    MPI_Type_contiguous(2, MPI_INT64_T, &pair);
-    MPI_Type_commit(&pair);
+    /* faulted in on the threads, not in MPI's copy */
+    touch_pages(outd, (size_t)G->num_owned * sizeof *outd);
+    touch_pages(ind, (size_t)G->num_owned * sizeof *ind);
     double t0 = MPI_Wtime();
-    MPI_Alltoallv(sbuf, sc, sd, pair, rbuf2, rc, rd, pair, gmd_comm_());
-    MPI_Type_free(&pair);
-    gmd_count_(t0, (uint64_t)(st->th - st->tl) * 16, (uint64_t)P, 1);
-    for (gm_node_t x = 0; x < G->num_owned; x++) {
-        outd[x] = rbuf2[2 * x];
-        ind[x] = rbuf2[2 * x + 1];
-    }
+    MPI_Alltoallv(b, sc, sd, MPI_INT64_T, outd, rc, rd, MPI_INT64_T, gmd_comm_());
+    MPI_Alltoallv(st->indeg, sc, sd, MPI_INT64_T, ind, rc, rd, MPI_INT64_T, gmd_comm_());
+    gmd_count_(t0, (uint64_t)(st->th - st->tl) * 16, (uint64_t)P * 2, 2);
     free(c);
-    free(sbuf);
-    free(rbuf2);
+    free(edge);
 }
 
 /* Reverses R[a, z) on this thread. */
@@ -1065,7 +1133,7 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
             nts = nt;
             for (int i = 0; i < nt; i++)
                 tn[i + 1] += tn[i];
-            G->ghost_gid = malloc((tn[nt] + 1) * sizeof *G->ghost_gid);
+            G->ghost_gid = gmrt_alloc_big(tn[nt] + 1, sizeof *G->ghost_gid);
         }
         size_t gi = tn[t];
         for (int64_t x = x0; x < x1; x++)
@@ -1095,9 +1163,9 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         G->ghost_begin[p] = G->num_owned + (gm_node_t)a;
     }
     gm_node_t nl = G->num_owned + G->num_ghosts;
-    G->out_degree = malloc(((size_t)nl + 1) * sizeof *G->out_degree);
-    G->in_degree = malloc(((size_t)nl + 1) * sizeof *G->in_degree);
-    gm_edge_t *rows = malloc(((size_t)nl + 2) * sizeof *rows);
+    G->out_degree = gmrt_alloc_big((size_t)nl + 1, sizeof *G->out_degree);
+    G->in_degree = gmrt_alloc_big((size_t)nl + 1, sizeof *G->in_degree);
+    gm_edge_t *rows = gmrt_alloc_big((size_t)nl + 2, sizeof *rows);
     if (!G->out_degree || !G->in_degree || !rows) {
         free(rows);
         goto nomem;
@@ -1186,8 +1254,8 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         free(rows);
         goto nomem;
     }
-    memcpy(G->local->begin, rows, ((size_t)nl + 1) * sizeof *rows);
-    free(rows);
+    free(G->local->begin); /* the rows are the graph's (huge pages, no copy) */
+    G->local->begin = rows;
     G->edge_gid = gmrt_alloc_big(K + 1, sizeof *G->edge_gid);
     if (!G->edge_gid)
         goto nomem;
@@ -1244,7 +1312,7 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     stage st = { 0 };
     gmd_graph *G = NULL;
     int64_t *outd = NULL, *ind = NULL;
-    if (!draw_and_stage(&s, n, &st, err))
+    if (!draw_and_stage(&s, n, opt ? opt->policy : GMD_POLICY_BOTH, &st, err))
         goto fail;
     G = calloc(1, sizeof *G);
     if (G) {
@@ -1272,8 +1340,10 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     size_t K = 0;
     if (!route_edges(G, &st, &recs, &K, err))
         goto fail;
-    outd = malloc(((size_t)G->num_owned + 1) * sizeof *outd);
-    ind = malloc(((size_t)G->num_owned + 1) * sizeof *ind);
+    free(st.dst); /* (what the rounds left of it) */
+    st.dst = NULL;
+    outd = gmrt_alloc_big((size_t)G->num_owned + 1, sizeof *outd);
+    ind = gmrt_alloc_big((size_t)G->num_owned + 1, sizeof *ind);
     if (!outd || !ind) /* O(n/P) */
         gmd_abort(3, "in-rank generator: out of memory for the degrees");
     trace("route", &t);
@@ -1282,6 +1352,7 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     free(st.dst);
     free(st.gap);
     free(st.indeg);
+    free(st.spare);
     st.begin = NULL;
     st.dst = NULL;
     st.gap = NULL;
@@ -1291,6 +1362,7 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     trace("local", &t);
     if (!gmd_agree_(ok, err) || !gmd_exchange_send_lists_(G, err))
         goto fail;
+    #pragma omp parallel for schedule(static) if ((int64_t)G->num_owned >= par_min())
     for (gm_node_t x = 0; x < G->num_owned; x++) {
         G->out_degree[x] = (gm_edge_t)outd[x];
         G->in_degree[x] = (gm_edge_t)ind[x];
@@ -1311,6 +1383,7 @@ fail:
     free(st.dst);
     free(st.gap);
     free(st.indeg);
+    free(st.spare);
     free(outd);
     free(ind);
     gmd_graph_free(G);
