@@ -61,6 +61,10 @@ struct gmd_gpu_graph {
     gm_node_t *bfs_send, *bfs_recv, *bfs_drecv;
     size_t bfs_send_cap, bfs_recv_cap, bfs_drecv_cap;
     unsigned long long *bfs_tail;
+    /* gmd_gpu_bfs_claims' dense form: a flag per local id (owners then
+     * ghosts), all clear between levels; made on first use */
+    bool *bfs_flags;
+    bool bfs_dense; /* the form the last level took (GMD_RANK_TIMES's trace) */
     /* no rank has a ghost (one rank, or no edge crosses ranks): every sync
      * and claim exchange is empty on every rank, so they return at once,
      * with no stream wait, kernel, NCCL or MPI call (the same on every
@@ -379,6 +383,8 @@ static void free_handle(gmd_gpu_graph *H)
         cudaFree(H->abuf);
     if (H->bfs_tail)
         cudaFree(H->bfs_tail);
+    if (H->bfs_flags)
+        cudaFree(H->bfs_flags);
     free(H->bfs_send);
     free(H->bfs_recv);
     free(H->off);
@@ -882,6 +888,88 @@ static __global__ void bfs_assign(const gm_node_t *ids, int64_t n, int32_t *leve
 static int64_t claims_exchange(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
                                int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail);
 
+/* ---- dense claims: a flag per local id, reduced like a Bool property ----
+ *
+ * The sparse form stages the claimed ids through the host (copied out,
+ * counted and sorted by owner on one core, exchanged over MPI, copied in):
+ * ~18 ns a claim, 5.7-6.4 ms for the root's level of kron25 on 2 GPUs
+ * (319,399 ghosts claimed; bench/RESULTS.md, session 29). The dense form
+ * costs a pass over the local ids and one reduce of the ghost slices (a
+ * byte a ghost, GPU to GPU over NCCL), whatever the number of claims, so it
+ * is taken for the levels that claim many: at least 1/1024 of the largest
+ * local id space, and never under 4,096 claims. GMD_BFS_DENSE=0 keeps the
+ * sparse form at every level, =1 takes the dense one at every level with
+ * a claim (the tests run both). */
+static bool dense_claims(int64_t most_claims, int64_t most_local)
+{
+    const char *env = getenv("GMD_BFS_DENSE");
+    if (env && *env)
+        return strcmp(env, "0") != 0;
+    int64_t at_least = most_local / 1024;
+    return most_claims >= (at_least > 4096 ? at_least : 4096);
+}
+
+static __global__ void flag_claims(bool *flags, const gm_node_t *ids, int64_t n)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+        flags[ids[i]] = true;
+}
+
+/* The owners whose flag some rank set: those still unseen join the level,
+ * as bfs_assign's; every owner's flag is cleared for the next level. */
+static __global__ void assign_flagged(bool *flags, int64_t owned, int32_t *level, int32_t unseen, int32_t depth,
+                                      gm_node_t *queue, unsigned long long *tail)
+{
+    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < owned; v += (int64_t)gridDim.x * blockDim.x) {
+        if (!flags[v])
+            continue;
+        flags[v] = false;
+        if (atomicCAS((int *)&level[v], (int)unseen, (int)depth) == (int)unseen)
+            queue[atomicAdd(tail, 1ULL)] = (gm_node_t)v;
+    }
+}
+
+static int64_t claims_dense(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
+                            int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail)
+{
+    static const char what[] = "gmd_gpu_bfs_claims (dense)";
+    const size_t local = (size_t)gmd_num_local(H->G), owned = (size_t)H->G->num_owned;
+    cudaError_t ce = cudaSuccess;
+    if (!H->bfs_flags) {
+        ce = cudaMalloc((void **)&H->bfs_flags, local ? local : 1);
+        if (ce == cudaSuccess)
+            ce = cudaMemsetAsync(H->bfs_flags, 0, local ? local : 1, gs.stream);
+    }
+    if (ce == cudaSuccess && !H->bfs_tail)
+        ce = cudaMalloc((void **)&H->bfs_tail, sizeof *H->bfs_tail);
+    finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    if (n > 0) {
+        flag_claims<<<blocks(n), 256, 0, gs.stream>>>(H->bfs_flags, dev_claims, (int64_t)n);
+        ce = cudaGetLastError();
+        finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    }
+    /* every owner's flag becomes the OR of its copies: its own (clear) and
+     * the ghosts' of the ranks that hold it */
+    if (!gmd_gpu_sync_reduce(H, H->bfs_flags, GMRT_T_BOOL, GMD_OR))
+        gmd_abort(1, "gmd_gpu_bfs_claims: the flags' reduce failed");
+    unsigned long long t = (unsigned long long)tail;
+    ce = cudaMemcpyAsync(H->bfs_tail, &t, sizeof t, cudaMemcpyHostToDevice, gs.stream);
+    if (ce == cudaSuccess && owned > 0) {
+        assign_flagged<<<blocks(owned), 256, 0, gs.stream>>>(H->bfs_flags, (int64_t)owned, dev_level, unseen, depth,
+                                                             dev_queue, H->bfs_tail);
+        ce = cudaGetLastError();
+    }
+    if (ce == cudaSuccess && local > owned) /* the ghosts' flags, sent: clear for the next level */
+        ce = cudaMemsetAsync(H->bfs_flags + owned, 0, local - owned, gs.stream);
+    if (ce == cudaSuccess)
+        ce = cudaMemcpyAsync(&t, H->bfs_tail, sizeof t, cudaMemcpyDeviceToHost, gs.stream);
+    finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
+    if (t > (unsigned long long)owned)
+        gmd_abort(3, "gmd_gpu_bfs_claims: the BFS queue overflowed");
+    return (int64_t)t;
+}
+
+
 /* GMD_RANK_TIMES=1 also prints each level's claims exchange (the rank's ids
  * sent, its owners queued, the milliseconds from the claims on the device
  * to the queue's new end on the host): where a BFS rank's time goes. */
@@ -893,8 +981,8 @@ int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t
         return claims_exchange(H, dev_claims, n, dev_level, unseen, depth, dev_queue, tail);
     const double t0 = MPI_Wtime();
     const int64_t next = claims_exchange(H, dev_claims, n, dev_level, unseen, depth, dev_queue, tail);
-    fprintf(stderr, "rank %d: bfs claims at level %d: %zu sent, %lld queued, %.3f ms\n", gmd_rank(), (int)depth, n,
-            (long long)(next - tail), (MPI_Wtime() - t0) * 1e3);
+    fprintf(stderr, "rank %d: bfs claims at level %d: %zu sent, %lld queued, %.3f ms (%s)\n", gmd_rank(), (int)depth,
+            n, (long long)(next - tail), (MPI_Wtime() - t0) * 1e3, H && H->bfs_dense ? "dense" : "sparse");
     return next;
 }
 
@@ -909,6 +997,16 @@ static int64_t claims_exchange(gmd_gpu_graph *H, const gm_node_t *dev_claims, si
             gmd_abort(1, "gmd_gpu_bfs_claims: a claim on a graph without ghosts");
         return tail;
     }
+    /* the largest claim count and the largest local id space of any rank,
+     * so that every rank takes the same form (both are collectives) */
+    int64_t most[2] = {(int64_t)n, (int64_t)gmd_num_local(H->G)};
+    gmd_allreduce(most, 2, GMRT_T_INT64, GMD_MAX);
+    H->bfs_dense = false;
+    if (most[0] == 0)
+        return tail; /* no rank claimed anything at this level */
+    H->bfs_dense = dense_claims(most[0], most[1]);
+    if (H->bfs_dense)
+        return claims_dense(H, dev_claims, n, dev_level, unseen, depth, dev_queue, tail);
     if (n > H->bfs_send_cap || !H->bfs_send) {
         size_t nc = n > 2 * H->bfs_send_cap ? n : 2 * H->bfs_send_cap;
         gm_node_t *p = (gm_node_t *)realloc(H->bfs_send, (nc ? nc : 1) * sizeof *p);

@@ -126,9 +126,13 @@ bool gmd_gpu_sync_reduce_arg(gmd_gpu_graph *H, void *dev_key, gmrt_type kt, bool
  * owner sets dev_level[v] = depth on those of its owners still at unseen
  * (an atomic CAS: a node also found here or claimed twice joins once) and
  * appends them to dev_queue from position tail. Returns the new tail.
- * dev_queue must hold num_owned entries. The claims are staged through the
- * host (gmd_bfs_claims), whatever the transport: only the claimed ids
- * travel. A CUDA failure stops every rank. */
+ * dev_queue must hold num_owned entries. Two forms, the same on every rank
+ * (an allreduce of the largest claim count picks): sparse, the claimed ids
+ * staged through the host (gmd_bfs_claims), whatever the transport, for
+ * levels that claim few; dense, a flag per local id set at the claims and
+ * reduced like a Bool property (gmd_gpu_sync_reduce, OR) for levels that
+ * claim many (at least 1/1024 of the largest rank's local ids, and 4,096);
+ * GMD_BFS_DENSE=0 or 1 forces one. A CUDA failure stops every rank. */
 int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
                            int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail);
 

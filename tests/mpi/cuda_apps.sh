@@ -209,6 +209,44 @@ while [ -n "$granks" ] && IFS='|' read -r app kind policies args checks rchecks;
     RANKS=$RANKS_SAVED
 done <"$W/gapps.txt"
 
+# The dense form of the BFS claims (gmd_gpu_bfs_claims: a flag per local
+# id reduced GPU to GPU, taken by levels that claim thousands of ghosts,
+# so never on these small graphs by itself): every BFS app again with
+# GMD_BFS_DENSE=1 (every level with a claim takes it), over each transport,
+# against the single-process answer. One run at P = 2 with GMD_RANK_TIMES=1
+# must name the dense form in its trace, or these runs would prove nothing.
+if [ "$ngpu" -ge 2 ]; then
+    for app in $(echo "$APPS_BFS" | cut -d'|' -f1); do
+        selected "${MPI_APPS:-}" "$app" || continue
+        [ -x "$W/cuda/$app" ] || continue
+        row=$(echo "$APPS_BFS" | grep "^$app|")
+        IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
+$row
+EOF_ROW
+        graph_args rmat
+        mkdir -p "$W/dense-$app"
+        # shellcheck disable=SC2086
+        (GMD_BFS_DENSE=1 GMD_RANK_TIMES=1
+         export GMD_BFS_DENSE GMD_RANK_TIMES
+         run_dist "$W/dense-$app" 2 "$W/cuda/$app" "$gfile" $gargs --policy=both --threads=1)
+        if [ "$(cat "$W/dense-$app/rc")" != 0 ]; then
+            report FAIL "$app rmat P=2 GMD_BFS_DENSE=1: exit $(cat "$W/dense-$app/rc")" "$W/dense-$app/stderr.txt"
+        elif ! grep -q "bfs claims at level .*(dense)" "$W/dense-$app/stderr.txt"; then
+            report FAIL "$app rmat P=2 GMD_BFS_DENSE=1: no level took the dense form" "$W/dense-$app/stderr.txt"
+        else
+            report PASS "$app rmat P=2 GMD_BFS_DENSE=1: $(grep -c '(dense)' "$W/dense-$app/stderr.txt") dense claim exchanges"
+        fi
+        GMD_BFS_DENSE=1
+        export GMD_BFS_DENSE
+        MATRIX_BIN=$W/cuda
+        for comm in $comms; do
+            MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm GMD_BFS_DENSE=1" MATRIX_OUT="-$comm-dense"
+            run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+        done
+        unset GMD_BFS_DENSE
+    done
+fi
+
 # --comm: a bad value is bad usage (exit 2, a message), before any GPU is
 # needed; checked on the first program built.
 for app in $linked_one; do
