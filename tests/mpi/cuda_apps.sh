@@ -213,8 +213,10 @@ done <"$W/gapps.txt"
 # id reduced GPU to GPU, taken by levels that claim thousands of ghosts,
 # so never on these small graphs by itself): every BFS app again with
 # GMD_BFS_DENSE=1 (every level with a claim takes it), over each transport,
-# against the single-process answer. One run at P = 2 with GMD_RANK_TIMES=1
-# must name the dense form in its trace, or these runs would prove nothing.
+# against the single-process answer. One run at P = 2 on the path from node
+# 0 (a level claims the first node past the owners' boundary; on rmat the
+# ranks' levels claim nothing) with GMD_RANK_TIMES=1 must name the dense
+# form in its trace, or these runs would prove nothing.
 if [ "$ngpu" -ge 2 ]; then
     for app in $(echo "$APPS_BFS" | cut -d'|' -f1); do
         selected "${MPI_APPS:-}" "$app" || continue
@@ -223,18 +225,18 @@ if [ "$ngpu" -ge 2 ]; then
         IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
 $row
 EOF_ROW
-        graph_args rmat
+        graph_args path
         mkdir -p "$W/dense-$app"
         # shellcheck disable=SC2086
         (GMD_BFS_DENSE=1 GMD_RANK_TIMES=1
          export GMD_BFS_DENSE GMD_RANK_TIMES
          run_dist "$W/dense-$app" 2 "$W/cuda/$app" "$gfile" $gargs --policy=both --threads=1)
         if [ "$(cat "$W/dense-$app/rc")" != 0 ]; then
-            report FAIL "$app rmat P=2 GMD_BFS_DENSE=1: exit $(cat "$W/dense-$app/rc")" "$W/dense-$app/stderr.txt"
+            report FAIL "$app path P=2 GMD_BFS_DENSE=1: exit $(cat "$W/dense-$app/rc")" "$W/dense-$app/stderr.txt"
         elif ! grep -q "bfs claims at level .*(dense)" "$W/dense-$app/stderr.txt"; then
-            report FAIL "$app rmat P=2 GMD_BFS_DENSE=1: no level took the dense form" "$W/dense-$app/stderr.txt"
+            report FAIL "$app path P=2 GMD_BFS_DENSE=1: no level took the dense form" "$W/dense-$app/stderr.txt"
         else
-            report PASS "$app rmat P=2 GMD_BFS_DENSE=1: $(grep -c '(dense)' "$W/dense-$app/stderr.txt") dense claim exchanges"
+            report PASS "$app path P=2 GMD_BFS_DENSE=1: $(grep -c '(dense)' "$W/dense-$app/stderr.txt") dense claim exchanges"
         fi
         GMD_BFS_DENSE=1
         export GMD_BFS_DENSE
