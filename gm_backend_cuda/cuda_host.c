@@ -446,6 +446,27 @@ bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
 void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
 {
     switch (step) {
+    case CG_MAIN_BEFORE_LOAD: {
+        /* the load refuses a graph whose upload below (and --device-args'
+         * arrays) would not fit the GPU, before the expensive work */
+        bool reverse = false, edge_src = false;
+        cg_graph_needs(proc->body, &reverse, &edge_src);
+        cg_line(em, "/* A graph that cannot fit the GPU is refused before the load: the upload below takes at least this. */");
+        cg_line(em, "gmcu_graph_need(&run.device_need, %s, true);", reverse ? "true" : "false");
+        bool props = false;
+        for (const gm_param *p = proc->params; p; p = p->next)
+            props |= cg_main_is_prop(p->type);
+        if (props && em->tg->device_args) {
+            cg_line(em, "if (device_args) { /* and each property argument's device array */");
+            for (const gm_param *p = proc->params; p; p = p->next)
+                if (cg_main_is_prop(p->type))
+                    cg_line(em, "    run.device_need.%s += sizeof(%s);",
+                            p->type->kind == GMT_EDGE_PROP ? "per_edge" : "per_node", cg_ctype(p->type->elem));
+            cg_line(em, "}");
+        }
+        cg_line(em, "run.device_query = gmcu_device_memory;");
+        return;
+    }
     case CG_MAIN_GRAPH_LOADED: {
         bool reverse = false, edge_src = false;
         cg_graph_needs(proc->body, &reverse, &edge_src);

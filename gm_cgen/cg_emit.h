@@ -57,6 +57,8 @@ struct cg_emit;
 
 /* The steps of --main's timed runs where a target adds code (cg_main.c). */
 typedef enum cg_main_step {
+    CG_MAIN_BEFORE_LOAD,  /* after the options are read, before gmrt_cli_load
+                             (a device target: what its arrays need, gmrt_cli.h) */
     CG_MAIN_GRAPH_LOADED, /* after the graph is loaded, before the clock */
     CG_MAIN_BEFORE_RUNS,  /* before the loop of repeated calls */
     CG_MAIN_RUN_BEGIN,    /* in a run, after the arguments are reset */
@@ -128,7 +130,8 @@ typedef struct cg_hooks {
     void (*decide)(struct cg_emit *em, const gm_proc *proc);
     /* --main: what the target adds at each step of the timed runs (the
      * host's graph indexes at CG_MAIN_GRAPH_LOADED; a device target's
-     * uploads, transfers and accounting at the others). */
+     * memory need at CG_MAIN_BEFORE_LOAD, its uploads, transfers and
+     * accounting at the others). */
     void (*main_step)(struct cg_emit *em, const gm_proc *proc, cg_main_step step);
     /* The C type of a Graph parameter ("gm_graph *"; -t omp --distributed:
      * "gmd_graph *", gm_backend_omp/omp_dist.c). */

@@ -8,7 +8,9 @@
  * collections from --NAME=FILE), calls gmrt_cli_parse() (which adds the
  * options every program has, the load options of gmgraph convert among
  * them), checks what it can before the load, loads the graph (symmetrized
- * when the graph parameter is a UGraph), fills the inputs (edge weights of
+ * when the graph parameter is a UGraph; a device target first says what
+ * its arrays need there, so that a graph that cannot fit is refused before
+ * the load: CG_MAIN_BEFORE_LOAD), fills the inputs (edge weights of
  * the file for the one numeric edge-property input), runs the procedure K
  * times, reports every time, the return value and the output scalars, and
  * with --out writes every property the procedure writes.  Exit status: 2
@@ -507,6 +509,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
         cg_line(em, "run.load.build.symmetrize = true; /* UGraph: each edge stored both ways, a self-loop once */");
     if (weights_to)
         cg_main_weights_as(em, weights_to);
+    em->tg->main_step(em, proc, CG_MAIN_BEFORE_LOAD);
     cg_line(em, "gm_graph *G = gmrt_cli_load(&run);");
     cg_line(em, "if (!G)");
     cg_line(em, "    return 1;");

@@ -571,10 +571,74 @@ static gm_graph *cli_generate(const char *text, const gmrt_load_options *lo, gmr
     return gmrt_gen_spec_graph(&spec, &lo->progress, err);
 }
 
+/* The device a device program runs on: 1 with *dev filled (run->device_query,
+ * then GMCU_DEVICE_MEMORY), 0 when there is nothing to check (no query, no
+ * device), -1 after a message (a bad GMCU_DEVICE_MEMORY). */
+static int device_of(const gmrt_cli_run *run, gmrt_device_memory *dev)
+{
+    memset(dev, 0, sizeof *dev);
+    if (!run->device_query || !run->device_query(dev))
+        return 0;
+    char msg[256];
+    if (!gmrt_device_memory_override(getenv("GMCU_DEVICE_MEMORY"), dev, msg, sizeof msg)) {
+        fprintf(stderr, "%s: %s\n", run->prog, msg);
+        return -1;
+    }
+    return 1;
+}
+
+/* Whether a graph of nodes and edges fits the device (gmrt_cli.h): false
+ * after the refusal; the free-memory warning once a run. */
+static bool device_fits(gmrt_cli_run *run, int64_t nodes, int64_t edges, bool edges_exact)
+{
+    gmrt_device_memory dev;
+    int k = device_of(run, &dev);
+    if (k <= 0)
+        return k == 0;
+    char msg[1024];
+    gmrt_fit_verdict v = gmrt_device_fit(run->prog, run->graph, &run->device_need, nodes, edges, edges_exact, &dev,
+                                         msg, sizeof msg);
+    if (v == GMRT_FIT_REFUSED || (v == GMRT_FIT_NOT_FREE && !run->device_warned))
+        fprintf(stderr, "%s\n", msg);
+    run->device_warned |= v == GMRT_FIT_NOT_FREE;
+    return v != GMRT_FIT_REFUSED;
+}
+
+/* The counts of run->graph known before loading it, the edges a lower
+ * bound unless *edges_exact: a generator spec's (gmrt_gen_spec_edges_at_least),
+ * a binary file's header (less what dedup or no-self-loops may drop); false
+ * for text formats and under --relabel (nodes without edges go). */
+static bool counts_before_load(const gmrt_cli_run *run, int64_t *nodes, int64_t *edges, bool *edges_exact)
+{
+    if (gmrt_gen_spec_is(run->graph)) {
+        gmrt_gen_spec spec;
+        gmrt_error err;
+        if (!gmrt_gen_spec_parse(run->graph, &spec, &err))
+            return false; /* the load says why */
+        *nodes = gmrt_gen_spec_nodes(&spec);
+        *edges = gmrt_gen_spec_edges_at_least(&spec);
+        *edges_exact = !spec.build.symmetrize && !spec.build.dedup && !spec.build.drop_self_loops;
+        return true;
+    }
+    const gmrt_build_options *b = &run->load.build;
+    if (run->relabel || !gmrt_graph_file_counts(run->graph, run->load.format, nodes, edges))
+        return false;
+    if (b->dedup || b->drop_self_loops)
+        *edges = 0;
+    *edges_exact = !b->symmetrize && !b->dedup && !b->drop_self_loops;
+    return true;
+}
+
 gm_graph *gmrt_cli_load(gmrt_cli_run *run)
 {
     gmrt_error err;
     gmrt_error_clear(&err);
+    int64_t early_n, early_m;
+    bool early_exact;
+    /* before the expensive work: drawing a spec's edges, reading a file's */
+    if (run->device_query && counts_before_load(run, &early_n, &early_m, &early_exact) &&
+        !device_fits(run, early_n, early_m, early_exact))
+        return NULL;
     const char *base = strrchr(run->prog, '/');
     run->load.progress = gmrt_cli_progress(base ? base + 1 : run->prog);
     double t0 = gmrt_time_ms();
@@ -597,6 +661,13 @@ gm_graph *gmrt_cli_load(gmrt_cli_run *run)
                 run->prog, (long long)g->num_nodes, run->graph);
     }
     run->load_ms = gmrt_time_ms() - t0;
+    /* the loaded graph's own counts, before anything is uploaded */
+    if (run->device_query && !device_fits(run, (int64_t)g->num_nodes, (int64_t)g->num_edges, true)) {
+        gmrt_graph_free(g);
+        free(run->labels);
+        run->labels = NULL;
+        return NULL;
+    }
     run->nodes = (int64_t)g->num_nodes;
     run->edges = (int64_t)g->num_edges;
     if (!run->json) {

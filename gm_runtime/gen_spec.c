@@ -226,6 +226,19 @@ int64_t gmrt_gen_spec_drawn(const gmrt_gen_spec *s)
     return s->kind == GMRT_GEN_RMAT ? gmrt_rmat_edge_count(&s->rmat) : s->kind == GMRT_GEN_GRID ? 4 * s->rows * s->cols : s->edges;
 }
 
+int64_t gmrt_gen_spec_edges_at_least(const gmrt_gen_spec *s)
+{
+    /* a grid's edges go both ways, with no self-loop and no parallel edge:
+     * every build option keeps each of them */
+    if (s->kind == GMRT_GEN_GRID)
+        return s->rows > 0 && s->cols > 0 ? 2 * (s->rows * (s->cols - 1) + s->cols * (s->rows - 1)) : 0;
+    /* how many edges dedup or no-self-loops drops is known once drawn */
+    if (s->build.dedup || s->build.drop_self_loops)
+        return 0;
+    /* every drawn edge is kept; symmetrize adds the reverse of each but self-loops */
+    return gmrt_gen_spec_drawn(s);
+}
+
 /* Grid slot i: node i / 4's edge to its right (0) or lower (2) neighbour,
  * or back (1, 3); -1 -1 where the neighbour is off the grid.  The slots
  * hold gmrt_gen_grid's edges (the order does not matter: rows are sorted). */

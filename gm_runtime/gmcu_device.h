@@ -51,6 +51,12 @@ extern "C" {
 /* The properties of device 0 gmcu_init read (one per process). */
 gmcu_device_info *gmcu_info(void);
 
+/* The current device's number, name, total and free memory, for the
+ * driver's check of a graph against the device before loading it
+ * (gmrt_cli_run.device_query, gmrt_cli.h); false, with no message, where
+ * no device answers (gmcu_init says why later).  Starts the CUDA context. */
+bool gmcu_device_memory(gmrt_device_memory *out);
+
 /* Checks that a GPU is there (once); every entry procedure calls it. */
 void gmcu_init(void);
 

@@ -80,6 +80,11 @@ void gmcu_graph_release(void);
  * Host structures are built first where missing. */
 const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src);
 
+/* Adds to *need the device bytes gmcu_graph(G, reverse, edge_src) allocates
+ * for a graph (per node, per edge, fixed), for the driver's check before the
+ * load (gmrt_cli.h); kept in step with gmcu_graph. */
+void gmcu_graph_need(gmrt_device_need *need, bool reverse, bool edge_src);
+
 /* Whether one thread per node would leave the GPU waiting on a few hubs:
  * the largest degree far above the mean (RMAT-like graphs). Computed once
  * per graph and direction. */

@@ -68,6 +68,60 @@ typedef struct gmrt_cli_opt {
 
 typedef enum gmrt_out_format { GMRT_OUT_VALUES, GMRT_OUT_TSV, GMRT_OUT_CSV } gmrt_out_format;
 
+/* ---- GPU memory: a device program refuses a graph that cannot fit ----
+ *
+ * A device target's main() (gmc -t cuda --main) sets, before
+ * gmrt_cli_load, the device bytes its arrays take at least per node, per
+ * edge and in all (run.device_need: what it uploads for certain) and how
+ * to ask the device for its memory (run.device_query).  gmrt_cli_load then
+ * compares that need with the device's memory twice: before the expensive
+ * work where the counts are known early (a generator spec's, a binary
+ * file's header), and on the loaded graph (a text format's counts are
+ * known only then) before anything is uploaded.  More than the device's
+ * total memory is refused (one message naming the counts, the GB, the
+ * device and a --distributed build; exit 1); more than its free memory
+ * only warns (another process may free it).  Counts known before the load
+ * are lower bounds (what dedup or no-self-loops may drop is not counted),
+ * so a graph that would fit is never refused.  GMCU_DEVICE_MEMORY=BYTES in
+ * the environment pretends the device has that much memory (a testing
+ * aid).  Host C only: the device runtime supplies the query. */
+typedef struct gmrt_device_need {
+    uint64_t per_node, per_edge, fixed; /* bytes */
+} gmrt_device_need;
+
+typedef struct gmrt_device_memory {
+    int index;            /* the device's number */
+    char name[256];       /* as cudaDeviceProp.name */
+    uint64_t total, free; /* bytes */
+} gmrt_device_memory;
+
+/* Fills *out; false when there is no device to ask (then nothing is
+ * checked: the program's first device call says what is wrong). */
+typedef bool (*gmrt_device_query)(gmrt_device_memory *out);
+
+typedef enum gmrt_fit_verdict {
+    GMRT_FIT_OK,       /* within the free memory */
+    GMRT_FIT_NOT_FREE, /* within the total, not the free memory: a warning */
+    GMRT_FIT_REFUSED   /* more than the total */
+} gmrt_fit_verdict;
+
+/* need's bytes for a graph of nodes and edges (saturating at UINT64_MAX). */
+uint64_t gmrt_device_need_bytes(const gmrt_device_need *need, int64_t nodes, int64_t edges);
+
+/* The verdict on a graph of nodes and edges (edges a lower bound unless
+ * edges_exact) that program prog reads from graph (its GRAPH argument,
+ * for the --distributed suggestion) on dev; unless GMRT_FIT_OK, msg gets
+ * the refusal or the warning, one line without a newline. */
+gmrt_fit_verdict gmrt_device_fit(const char *prog, const char *graph, const gmrt_device_need *need, int64_t nodes,
+                                 int64_t edges, bool edges_exact, const gmrt_device_memory *dev, char *msg,
+                                 size_t size);
+
+/* GMCU_DEVICE_MEMORY's text (NULL or empty: unset, true) applied to *dev:
+ * its total becomes that many bytes (digits, optionally followed by K, M, G
+ * or T: powers of 1000), its free memory at most that.  False, with msg
+ * saying why, for any other text. */
+bool gmrt_device_memory_override(const char *text, gmrt_device_memory *dev, char *msg, size_t size);
+
 /* One run of a program: its common options and what it reports. */
 typedef struct gmrt_cli_run {
     const char *prog;           /* argv[0] */
@@ -94,6 +148,9 @@ typedef struct gmrt_cli_run {
     bool json_transfer;
     double transfer_ms, transfer_mb;
     bool failed;                /* out of memory while recording */
+    gmrt_device_need device_need;   /* a device program's, set before gmrt_cli_load */
+    gmrt_device_query device_query; /* NULL: no device memory check */
+    bool device_warned;             /* the free-memory warning was given */
 } gmrt_cli_run;
 
 /* Reads argv into run (cleared first) and the program's own options.
@@ -107,7 +164,9 @@ int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, c
 /* Loads run->graph with run->load (a progress line on stderr when it is a
  * terminal), relabels it under --relabel (run->labels), warns when most ids
  * are unused without it, records the counts and load_ms (printed at once in
- * plain output).  NULL after a message: exit 1. */
+ * plain output).  With run->device_query, refuses a graph that cannot fit
+ * the device (above: "GPU memory"), before the load where its counts are
+ * known early.  NULL after a message: exit 1. */
 gm_graph *gmrt_cli_load(gmrt_cli_run *run);
 
 /* A node option's value: an id in [0, n), or a label under --relabel.

@@ -104,6 +104,10 @@ bool gmrt_gen_spec_weights_fit(const gmrt_gen_spec *spec, const struct gmrt_load
 /* 2^scale or nodes; the number of edges drawn (before the build options). */
 int64_t gmrt_gen_spec_nodes(const gmrt_gen_spec *spec);
 int64_t gmrt_gen_spec_drawn(const gmrt_gen_spec *spec);
+/* The fewest edges the spec's graph can have, known without drawing them
+ * (0 under dedup or no-self-loops, except for a grid): for checks made
+ * before generating it (a program's device memory, gmrt_cli.h). */
+int64_t gmrt_gen_spec_edges_at_least(const gmrt_gen_spec *spec);
 /* Edges first .. first+count-1 of the spec's draw; a grid's slots off the
  * grid are -1 -1 (no edge). */
 bool gmrt_gen_spec_draw(const gmrt_gen_spec *spec, int64_t first, size_t count, gm_node_t *src, gm_node_t *dst);

@@ -86,6 +86,15 @@ gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name,
  * keeps its old contents and the error names the file and the reason. */
 bool gmrt_graph_save(const gm_graph *g, const char *path, gmrt_format format, gmrt_error *err);
 
+/* The node and edge counts the header of a binary graph file (GM binary or
+ * .gmb) declares, read from its first bytes without loading it, for what a
+ * program checks before a load (its GPU memory, gmrt_cli.h).  format is
+ * GMRT_FMT_AUTO or the one the load is told.  False when path is not a
+ * regular file in one of those formats whose size is the one its header
+ * implies (a text format, a compressed file, standard input, a damaged
+ * header): the load then tells the counts, or what is wrong. */
+bool gmrt_graph_file_counts(const char *path, gmrt_format format, int64_t *nodes, int64_t *edges);
+
 /* Detection used by GMRT_FMT_AUTO: magic first (head holds the file's first
  * len bytes), then the extension of path; GMRT_FMT_AUTO when neither tells.
  * A gzip head names the format of what its first bytes decompress to. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 static const struct {
     gmrt_format format;
@@ -99,6 +100,28 @@ gmrt_format gmrt_format_detect(const void *head, size_t len, const char *path)
     if (i == len || (p[i] >= '0' && p[i] <= '9') || p[i] == '#' || p[i] == '%')
         return GMRT_FMT_EDGE_LIST;
     return GMRT_FMT_AUTO;
+}
+
+bool gmrt_graph_file_counts(const char *path, gmrt_format format, int64_t *nodes, int64_t *edges)
+{
+    struct stat st;
+    if (!path || strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false; /* standard input or a FIFO is read once, by the load */
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    unsigned char head[64];
+    size_t len = fread(head, 1, sizeof head, f);
+    fclose(f);
+    gmrt_format magic = gmrt_format_detect(head, len, NULL);
+    if (gmrt_is_gzip(head, len) || (format != GMRT_FMT_AUTO && format != magic &&
+                                    !(format == GMRT_FMT_GM_BINARY_LE && magic == GMRT_FMT_GM_BINARY)))
+        return false;
+    if (magic == GMRT_FMT_GMB)
+        return gmrt_gmb_counts(head, len, (uint64_t)st.st_size, nodes, edges);
+    if (magic == GMRT_FMT_GM_BINARY)
+        return gmrt_gm_binary_counts(head, len, (uint64_t)st.st_size, nodes, edges);
+    return false;
 }
 
 bool gmrt_check_node_limit(int64_t n, const char *name, const gmrt_load_options *opt, gmrt_error *err)

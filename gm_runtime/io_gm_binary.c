@@ -26,6 +26,28 @@ static size_t first_bad_offset(const unsigned char *p, int es, get_fn get, int64
     return (size_t)n + 1;
 }
 
+bool gmrt_gm_binary_counts(const unsigned char *d, size_t len, uint64_t size, int64_t *n, int64_t *m)
+{
+    get_fn get = len < 12 ? NULL : gmrt_get_be(d, 4) == GM_MAGIC ? gmrt_get_be
+                                   : gmrt_get_le(d, 4) == GM_MAGIC ? gmrt_get_le : NULL;
+    if (!get)
+        return false;
+    uint64_t ns = get(d + 4, 4), es = get(d + 8, 4);
+    if ((ns != 4 && ns != 8) || (es != 4 && es != 8) || len < 12 + ns + es)
+        return false;
+    int64_t nodes = gmrt_as_signed(get(d + 12, (int)ns), (int)ns);
+    int64_t edges = gmrt_as_signed(get(d + 12 + ns, (int)es), (int)es);
+    if (nodes < 0 || nodes > GMRT_NODE_MAX || edges < 0 || edges > GMRT_EDGE_MAX)
+        return false;
+    /* the loader's size: the header, N + 1 offsets, M destinations */
+    uint64_t idx_at = 12 + ns + es + es * ((uint64_t)nodes + 1);
+    if ((uint64_t)edges > (UINT64_MAX - idx_at) / ns || idx_at + ns * (uint64_t)edges != size)
+        return false;
+    *n = nodes;
+    *m = edges;
+    return true;
+}
+
 gm_graph *gmrt_load_gm_binary(gmrt_load_ctx *c)
 {
     const unsigned char *d = c->blob->data;

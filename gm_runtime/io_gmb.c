@@ -109,6 +109,23 @@ static bool validate(const gm_graph *g, const layout *l, int es_file, const char
     return true;
 }
 
+bool gmrt_gmb_counts(const unsigned char *d, size_t len, uint64_t size, int64_t *n, int64_t *m)
+{
+    if (len < GMB_HEADER || memcmp(d, GMB_MAGIC, 8) != 0 || gmrt_get_le(d + 8, 4) != GMB_VERSION)
+        return false;
+    uint64_t flags = gmrt_get_le(d + 12, 4), ns = gmrt_get_le(d + 16, 4), es = gmrt_get_le(d + 20, 4);
+    int64_t nodes = (int64_t)gmrt_get_le(d + 24, 8), edges = (int64_t)gmrt_get_le(d + 32, 8);
+    layout l;
+    /* the loader's checks of the header, and the size it implies */
+    if ((flags & ~(uint64_t)(FLAG_WEIGHTS | FLAG_INTEGRAL)) || ns != 4 || (es != 4 && es != 8) || nodes < 0 ||
+        nodes > GMRT_NODE_MAX || edges < 0 || edges > GMRT_EDGE_MAX || (es == 4 && edges > INT32_MAX) ||
+        !make_layout(nodes, edges, (int)es, flags & FLAG_WEIGHTS, &l) || l.end != size)
+        return false;
+    *n = nodes;
+    *m = edges;
+    return true;
+}
+
 gm_graph *gmrt_load_gmb(gmrt_load_ctx *c)
 {
     const unsigned char *d = c->blob->data;

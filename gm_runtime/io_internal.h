@@ -51,6 +51,12 @@ gm_graph *gmrt_load_matrix_market(gmrt_load_ctx *c);
 gm_graph *gmrt_load_dimacs(gmrt_load_ctx *c);
 gm_graph *gmrt_load_gmb(gmrt_load_ctx *c);
 
+/* The counts in a GM binary (.gmb) header: head holds the file's first len
+ * bytes, size is the file's size; false unless the header is one the
+ * loader accepts and the size is the one it implies (gmrt_graph_file_counts). */
+bool gmrt_gm_binary_counts(const unsigned char *head, size_t len, uint64_t size, int64_t *n, int64_t *m);
+bool gmrt_gmb_counts(const unsigned char *head, size_t len, uint64_t size, int64_t *n, int64_t *m);
+
 bool gmrt_save_gm_binary(const gm_graph *g, const char *path, bool little_endian, gmrt_error *err);
 bool gmrt_save_edge_list(const gm_graph *g, const char *path, gmrt_error *err);
 bool gmrt_save_matrix_market(const gm_graph *g, const char *path, gmrt_error *err);

@@ -31,7 +31,7 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmcu_balance.h gm_runtime/gmcu_rng.h gm_runtime/gmcu_worklist.h gm_runtime/gmcu_bfs.h
 
 GMRT_LIB_SOURCES = \
-	gm_runtime/error.c gm_runtime/fatal.c gm_runtime/file.c gm_runtime/edit.c gm_runtime/mem_limit.c gm_runtime/cli.c \
+	gm_runtime/error.c gm_runtime/fatal.c gm_runtime/file.c gm_runtime/edit.c gm_runtime/mem_limit.c gm_runtime/cli.c gm_runtime/cli_device.c \
 	gm_runtime/graph.c gm_runtime/graph_symmetric.c gm_runtime/graph_relabel.c gm_runtime/graph_degree_order.c gm_runtime/graph_reverse.c gm_runtime/linked.c gm_runtime/components.c gm_runtime/worklist.c gm_runtime/buckets.c gm_runtime/csr_build.c \
 	gm_runtime/row_sort.h gm_runtime/row_sort.c \
 	gm_runtime/rt_alloc.h gm_runtime/rt_lock.h gm_runtime/rt_progress.h \
@@ -84,7 +84,8 @@ GMRT_UNIT_TESTS = \
 	tests/runtime/test_collections \
 	tests/runtime/test_map \
 	tests/runtime/test_rng_props \
-	tests/runtime/test_cli
+	tests/runtime/test_cli \
+	tests/runtime/test_device_fit
 check_PROGRAMS += $(GMRT_UNIT_TESTS)
 TESTS += $(GMRT_UNIT_TESTS) tests/runtime/gmgraph_cli.sh tests/runtime/lose_nothing.sh tests/runtime/gmgraph_partition.sh \
 	tests/runtime/gmgraph_gen_threads.sh tests/runtime/gmgraph_gen_parts.sh tests/runtime/gmgraph_check.sh
@@ -137,6 +138,9 @@ tests_runtime_test_map_LDADD = $(GMRT_TEST_LDADD)
 tests_runtime_test_rng_props_SOURCES = tests/runtime/test_rng_props.c
 tests_runtime_test_rng_props_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_rng_props_LDADD = $(GMRT_TEST_LDADD)
+tests_runtime_test_device_fit_SOURCES = tests/runtime/test_device_fit.c
+tests_runtime_test_device_fit_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
+tests_runtime_test_device_fit_LDADD = $(GMRT_TEST_LDADD)
 tests_runtime_test_cli_SOURCES = tests/runtime/test_cli.c
 tests_runtime_test_cli_CPPFLAGS = $(GMRT_TEST_CPPFLAGS)
 tests_runtime_test_cli_LDADD = $(GMRT_TEST_LDADD)

@@ -68,6 +68,23 @@ void gmcu_init(void)
     info->ready = true;
 }
 
+bool gmcu_device_memory(gmrt_device_memory *out)
+{
+    int count = 0, dev = 0;
+    cudaDeviceProp prop;
+    size_t free_b = 0, total = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0 || cudaGetDevice(&dev) != cudaSuccess ||
+        cudaGetDeviceProperties(&prop, dev) != cudaSuccess || cudaMemGetInfo(&free_b, &total) != cudaSuccess) {
+        (void)cudaGetLastError(); /* not left for a later check to find */
+        return false;
+    }
+    out->index = dev;
+    snprintf(out->name, sizeof out->name, "%s", prop.name);
+    out->total = total;
+    out->free = free_b;
+    return true;
+}
+
 unsigned gmcu_blocks(int64_t n)
 {
     gmcu_device_info *info = gmcu_info();

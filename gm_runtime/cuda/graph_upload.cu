@@ -107,6 +107,18 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
     return c->dev;
 }
 
+void gmcu_graph_need(gmrt_device_need *need, bool reverse, bool edge_src)
+{
+    const uint64_t offsets = reverse ? 2 : 1; /* begin, r_begin: n + 1 each */
+    need->per_node += offsets * sizeof(gm_edge_t);
+    need->fixed += offsets * sizeof(gm_edge_t) + sizeof(gm_graph);
+    need->per_edge += sizeof(gm_node_t);                            /* node_idx */
+    if (reverse)
+        need->per_edge += sizeof(gm_node_t) + sizeof(gm_edge_t);    /* r_node_idx, r_edge_idx */
+    if (edge_src)
+        need->per_edge += sizeof(gm_node_t);                        /* edge_src */
+}
+
 /* The graph gmcu_skewed last saw, and its verdicts (out, in; -1: not yet). */
 static const gm_graph *skew_seen;
 static gm_node_t skew_seen_n;
