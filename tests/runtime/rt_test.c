@@ -3,6 +3,7 @@
 #include "rt_test.h"
 
 #include <CUnit/Basic.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,35 @@ bool rt_contains(const char *haystack, const char *needle)
         return true;
     fprintf(stderr, "\n    message: \"%s\"\n    expected to contain: \"%s\"\n", haystack, needle);
     return false;
+}
+
+rt_capture rt_capture_begin(void)
+{
+    rt_capture c = {-1, -1, rt_path("captured.txt")};
+    fflush(stdout);
+    fflush(stderr);
+    c.out = dup(1);
+    c.err = dup(2);
+    int fd = open(c.path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    close(fd);
+    return c;
+}
+
+void rt_capture_end(rt_capture c, char *buf, size_t size)
+{
+    fflush(stdout);
+    fflush(stderr);
+    dup2(c.out, 1);
+    dup2(c.err, 2);
+    close(c.out);
+    close(c.err);
+    FILE *f = fopen(c.path, "r");
+    size_t len = f ? fread(buf, 1, size - 1, f) : 0;
+    buf[len] = '\0';
+    if (f)
+        fclose(f);
 }
 
 int rt_run(const char *suite_name, const CU_TestInfo *tests)

@@ -25,6 +25,15 @@ gm_graph *rt_random_graph(gm_node_t n, size_t m, uint64_t seed, bool weighted, b
 bool rt_contains(const char *haystack, const char *needle);
 #define RT_ASSERT_MSG(err, needle) CU_ASSERT(rt_contains((err).message, (needle)))
 
+/* Sends stdout and stderr to a file until rt_capture_end, which flushes,
+ * restores them and reads what was written into buf (NUL-terminated). */
+typedef struct rt_capture {
+    int out, err;
+    const char *path;
+} rt_capture;
+rt_capture rt_capture_begin(void);
+void rt_capture_end(rt_capture c, char *buf, size_t size);
+
 /* Registers the tests under one suite, runs them, returns the exit code. */
 int rt_run(const char *suite, const CU_TestInfo *tests);
 

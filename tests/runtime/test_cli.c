@@ -17,26 +17,9 @@ static char captured[8192];
 /* Runs parse with stdout and stderr sent to a file; the text in captured. */
 static int parse_captured(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n, int argc, char **argv)
 {
-    const char *path = rt_path("captured.txt");
-    fflush(stdout);
-    fflush(stderr);
-    int out = dup(1), err = dup(2);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    close(fd);
+    rt_capture cap = rt_capture_begin();
     int st = gmrt_cli_parse(run, opts, n, "--k=VALUE", argc, argv);
-    fflush(stdout);
-    fflush(stderr);
-    dup2(out, 1);
-    dup2(err, 2);
-    close(out);
-    close(err);
-    FILE *f = fopen(path, "r");
-    size_t len = f ? fread(captured, 1, sizeof captured - 1, f) : 0;
-    captured[len] = '\0';
-    if (f)
-        fclose(f);
+    rt_capture_end(cap, captured, sizeof captured);
     return st;
 }
 

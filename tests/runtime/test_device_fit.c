@@ -182,14 +182,7 @@ static char captured[8192];
  * device, loads with stdout and stderr in captured; the graph or NULL. */
 static gm_graph *load_captured(gmrt_cli_run *run, int argc, char **argv)
 {
-    const char *path = rt_path("captured.txt");
-    fflush(stdout);
-    fflush(stderr);
-    int out = dup(1), err = dup(2);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    close(fd);
+    rt_capture cap = rt_capture_begin();
     gm_graph *g = NULL;
     if (gmrt_cli_parse(run, NULL, 0, NULL, argc, argv) < 0) {
         run->device_need.per_node = 16;
@@ -199,17 +192,7 @@ static gm_graph *load_captured(gmrt_cli_run *run, int argc, char **argv)
         queries = 0;
         g = gmrt_cli_load(run);
     }
-    fflush(stdout);
-    fflush(stderr);
-    dup2(out, 1);
-    dup2(err, 2);
-    close(out);
-    close(err);
-    FILE *f = fopen(path, "r");
-    size_t len = f ? fread(captured, 1, sizeof captured - 1, f) : 0;
-    captured[len] = '\0';
-    if (f)
-        fclose(f);
+    rt_capture_end(cap, captured, sizeof captured);
     return g;
 }
 
