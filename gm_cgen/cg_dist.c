@@ -679,6 +679,7 @@ void cg_dist_bfs_loop_end(cg_emit *em, const cg_dist_bfs_vars *v)
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "%s[%s] = %s;", v->start, v->nlev, v->head);
+    cg_line(em, "gmd_count_bfs_levels(%s); /* the driver notes graphs of thousands of levels */", v->nlev);
 }
 
 void cg_dist_bfs_reverse_begin(cg_emit *em, const cg_dist_bfs_vars *v, const char *l)

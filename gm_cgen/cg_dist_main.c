@@ -33,9 +33,18 @@
  * transport --comm names; a bad name: exit 2); the procedure's API is the
  * same (host arrays). */
 #include "cg_dist.h"
+#include "gma_walk.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+
+/* A gma_walk visitor: stops at an InBFS (the procedure has one). */
+static bool is_bfs(const gm_stmt *s, void *ctx)
+{
+    (void)ctx;
+    return s->kind != GMS_BFS;
+}
 
 /* What main() cannot pass yet; false after saying so. */
 static bool supported(cg_emit *em, const gm_proc *proc)
@@ -406,6 +415,8 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "gmd_allreduce_double(&_c_comm_mb, GMD_SUM);");
     cg_line(em, "if (!run.json)");
     cg_line(em, "    printf(\"comm_ms = %%.3f (%%.1f MB)\\n\", _c_comm_ms, _c_comm_mb);");
+    if (proc->body && !gma_walk(proc->body, true, is_bfs, NULL, NULL))
+        cg_line(em, "gmd_note_levels(&_c_comm, _c_prog); /* a BFS of thousands of levels runs best on one GPU */");
     cg_main_print_results(em, proc, true);
     cg_line(em, "if (run.out_dir) {");
     em->indent++;

@@ -41,6 +41,9 @@ EXTRA_DIST += tests/mpi/partition.sh tests/mpi/gmp.sh tests/mpi/sparse.sh tests/
 TESTS += tests/mpi/apps.sh
 EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.gm tests/mpi/edge_ends.gm tests/mpi/bfs_syncs.gm \
 	tests/mpi/has_edge.gm tests/mpi/is_nbr_from.gm tests/mpi/reciprocal.gm
+## The driver's note on a BFS of thousands of levels (gmd_note_levels).
+TESTS += tests/mpi/bfs_note.sh
+EXTRA_DIST += tests/mpi/bfs_note.sh
 ## The minimum-label fixpoint (gmd_min_label_components) against the
 ## single-process programs and tests/e2e's ref_wcc.
 TESTS += tests/mpi/wcc.sh

@@ -97,9 +97,21 @@ typedef struct gmd_counters {
     uint64_t bytes_sent;
     uint64_t messages;     /* point-to-point messages sent */
     uint64_t collectives;  /* allreduce, bcast, barrier calls */
+    int64_t bfs_levels;    /* the most levels one distributed BFS took */
 } gmd_counters;
 gmd_counters gmd_get_counters(void);
 void gmd_reset_counters(void);
+/* A distributed BFS took this many levels (the generated code's InBFS,
+ * after its loop): kept in the counters as the most of the run. */
+void gmd_count_bfs_levels(int64_t levels);
+/* A BFS of at least this many levels on several ranks draws the driver's
+ * note (gmd_note_levels): every level synchronizes the ranks, so such
+ * graphs (grids, road networks) run best on one GPU or one process. */
+#define GMD_MANY_LEVELS 1000
+/* Rank 0, once the runs are done: the note on stderr (prog: the program's
+ * name) when the ranks are several and a BFS took GMD_MANY_LEVELS levels
+ * or more; nothing otherwise. Not a collective. */
+void gmd_note_levels(const gmd_counters *c, const char *prog);
 
 /* ---- partitioned graphs ------------------------------------------------ */
 

@@ -111,6 +111,23 @@ void gmd_reset_counters(void)
     st.since = MPI_Wtime();
 }
 
+void gmd_count_bfs_levels(int64_t levels)
+{
+    if (levels > st.c.bfs_levels)
+        st.c.bfs_levels = levels;
+}
+
+void gmd_note_levels(const gmd_counters *c, const char *prog)
+{
+    if (st.rank != 0 || st.size < 2 || c->bfs_levels < GMD_MANY_LEVELS)
+        return;
+    fprintf(stderr,
+            "%s: note: a BFS took %lld levels, and each level waits for all %d ranks: a graph of thousands of "
+            "levels (a grid, a road network) runs best on one GPU or in one process (a build without "
+            "--distributed)\n",
+            prog, (long long)c->bfs_levels, st.size);
+}
+
 void gmd_barrier(void)
 {
     double t0 = MPI_Wtime();
