@@ -50,13 +50,35 @@ static void seed_and_sample(cg_emit *em, const gma_monotone *a, const gma_fronti
     cg_line(em, "    gmrt_fatal(\"out of memory: cannot make the buckets of a nearest-first run\");");
 }
 
+/* The relaxation of one queued entry (an expression of type gmrt_bk_entry):
+ * skipped when stale, else its node's edges relaxed, each node lowered
+ * pushed into its bin. */
+static void relax_entry(cg_emit *em, const gma_monotone *a, const char *entry)
+{
+    const char *n = cg_name(em, a->l1->iter.sym);
+    const char *qn = cg_name(em, a->q);
+    const char *xt = cg_ctype(a->x->type->elem), *qt = cg_ctype(a->q->type->elem);
+    const bool is_min = a->argmin->assign_op == GMA_MIN;
+    cg_line(em, "const gm_node_t %s = %s.node;", n, entry);
+    cg_line(em, "%s _c_now;", qt);
+    cg_line(em, "__atomic_load(&%s[%s], &_c_now, __ATOMIC_RELAXED);", qn, n);
+    cg_line(em, "if ((double)_c_now != %s.key)", entry);
+    cg_line(em, "    continue; /* lowered again since: its newer entry relaxes it */");
+    cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
+    cg_line(em, "const %s _c_val = (%s)_c_now;", xt, xt);
+    char *atomic_fn = cg_strf("_c_atomic_%s_%s", is_min ? "min" : "max", cg_atomic_suffix(a->q->type->elem->kind));
+    char *push = cg_strf("gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key);", is_min ? "" : "-");
+    cg_monotone_edges(em, a, atomic_fn, push);
+    free(atomic_fn);
+    free(push);
+}
+
 void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w)
 {
     const gm_stmt *l1 = a->l1;
     const char *g = cg_graph_of(em, l1->iter.sym->type);
     const char *n = cg_name(em, l1->iter.sym);
     const char *qn = cg_name(em, a->q), *fn = cg_name(em, w->flag);
-    const char *xt = cg_ctype(a->x->type->elem), *qt = cg_ctype(a->q->type->elem);
     const bool is_min = a->argmin->assign_op == GMA_MIN;
     const char *sign = is_min ? "" : "-";
     cg_marker(em, l1->loc);
@@ -91,21 +113,21 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "    break; /* nothing queued: the fixpoint */");
     cg_line(em, "gmrt_bk_gather(&_c_bk, _c_tid);");
     cg_line(em, "#pragma omp barrier");
-    cg_line(em, "#pragma omp for schedule(dynamic, 64)");
+    cg_line(em, "#pragma omp for schedule(dynamic, 64) nowait");
     cg_line(em, "for (int64_t _c_i = 0; _c_i < _c_bk.nfront; _c_i++) {");
     em->indent++;
-    cg_line(em, "const gm_node_t %s = _c_bk.front[_c_i].node;", n);
-    cg_line(em, "%s _c_now;", qt);
-    cg_line(em, "__atomic_load(&%s[%s], &_c_now, __ATOMIC_RELAXED);", qn, n);
-    cg_line(em, "if ((double)_c_now != _c_bk.front[_c_i].key)");
-    cg_line(em, "    continue; /* lowered again since: its newer entry relaxes it */");
-    cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
-    cg_line(em, "const %s _c_val = (%s)_c_now;", xt, xt);
-    char *atomic_fn = cg_strf("_c_atomic_%s_%s", is_min ? "min" : "max", cg_atomic_suffix(a->q->type->elem->kind));
-    char *push = cg_strf("gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key);", sign);
-    cg_monotone_edges(em, a, atomic_fn, push);
-    free(atomic_fn);
-    free(push);
+    relax_entry(em, a, "_c_bk.front[_c_i]");
+    em->indent--;
+    cg_line(em, "}");
+    cg_line(em, "/* its own few entries of the same bin, relaxed at once (bin fusion: gmrt_bk_fuse) */");
+    cg_line(em, "for (int64_t _c_nfused; (_c_nfused = gmrt_bk_fuse(&_c_bk, _c_tid)) > 0;) {");
+    em->indent++;
+    cg_line(em, "const gmrt_bk_entry *_c_fused = _c_bk.local[_c_tid].fused.e;");
+    cg_line(em, "for (int64_t _c_k = 0; _c_k < _c_nfused; _c_k++) {");
+    em->indent++;
+    relax_entry(em, a, "_c_fused[_c_k]");
+    em->indent--;
+    cg_line(em, "}");
     em->indent--;
     cg_line(em, "}");
     em->indent--;

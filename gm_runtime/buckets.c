@@ -64,6 +64,7 @@ void gmrt_bk_free(gmrt_buckets *b)
         for (int i = 0; b->local[t].ring && i < GMRT_BK_RING; i++)
             free(b->local[t].ring[i].e);
         free(b->local[t].ring);
+        free(b->local[t].fused.e);
     }
     free(b->local);
     free(b->front);
@@ -83,6 +84,24 @@ void gmrt_bk_grow(gmrt_bk_bin *bin)
         out_of_memory();
     bin->e = e;
     bin->cap = cap;
+}
+
+int64_t gmrt_bk_fuse(gmrt_buckets *b, int tid)
+{
+    gmrt_bk_local *l = &b->local[tid];
+    gmrt_bk_bin *r = &l->ring[b->cur % GMRT_BK_RING];
+    if (r->n == 0 || r->n >= GMRT_BK_FUSE_MAX)
+        return 0;
+    /* the bin's buffer becomes the fused list and the last fused list's
+     * buffer the bin's (empty): the pushes of the fused relaxations land
+     * in the bin, not in the list being read */
+    gmrt_bk_bin taken = *r;
+    r->e = l->fused.e;
+    r->cap = l->fused.cap;
+    r->n = 0;
+    l->fused = taken;
+    l->pending -= taken.n;
+    return taken.n;
 }
 
 void gmrt_bk_local_min(gmrt_buckets *b, int tid)

@@ -14,6 +14,8 @@
  *   gmrt_bk_plan(b);               one thread: the team's nearest, the new front
  *   gmrt_bk_gather(b, tid);        every thread: its entries of that bin into front
  *   ... relax front[0 .. nfront), pushing with gmrt_bk_push(b, tid, ...)
+ *   ... then, no barrier: while gmrt_bk_fuse(b, tid) > 0, relax the fused
+ *       entries the same way (the thread's own few of the current bin)
  *
  * until gmrt_bk_plan leaves nfront == 0. A front entry whose key is no longer
  * the node's key is stale: the node was lowered again and has a newer entry.
@@ -49,7 +51,8 @@ typedef struct gmrt_bk_local {
     int64_t pending;    /* entries in its bins */
     int64_t nearest;    /* its nearest non-empty bin (gmrt_bk_local_min), or INT64_MAX */
     int64_t offset;     /* where its entries of the current bin go in front */
-    char pad[64 - sizeof(gmrt_bk_bin *) - 3 * sizeof(int64_t)];
+    gmrt_bk_bin fused;  /* the entries gmrt_bk_fuse took, relaxed by this thread alone */
+    char pad[128 - sizeof(gmrt_bk_bin *) - 3 * sizeof(int64_t) - sizeof(gmrt_bk_bin)];
 } gmrt_bk_local;
 
 typedef struct gmrt_buckets {
@@ -109,6 +112,17 @@ static inline void gmrt_bk_push(gmrt_buckets *b, int tid, gm_node_t v, double ke
     r->n++;
     l->pending++;
 }
+
+/* Bin fusion: after its share of the front, a thread relaxes the entries it
+ * pushed into the current bin itself, at once, while they are few (fewer
+ * than GMRT_BK_FUSE_MAX): a step's barriers and gather cost more than such
+ * a handful of relaxations (delta-stepping's bin fusion, as in Beamer et
+ * al.'s GAP benchmark suite). The order of relaxations does not change the
+ * fixpoint. Returns how many entries it moved from tid's current bin into
+ * b->local[tid].fused.e (0: none, or too many: they wait for the next step,
+ * where the whole team shares them). */
+#define GMRT_BK_FUSE_MAX 1000
+int64_t gmrt_bk_fuse(gmrt_buckets *b, int tid);
 
 void gmrt_bk_local_min(gmrt_buckets *b, int tid);
 /* false (and nfront == 0) when no thread holds an entry: the fixpoint. */

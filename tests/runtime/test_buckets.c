@@ -1,8 +1,8 @@
 /* test_buckets.c: gmrt_buckets (the OpenMP target's nearest-first fixpoint)
  * driven by hand, one step at a time as the generated code drives it: every
  * entry comes out once, bins in order, near and far entries clamped, the
- * ring reused past its length, several threads' bins merged; and the bin
- * width's rule. */
+ * ring reused past its length, several threads' bins merged; bin fusion
+ * (gmrt_bk_fuse); and the bin width's rule. */
 #include "rt_test.h"
 
 #include <math.h>
@@ -117,6 +117,59 @@ static void test_large_bin(void)
     gmrt_bk_free(&b);
 }
 
+
+/* Bin fusion: after a step's gather, the entries a thread pushes into the
+ * current bin are its own to relax at once while fewer than
+ * GMRT_BK_FUSE_MAX: fuse hands them over once (its pending count drops),
+ * pushes made while relaxing them land in the bin, not in the list being
+ * read, and are handed over by the next call; a bin of GMRT_BK_FUSE_MAX or
+ * more stays for the next step; a later bin is never fused. */
+static void test_fuse(void)
+{
+    gmrt_buckets b;
+    CU_ASSERT_FATAL(gmrt_bk_init(&b, 2, 0.0, 10.0));
+    gmrt_bk_push(&b, 0, 1, 5.0, 5.0);
+    CU_ASSERT_FATAL(step(&b, 2));
+    CU_ASSERT_EQUAL(b.cur, 0);
+    CU_ASSERT_EQUAL(gmrt_bk_fuse(&b, 0), 0); /* nothing pushed since the gather */
+    for (int i = 0; i < 3; i++)
+        gmrt_bk_push(&b, 0, (gm_node_t)(10 + i), 1.0 + i, 1.0 + i); /* bin 0: the current one */
+    gmrt_bk_push(&b, 0, 99, 25.0, 25.0);                            /* bin 2: later */
+    gmrt_bk_push(&b, 1, 50, 3.0, 3.0);                              /* thread 1's */
+    CU_ASSERT_EQUAL(b.local[0].pending, 4);
+    int64_t n = gmrt_bk_fuse(&b, 0);
+    CU_ASSERT_EQUAL_FATAL(n, 3);
+    CU_ASSERT_EQUAL(b.local[0].pending, 1);
+    const gmrt_bk_entry *list = b.local[0].fused.e;
+    for (int i = 0; i < 3; i++) {
+        CU_ASSERT_EQUAL(list[i].node, 10 + i);
+        CU_ASSERT_EQUAL(list[i].key, 1.0 + i);
+    }
+    /* relaxing them pushes into the current bin again: not into list */
+    gmrt_bk_push(&b, 0, 20, 4.0, 4.0);
+    CU_ASSERT_EQUAL(list[0].node, 10);
+    CU_ASSERT_EQUAL(gmrt_bk_fuse(&b, 0), 1);
+    CU_ASSERT_EQUAL(b.local[0].fused.e[0].node, 20);
+    CU_ASSERT_EQUAL(gmrt_bk_fuse(&b, 0), 0); /* empty now; bin 2's entry stays */
+    CU_ASSERT_EQUAL(b.local[0].pending, 1);
+    /* too many for one thread: left for the team's next step */
+    for (int i = 0; i < GMRT_BK_FUSE_MAX; i++)
+        gmrt_bk_push(&b, 0, (gm_node_t)(1000 + i), 2.0, 2.0);
+    CU_ASSERT_EQUAL(gmrt_bk_fuse(&b, 0), 0);
+    CU_ASSERT_EQUAL(b.local[0].pending, 1 + GMRT_BK_FUSE_MAX);
+    /* the next steps still see every entry left: bin 0 (thread 0's many and
+     * thread 1's one), then bin 2 */
+    CU_ASSERT_FATAL(step(&b, 2));
+    CU_ASSERT_EQUAL(b.cur, 0);
+    CU_ASSERT_EQUAL(b.nfront, GMRT_BK_FUSE_MAX + 1);
+    CU_ASSERT_FATAL(step(&b, 2));
+    CU_ASSERT_EQUAL(b.cur, 2);
+    CU_ASSERT_EQUAL(b.nfront, 1);
+    CU_ASSERT_EQUAL(b.front[0].node, 99);
+    CU_ASSERT_FALSE(step(&b, 2));
+    gmrt_bk_free(&b);
+}
+
 /* The bin width: mean term x GMRT_BK_SCALE (road-like graphs) or
  * GMRT_BK_SCALE_FEW (dense or skewed ones) over the mean degree, the
  * environment's factor, and 1 for an empty or zero sample; the nearest-first
@@ -170,6 +223,7 @@ int main(void)
         {"order", test_order},
         {"clamp_and_wrap", test_clamp_and_wrap},
         {"large_bin", test_large_bin},
+        {"fuse", test_fuse},
         {"delta", test_delta},
         CU_TEST_INFO_NULL,
     };
