@@ -139,9 +139,10 @@ int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t
  * memory: dev_label holds gmd_num_local(G) labels (the owners' read, the
  * ghosts' overwritten). The local components come once from the one-GPU
  * union-find (gmcu_component_roots, libgmrt-cuda: link it) on the device
- * copy of G->local; each round takes every label's local-component minimum,
- * then gmd_gpu_sync_reduce (MIN) and gmd_gpu_sync_broadcast, and one
- * allreduce of a changed flag. Where no rank holds a ghost
+ * copy of G->local; after a first broadcast, each round takes every label's
+ * local-component minimum, ends the rounds when that changed no label on
+ * any rank (one allreduce of a flag), else runs gmd_gpu_sync_reduce (MIN)
+ * and gmd_gpu_sync_broadcast. Where no rank holds a ghost
  * (gmd_gpu_no_ghosts: one rank) it is the one-GPU fixpoint
  * (gmcu_min_label_components) on G->local and nothing else, one round.
  * Returns the number of rounds; -1 (on every rank) when gmd_gpu_graph_of

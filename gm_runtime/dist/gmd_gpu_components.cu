@@ -3,18 +3,26 @@
  * in GPU memory, for gmc -t cuda --distributed. Contract: gmd_gpu.h
  * (gmd_gpu_min_label_components_i32/i64).
  *
- * gmd_components.c's rounds on the device: the local components once, by
- * the one-GPU union-find (gmcu_component_roots, libgmrt-cuda) on the device
- * copy of G->local, so root[v] is the smallest local id of v's local
- * component (always an owner: owners come first and every ghost has an
- * edge to one); then per round every label becomes its local component's
- * minimum (an atomic min at the root, then a copy back, which also keeps
- * the labels as they were before the syncs), gmd_gpu_sync_reduce (MIN) and
- * gmd_gpu_sync_broadcast, until no sync changed a label on any rank (one
- * allreduce of a flag per round). gmd_components.c says why that ends with
- * every label the smallest starting label of its global weakly connected
- * component. Where no rank has a ghost (one rank) the local components are
- * the global ones: the one-GPU fixpoint alone, exactly what -t cuda runs.
+ * gmd_components.c's rounds on the device, with another stop: the local
+ * components once, by the one-GPU union-find (gmcu_component_roots,
+ * libgmrt-cuda) on the device copy of G->local, so root[v] is the smallest
+ * local id of v's local component; a broadcast (the ghosts' values on entry
+ * are not read); then per round every label becomes its local component's
+ * minimum (an atomic min at the root, then a copy back that flags a label
+ * it changed), and the rounds end when that changed no label on any rank
+ * (one allreduce of the flag); else gmd_gpu_sync_reduce (MIN) and
+ * gmd_gpu_sync_broadcast, and the next round. Minima that change nothing
+ * right after a broadcast leave every label constant on its local
+ * component and every ghost equal to its owner: gmd_components.c's end
+ * condition, whose argument then gives every label the smallest starting
+ * label of its global weakly connected component. Against gmd_components.c's
+ * stop (the syncs changed nothing) this runs no more syncs (minima after
+ * syncs that changed nothing change nothing), skips the last round's syncs
+ * where minima after a sync find nothing to do, and costs at most one more
+ * minima pass and allreduce; it needs no copy of the labels before the
+ * syncs and no pass comparing them. Where no rank has a ghost (one rank)
+ * the local components are the global ones: the one-GPU fixpoint alone,
+ * what -t cuda runs.
  * The labels never leave the device; only the flag does.
  * A separate object of the archive: only programs that call it (and link
  * libgmrt-cuda, as every gmc -t cuda program does) pull it in. */
@@ -44,25 +52,21 @@ template <typename T> __global__ static void comp_min(const int32_t *root, const
             atomic_min_to(&best[root[v]], label[v]);
 }
 
-/* label[v] = before[v] = its component's minimum: before keeps the labels
- * as the syncs find them. */
-template <typename T> __global__ static void comp_spread(const int32_t *root, T *label, T *before, const T *best, int64_t n)
+/* label[v] = its component's minimum; *flag = 1 when that changed a label
+ * (one write per block that changed one: a flag every thread wrote would
+ * be one hot address). */
+template <typename T> __global__ static void comp_spread(const int32_t *root, T *label, const T *best, int64_t n, int *flag)
 {
+    int changed = 0;
     for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x) {
         const T l = best[root[v]];
-        label[v] = l;
-        before[v] = l;
-    }
-}
-
-/* flag = 1 when a[v] != b[v] for some v < n. */
-template <typename T> __global__ static void differs(const T *a, const T *b, int64_t n, int *flag)
-{
-    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x)
-        if (a[v] != b[v]) {
-            *flag = 1;
-            return;
+        if (l != label[v]) {
+            label[v] = l;
+            changed = 1;
         }
+    }
+    if (__syncthreads_or(changed) && threadIdx.x == 0)
+        *flag = 1;
 }
 
 static void check(cudaError_t ce, const char *what)
@@ -123,7 +127,6 @@ template <typename T> static int64_t min_label(gmd_graph *G, T *label, gmrt_type
         return 1;
     }
     const size_t cells = (size_t)(n > 0 ? n : 1);
-    T *before = (T *)scratch(cells * sizeof(T));
     T *best = (T *)scratch(cells * sizeof(T));
     int32_t *root = (int32_t *)scratch(cells * sizeof(int32_t));
     int *d_flag = (int *)scratch(sizeof(int));
@@ -138,33 +141,31 @@ template <typename T> static int64_t min_label(gmd_graph *G, T *label, gmrt_type
     t0 = stage(on, t0, "first broadcast", 0);
     for (;;) {
         rounds++;
+        int h_flag = 0;
+        check(cudaMemset(d_flag, 0, sizeof(int)), "cudaMemset");
         if (n > 0) { /* each label: the smallest of its local component */
             check(cudaMemcpy(best, label, (size_t)n * sizeof(T), cudaMemcpyDeviceToDevice), "copy");
             comp_min<T><<<nb, 256>>>(root, label, best, n);
             check(cudaGetLastError(), "launch");
-            comp_spread<T><<<nb, 256>>>(root, label, before, best, n);
-            check(cudaGetLastError(), "launch");
-        }
-        t0 = stage(on, t0, "component minima", rounds);
-        (void)gmd_gpu_sync_reduce(H, label, t, GMD_MIN);
-        (void)gmd_gpu_sync_broadcast(H, label, t);
-        t0 = stage(on, t0, "reduce and broadcast", rounds);
-        int h_flag = 0;
-        check(cudaMemset(d_flag, 0, sizeof(int)), "cudaMemset");
-        if (n > 0) {
-            differs<T><<<nb, 256>>>(before, label, n, d_flag);
+            comp_spread<T><<<nb, 256>>>(root, label, best, n, d_flag);
             check(cudaGetLastError(), "launch");
         }
         check(cudaMemcpy(&h_flag, d_flag, sizeof(int), cudaMemcpyDeviceToHost), "copy");
+        t0 = stage(on, t0, "component minima", rounds);
+        /* no label moved on any rank since the last syncs (or the first
+         * broadcast): constant on every local component, every ghost its
+         * owner's, so the fixpoint (gmd_components.c's argument) */
         bool changed = h_flag != 0;
         gmd_allreduce_bool(&changed, GMD_OR);
         t0 = stage(on, t0, "changed?", rounds);
         if (!changed)
             break;
+        (void)gmd_gpu_sync_reduce(H, label, t, GMD_MIN);
+        (void)gmd_gpu_sync_broadcast(H, label, t);
+        t0 = stage(on, t0, "reduce and broadcast", rounds);
     }
     gmcu_free(best);
     gmcu_free(root);
-    gmcu_free(before);
     gmcu_free(d_flag);
     (void)stage(on, t0, "free", rounds);
     return rounds;
