@@ -200,6 +200,12 @@ extern "C" {
  * in Afforest's order (components.cu). */
 void gmcu_min_label_components_i32(gm_graph *G, int32_t *label);
 void gmcu_min_label_components_i64(gm_graph *G, int64_t *label);
+/* The same union-find without labels: root (device, G->num_nodes entries,
+ * written) gets for every node v the smallest node of v's weakly connected
+ * component (so root[v] <= v, and root[v] == v for exactly one node of each
+ * component). For callers that take the minima themselves, again and again
+ * (gmd_gpu_min_label_components' rounds). */
+void gmcu_component_roots(gm_graph *G, gm_node_t *root);
 
 } /* extern "C" */
 
