@@ -77,7 +77,10 @@ void gmcu_copy_counted(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
 void gmcu_graph_release(void);
 
 /* The device graph of G, with the reverse CSR and edge sources when asked.
- * Host structures are built first where missing. */
+ * The host builds the reverse rows where missing (gmrt_graph_make_reverse_nodes,
+ * kept in G: the host's r_begin and r_node_idx); the reverse edge map and the
+ * edge sources are made on the device when G has none (G's stay NULL then:
+ * host memory holds no per-edge array the device alone reads). */
 const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src);
 
 /* Whether one thread per node would leave the GPU waiting on a few hubs:

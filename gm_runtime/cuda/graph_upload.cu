@@ -58,6 +58,102 @@ void gmcu_graph_release(void)
     gmrt_fatal("out of memory: uploading the graph");
 }
 
+/* The first index in idx[lo, hi) (sorted ascending) holding a value >= key. */
+__device__ static gm_edge_t gmcu_lower_bound(const gm_node_t *idx, gm_edge_t lo, gm_edge_t hi, gm_node_t key)
+{
+    while (lo < hi) {
+        const gm_edge_t mid = lo + (hi - lo) / 2;
+        if (idx[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The reverse edge map from the rows: reverse edge i of row v from source
+ * u is u's forward edge to v, the k-th of u's parallel edges to v when it
+ * is the k-th u of v's row (rows in forward edge order, gmrt_graph.h), so
+ * begin[u] + (u's first edge to v) + k, found by a binary search in u's
+ * sorted row.  A forward row out of order (the search lands on another
+ * destination) sets *bad: the host's map is used then. */
+__global__ static void reverse_map_kernel(const gm_edge_t *begin, const gm_node_t *node_idx, const gm_edge_t *r_begin,
+                                          const gm_node_t *r_node_idx, int64_t n, int64_t m, gm_edge_t *r_edge_idx,
+                                          int *bad)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += (int64_t)gridDim.x * blockDim.x) {
+        int64_t lo = 0, hi = n; /* v: the last row starting at or before i */
+        while (hi - lo > 1) {
+            const int64_t mid = lo + (hi - lo) / 2;
+            if ((int64_t)r_begin[mid] <= i)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        const gm_node_t v = (gm_node_t)lo, u = r_node_idx[i];
+        int64_t k = 0;
+        while (i - k > (int64_t)r_begin[v] && r_node_idx[i - k - 1] == u)
+            k++;
+        const gm_edge_t e = gmcu_lower_bound(node_idx, begin[u], begin[u + 1], v) + (gm_edge_t)k;
+        if (e >= begin[u + 1] || node_idx[e] != v)
+            *bad = 1;
+        r_edge_idx[i] = e;
+    }
+}
+
+static gm_edge_t *reverse_map_on_device(gm_graph *G, const gm_edge_t *d_begin, const gm_node_t *d_node_idx,
+                                        const gm_edge_t *d_r_begin, const gm_node_t *d_r_node_idx)
+{
+    const size_t bytes = (size_t)G->num_edges * sizeof(gm_edge_t);
+    gm_edge_t *d = (gm_edge_t *)gmcu_malloc(bytes, "the reverse edge map");
+    int *bad = (int *)gmcu_malloc(sizeof(int), "a flag");
+    GMCU_CHECK(cudaMemset(bad, 0, sizeof(int)));
+    if (G->num_edges > 0) {
+        reverse_map_kernel<<<gmcu_blocks(G->num_edges), GMCU_BLOCK>>>(d_begin, d_node_idx, d_r_begin, d_r_node_idx,
+                                                                       (int64_t)G->num_nodes, (int64_t)G->num_edges,
+                                                                       d, bad);
+        GMCU_LAUNCHED("the reverse edge map");
+    }
+    int h = 0;
+    GMCU_CHECK(cudaMemcpy(&h, bad, sizeof h, cudaMemcpyDeviceToHost));
+    gmcu_free(bad);
+    if (h) { /* rows out of order: the host's map (the same rows) */
+        if (!gmrt_graph_make_reverse(G))
+            out_of_memory();
+        gmcu_copy_counted(d, G->r_edge_idx, bytes, cudaMemcpyHostToDevice);
+    }
+    return d;
+}
+
+/* Each forward edge's source: the last row starting at or before it (the
+ * one holding it; empty rows start there too), one thread an edge so that
+ * hubs cost no more than other rows. */
+__global__ static void edge_src_kernel(const gm_edge_t *begin, int64_t n, int64_t m, gm_node_t *src)
+{
+    for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < m; e += (int64_t)gridDim.x * blockDim.x) {
+        int64_t lo = 0, hi = n;
+        while (hi - lo > 1) {
+            const int64_t mid = lo + (hi - lo) / 2;
+            if ((int64_t)begin[mid] <= e)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        src[e] = (gm_node_t)lo;
+    }
+}
+
+static gm_node_t *edge_src_on_device(const gm_graph *G, const gm_edge_t *d_begin)
+{
+    gm_node_t *d = (gm_node_t *)gmcu_malloc((size_t)G->num_edges * sizeof(gm_node_t), "the edge sources");
+    if (G->num_edges > 0) {
+        edge_src_kernel<<<gmcu_blocks(G->num_edges), GMCU_BLOCK>>>(d_begin, (int64_t)G->num_nodes,
+                                                                   (int64_t)G->num_edges, d);
+        GMCU_LAUNCHED("the edge sources");
+    }
+    return d;
+}
+
 const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
 {
     gmcu_init();
@@ -85,13 +181,23 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
         changed = true;
     }
     if (reverse && !c->shadow.r_begin) {
-        if (!gmrt_graph_make_reverse(G))
+        /* the host builds the rows (or has them), the device the map when
+         * the host has none: host memory then holds no 8-byte-an-edge map */
+        if (!gmrt_graph_make_reverse_nodes(G))
             out_of_memory();
         c->shadow.r_begin = (gm_edge_t *)gmcu_upload(G->r_begin, nb, "the reverse offsets");
         c->shadow.r_node_idx = (gm_node_t *)gmcu_upload(G->r_node_idx, eb, "the reverse edges");
-        c->shadow.r_edge_idx = (gm_edge_t *)gmcu_upload(
-            G->r_edge_idx, (size_t)G->num_edges * sizeof(gm_edge_t), "the reverse edge map");
+        if (G->r_edge_idx)
+            c->shadow.r_edge_idx = (gm_edge_t *)gmcu_upload(
+                G->r_edge_idx, (size_t)G->num_edges * sizeof(gm_edge_t), "the reverse edge map");
+        else
+            c->shadow.r_edge_idx = reverse_map_on_device(G, c->shadow.begin, c->shadow.node_idx, c->shadow.r_begin,
+                                                         c->shadow.r_node_idx);
         c->shadow.r_gather_idx = c->shadow.r_node_idx;
+        changed = true;
+    }
+    if (edge_src && !c->shadow.edge_src && !G->edge_src) { /* made on the device: none on the host */
+        c->shadow.edge_src = edge_src_on_device(G, c->shadow.begin);
         changed = true;
     }
     if (edge_src && !c->shadow.edge_src) {
@@ -121,7 +227,7 @@ bool gmcu_skewed(gm_graph *G, bool in_edges)
     }
     int *v = &skew_verdict[in_edges ? 1 : 0];
     if (*v < 0) {
-        if (in_edges && !gmrt_graph_make_reverse(G))
+        if (in_edges && !gmrt_graph_make_reverse_nodes(G)) /* the offsets only */
             out_of_memory();
         *v = gmrt_rows_skewed(in_edges ? G->r_begin : G->begin, G->num_nodes, G->num_edges);
     }
@@ -168,18 +274,6 @@ bool gmcu_few_rounds(gm_graph *G)
     return mean > GMRT_FEW_ROUNDS_DEGREE || gmcu_skewed(G, false); /* gmrt_few_rounds's rule, cached */
 }
 
-/* The first index in idx[lo, hi) (sorted ascending) holding a value >= key. */
-__device__ static gm_edge_t gmcu_lower_bound(const gm_node_t *idx, gm_edge_t lo, gm_edge_t hi, gm_node_t key)
-{
-    while (lo < hi) {
-        const gm_edge_t mid = lo + (hi - lo) / 2;
-        if (idx[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
 
 /* cuts[s * (n + 1) + v] for every row v and boundary s (rows are sorted). */
 __global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, bool gather, int nseg, int64_t seglen,
