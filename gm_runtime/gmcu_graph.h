@@ -76,12 +76,38 @@ void gmcu_copy_counted(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
 /* Frees the device copy of the graph (the next gmcu_graph uploads again). */
 void gmcu_graph_release(void);
 
-/* The device graph of G, with the reverse CSR and edge sources when asked.
- * The host builds the reverse rows where missing (gmrt_graph_make_reverse_nodes,
- * kept in G: the host's r_begin and r_node_idx); the reverse edge map and the
- * edge sources are made on the device when G has none (G's stay NULL then:
- * host memory holds no per-edge array the device alone reads). */
-const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src);
+/* What gmcu_graph puts on the device besides the forward rows (begin,
+ * node_idx, always there); flags or'ed together. A procedure asks for what
+ * its kernels read (gm_backend_cuda/cuda_graph.c decides it at compile
+ * time), so that a large graph holds no per-edge array no kernel reads
+ * (kron28 on 2 ranks: 5.9e9 edges a rank, 4 bytes an edge per 32-bit
+ * array, 8 per gm_edge_t one with --enable-edge64). */
+enum {
+    GMCU_GRAPH_FORWARD = 0,     /* the forward rows only */
+    /* the reverse rows r_begin, r_node_idx (in-neighbour walks); on a
+     * symmetric G (gmrt_graph_is_symmetric: every in-row equal to its
+     * out-row, both sorted) they are the forward arrays themselves */
+    GMCU_GRAPH_REVERSE = 1,
+    /* r_edge_idx too, each in-edge's forward edge (in-neighbour loops that
+     * read the edge, in-edge loops, one-thread-per-in-edge kernels);
+     * implies GMCU_GRAPH_REVERSE */
+    GMCU_GRAPH_REVERSE_MAP = 2,
+    GMCU_GRAPH_EDGE_SRC = 4     /* edge_src, each forward edge's source */
+};
+
+/* The device graph of G with what `what` asks for (GMCU_GRAPH_*), added to
+ * what earlier calls put there (kept until gmcu_graph_release or another
+ * graph). The host builds the reverse rows where missing
+ * (gmrt_graph_make_reverse_nodes, kept in G: the host's r_begin and
+ * r_node_idx), then checks them against the forward ones once
+ * (gmrt_graph_is_symmetric, O(m)): equal, the device's reverse rows are
+ * the forward arrays (GMCU_REVERSE_ALIAS=0 in the environment: a copy
+ * all the same, for comparisons); a G already known symmetric needs no
+ * host rows. The reverse edge map and the edge sources are made on the
+ * device when G has none (G's stay NULL then: host memory holds no per-edge
+ * array the device alone reads). GMCU_STATS=1: the device arrays and their
+ * bytes on stderr whenever they change. */
+const gm_graph *gmcu_graph(gm_graph *G, unsigned what);
 
 /* Whether one thread per node would leave the GPU waiting on a few hubs:
  * the largest degree far above the mean (RMAT-like graphs). Computed once

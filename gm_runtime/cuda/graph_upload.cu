@@ -5,6 +5,9 @@
 #include "gmcu_graph.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static gmcu_graph_cache graph_cache;
 static unsigned long long graph_epoch = 1;
@@ -38,10 +41,11 @@ void gmcu_graph_release(void)
     gmcu_graph_cache *c = gmcu_graph_cache_get();
     if (!c->host)
         return;
+    /* reverse rows that are the forward ones (a symmetric graph) go once */
+    gmcu_free(c->shadow.r_begin == c->shadow.begin ? NULL : c->shadow.r_begin);
+    gmcu_free(c->shadow.r_node_idx == c->shadow.node_idx ? NULL : c->shadow.r_node_idx);
     gmcu_free(c->shadow.begin);
     gmcu_free(c->shadow.node_idx);
-    gmcu_free(c->shadow.r_begin);
-    gmcu_free(c->shadow.r_node_idx);
     gmcu_free(c->shadow.r_edge_idx);
     gmcu_free(c->shadow.edge_src);
     gmcu_free(c->shadow.gather_pos);
@@ -154,12 +158,72 @@ static gm_node_t *edge_src_on_device(const gm_graph *G, const gm_edge_t *d_begin
     return d;
 }
 
-const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
+/* Whether the device's reverse rows may be the forward arrays: G's in-rows
+ * equal its out-rows element for element. A symmetric G has that (each
+ * in-row and out-row holds the same ends with the same repeats, both
+ * sorted); gmrt_graph_is_symmetric compares the rows themselves once the
+ * host has them (O(m)), which is what the alias rests on for a graph not
+ * known symmetric (a rank's local graph under policy both of a symmetric
+ * graph is). The upper copy of a clique graph holds each edge once: never. */
+static bool reverse_is_forward(gm_graph *G)
+{
+    const char *env = getenv("GMCU_REVERSE_ALIAS");
+    if ((env && strcmp(env, "0") == 0) || G->upper)
+        return false;
+    if (G->symmetric == 0) {
+        if (!gmrt_graph_make_reverse_nodes(G))
+            out_of_memory();
+        (void)gmrt_graph_is_symmetric(G);
+    }
+    return G->symmetric > 0;
+}
+
+static double mb(size_t bytes) { return (double)bytes / 1e6; }
+
+/* GMCU_STATS=1: the device graph's arrays and their bytes, on stderr. */
+static void report_graph(const gmcu_graph_cache *c)
+{
+    const char *st = getenv("GMCU_STATS");
+    if (!st || !*st || strcmp(st, "0") == 0)
+        return;
+    const gm_graph *sh = &c->shadow;
+    const size_t nb = ((size_t)sh->num_nodes + 1) * sizeof(gm_edge_t), eb = (size_t)sh->num_edges * sizeof(gm_node_t);
+    const size_t mapb = (size_t)sh->num_edges * sizeof(gm_edge_t);
+    const bool alias = sh->r_begin && sh->r_begin == sh->begin;
+    size_t total = nb + eb;
+    char rev[64], map[32], src[32];
+    if (!sh->r_begin)
+        snprintf(rev, sizeof rev, "none");
+    else if (alias)
+        snprintf(rev, sizeof rev, "the forward rows (symmetric)");
+    else
+        snprintf(rev, sizeof rev, "%.1f MB", mb(nb + eb)), total += nb + eb;
+    if (sh->r_edge_idx)
+        snprintf(map, sizeof map, "%.1f MB", mb(mapb)), total += mapb;
+    else
+        snprintf(map, sizeof map, "none");
+    if (sh->edge_src)
+        snprintf(src, sizeof src, "%.1f MB", mb(eb)), total += eb;
+    else
+        snprintf(src, sizeof src, "none");
+    size_t free_b = 0, all_b = 0;
+    GMCU_CHECK(cudaMemGetInfo(&free_b, &all_b));
+    fprintf(stderr,
+            "gmcu: device graph: %lld nodes, %lld edges: forward rows %.1f MB, reverse rows %s, reverse edge map %s, "
+            "edge sources %s; %.1f MB in all; device memory in use %.1f of %.1f MB\n",
+            (long long)sh->num_nodes, (long long)sh->num_edges, mb(nb + eb), rev, map, src, mb(total),
+            mb(all_b - free_b), mb(all_b));
+}
+
+const gm_graph *gmcu_graph(gm_graph *G, unsigned what)
 {
     gmcu_init();
     gmcu_graph_cache *c = gmcu_graph_cache_get();
     if (c->host && (c->host != G || c->num_nodes != G->num_nodes || c->num_edges != G->num_edges))
         gmcu_graph_release();
+    const bool map = (what & GMCU_GRAPH_REVERSE_MAP) != 0;
+    const bool reverse = map || (what & GMCU_GRAPH_REVERSE) != 0;
+    const bool edge_src = (what & GMCU_GRAPH_EDGE_SRC) != 0;
     size_t nb = ((size_t)G->num_nodes + 1) * sizeof(gm_edge_t);
     size_t eb = (size_t)G->num_edges * sizeof(gm_node_t);
     bool changed = false;
@@ -181,19 +245,30 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
         changed = true;
     }
     if (reverse && !c->shadow.r_begin) {
-        /* the host builds the rows (or has them), the device the map when
-         * the host has none: host memory then holds no 8-byte-an-edge map */
-        if (!gmrt_graph_make_reverse_nodes(G))
-            out_of_memory();
-        c->shadow.r_begin = (gm_edge_t *)gmcu_upload(G->r_begin, nb, "the reverse offsets");
-        c->shadow.r_node_idx = (gm_node_t *)gmcu_upload(G->r_node_idx, eb, "the reverse edges");
+        if (reverse_is_forward(G)) { /* the same rows: no second copy */
+            c->shadow.r_begin = c->shadow.begin;
+            c->shadow.r_node_idx = c->shadow.node_idx;
+        } else {
+            /* the host builds the rows (or has them), the device the map
+             * when asked and the host has none: host memory then holds no
+             * 8-byte-an-edge map */
+            if (!gmrt_graph_make_reverse_nodes(G))
+                out_of_memory();
+            c->shadow.r_begin = (gm_edge_t *)gmcu_upload(G->r_begin, nb, "the reverse offsets");
+            c->shadow.r_node_idx = (gm_node_t *)gmcu_upload(G->r_node_idx, eb, "the reverse edges");
+        }
+        c->shadow.r_gather_idx = c->shadow.r_node_idx;
+        c->shadow.symmetric = G->symmetric; /* the check may have settled it */
+        c->shadow.num_undirected_edges = G->num_undirected_edges;
+        changed = true;
+    }
+    if (map && !c->shadow.r_edge_idx) {
         if (G->r_edge_idx)
             c->shadow.r_edge_idx = (gm_edge_t *)gmcu_upload(
                 G->r_edge_idx, (size_t)G->num_edges * sizeof(gm_edge_t), "the reverse edge map");
         else
             c->shadow.r_edge_idx = reverse_map_on_device(G, c->shadow.begin, c->shadow.node_idx, c->shadow.r_begin,
                                                          c->shadow.r_node_idx);
-        c->shadow.r_gather_idx = c->shadow.r_node_idx;
         changed = true;
     }
     if (edge_src && !c->shadow.edge_src && !G->edge_src) { /* made on the device: none on the host */
@@ -201,14 +276,13 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
         changed = true;
     }
     if (edge_src && !c->shadow.edge_src) {
-        if (!gmrt_graph_make_edge_src(G))
-            out_of_memory();
         c->shadow.edge_src = (gm_node_t *)gmcu_upload(G->edge_src, eb, "the edge sources");
         changed = true;
     }
     if (changed) {
         GMCU_CHECK(cudaMemcpy(c->dev, &c->shadow, sizeof(gm_graph), cudaMemcpyHostToDevice));
         gmcu_graph_changed();
+        report_graph(c);
     }
     return c->dev;
 }
@@ -227,9 +301,11 @@ bool gmcu_skewed(gm_graph *G, bool in_edges)
     }
     int *v = &skew_verdict[in_edges ? 1 : 0];
     if (*v < 0) {
-        if (in_edges && !gmrt_graph_make_reverse_nodes(G)) /* the offsets only */
+        /* a symmetric graph's in-rows are its out-rows: no host rows for them */
+        const bool in_rows = in_edges && !(G->symmetric > 0 && !G->upper);
+        if (in_rows && !gmrt_graph_make_reverse_nodes(G)) /* the offsets only */
             out_of_memory();
-        *v = gmrt_rows_skewed(in_edges ? G->r_begin : G->begin, G->num_nodes, G->num_edges);
+        *v = gmrt_rows_skewed(in_rows ? G->r_begin : G->begin, G->num_nodes, G->num_edges);
     }
     return *v != 0;
 }
@@ -312,7 +388,7 @@ static struct {
 
 static const gm_edge_t *eb_cuts_of(gm_graph *G, bool in_edges, bool gather, int nseg, int64_t seglen)
 {
-    (void)gmcu_graph(G, in_edges, false);
+    (void)gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD);
     const gm_graph *sh = &gmcu_graph_cache_get()->shadow;
     const gm_node_t *idx = in_edges ? (gather ? sh->r_gather_idx : sh->r_node_idx) : (gather ? sh->gather_idx : sh->node_idx);
     if (eb_cuts.cuts && eb_cuts.g == G && eb_cuts.n == G->num_nodes && eb_cuts.in_edges == in_edges &&
@@ -322,7 +398,7 @@ static const gm_edge_t *eb_cuts_of(gm_graph *G, bool in_edges, bool gather, int 
     const int64_t n = G->num_nodes;
     eb_cuts.cuts = (gm_edge_t *)gmcu_malloc((size_t)(nseg + 1) * (size_t)(n + 1) * sizeof(gm_edge_t),
                                             "edge-blocking segment cuts");
-    const gm_graph *dg = gmcu_graph(G, in_edges, false);
+    const gm_graph *dg = gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD);
     gmcu_eb_cut_rows<<<gmcu_blocks(n + 1), GMCU_BLOCK>>>(dg, in_edges, gather, nseg, seglen, eb_cuts.cuts);
     GMCU_LAUNCHED("edge-blocking segment cuts");
     eb_cuts.g = G;
