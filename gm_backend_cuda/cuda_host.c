@@ -141,9 +141,13 @@ static void host_graph_indexes(cg_emit *em, const gm_stmt *s)
             continue;
         const char *g = cg_name(em, p->sym);
         if (map)
-            cg_line(em, "if (!gmrt_graph_make_reverse(%s))\n        gmrt_fatal(\"out of memory: cannot build the reverse edges\");", g);
+            cg_line(em, "if (!gmrt_graph_make_reverse(%s))", g);
+        if (map)
+            cg_line(em, "    gmrt_fatal(\"out of memory: cannot build the reverse edges\");");
         if (src)
-            cg_line(em, "if (!gmrt_graph_make_edge_src(%s))\n        gmrt_fatal(\"out of memory: cannot build the edge sources\");", g);
+            cg_line(em, "if (!gmrt_graph_make_edge_src(%s))", g);
+        if (src)
+            cg_line(em, "    gmrt_fatal(\"out of memory: cannot build the edge sources\");");
     }
 }
 

@@ -24,8 +24,9 @@ extern "C" {
  * gmcu_skewed, and the sweep splits their rows, gmcu_hubs_on: the hubs'
  * values stay in the L2 anyway; the whole L2 without the split, and there 2
  * once they pass half the L2), when the edges are
- * not scattered (gmcu_scattered) or when G has fewer than 2 nodes; at least
- * 2 when `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
+ * not scattered (gmcu_scattered) or when G has fewer than 2 nodes; no more
+ * than their cuts (gmcu_eb_cuts) fit in a quarter of the device memory left
+ * (1 where that is under 2); at least 2 when `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
  * experiments. */
 int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force);
 /* The same for a sweep reading its values in gather order
