@@ -74,6 +74,9 @@ void *gmcu_malloc(size_t bytes, const char *what);
  * while its peers wait in a collective). */
 void *gmcu_malloc_try(size_t bytes, cudaError_t *err);
 void gmcu_free(void *p); /* NULL: nothing */
+/* Bytes gmcu_malloc can still get: the device's free memory and the
+ * cached blocks it gives back when a request needs them. */
+size_t gmcu_mem_available(void);
 /* *buf with room for at least `bytes` (reallocated, contents lost, when *cap is less). */
 void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
 /* Copies bytes (at most GMCU_PUT_MAX) from host memory to dst on the device,

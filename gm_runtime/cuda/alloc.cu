@@ -167,6 +167,14 @@ void gmcu_free(void *p)
     pool.cached_bytes += bytes;
 }
 
+size_t gmcu_mem_available(void)
+{
+    size_t free_b = 0, total = 0;
+    GMCU_CHECK(cudaMemGetInfo(&free_b, &total));
+    gmcu_locked hold(pool.lock);
+    return free_b + pool.cached_bytes; /* a failed cudaMalloc frees the cache and tries again */
+}
+
 void *gmcu_grow(void **buf, size_t *cap, size_t bytes)
 {
     if (bytes > *cap) {

@@ -126,7 +126,9 @@ __global__ static void cc_sample(gm_node_t *parent, int64_t n, gm_node_t *out)
 }
 
 /* The out-edges past the sampled ones and every in-edge of each node not in
- * the component of `skip`. */
+ * the component of `skip`; no in-edge where the reverse rows are the
+ * forward ones (a symmetric graph, gmcu_graph): each is an out-edge
+ * already joined, by the sampled rounds or the loop before. */
 __global__ static void cc_hook_rest(const gm_graph *G, gm_node_t *parent, gm_node_t skip, bool link)
 {
     const int64_t n = G->num_nodes;
@@ -135,6 +137,8 @@ __global__ static void cc_hook_rest(const gm_graph *G, gm_node_t *parent, gm_nod
             continue;
         for (gm_edge_t e = G->begin[v] + CC_SAMPLE_EDGES; e < G->begin[v + 1]; e++)
             cc_join(parent, (gm_node_t)v, G->node_idx[e], link);
+        if (G->r_node_idx == G->node_idx)
+            continue;
         for (gm_edge_t e = G->r_begin[v]; e < G->r_begin[v + 1]; e++)
             cc_join(parent, (gm_node_t)v, G->r_node_idx[e], link);
     }
@@ -213,7 +217,7 @@ template <typename T> static void min_label(gm_graph *G, T *label)
         return;
     const bool stats = stats_on();
     double t = cc_stage(stats, gmrt_time_ms(), "start");
-    const gm_graph *gd = gmcu_graph(G, true, false);
+    const gm_graph *gd = gmcu_graph(G, GMCU_GRAPH_REVERSE);
     t = cc_stage(stats, t, "device graph");
     gm_node_t *parent = (gm_node_t *)gmcu_malloc((size_t)n * sizeof(gm_node_t), "component roots");
     T *best = (T *)gmcu_malloc((size_t)n * sizeof(T), "component labels");
@@ -239,7 +243,7 @@ void gmcu_component_roots(gm_graph *G, gm_node_t *root)
         return;
     const bool stats = stats_on();
     double t = cc_stage(stats, gmrt_time_ms(), "start");
-    const gm_graph *gd = gmcu_graph(G, true, false);
+    const gm_graph *gd = gmcu_graph(G, GMCU_GRAPH_REVERSE);
     cc_init<<<gmcu_blocks(n), GMCU_BLOCK>>>(root, n);
     GMCU_LAUNCHED("components: init");
     t = cc_stage(stats, t, "device graph and init");
