@@ -334,29 +334,8 @@ gen_many() {
     : >"$tmp/gen.o/retry.k"
     # each command's output and messages as gen's gmc.log (stdout, then stderr)
     # pass 2: the retries gen makes where --main failed (one awk for all)
-    awk -F '\t' -v o="$tmp/gen.o" -v g="$tmp/g" '
-        { k++; rc = ""; f = o "/" k ".rc"; getline rc < f; close(f)
-          if (rc == "0" || $4 != "--main") next
-          log_ = o "/" k ".err"; ent = 0; needs = 0
-          while ((getline l < log_) > 0) { if (index(l, "--entry")) ent = 1; if (index(l, "needs an entry")) needs = 1 }
-          close(log_)
-          log_ = o "/" k ".out"
-          while ((getline l < log_) > 0) { if (index(l, "--entry")) ent = 1; if (index(l, "needs an entry")) needs = 1 }
-          close(log_)
-          if (ent) {
-              entry = ""
-              while ((getline l < $NF) > 0)
-                  if (entry == "" && match(l, /^[[:space:]]*Proc[a-z]*[[:space:]]+[A-Za-z_][A-Za-z_0-9]*/)) {
-                      entry = substr(l, RSTART, RLENGTH); sub(/^[[:space:]]*Proc[a-z]*[[:space:]]+/, "", entry)
-                  }
-              close($NF)
-              print ".\t-t\tomp\t--main\t--entry=" entry "\t-o\t" $6 "\t" $NF > (o "/retry.s")
-              print k "\t--main --entry=" entry > (o "/retry.k")
-          } else if (needs) {
-              print ".\t-t\tomp\t-o\t" $6 "\t" $NF > (o "/retry.s")
-              print k "\t" > (o "/retry.k")
-          }
-        }' "$tmp/gen.s"
+    awk -F '\t' -v o="$tmp/gen.o" -v s="$tmp/gen.o/retry.s" -v kk="$tmp/gen.o/retry.k" -v target=omp \
+        -v main_only=1 -v same_again=0 -f "$GMC_SRCDIR/tests/codegen/entry_retry.awk" "$tmp/gen.s"
     if [ -s "$tmp/gen.o/retry.s" ]; then
         mkdir "$tmp/gen.r" && "$many" --script "$tmp/gen.o/retry.s" "$tmp/gen.r" ||
             { echo "FAIL: gmc_many on the --entry retries" >&5; return; }
