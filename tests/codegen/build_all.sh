@@ -51,6 +51,22 @@ excluded() {
 # apps, -Weverything at -O0 -c gives two -Wpadded warnings that
 # -fsyntax-only does not; its errors for OpenMP it cannot lower, likewise).
 olevel() { case "$1" in clang) ol=-O0 ;; *) ol=-O2 ;; esac; }
+# step KEY FILE WHAT: one compile step of program $rel, for the batch runner (fd 4)
+step() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rel" >&4; }
+# omp_steps: the steps of the OpenMP set in $out/omp ($name's .c and .h;
+# $full: the object compile, else syntax only; $x: the key's suffix)
+omp_steps() {
+    for cc in $BUILD_ALL_CCS; do
+        if [ "$full" = 1 ]; then
+            olevel "$cc"
+            step "$cc:full$x" "$out/omp/$name.c" "$cc $ol -c $name.c"
+        else
+            step "$cc:syntax$x" "$out/omp/$name.c" "$cc $name.c"
+        fi
+        step "$cc:header" "$out/omp/$name.h" "$cc $name.h"
+    done
+    step "g++:header" "$out/omp/$name.h" "g++ $name.h"
+}
 
 # ---- generation (two lanes, run in the background by the main part): each
 # program's output into $tmp/g/NR, its compile steps as lines of
@@ -90,7 +106,6 @@ if [ "${1:-}" = --gen ]; then
             fail "gmc -t $1 $mode" "$out/gmc.log"
             return 1
         }
-        step() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rel" >&4; }
         # KEY: CC:full (the OpenMP set's object compile), CC:syntax (the .c,
         # -fsyntax-only), CC:header (the .h alone as C), g++:header (as C++);
         # +implicit: -Wno-implicit-function-declaration (foreign code).
@@ -103,16 +118,7 @@ if [ "${1:-}" = --gen ]; then
             "$GMC_SRCDIR"/apps/*.gm | "$GMC_SRCDIR"/tests/omp/*.gm) full=1 ;;
         esac
         if gen omp "$out/omp"; then
-            for cc in $BUILD_ALL_CCS; do
-                if [ $full = 1 ]; then
-                    olevel "$cc"
-                    step "$cc:full$x" "$out/omp/$name.c" "$cc $ol -c $name.c"
-                else
-                    step "$cc:syntax$x" "$out/omp/$name.c" "$cc $name.c"
-                fi
-                step "$cc:header" "$out/omp/$name.h" "$cc $name.h"
-            done
-            step "g++:header" "$out/omp/$name.h" "g++ $name.h"
+            omp_steps
         fi
         # The OpenMP set without --main: the library form, compiled the same way.
         if [ $full = 1 ]; then
@@ -334,29 +340,8 @@ gen_many() {
     : >"$tmp/gen.o/retry.k"
     # each command's output and messages as gen's gmc.log (stdout, then stderr)
     # pass 2: the retries gen makes where --main failed (one awk for all)
-    awk -F '\t' -v o="$tmp/gen.o" -v g="$tmp/g" '
-        { k++; rc = ""; f = o "/" k ".rc"; getline rc < f; close(f)
-          if (rc == "0" || $4 != "--main") next
-          log_ = o "/" k ".err"; ent = 0; needs = 0
-          while ((getline l < log_) > 0) { if (index(l, "--entry")) ent = 1; if (index(l, "needs an entry")) needs = 1 }
-          close(log_)
-          log_ = o "/" k ".out"
-          while ((getline l < log_) > 0) { if (index(l, "--entry")) ent = 1; if (index(l, "needs an entry")) needs = 1 }
-          close(log_)
-          if (ent) {
-              entry = ""
-              while ((getline l < $NF) > 0)
-                  if (entry == "" && match(l, /^[[:space:]]*Proc[a-z]*[[:space:]]+[A-Za-z_][A-Za-z_0-9]*/)) {
-                      entry = substr(l, RSTART, RLENGTH); sub(/^[[:space:]]*Proc[a-z]*[[:space:]]+/, "", entry)
-                  }
-              close($NF)
-              print ".\t-t\tomp\t--main\t--entry=" entry "\t-o\t" $6 "\t" $NF > (o "/retry.s")
-              print k "\t--main --entry=" entry > (o "/retry.k")
-          } else if (needs) {
-              print ".\t-t\tomp\t-o\t" $6 "\t" $NF > (o "/retry.s")
-              print k "\t" > (o "/retry.k")
-          }
-        }' "$tmp/gen.s"
+    awk -F '\t' -v o="$tmp/gen.o" -v s="$tmp/gen.o/retry.s" -v kk="$tmp/gen.o/retry.k" -v target=omp \
+        -v main_only=1 -v same_again=0 -f "$GMC_SRCDIR/tests/codegen/entry_retry.awk" "$tmp/gen.s"
     if [ -s "$tmp/gen.o/retry.s" ]; then
         mkdir "$tmp/gen.r" && "$many" --script "$tmp/gen.o/retry.s" "$tmp/gen.r" ||
             { echo "FAIL: gmc_many on the --entry retries" >&5; return; }
@@ -378,7 +363,6 @@ gen_many() {
         name=${name%.gm}
         rel=${f#"$GMC_SRCDIR"/}
         out=$tmp/g/$nr
-        step() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rel" >&4; }
         excluded "$name"
         x=""
         case "$ex" in *implicit-function*) x="+implicit" ;; esac
@@ -399,16 +383,7 @@ gen_many() {
             many_fail "gmc -t omp --main" "$tmp/gen.o" "$k"
         fi
         if [ $gen_ok = 1 ]; then
-            for cc in $BUILD_ALL_CCS; do
-                if [ "$full" = 1 ]; then
-                    olevel "$cc"
-                    step "$cc:full$x" "$out/omp/$name.c" "$cc $ol -c $name.c"
-                else
-                    step "$cc:syntax$x" "$out/omp/$name.c" "$cc $name.c"
-                fi
-                step "$cc:header" "$out/omp/$name.h" "$cc $name.h"
-            done
-            step "g++:header" "$out/omp/$name.h" "g++ $name.h"
+            omp_steps
         fi
         if [ "$full" = 1 ]; then
             k=$((k + 1))

@@ -4,7 +4,7 @@
 # clang, -Wall -Wextra -Werror (tests/cuda/compile_all.sh: nvcc);
 # first: the longest test of make check.
 TESTS += tests/codegen/build_all.sh
-EXTRA_DIST += tests/codegen/build_all.sh tests/codegen/coll_of_coll.gm tests/codegen/prop_in_loop.gm
+EXTRA_DIST += tests/codegen/build_all.sh tests/codegen/entry_retry.awk tests/codegen/coll_of_coll.gm tests/codegen/prop_in_loop.gm
 # header_batch.sh: build_all.sh's batched g++ check of the headers reports
 # exactly the headers that fail alone
 TESTS += tests/codegen/header_batch.sh

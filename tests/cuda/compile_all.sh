@@ -259,29 +259,8 @@ if [ -n "$many" ]; then
     # the same command again), one line of m2 each; m2.k: K<tab>EXTRA
     : >"$tmp/m2.s"
     : >"$tmp/m2.k"
-    awk -F '\t' -v o="$tmp/m1" -v s="$tmp/m2.s" -v kk="$tmp/m2.k" '
-        { k++; rc = ""; f = o "/" k ".rc"; getline rc < f; close(f)
-          if (rc == "0") next
-          ent = 0; needs = 0
-          for (e = 1; e <= 2; e++) {
-              lg = o "/" k (e == 1 ? ".out" : ".err")
-              while ((getline l < lg) > 0) { if (index(l, "--entry")) ent = 1; if (index(l, "needs an entry")) needs = 1 }
-              close(lg)
-          }
-          extra = "--main"
-          if (ent) {
-              entry = ""
-              while ((getline l < $NF) > 0)
-                  if (entry == "" && match(l, /^[[:space:]]*Proc[a-z]*[[:space:]]+[A-Za-z_][A-Za-z_0-9]*/)) {
-                      entry = substr(l, RSTART, RLENGTH); sub(/^[[:space:]]*Proc[a-z]*[[:space:]]+/, "", entry)
-                  }
-              close($NF)
-              extra = "--main --entry=" entry
-          } else if (needs) extra = ""
-          w = extra; gsub(/ /, "\t", w)
-          print ".\t-t\tcuda" (w != "" ? "\t" w : "") "\t-o\t" $6 "\t" $NF > s
-          print k "\t" extra > kk
-        }' "$tmp/m1.s"
+    awk -F '\t' -v o="$tmp/m1" -v s="$tmp/m2.s" -v kk="$tmp/m2.k" -v target=cuda -v main_only=0 -v same_again=1 \
+        -f "$GMC_SRCDIR/tests/codegen/entry_retry.awk" "$tmp/m1.s"
     if [ -s "$tmp/m2.s" ]; then
         mkdir "$tmp/m2" && "$many" --script "$tmp/m2.s" "$tmp/m2" || { echo "FAIL: gmc_many on the retries"; exit 1; }
     fi

@@ -37,6 +37,16 @@ says() {
         sed 's/^/    /' "$2" | head -5
     fi
 }
+# lacks MSG FILE PATTERN: ok when no line of FILE matches PATTERN (grep's
+# basic regular expression), else the lines that do
+lacks() {
+    if grep -q -- "$3" "$2"; then
+        bad "$1: '$3' found in $2:"
+        grep -- "$3" "$2" | head -5 | sed 's/^/    /'
+    else
+        ok "$1"
+    fi
+}
 
 same() { # NAME EXPECTED ACTUAL
     if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: expected '$2', got '$3'"; fi
