@@ -429,7 +429,7 @@ bool cuda_bfs(cg_emit *em, const gm_stmt *s)
         else
             cg_line(em, "if (_c_tail - _c_head > _c_nn / 20 || _c_mf > _c_mu / 14) { /* a large frontier: bottom-up */");
         if (!tr)
-            cg_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
+            cg_line(em, "    (void)gmcu_graph(%s, GMCU_GRAPH_REVERSE); /* in-edges on the device */", g);
         cg_line(em, "    %s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_next, _c_nedges);", pull, nl.args,
                  *nl.args ? ", " : "", queue, lvl);
         cg_line(em, "    GMCU_LAUNCHED(\"%s (%s:%d)\");", pull, em->src_base, s->loc.line);

@@ -54,8 +54,8 @@ void cuda_bfs_relax_switch(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, const
     cuda_report_relax(em, gma_decisions_of(em->decided, s, false), sweep);
     cg_line(em, "if (_c_nlev >= _c_relax_at) { /* many levels: the rest by label correction */");
     em->indent++;
-    cg_line(em, "gmcu_bfs_relax(gmcu_graph(%s, %s, false), %s, %s, %s, _c_head, _c_tail, _c_nn);", ctx->graph,
-             ctx->transposed ? "true" : "false", ctx->transposed ? "true" : "false", ctx->level, queue);
+    cg_line(em, "gmcu_bfs_relax(gmcu_graph(%s, %s), %s, %s, %s, _c_head, _c_tail, _c_nn);", ctx->graph,
+             cuda_graph_flags(ctx->transposed, false, false), ctx->transposed ? "true" : "false", ctx->level, queue);
     if (sweep) {
         cuda_launch_before(em, &c);
         cg_line(em, "%s<<<gmcu_blocks(_c_nn), GMCU_BLOCK>>>(%s%s%s, _c_depth);", sweep, l.args, *l.args ? ", " : "",

@@ -259,7 +259,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
         cg_line(em, "    (void)gmd_allreduce(_c_m, 2, GMRT_T_INT64, GMD_SUM);");
         cg_line(em, "if (_c_up && (_c_nf > %s->global_nodes / 20 || _c_m[0] > _c_m[1] / 14)) { /* a large frontier: "
                      "bottom-up on every rank */", dg);
-        cg_line(em, "    (void)gmcu_graph(%s, true, false); /* in-edges on the device */", g);
+        cg_line(em, "    (void)gmcu_graph(%s, GMCU_GRAPH_REVERSE); /* in-edges on the device */", g);
         cg_line(em, "    if (_c_nowned > 0)");
         cg_line(em, "        %s<<<gmcu_blocks(_c_nowned), GMCU_BLOCK>>>(%s%s%s, %s, _c_depth, _c_cnt);", pull, nl.args,
                  *nl.args ? ", " : "", queue, lvl);

@@ -270,6 +270,22 @@ void cuda_report_relax(cg_emit *em, const gma_decisions *ds, const char *sweep);
  * arguments, "" for none) and its gather order's (props: the properties,
  * read at the other ends of in-edges or out-edges). */
 void cuda_report_proc(cg_emit *em, const gm_proc *proc, bool reverse, const char *moved);
+
+/* ---- what of the graph the code reads (cuda_graph.c) ------------------- */
+typedef struct cuda_graph_use {
+    bool reverse;        /* in-rows on the device (GMCU_GRAPH_REVERSE) */
+    bool map;            /* in-edges' forward ids on the device (GMCU_GRAPH_REVERSE_MAP) */
+    bool edge_src;       /* edge sources on the device at every call (GMCU_GRAPH_EDGE_SRC) */
+    bool edge_src_maybe; /* ... or where a launch may choose one thread per edge (--main uploads them first) */
+    bool host_map;       /* host code may read G->r_edge_idx */
+    bool host_edge_src;  /* host code may read G->edge_src */
+} cuda_graph_use;
+/* The procedure body's uses. */
+void cuda_graph_uses(cg_emit *em, const gm_stmt *body, cuda_graph_use *g);
+/* What statement s, run on the host, reads of the host graph's indexes. */
+void cuda_graph_host_uses(const gm_stmt *s, bool *map, bool *edge_src);
+/* gmcu_graph's flags argument, as C source. */
+const char *cuda_graph_flags(bool reverse, bool map, bool edge_src);
 void cuda_report_gather(cg_emit *em, const gm_proc *proc, const char *props, bool in_edges);
 /* The line of a minimum-label loop (cuda_min_label.c). */
 void cuda_report_min_label(cg_emit *em, const gm_stmt *s);

@@ -122,8 +122,39 @@ static bool props_expr(const gm_expr *e, void *vctx)
 }
 
 /* Runs s on the host with the property arrays used directly. */
+/* Host code reads the host graph's per-edge indexes that gmcu_graph leaves
+ * unbuilt there (the reverse edge map, the edge sources: the device makes
+ * its own): built before a statement run on the host that reads them
+ * (once; the builders return at once when they exist). */
+static bool leaf_stmt(const gm_stmt *s)
+{
+    return s->kind == GMS_DECL || s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX || s->kind == GMS_CALL ||
+           s->kind == GMS_RETURN || s->kind == GMS_PRINT;
+}
+
+static void host_graph_indexes(cg_emit *em, const gm_stmt *s)
+{
+    bool map = false, src = false;
+    cuda_graph_host_uses(s, &map, &src);
+    for (const gm_param *p = em->proc->params; p && (map || src); p = p->next) {
+        if (p->type->kind != GMT_GRAPH)
+            continue;
+        const char *g = cg_name(em, p->sym);
+        if (map)
+            cg_line(em, "if (!gmrt_graph_make_reverse(%s))", g);
+        if (map)
+            cg_line(em, "    gmrt_fatal(\"out of memory: cannot build the reverse edges\");");
+        if (src)
+            cg_line(em, "if (!gmrt_graph_make_edge_src(%s))", g);
+        if (src)
+            cg_line(em, "    gmrt_fatal(\"out of memory: cannot build the edge sources\");");
+    }
+}
+
 static void host_bracket(cg_emit *em, const gm_stmt *s)
 {
+    if (!leaf_stmt(s)) /* cuda_host_stmt did a leaf's */
+        host_graph_indexes(em, s);
     props_ctx c;
     memset(&c, 0, sizeof c);
     c.em = em;
@@ -291,6 +322,10 @@ static void local_graphs(cg_emit *em, const gm_stmt *s)
 bool cuda_host_stmt(cg_emit *em, const gm_stmt *s)
 {
     const char *why = NULL;
+    /* statements of no other statement, which the host runs unless a hook
+     * below takes them (host_bracket builds its own) */
+    if (leaf_stmt(s))
+        host_graph_indexes(em, s);
     switch (s->kind) {
     case GMS_DECL:
         if (s->decl_type && s->decl_type->kind == GMT_GRAPH) {
@@ -385,14 +420,14 @@ static bool has_packable_argmin(const gm_stmt *body)
 
 bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
 {
-    bool reverse = false, edge_src = false;
-    cg_graph_needs(proc->body, &reverse, &edge_src);
+    cuda_graph_use gu;
+    cuda_graph_uses(em, proc->body, &gu);
     char moved[512] = "";
     for (const gm_param *p = proc->params; p; p = p->next)
         if (p->type->kind != GMT_GRAPH && cuda_is_mirrored(p->sym) &&
             strlen(moved) + strlen(p->name) + 3 < sizeof moved)
             snprintf(moved + strlen(moved), sizeof moved - strlen(moved), "%s%s", *moved ? ", " : "", p->name);
-    cuda_report_proc(em, proc, reverse, moved);
+    cuda_report_proc(em, proc, gu.reverse, moved);
     cg_line(em, "gmcu_init();");
     cg_line(em, "char *_c_slots = gmcu_slots_new(); /* scalars kernels hand back */");
     /* Last out: wait for the device (and report a kernel's failure). */
@@ -412,8 +447,8 @@ bool cuda_proc_begin(cg_emit *em, const gm_proc *proc)
         if (p->type->kind == GMT_GRAPH) {
             const char *g = cg_name(em, p->sym);
             char *dg = cuda_dev_graph(em, p->sym);
-            cg_line(em, "const gm_graph *%s = gmcu_graph(%s, %s, %s); /* kept for later calls */", dg,
-                     g, reverse ? "true" : "false", edge_src ? "true" : "false");
+            cg_line(em, "const gm_graph *%s = gmcu_graph(%s, %s); /* kept for later calls */", dg, g,
+                    cuda_graph_flags(gu.reverse, gu.map, gu.edge_src));
             cg_line(em, "(void)%s;", dg);
             free(dg);
             cuda_gather_begin(em, proc);
@@ -449,10 +484,10 @@ void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
     case CG_MAIN_BEFORE_LOAD: {
         /* the load refuses a graph whose upload below (and --device-args'
          * arrays) would not fit the GPU, before the expensive work */
-        bool reverse = false, edge_src = false;
-        cg_graph_needs(proc->body, &reverse, &edge_src);
+        cuda_graph_use gu;
+        cuda_graph_uses(em, proc->body, &gu);
         cg_line(em, "/* A graph that cannot fit the GPU is refused before the load: the upload below takes at least this. */");
-        cg_line(em, "gmcu_graph_need(&run.device_need, %s, true);", reverse ? "true" : "false");
+        cg_line(em, "gmcu_graph_need(&run.device_need, %s);", cuda_graph_flags(gu.reverse, gu.map, gu.edge_src_maybe));
         bool props = false;
         for (const gm_param *p = proc->params; p; p = p->next)
             props |= cg_main_is_prop(p->type);
@@ -468,18 +503,18 @@ void cuda_main_step(cg_emit *em, const gm_proc *proc, cg_main_step step)
         return;
     }
     case CG_MAIN_GRAPH_LOADED: {
-        bool reverse = false, edge_src = false;
-        cg_graph_needs(proc->body, &reverse, &edge_src);
+        cuda_graph_use gu;
+        cuda_graph_uses(em, proc->body, &gu);
         cg_line(em, "/* The graph goes to the GPU before the clock starts (kept for every call). */");
-        (void)edge_src; /* edge sources too: collapsed loops on skewed graphs read them */
-        cg_line(em, "(void)gmcu_graph(%s, %s, true);", "G", reverse ? "true" : "false");
+        /* edge sources too where a loop may run one thread per edge (skewed graphs) */
+        cg_line(em, "(void)gmcu_graph(G, %s);", cuda_graph_flags(gu.reverse, gu.map, gu.edge_src_maybe));
         return;
     }
     case CG_MAIN_DIST_LOCAL_READY: { /* the rank's local graph, as above */
-        bool reverse = false, edge_src = false;
-        cg_graph_needs(proc->body, &reverse, &edge_src);
-        cg_line(em, "(void)gmcu_graph(G->local, %s, %s); /* kept for every call */", reverse ? "true" : "false",
-                edge_src ? "true" : "false");
+        cuda_graph_use gu;
+        cuda_graph_uses(em, proc->body, &gu);
+        cg_line(em, "(void)gmcu_graph(G->local, %s); /* kept for every call */",
+                cuda_graph_flags(gu.reverse, gu.map, gu.edge_src));
         /* the procedure's first call made these inside the clock: a copy of
          * two degrees per local node (512 MB at 2^25 nodes) and the lists */
         cg_line(em, "{ /* the partition's sync lists, ghost ids and degrees on the device (kept with G) */");

@@ -858,8 +858,8 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
                      want_edge ? "one thread per edge" : "block, warp or thread by degree");
         else
             cg_line(em, "{ /* %s (-fcuda-lb) */", want_edge ? "one thread per edge" : "block, warp or thread by degree");
-        if (want_edge || rev)
-            cg_line(em, "    (void)gmcu_graph(%s, %s, %s);", g, r, want_edge && !rev ? "true" : "false");
+        if (want_edge || rev) /* one thread per in-edge finds its node through the reverse edge map */
+            cg_line(em, "    (void)gmcu_graph(%s, %s);", g, cuda_graph_flags(rev, rev && want_edge, want_edge && !rev));
         if (bt) {
             em->indent++;
             cg_line(em, "if (%s->num_nodes > 0)", g);

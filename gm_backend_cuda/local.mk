@@ -9,4 +9,5 @@ libgmbcuda_a_SOURCES = gm_backend_cuda/cuda_backend.h gm_backend_cuda/cuda_backe
 	gm_backend_cuda/cuda_gather.c \
 	gm_backend_cuda/cuda_decide.c \
 	gm_backend_cuda/cuda_dist.c \
-	gm_backend_cuda/cuda_dist_bfs.c
+	gm_backend_cuda/cuda_dist_bfs.c \
+	gm_backend_cuda/cuda_graph.c

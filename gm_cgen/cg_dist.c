@@ -758,7 +758,12 @@ bool cg_dist_proc_begin(cg_emit *em, cg_dist *st, const gm_proc *proc)
         cg_line(em, "(void)_c_epoch;");
     }
     bool reverse = false, edge_src = false;
-    cg_graph_needs(proc->body, &reverse, &edge_src);
+    /* a device target's graph upload (gmcu_graph) builds what it needs:
+     * the reverse rows on the host, the reverse edge map and the edge
+     * sources on the device only (8 bytes an edge of host memory less each
+     * with 64-bit edges, 4 less for the sources) */
+    if (!st->tg)
+        cg_graph_needs(proc->body, &reverse, &edge_src);
     if (reverse)
         cg_line(em, "if (!gmrt_graph_make_reverse(_c_local))\n        gmrt_fatal(\"out of memory: cannot build the reverse edges\");");
     if (edge_src)

@@ -241,7 +241,8 @@ static void edge_prop_input(cg_emit *em, const gm_param *p, bool from_weights)
 static void local_indexes(cg_emit *em, const gm_proc *proc, bool gpu)
 {
     bool reverse = false, edge_src = false;
-    cg_graph_needs(proc->body, &reverse, &edge_src);
+    if (!gpu) /* the upload (gmcu_graph) builds what the device needs, the per-edge arrays there */
+        cg_graph_needs(proc->body, &reverse, &edge_src);
     if (!reverse && !edge_src && !gpu)
         return;
     cg_line(em, "/* The local graph's indexes the procedure needs%s, before the clock starts. */",
@@ -328,6 +329,11 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     if (weights_to && weights_to->type->elem->kind != GMT_DOUBLE)
         cg_main_weights_as(em, weights_to);
     cg_line(em, "dopt.graph_options = &run.load;");
+    bool edge_props = false; /* read through G->edge_gid (edge_prop_input) */
+    for (const gm_param *p = proc->params; p; p = p->next)
+        edge_props |= p->type->kind == GMT_EDGE_PROP;
+    if (!edge_props)
+        cg_line(em, "dopt.no_edge_gid = true; /* no edge property: the load keeps no global edge index per edge */");
     cg_line(em, "gmrt_error err;");
     cg_line(em, "gmrt_error_clear(&err);");
     cg_line(em, "double t0 = gmrt_time_ms();");

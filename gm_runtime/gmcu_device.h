@@ -68,7 +68,15 @@ unsigned gmcu_blocks(int64_t n);
  * Freed blocks are cached for the next requests of a size they fit
  * (alloc.cu; GMCU_CACHE=0: plain cudaMalloc/cudaFree). */
 void *gmcu_malloc(size_t bytes, const char *what);
+/* The same, but out of device memory gives NULL (after freeing the cache
+ * and trying again) and any other CUDA error *err: for a caller that must
+ * stop otherwise (a distributed rank: gmd_abort, not a guard's longjmp
+ * while its peers wait in a collective). */
+void *gmcu_malloc_try(size_t bytes, cudaError_t *err);
 void gmcu_free(void *p); /* NULL: nothing */
+/* Bytes gmcu_malloc can still get: the device's free memory and the
+ * cached blocks it gives back when a request needs them. */
+size_t gmcu_mem_available(void);
 /* *buf with room for at least `bytes` (reallocated, contents lost, when *cap is less). */
 void *gmcu_grow(void **buf, size_t *cap, size_t bytes);
 /* Copies bytes (at most GMCU_PUT_MAX) from host memory to dst on the device,

@@ -24,8 +24,9 @@ extern "C" {
  * gmcu_skewed, and the sweep splits their rows, gmcu_hubs_on: the hubs'
  * values stay in the L2 anyway; the whole L2 without the split, and there 2
  * once they pass half the L2), when the edges are
- * not scattered (gmcu_scattered) or when G has fewer than 2 nodes; at least
- * 2 when `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
+ * not scattered (gmcu_scattered) or when G has fewer than 2 nodes; no more
+ * than their cuts (gmcu_eb_cuts) fit in a quarter of the device memory left
+ * (1 where that is under 2); at least 2 when `force`. GMCU_EB_SEGMENTS=k in the environment sets it (k >= 1) for
  * experiments. */
 int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force);
 /* The same for a sweep reading its values in gather order
@@ -76,14 +77,44 @@ void gmcu_copy_counted(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
 /* Frees the device copy of the graph (the next gmcu_graph uploads again). */
 void gmcu_graph_release(void);
 
-/* The device graph of G, with the reverse CSR and edge sources when asked.
- * Host structures are built first where missing. */
-const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src);
+/* What gmcu_graph puts on the device besides the forward rows (begin,
+ * node_idx, always there); flags or'ed together. A procedure asks for what
+ * its kernels read (gm_backend_cuda/cuda_graph.c decides it at compile
+ * time), so that a large graph holds no per-edge array no kernel reads
+ * (kron28 on 2 ranks: 5.9e9 edges a rank, 4 bytes an edge per 32-bit
+ * array, 8 per gm_edge_t one with --enable-edge64). */
+enum {
+    GMCU_GRAPH_FORWARD = 0,     /* the forward rows only */
+    /* the reverse rows r_begin, r_node_idx (in-neighbour walks); on a
+     * symmetric G (gmrt_graph_is_symmetric: every in-row equal to its
+     * out-row, both sorted) they are the forward arrays themselves */
+    GMCU_GRAPH_REVERSE = 1,
+    /* r_edge_idx too, each in-edge's forward edge (in-neighbour loops that
+     * read the edge, in-edge loops, one-thread-per-in-edge kernels);
+     * implies GMCU_GRAPH_REVERSE */
+    GMCU_GRAPH_REVERSE_MAP = 2,
+    GMCU_GRAPH_EDGE_SRC = 4     /* edge_src, each forward edge's source */
+};
 
-/* Adds to *need the device bytes gmcu_graph(G, reverse, edge_src) allocates
+/* The device graph of G with what `what` asks for (GMCU_GRAPH_*), added to
+ * what earlier calls put there (kept until gmcu_graph_release or another
+ * graph). The host builds the reverse rows where missing
+ * (gmrt_graph_make_reverse_nodes, kept in G: the host's r_begin and
+ * r_node_idx), then checks them against the forward ones once
+ * (gmrt_graph_is_symmetric, O(m)): equal, the device's reverse rows are
+ * the forward arrays (GMCU_REVERSE_ALIAS=0 in the environment: a copy
+ * all the same, for comparisons); a G already known symmetric needs no
+ * host rows. The reverse edge map and the edge sources are made on the
+ * device when G has none (G's stay NULL then: host memory holds no per-edge
+ * array the device alone reads). GMCU_STATS=1: the device arrays and their
+ * bytes on stderr whenever they change. */
+const gm_graph *gmcu_graph(gm_graph *G, unsigned what);
+
+/* Adds to *need the device bytes gmcu_graph(G, what) allocates at least
  * for a graph (per node, per edge, fixed), for the driver's check before the
- * load (gmrt_cli.h); kept in step with gmcu_graph. */
-void gmcu_graph_need(gmrt_device_need *need, bool reverse, bool edge_src);
+ * load (gmrt_cli.h): a lower bound, since the reverse rows of a symmetric
+ * graph take no memory of their own; kept in step with gmcu_graph. */
+void gmcu_graph_need(gmrt_device_need *need, unsigned what);
 
 /* Whether one thread per node would leave the GPU waiting on a few hubs:
  * the largest degree far above the mean (RMAT-like graphs). Computed once
@@ -200,6 +231,12 @@ extern "C" {
  * in Afforest's order (components.cu). */
 void gmcu_min_label_components_i32(gm_graph *G, int32_t *label);
 void gmcu_min_label_components_i64(gm_graph *G, int64_t *label);
+/* The same union-find without labels: root (device, G->num_nodes entries,
+ * written) gets for every node v the smallest node of v's weakly connected
+ * component (so root[v] <= v, and root[v] == v for exactly one node of each
+ * component). For callers that take the minima themselves, again and again
+ * (gmd_gpu_min_label_components' rounds). */
+void gmcu_component_roots(gm_graph *G, gm_node_t *root);
 
 } /* extern "C" */
 

@@ -95,6 +95,12 @@ bool gmrt_graph_equal(const gm_graph *a, const gm_graph *b, bool compare_weights
  * memory.  Call them before parallel code: they are not thread-safe. */
 bool gmrt_graph_make_reverse(gm_graph *g);
 bool gmrt_graph_make_edge_src(gm_graph *g);
+/* The reverse CSR without its edge map (r_begin and r_node_idx, the rows
+ * gmrt_graph_make_reverse builds; r_edge_idx stays NULL): for a GPU runtime
+ * that makes the map on the device.  gmrt_graph_make_reverse afterwards
+ * completes it.  Idempotent (true when r_begin exists); false when out of
+ * memory. */
+bool gmrt_graph_make_reverse_nodes(gm_graph *g);
 
 static inline GMRT_HOST_DEVICE gm_edge_t gmrt_out_degree(const gm_graph *g, gm_node_t n)
 {

@@ -90,7 +90,9 @@ static void note_live(void *p, size_t bytes)
     pool.live[pool.nlive++] = {p, bytes};
 }
 
-void *gmcu_malloc(size_t bytes, const char *what)
+/* A block from the cache or cudaMalloc; cudaSuccess or the error (the
+ * sticky state cleared for out of memory). */
+static cudaError_t alloc_block(size_t bytes, void **out)
 {
     if (!bytes)
         bytes = 8;
@@ -112,13 +114,30 @@ void *gmcu_malloc(size_t bytes, const char *what)
         if (err == cudaSuccess && pool.enabled)
             note_live(p, got);
     }
-    /* the lock released: an out-of-memory may go back to a NAME_try guard */
-    if (err == cudaErrorMemoryAllocation) {
+    if (err == cudaErrorMemoryAllocation)
         (void)cudaGetLastError();
-        gmrt_fatal("out of GPU memory allocating %zu bytes for %s", bytes, what);
-    }
+    *out = err == cudaSuccess ? p : NULL;
+    return err;
+}
+
+void *gmcu_malloc(size_t bytes, const char *what)
+{
+    void *p = NULL;
+    cudaError_t err = alloc_block(bytes, &p);
+    /* the lock released: an out-of-memory may go back to a NAME_try guard */
+    if (err == cudaErrorMemoryAllocation)
+        gmrt_fatal("out of GPU memory allocating %zu bytes for %s", bytes ? bytes : 8, what);
     if (err != cudaSuccess)
         gmcu_fail(err, what, __FILE__, __LINE__);
+    return p;
+}
+
+void *gmcu_malloc_try(size_t bytes, cudaError_t *err)
+{
+    void *p = NULL;
+    cudaError_t e = alloc_block(bytes, &p);
+    if (err)
+        *err = e;
     return p;
 }
 
@@ -146,6 +165,14 @@ void gmcu_free(void *p)
     }
     pool.cached[pool.ncached++] = {p, bytes};
     pool.cached_bytes += bytes;
+}
+
+size_t gmcu_mem_available(void)
+{
+    size_t free_b = 0, total = 0;
+    GMCU_CHECK(cudaMemGetInfo(&free_b, &total));
+    gmcu_locked hold(pool.lock);
+    return free_b + pool.cached_bytes; /* a failed cudaMalloc frees the cache and tries again */
 }
 
 void *gmcu_grow(void **buf, size_t *cap, size_t bytes)

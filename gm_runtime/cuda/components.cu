@@ -126,7 +126,9 @@ __global__ static void cc_sample(gm_node_t *parent, int64_t n, gm_node_t *out)
 }
 
 /* The out-edges past the sampled ones and every in-edge of each node not in
- * the component of `skip`. */
+ * the component of `skip`; no in-edge where the reverse rows are the
+ * forward ones (a symmetric graph, gmcu_graph): each is an out-edge
+ * already joined, by the sampled rounds or the loop before. */
 __global__ static void cc_hook_rest(const gm_graph *G, gm_node_t *parent, gm_node_t skip, bool link)
 {
     const int64_t n = G->num_nodes;
@@ -135,6 +137,8 @@ __global__ static void cc_hook_rest(const gm_graph *G, gm_node_t *parent, gm_nod
             continue;
         for (gm_edge_t e = G->begin[v] + CC_SAMPLE_EDGES; e < G->begin[v + 1]; e++)
             cc_join(parent, (gm_node_t)v, G->node_idx[e], link);
+        if (G->r_node_idx == G->node_idx)
+            continue;
         for (gm_edge_t e = G->r_begin[v]; e < G->r_begin[v + 1]; e++)
             cc_join(parent, (gm_node_t)v, G->r_node_idx[e], link);
     }
@@ -174,15 +178,46 @@ template <typename T> __global__ static void cc_spread(const gm_node_t *parent, 
         label[v] = best[parent[v]];
 }
 
+/* Links every edge of G (its device copy gd) into parent (n entries, device):
+ * afterwards each node's chain of parents ends at its component's smallest
+ * node (not yet flattened). */
+static double link_all(const gm_graph *G, const gm_graph *gd, gm_node_t *parent, int64_t n, bool stats, double t)
+{
+    if (G->num_edges <= 0)
+        return t;
+    /* GMCU_CC_LINK=0: the halving unite throughout (for comparisons) */
+    const char *env = getenv("GMCU_CC_LINK");
+    const bool link = !(env && strcmp(env, "0") == 0);
+    for (int k = 0; k < CC_SAMPLE_EDGES; k++) {
+        cc_hook_nth<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, k, link);
+        GMCU_LAUNCHED("components: sampled edges");
+        if (link) {
+            cc_compress<<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, n);
+            GMCU_LAUNCHED("components: compress");
+        }
+    }
+    t = cc_stage(stats, t, "sampled edges");
+    const gm_node_t giant = giant_root(parent, n);
+    t = cc_stage(stats, t, "giant root");
+    cc_hook_rest<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, giant, link);
+    GMCU_LAUNCHED("components: the other edges");
+    return cc_stage(stats, t, "other edges");
+}
+
+static bool stats_on(void)
+{
+    const char *st = getenv("GMCU_STATS");
+    return st && strcmp(st, "0") != 0;
+}
+
 template <typename T> static void min_label(gm_graph *G, T *label)
 {
     const int64_t n = G->num_nodes;
     if (n <= 0)
         return;
-    const char *st = getenv("GMCU_STATS");
-    const bool stats = st && strcmp(st, "0") != 0;
+    const bool stats = stats_on();
     double t = cc_stage(stats, gmrt_time_ms(), "start");
-    const gm_graph *gd = gmcu_graph(G, true, false);
+    const gm_graph *gd = gmcu_graph(G, GMCU_GRAPH_REVERSE);
     t = cc_stage(stats, t, "device graph");
     gm_node_t *parent = (gm_node_t *)gmcu_malloc((size_t)n * sizeof(gm_node_t), "component roots");
     T *best = (T *)gmcu_malloc((size_t)n * sizeof(T), "component labels");
@@ -190,25 +225,7 @@ template <typename T> static void min_label(gm_graph *G, T *label)
     GMCU_LAUNCHED("components: init");
     GMCU_CHECK(cudaMemcpy(best, label, (size_t)n * sizeof(T), cudaMemcpyDeviceToDevice));
     t = cc_stage(stats, t, "allocate and init");
-    if (G->num_edges > 0) {
-        /* GMCU_CC_LINK=0: the halving unite throughout (for comparisons) */
-        const char *env = getenv("GMCU_CC_LINK");
-        const bool link = !(env && strcmp(env, "0") == 0);
-        for (int k = 0; k < CC_SAMPLE_EDGES; k++) {
-            cc_hook_nth<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, k, link);
-            GMCU_LAUNCHED("components: sampled edges");
-            if (link) {
-                cc_compress<<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, n);
-                GMCU_LAUNCHED("components: compress");
-            }
-        }
-        t = cc_stage(stats, t, "sampled edges");
-        const gm_node_t giant = giant_root(parent, n);
-        t = cc_stage(stats, t, "giant root");
-        cc_hook_rest<<<gmcu_blocks(n), GMCU_BLOCK>>>(gd, parent, giant, link);
-        GMCU_LAUNCHED("components: the other edges");
-        t = cc_stage(stats, t, "other edges");
-    }
+    t = link_all(G, gd, parent, n, stats, t);
     cc_min<T><<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, label, best, n);
     GMCU_LAUNCHED("components: roots");
     cc_spread<T><<<gmcu_blocks(n), GMCU_BLOCK>>>(parent, label, best, n);
@@ -217,6 +234,24 @@ template <typename T> static void min_label(gm_graph *G, T *label)
     gmcu_free(parent);
     gmcu_free(best);
     (void)cc_stage(stats, t, "free");
+}
+
+void gmcu_component_roots(gm_graph *G, gm_node_t *root)
+{
+    const int64_t n = G->num_nodes;
+    if (n <= 0)
+        return;
+    const bool stats = stats_on();
+    double t = cc_stage(stats, gmrt_time_ms(), "start");
+    const gm_graph *gd = gmcu_graph(G, GMCU_GRAPH_REVERSE);
+    cc_init<<<gmcu_blocks(n), GMCU_BLOCK>>>(root, n);
+    GMCU_LAUNCHED("components: init");
+    t = cc_stage(stats, t, "device graph and init");
+    t = link_all(G, gd, root, n, stats, t);
+    /* flattened: no labels to take (cc_min, cc_spread) */
+    cc_compress<<<gmcu_blocks(n), GMCU_BLOCK>>>(root, n);
+    GMCU_LAUNCHED("components: compress");
+    (void)cc_stage(stats, t, "roots");
 }
 
 void gmcu_min_label_components_i32(gm_graph *G, int32_t *label) { min_label(G, label); }

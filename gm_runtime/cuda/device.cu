@@ -132,6 +132,17 @@ int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force)
         k = 2;
     if (k > 64)
         k = 64; /* beyond this the partial results cost more than the gathers save */
+    /* the cuts (gmcu_eb_cuts: k + 1 offsets a node) in a quarter of the
+     * device memory left: kron28 on 2 ranks has 1.8e8 nodes a rank, 1.5 GB
+     * an offset each with 64-bit edges, 96 GB for 64 segments */
+    const double row = (double)(n + 1) * sizeof(gm_edge_t);
+    if (k > 1 && (k + 1) * row > 1e9) {
+        const double room = 0.25 * (double)gmcu_mem_available();
+        if ((k + 1) * row > room)
+            k = floor(room / row) - 1;
+        if (k < 2)
+            k = 1;
+    }
     if (force && k < 2)
         k = 2;
     return (int)k;

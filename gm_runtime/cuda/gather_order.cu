@@ -45,6 +45,14 @@ __global__ static void gather_relabel(const gm_node_t *idx, gm_edge_t m, const g
         out[e] = pos[idx[e]];
 }
 
+/* out[i] = begin[i] - base for i <= rows: a piece's row offsets from its
+ * first edge. */
+__global__ static void gather_rebase(const gm_edge_t *begin, int64_t rows, gm_edge_t base, gm_edge_t *out)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i <= rows; i += (int64_t)gridDim.x * blockDim.x)
+        out[i] = begin[i] - base;
+}
+
 /* The sorts' scratch, grown as needed and freed at the end of one build. */
 typedef struct sort_scratch {
     void *p;
@@ -56,8 +64,58 @@ static void *scratch_for(sort_scratch *s, size_t bytes)
     return gmcu_grow(&s->p, &s->cap, bytes ? bytes : 1);
 }
 
-/* Builds pos and the relabelled rows for one direction on the device. */
-static void build(const gm_graph *sh, bool in_edges, gm_node_t **pos_out, gm_node_t **idx_out)
+/* The relabelled rows are sorted a piece of whole rows at a time, so that
+ * the sort's input and scratch (about two copies of what it sorts) hold a
+ * piece, not every edge: kron28 on 2 ranks has 5.9e9 edges a rank, 47 GB
+ * for two whole copies. At most this many edges a piece (a longer row is a
+ * piece of its own); GMCU_GATHER_CHUNK=k in the environment: k (tests make
+ * small graphs take several pieces). The order does not depend on it. */
+#define GATHER_PIECE_EDGES ((int64_t)1 << 28)
+#define GATHER_PIECE_ROWS ((int64_t)1 << 24) /* and rows: their offsets, 8 bytes each */
+
+static int64_t piece_edges(void)
+{
+    const char *env = getenv("GMCU_GATHER_CHUNK");
+    const long long k = env ? atoll(env) : 0;
+    return k > 0 ? (int64_t)k : GATHER_PIECE_EDGES;
+}
+
+/* The end b of the piece of rows starting at row a: the last row end with
+ * hb[b] - hb[a] <= want and at most GATHER_PIECE_ROWS rows, or a + 1 when
+ * row a alone is longer (hb: the rows' offsets, on the host). */
+static int64_t piece_end(const gm_edge_t *hb, int64_t n, int64_t a, int64_t want)
+{
+    int64_t lo = a + 1, hi = n - a > GATHER_PIECE_ROWS ? a + GATHER_PIECE_ROWS : n;
+    if ((int64_t)(hb[lo] - hb[a]) > want)
+        return lo;
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo + 1) / 2;
+        if ((int64_t)(hb[mid] - hb[a]) <= want)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Device bytes the build of one direction's order needs beyond the graph
+ * at its peak: the sorted degrees (keys, ids, the radix sort's scratch)
+ * first, then the positions, the edges in gather order and one piece's
+ * relabelled edges, offsets and sort scratch (taken as twice the piece). */
+static size_t build_bytes(int64_t n, int64_t m, int64_t piece)
+{
+    const int64_t p = piece < m ? piece : m, rows = n < GATHER_PIECE_ROWS ? n : GATHER_PIECE_ROWS;
+    const size_t first = (size_t)n * (4 * sizeof(uint32_t) + sizeof(gm_node_t)); /* keys, ids, their copies, pos */
+    const size_t second = (size_t)n * sizeof(gm_node_t) + (size_t)m * sizeof(gm_node_t) +
+                          3 * (size_t)p * sizeof(gm_node_t) + (size_t)(rows + 1) * sizeof(gm_edge_t) +
+                          ((size_t)1 << 20);
+    return first > second ? first : second;
+}
+
+/* Builds pos and the relabelled rows for one direction on the device; hb:
+ * the walked rows' offsets on the host. Returns the number of pieces. */
+static int64_t build(const gm_graph *sh, const gm_edge_t *hb, bool in_edges, gm_node_t **pos_out,
+                     gm_node_t **idx_out)
 {
     const gm_node_t n = sh->num_nodes;
     const gm_edge_t m = sh->num_edges;
@@ -79,25 +137,48 @@ static void build(const gm_graph *sh, bool in_edges, gm_node_t **pos_out, gm_nod
     GMCU_LAUNCHED("gather positions");
     gmcu_free(key);
     gmcu_free(id);
-    gm_node_t *raw = (gm_node_t *)gmcu_malloc((size_t)m * sizeof(gm_node_t), "relabelled edges");
     gm_node_t *idx = (gm_node_t *)gmcu_malloc((size_t)m * sizeof(gm_node_t), "edges in gather order");
-    gather_relabel<<<gmcu_blocks(m), GMCU_BLOCK>>>(walk_idx, m, pos, raw);
-    GMCU_LAUNCHED("relabelled edges");
-    bytes = 0;
-    GMCU_CHECK(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, raw, idx, (int64_t)m, (int64_t)n, walk_begin,
-                                                  walk_begin + 1));
-    GMCU_CHECK(cub::DeviceSegmentedSort::SortKeys(scratch_for(&s, bytes), bytes, raw, idx, (int64_t)m, (int64_t)n,
-                                                  walk_begin, walk_begin + 1));
+    const int64_t want = piece_edges();
+    const int64_t p = want < (int64_t)m ? want : (int64_t)m;
+    const int64_t rows = n < GATHER_PIECE_ROWS ? n : GATHER_PIECE_ROWS;
+    gm_node_t *raw = (gm_node_t *)gmcu_malloc((size_t)p * sizeof(gm_node_t), "relabelled edges");
+    size_t raw_cap = (size_t)p;
+    gm_edge_t *offs = (gm_edge_t *)gmcu_malloc((size_t)(rows + 1) * sizeof(gm_edge_t), "a piece's row offsets");
+    int64_t pieces = 0;
+    for (int64_t a = 0; a < (int64_t)n;) {
+        const int64_t b = piece_end(hb, n, a, want);
+        const gm_edge_t e0 = hb[a], k = hb[b] - e0;
+        if (k > 0) {
+            if ((size_t)k > raw_cap) { /* a row longer than a piece */
+                gmcu_free(raw);
+                raw = (gm_node_t *)gmcu_malloc((size_t)k * sizeof(gm_node_t), "relabelled edges");
+                raw_cap = (size_t)k;
+            }
+            gather_relabel<<<gmcu_blocks(k), GMCU_BLOCK>>>(walk_idx + e0, k, pos, raw);
+            GMCU_LAUNCHED("relabelled edges");
+            gather_rebase<<<gmcu_blocks(b - a + 1), GMCU_BLOCK>>>(walk_begin + a, b - a, e0, offs);
+            GMCU_LAUNCHED("a piece's row offsets");
+            bytes = 0;
+            GMCU_CHECK(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, raw, idx + e0, (int64_t)k, b - a, offs,
+                                                          offs + 1));
+            GMCU_CHECK(cub::DeviceSegmentedSort::SortKeys(scratch_for(&s, bytes), bytes, raw, idx + e0,
+                                                          (int64_t)k, b - a, offs, offs + 1));
+            pieces++;
+        }
+        a = b;
+    }
     GMCU_CHECK(cudaDeviceSynchronize());
     gmcu_free(raw);
+    gmcu_free(offs);
     gmcu_free(s.p);
     *pos_out = pos;
     *idx_out = idx;
+    return pieces;
 }
 
 bool gmcu_gather_order(gm_graph *G, bool in_edges, bool every_graph)
 {
-    (void)gmcu_graph(G, true, false); /* both directions' offsets */
+    (void)gmcu_graph(G, GMCU_GRAPH_REVERSE); /* both directions' offsets */
     gmcu_graph_cache *c = gmcu_graph_cache_get();
     gm_node_t **pos = in_edges ? &c->shadow.r_gather_pos : &c->shadow.gather_pos;
     gm_node_t **idx = in_edges ? &c->shadow.r_gather_idx : &c->shadow.gather_idx;
@@ -109,19 +190,43 @@ bool gmcu_gather_order(gm_graph *G, bool in_edges, bool every_graph)
     const bool all = every_graph || (mode && strcmp(mode, "all") == 0);
     if (G->num_nodes < 2 || G->num_edges == 0 || (!all && !gmcu_skewed(G, !in_edges)))
         return false;
-    build(&c->shadow, in_edges, pos, idx);
+    const char *stats = getenv("GMCU_STATS"); /* GMCU_STATS=1: what it did, on stderr */
+    const bool say = stats && *stats && strcmp(stats, "0") != 0;
+    const char *dir = in_edges ? "in-edges" : "out-edges";
+    /* Only where it fits with room to spare for the procedure's own node
+     * tables (four of 8 bytes): without it the same code reads id order. */
+    const int64_t n = G->num_nodes, m = G->num_edges;
+    const size_t need = build_bytes(n, m, piece_edges()), spare = (size_t)n * 32, avail = gmcu_mem_available();
+    if (need + spare > avail) {
+        if (say)
+            fprintf(stderr,
+                    "gmcu: gather order for %s skipped: its build needs %.1f MB of device memory and %.1f MB are "
+                    "kept for the procedure, %.1f MB are free (the sweep reads id order)\n",
+                    dir, (double)need / 1e6, (double)spare / 1e6, (double)avail / 1e6);
+        return false;
+    }
+    /* the walked rows' offsets on the host: the forward ones where the
+     * device's reverse rows are those (gmcu_graph), else the host's reverse
+     * rows, which gmcu_graph built */
+    const bool fwd = !in_edges || c->shadow.r_begin == c->shadow.begin;
+    if (!fwd && !gmrt_graph_make_reverse_nodes(G))
+        gmrt_fatal("out of memory: the gather order's row offsets");
+    const int64_t pieces = build(&c->shadow, fwd ? G->begin : G->r_begin, in_edges, pos, idx);
     GMCU_CHECK(cudaMemcpy(c->dev, &c->shadow, sizeof(gm_graph), cudaMemcpyHostToDevice));
     gmcu_graph_changed();
-    const char *stats = getenv("GMCU_STATS"); /* GMCU_STATS=1: where the first rows' ends went, on stderr */
-    if (stats && *stats && *stats != '0') {
+    if (say) {
         gm_node_t first[4] = {0, 0, 0, 0}, ids[4] = {0, 0, 0, 0};
         const size_t k = G->num_edges < 4 ? (size_t)G->num_edges : 4;
         GMCU_CHECK(cudaMemcpy(first, *idx, k * sizeof(gm_node_t), cudaMemcpyDeviceToHost));
         GMCU_CHECK(cudaMemcpy(ids, in_edges ? c->shadow.r_node_idx : c->shadow.node_idx, k * sizeof(gm_node_t),
                               cudaMemcpyDeviceToHost));
         fprintf(stderr, "gmcu: gather order for %s: the first edges' ends %d %d %d %d at positions %d %d %d %d\n",
-                in_edges ? "in-edges" : "out-edges", ids[0], ids[1], ids[2], ids[3], first[0], first[1], first[2],
-                first[3]);
+                dir, ids[0], ids[1], ids[2], ids[3], first[0], first[1], first[2], first[3]);
+        fprintf(stderr,
+                "gmcu: gather order for %s: sorted in %lld pieces; kept %.1f MB (positions, edges in gather order), "
+                "at most %.1f MB more while built\n",
+                dir, (long long)pieces, (double)((size_t)n * sizeof(gm_node_t) + (size_t)m * sizeof(gm_node_t)) / 1e6,
+                (double)need / 1e6);
     }
     return true;
 }

@@ -5,6 +5,9 @@
 #include "gmcu_graph.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static gmcu_graph_cache graph_cache;
 static unsigned long long graph_epoch = 1;
@@ -38,10 +41,11 @@ void gmcu_graph_release(void)
     gmcu_graph_cache *c = gmcu_graph_cache_get();
     if (!c->host)
         return;
+    /* reverse rows that are the forward ones (a symmetric graph) go once */
+    gmcu_free(c->shadow.r_begin == c->shadow.begin ? NULL : c->shadow.r_begin);
+    gmcu_free(c->shadow.r_node_idx == c->shadow.node_idx ? NULL : c->shadow.r_node_idx);
     gmcu_free(c->shadow.begin);
     gmcu_free(c->shadow.node_idx);
-    gmcu_free(c->shadow.r_begin);
-    gmcu_free(c->shadow.r_node_idx);
     gmcu_free(c->shadow.r_edge_idx);
     gmcu_free(c->shadow.edge_src);
     gmcu_free(c->shadow.gather_pos);
@@ -58,12 +62,168 @@ void gmcu_graph_release(void)
     gmrt_fatal("out of memory: uploading the graph");
 }
 
-const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
+/* The first index in idx[lo, hi) (sorted ascending) holding a value >= key. */
+__device__ static gm_edge_t gmcu_lower_bound(const gm_node_t *idx, gm_edge_t lo, gm_edge_t hi, gm_node_t key)
+{
+    while (lo < hi) {
+        const gm_edge_t mid = lo + (hi - lo) / 2;
+        if (idx[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The reverse edge map from the rows: reverse edge i of row v from source
+ * u is u's forward edge to v, the k-th of u's parallel edges to v when it
+ * is the k-th u of v's row (rows in forward edge order, gmrt_graph.h), so
+ * begin[u] + (u's first edge to v) + k, found by a binary search in u's
+ * sorted row.  A forward row out of order (the search lands on another
+ * destination) sets *bad: the host's map is used then. */
+__global__ static void reverse_map_kernel(const gm_edge_t *begin, const gm_node_t *node_idx, const gm_edge_t *r_begin,
+                                          const gm_node_t *r_node_idx, int64_t n, int64_t m, gm_edge_t *r_edge_idx,
+                                          int *bad)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += (int64_t)gridDim.x * blockDim.x) {
+        int64_t lo = 0, hi = n; /* v: the last row starting at or before i */
+        while (hi - lo > 1) {
+            const int64_t mid = lo + (hi - lo) / 2;
+            if ((int64_t)r_begin[mid] <= i)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        const gm_node_t v = (gm_node_t)lo, u = r_node_idx[i];
+        int64_t k = 0;
+        while (i - k > (int64_t)r_begin[v] && r_node_idx[i - k - 1] == u)
+            k++;
+        const gm_edge_t e = gmcu_lower_bound(node_idx, begin[u], begin[u + 1], v) + (gm_edge_t)k;
+        if (e >= begin[u + 1] || node_idx[e] != v)
+            *bad = 1;
+        r_edge_idx[i] = e;
+    }
+}
+
+static gm_edge_t *reverse_map_on_device(gm_graph *G, const gm_edge_t *d_begin, const gm_node_t *d_node_idx,
+                                        const gm_edge_t *d_r_begin, const gm_node_t *d_r_node_idx)
+{
+    const size_t bytes = (size_t)G->num_edges * sizeof(gm_edge_t);
+    gm_edge_t *d = (gm_edge_t *)gmcu_malloc(bytes, "the reverse edge map");
+    int *bad = (int *)gmcu_malloc(sizeof(int), "a flag");
+    GMCU_CHECK(cudaMemset(bad, 0, sizeof(int)));
+    if (G->num_edges > 0) {
+        reverse_map_kernel<<<gmcu_blocks(G->num_edges), GMCU_BLOCK>>>(d_begin, d_node_idx, d_r_begin, d_r_node_idx,
+                                                                       (int64_t)G->num_nodes, (int64_t)G->num_edges,
+                                                                       d, bad);
+        GMCU_LAUNCHED("the reverse edge map");
+    }
+    int h = 0;
+    GMCU_CHECK(cudaMemcpy(&h, bad, sizeof h, cudaMemcpyDeviceToHost));
+    gmcu_free(bad);
+    if (h) { /* rows out of order: the host's map (the same rows) */
+        if (!gmrt_graph_make_reverse(G))
+            out_of_memory();
+        gmcu_copy_counted(d, G->r_edge_idx, bytes, cudaMemcpyHostToDevice);
+    }
+    return d;
+}
+
+/* Each forward edge's source: the last row starting at or before it (the
+ * one holding it; empty rows start there too), one thread an edge so that
+ * hubs cost no more than other rows. */
+__global__ static void edge_src_kernel(const gm_edge_t *begin, int64_t n, int64_t m, gm_node_t *src)
+{
+    for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < m; e += (int64_t)gridDim.x * blockDim.x) {
+        int64_t lo = 0, hi = n;
+        while (hi - lo > 1) {
+            const int64_t mid = lo + (hi - lo) / 2;
+            if ((int64_t)begin[mid] <= e)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        src[e] = (gm_node_t)lo;
+    }
+}
+
+static gm_node_t *edge_src_on_device(const gm_graph *G, const gm_edge_t *d_begin)
+{
+    gm_node_t *d = (gm_node_t *)gmcu_malloc((size_t)G->num_edges * sizeof(gm_node_t), "the edge sources");
+    if (G->num_edges > 0) {
+        edge_src_kernel<<<gmcu_blocks(G->num_edges), GMCU_BLOCK>>>(d_begin, (int64_t)G->num_nodes,
+                                                                   (int64_t)G->num_edges, d);
+        GMCU_LAUNCHED("the edge sources");
+    }
+    return d;
+}
+
+/* Whether the device's reverse rows may be the forward arrays: G's in-rows
+ * equal its out-rows element for element. A symmetric G has that (each
+ * in-row and out-row holds the same ends with the same repeats, both
+ * sorted); gmrt_graph_is_symmetric compares the rows themselves once the
+ * host has them (O(m)), which is what the alias rests on for a graph not
+ * known symmetric (a rank's local graph under policy both of a symmetric
+ * graph is). The upper copy of a clique graph holds each edge once: never. */
+static bool reverse_is_forward(gm_graph *G)
+{
+    const char *env = getenv("GMCU_REVERSE_ALIAS");
+    if ((env && strcmp(env, "0") == 0) || G->upper)
+        return false;
+    if (G->symmetric == 0) {
+        if (!gmrt_graph_make_reverse_nodes(G))
+            out_of_memory();
+        (void)gmrt_graph_is_symmetric(G);
+    }
+    return G->symmetric > 0;
+}
+
+static double mb(size_t bytes) { return (double)bytes / 1e6; }
+
+/* GMCU_STATS=1: the device graph's arrays and their bytes, on stderr. */
+static void report_graph(const gmcu_graph_cache *c)
+{
+    const char *st = getenv("GMCU_STATS");
+    if (!st || !*st || strcmp(st, "0") == 0)
+        return;
+    const gm_graph *sh = &c->shadow;
+    const size_t nb = ((size_t)sh->num_nodes + 1) * sizeof(gm_edge_t), eb = (size_t)sh->num_edges * sizeof(gm_node_t);
+    const size_t mapb = (size_t)sh->num_edges * sizeof(gm_edge_t);
+    const bool alias = sh->r_begin && sh->r_begin == sh->begin;
+    size_t total = nb + eb;
+    char rev[64], map[32], src[32];
+    if (!sh->r_begin)
+        snprintf(rev, sizeof rev, "none");
+    else if (alias)
+        snprintf(rev, sizeof rev, "the forward rows (symmetric)");
+    else
+        snprintf(rev, sizeof rev, "%.1f MB", mb(nb + eb)), total += nb + eb;
+    if (sh->r_edge_idx)
+        snprintf(map, sizeof map, "%.1f MB", mb(mapb)), total += mapb;
+    else
+        snprintf(map, sizeof map, "none");
+    if (sh->edge_src)
+        snprintf(src, sizeof src, "%.1f MB", mb(eb)), total += eb;
+    else
+        snprintf(src, sizeof src, "none");
+    size_t free_b = 0, all_b = 0;
+    GMCU_CHECK(cudaMemGetInfo(&free_b, &all_b));
+    fprintf(stderr,
+            "gmcu: device graph: %lld nodes, %lld edges: forward rows %.1f MB, reverse rows %s, reverse edge map %s, "
+            "edge sources %s; %.1f MB in all; device memory in use %.1f of %.1f MB\n",
+            (long long)sh->num_nodes, (long long)sh->num_edges, mb(nb + eb), rev, map, src, mb(total),
+            mb(all_b - free_b), mb(all_b));
+}
+
+const gm_graph *gmcu_graph(gm_graph *G, unsigned what)
 {
     gmcu_init();
     gmcu_graph_cache *c = gmcu_graph_cache_get();
     if (c->host && (c->host != G || c->num_nodes != G->num_nodes || c->num_edges != G->num_edges))
         gmcu_graph_release();
+    const bool map = (what & GMCU_GRAPH_REVERSE_MAP) != 0;
+    const bool reverse = map || (what & GMCU_GRAPH_REVERSE) != 0;
+    const bool edge_src = (what & GMCU_GRAPH_EDGE_SRC) != 0;
     size_t nb = ((size_t)G->num_nodes + 1) * sizeof(gm_edge_t);
     size_t eb = (size_t)G->num_edges * sizeof(gm_node_t);
     bool changed = false;
@@ -85,38 +245,60 @@ const gm_graph *gmcu_graph(gm_graph *G, bool reverse, bool edge_src)
         changed = true;
     }
     if (reverse && !c->shadow.r_begin) {
-        if (!gmrt_graph_make_reverse(G))
-            out_of_memory();
-        c->shadow.r_begin = (gm_edge_t *)gmcu_upload(G->r_begin, nb, "the reverse offsets");
-        c->shadow.r_node_idx = (gm_node_t *)gmcu_upload(G->r_node_idx, eb, "the reverse edges");
-        c->shadow.r_edge_idx = (gm_edge_t *)gmcu_upload(
-            G->r_edge_idx, (size_t)G->num_edges * sizeof(gm_edge_t), "the reverse edge map");
+        if (reverse_is_forward(G)) { /* the same rows: no second copy */
+            c->shadow.r_begin = c->shadow.begin;
+            c->shadow.r_node_idx = c->shadow.node_idx;
+        } else {
+            /* the host builds the rows (or has them), the device the map
+             * when asked and the host has none: host memory then holds no
+             * 8-byte-an-edge map */
+            if (!gmrt_graph_make_reverse_nodes(G))
+                out_of_memory();
+            c->shadow.r_begin = (gm_edge_t *)gmcu_upload(G->r_begin, nb, "the reverse offsets");
+            c->shadow.r_node_idx = (gm_node_t *)gmcu_upload(G->r_node_idx, eb, "the reverse edges");
+        }
         c->shadow.r_gather_idx = c->shadow.r_node_idx;
+        c->shadow.symmetric = G->symmetric; /* the check may have settled it */
+        c->shadow.num_undirected_edges = G->num_undirected_edges;
+        changed = true;
+    }
+    if (map && !c->shadow.r_edge_idx) {
+        if (G->r_edge_idx)
+            c->shadow.r_edge_idx = (gm_edge_t *)gmcu_upload(
+                G->r_edge_idx, (size_t)G->num_edges * sizeof(gm_edge_t), "the reverse edge map");
+        else
+            c->shadow.r_edge_idx = reverse_map_on_device(G, c->shadow.begin, c->shadow.node_idx, c->shadow.r_begin,
+                                                         c->shadow.r_node_idx);
+        changed = true;
+    }
+    if (edge_src && !c->shadow.edge_src && !G->edge_src) { /* made on the device: none on the host */
+        c->shadow.edge_src = edge_src_on_device(G, c->shadow.begin);
         changed = true;
     }
     if (edge_src && !c->shadow.edge_src) {
-        if (!gmrt_graph_make_edge_src(G))
-            out_of_memory();
         c->shadow.edge_src = (gm_node_t *)gmcu_upload(G->edge_src, eb, "the edge sources");
         changed = true;
     }
     if (changed) {
         GMCU_CHECK(cudaMemcpy(c->dev, &c->shadow, sizeof(gm_graph), cudaMemcpyHostToDevice));
         gmcu_graph_changed();
+        report_graph(c);
     }
     return c->dev;
 }
 
-void gmcu_graph_need(gmrt_device_need *need, bool reverse, bool edge_src)
+void gmcu_graph_need(gmrt_device_need *need, unsigned what)
 {
-    const uint64_t offsets = reverse ? 2 : 1; /* begin, r_begin: n + 1 each */
-    need->per_node += offsets * sizeof(gm_edge_t);
-    need->fixed += offsets * sizeof(gm_edge_t) + sizeof(gm_graph);
-    need->per_edge += sizeof(gm_node_t);                            /* node_idx */
-    if (reverse)
-        need->per_edge += sizeof(gm_node_t) + sizeof(gm_edge_t);    /* r_node_idx, r_edge_idx */
-    if (edge_src)
-        need->per_edge += sizeof(gm_node_t);                        /* edge_src */
+    /* a lower bound: the reverse rows cost nothing where G is symmetric
+     * (the forward arrays serve, gmcu_graph), which the counts alone do
+     * not tell */
+    need->per_node += sizeof(gm_edge_t); /* begin: n + 1 */
+    need->fixed += sizeof(gm_edge_t) + sizeof(gm_graph);
+    need->per_edge += sizeof(gm_node_t); /* node_idx */
+    if (what & GMCU_GRAPH_REVERSE_MAP)
+        need->per_edge += sizeof(gm_edge_t); /* r_edge_idx */
+    if (what & GMCU_GRAPH_EDGE_SRC)
+        need->per_edge += sizeof(gm_node_t); /* edge_src */
 }
 
 /* The graph gmcu_skewed last saw, and its verdicts (out, in; -1: not yet). */
@@ -133,9 +315,11 @@ bool gmcu_skewed(gm_graph *G, bool in_edges)
     }
     int *v = &skew_verdict[in_edges ? 1 : 0];
     if (*v < 0) {
-        if (in_edges && !gmrt_graph_make_reverse(G))
+        /* a symmetric graph's in-rows are its out-rows: no host rows for them */
+        const bool in_rows = in_edges && !(G->symmetric > 0 && !G->upper);
+        if (in_rows && !gmrt_graph_make_reverse_nodes(G)) /* the offsets only */
             out_of_memory();
-        *v = gmrt_rows_skewed(in_edges ? G->r_begin : G->begin, G->num_nodes, G->num_edges);
+        *v = gmrt_rows_skewed(in_rows ? G->r_begin : G->begin, G->num_nodes, G->num_edges);
     }
     return *v != 0;
 }
@@ -180,18 +364,6 @@ bool gmcu_few_rounds(gm_graph *G)
     return mean > GMRT_FEW_ROUNDS_DEGREE || gmcu_skewed(G, false); /* gmrt_few_rounds's rule, cached */
 }
 
-/* The first index in idx[lo, hi) (sorted ascending) holding a value >= key. */
-__device__ static gm_edge_t gmcu_lower_bound(const gm_node_t *idx, gm_edge_t lo, gm_edge_t hi, gm_node_t key)
-{
-    while (lo < hi) {
-        const gm_edge_t mid = lo + (hi - lo) / 2;
-        if (idx[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
 
 /* cuts[s * (n + 1) + v] for every row v and boundary s (rows are sorted). */
 __global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, bool gather, int nseg, int64_t seglen,
@@ -230,7 +402,7 @@ static struct {
 
 static const gm_edge_t *eb_cuts_of(gm_graph *G, bool in_edges, bool gather, int nseg, int64_t seglen)
 {
-    (void)gmcu_graph(G, in_edges, false);
+    (void)gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD);
     const gm_graph *sh = &gmcu_graph_cache_get()->shadow;
     const gm_node_t *idx = in_edges ? (gather ? sh->r_gather_idx : sh->r_node_idx) : (gather ? sh->gather_idx : sh->node_idx);
     if (eb_cuts.cuts && eb_cuts.g == G && eb_cuts.n == G->num_nodes && eb_cuts.in_edges == in_edges &&
@@ -240,7 +412,7 @@ static const gm_edge_t *eb_cuts_of(gm_graph *G, bool in_edges, bool gather, int 
     const int64_t n = G->num_nodes;
     eb_cuts.cuts = (gm_edge_t *)gmcu_malloc((size_t)(nseg + 1) * (size_t)(n + 1) * sizeof(gm_edge_t),
                                             "edge-blocking segment cuts");
-    const gm_graph *dg = gmcu_graph(G, in_edges, false);
+    const gm_graph *dg = gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD);
     gmcu_eb_cut_rows<<<gmcu_blocks(n + 1), GMCU_BLOCK>>>(dg, in_edges, gather, nseg, seglen, eb_cuts.cuts);
     GMCU_LAUNCHED("edge-blocking segment cuts");
     eb_cuts.g = G;

@@ -121,7 +121,8 @@ gm_runtime/dist/gmd_gpu.o: $(srcdir)/gm_runtime/dist/gmd_gpu.cu $(srcdir)/gm_run
 # gmd_gpu_components.o calls libgmrt-cuda: a member of its own, which only
 # the programs that call it pull in
 gm_runtime/dist/gmd_gpu_components.o: $(srcdir)/gm_runtime/dist/gmd_gpu_components.cu \
-		$(srcdir)/gm_runtime/dist/gmd_gpu.h $(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/gmcu_graph.h
+		$(srcdir)/gm_runtime/dist/gmd_gpu.h $(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/gmcu_graph.h \
+		$(srcdir)/gm_runtime/gmcu_device.h
 	@$(MKDIR_P) gm_runtime/dist
 	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_gpu_components.cu
 libgmrt-dist-cuda.a: gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o

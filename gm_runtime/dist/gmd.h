@@ -132,6 +132,9 @@ typedef struct gmd_load_options {
     bool policy_from_set;  /* a .gmp set keeps the policy it was partitioned with (the
                               command line named none: gmd_cli_options); false: policy
                               must be the set's */
+    bool no_edge_gid;      /* the program reads no edge property: G->edge_gid is NULL
+                              (8 bytes a local edge less with 64-bit edges; the
+                              generator never builds it) */
 } gmd_load_options;
 
 typedef struct gmd_graph {
@@ -148,7 +151,8 @@ typedef struct gmd_graph {
     gm_node_t *send_count;  /* per peer: entries of send_idx[p] */
     gm_edge_t *out_degree;  /* global out-degree of each local node (owners and ghosts) */
     gm_edge_t *in_degree;   /* global in-degree of each local node */
-    gm_edge_t *edge_gid;    /* per local forward edge: its index in the global forward order */
+    gm_edge_t *edge_gid;    /* per local forward edge: its index in the global forward order
+                               (NULL when loaded with no_edge_gid) */
     /* relabelling: new_of_old[orig] = global id, old_of_new[gid] = orig; NULL without */
     gm_node_t *new_of_old, *old_of_new;
     /* a GPU runtime's copies of this graph (libgmrt-dist-cuda's

@@ -71,6 +71,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h> /* sysconf */
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -176,6 +177,17 @@ static void clock_now(pclock *c)
     c->faults = ru.ru_minflt + ru.ru_majflt;
 }
 
+/* The resident set now, MB (/proc/self/statm; 0 where there is none). */
+static double rss_now_mb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long long size = 0, resident = 0;
+    bool ok = f && fscanf(f, "%llu %llu", &size, &resident) == 2;
+    if (f)
+        fclose(f);
+    return ok ? (double)resident * (double)sysconf(_SC_PAGESIZE) / 1048576.0 : 0;
+}
+
 static void trace(const char *pass, pclock *c)
 {
     const char *v = getenv("GMD_GEN_TRACE");
@@ -185,9 +197,9 @@ static void trace(const char *pass, pclock *c)
     clock_now(&now);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s, cpu %8.3f s (sys %7.3f), peak rss %.1f MB, %ld page faults\n",
+    fprintf(stderr, "gmd_gen: rank %d: %-8s %8.3f s, cpu %8.3f s (sys %7.3f), peak rss %.1f MB, rss %.1f MB, %ld page faults\n",
             gmd_rank(), pass, now.wall - c->wall, now.user + now.sys - c->user - c->sys, now.sys - c->sys,
-            (double)ru.ru_maxrss / 1024.0, now.faults - c->faults);
+            (double)ru.ru_maxrss / 1024.0, rss_now_mb(), now.faults - c->faults);
     *c = now;
 }
 
@@ -1095,7 +1107,8 @@ static inline size_t rec_of(size_t j, size_t na, size_t nb)
 
 /* Step 5: the local part from the routed edges, R sorted by global
  * (source, destination, index) as route_edges leaves it. */
-static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t K, int64_t n, gmrt_error *err)
+static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t K, int64_t n, bool keep_gid,
+                        gmrt_error *err)
 {
     grec *R = *Rp;
     int64_t lo = G->block[G->rank], hi = G->block[G->rank + 1];
@@ -1256,8 +1269,8 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
     }
     free(G->local->begin); /* the rows are the graph's (huge pages, no copy) */
     G->local->begin = rows;
-    G->edge_gid = gmrt_alloc_big(K + 1, sizeof *G->edge_gid);
-    if (!G->edge_gid)
+    G->edge_gid = keep_gid ? gmrt_alloc_big(K + 1, sizeof *G->edge_gid) : NULL;
+    if (keep_gid && !G->edge_gid)
         goto nomem;
     gm_node_t *ni = G->local->node_idx;
     gm_edge_t *eg = G->edge_gid;
@@ -1268,7 +1281,7 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
      * their memory shrinks behind them, so that the records and the arrays
      * together hold at most the larger of the records' 16 bytes an edge and
      * the arrays' own: node_idx and edge_gid take 8 (4 + 4), with 64-bit
-     * edges 12; the weights 8 more. */
+     * edges 12 (4 without edge_gid: no_edge_gid); the weights 8 more. */
     size_t chunk = (size_t)gen_round() * 2;
     for (size_t z = K; z > 0;) {
         size_t a = z > chunk ? z - chunk : 0;
@@ -1276,7 +1289,8 @@ static bool build_local(gmd_graph *G, const gmrt_gen_spec *s, grec **Rp, size_t 
         for (size_t i = a; i < z; i++) {
             size_t j = i < na ? i + (nb - na) : i < nb ? i - na : i; /* rec_of(j, na, nb) == i */
             ni[j] = R[i].v;
-            eg[j] = (gm_edge_t)R[i].e;
+            if (eg)
+                eg[j] = (gm_edge_t)R[i].e;
             if (lw)
                 lw[j] = gmrt_gen_weight_of(s->w_lo, s->w_hi, s->w_integral, s->seed, R[i].e);
         }
@@ -1357,7 +1371,7 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     st.dst = NULL;
     st.gap = NULL;
     st.indeg = NULL;
-    ok = build_local(G, &s, &recs, K, n, err);
+    ok = build_local(G, &s, &recs, K, n, !(opt && opt->no_edge_gid), err);
     free(recs); /* NULL unless build_local failed */
     trace("local", &t);
     if (!gmd_agree_(ok, err) || !gmd_exchange_send_lists_(G, err))

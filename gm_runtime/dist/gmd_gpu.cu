@@ -442,6 +442,7 @@ gmd_gpu_graph *gmd_gpu_graph_of(gmd_graph *G, gmrt_error *err)
 const int64_t *gmd_gpu_ghost_gid(const gmd_gpu_graph *H) { return H->d_ghost_gid; }
 const gm_edge_t *gmd_gpu_out_degree(const gmd_gpu_graph *H) { return H->d_out_degree; }
 const gm_edge_t *gmd_gpu_in_degree(const gmd_gpu_graph *H) { return H->d_in_degree; }
+bool gmd_gpu_no_ghosts(const gmd_gpu_graph *H) { return H->quiet; }
 
 /* ---- kernels ---- */
 

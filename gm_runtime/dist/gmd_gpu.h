@@ -79,6 +79,9 @@ gmd_gpu_graph *gmd_gpu_graph_of(gmd_graph *G, gmrt_error *err);
 const int64_t *gmd_gpu_ghost_gid(const gmd_gpu_graph *H);
 const gm_edge_t *gmd_gpu_out_degree(const gmd_gpu_graph *H);
 const gm_edge_t *gmd_gpu_in_degree(const gmd_gpu_graph *H);
+/* Whether no rank holds a ghost (one rank, or no edge crosses ranks): then
+ * every sync is a no-op on every rank (the same answer on every rank). */
+bool gmd_gpu_no_ghosts(const gmd_gpu_graph *H);
 
 /* COLLECTIVE. count values of type t in device memory, in place: every
  * rank's values become op over all ranks (gmd_allreduce's types and
@@ -138,12 +141,20 @@ int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t
 
 /* COLLECTIVE. gmd_min_label_components (gmd.h) with the labels in GPU
  * memory: dev_label holds gmd_num_local(G) labels (the owners' read, the
- * ghosts' overwritten); each round is the one-GPU union-find
- * (gmcu_min_label_components, libgmrt-cuda: link it) on the device copy of
- * G->local, then gmd_gpu_sync_reduce (MIN) and gmd_gpu_sync_broadcast, and
- * one allreduce of a changed flag. Returns the number of rounds; -1 (on
- * every rank) when gmd_gpu_graph_of fails; a CUDA failure stops every
- * rank (gmd_abort). */
+ * ghosts' overwritten). The local components come once from the one-GPU
+ * union-find (gmcu_component_roots, libgmrt-cuda: link it) on the device
+ * copy of G->local; after a first broadcast, each round takes every label's
+ * local-component minimum, ends the rounds when that changed no label on
+ * any rank (one allreduce of a flag), else runs gmd_gpu_sync_reduce (MIN)
+ * and gmd_gpu_sync_broadcast. Where no rank holds a ghost
+ * (gmd_gpu_no_ghosts: one rank) it is the one-GPU fixpoint
+ * (gmcu_min_label_components) on G->local and nothing else, one round.
+ * Returns the number of rounds; -1 (on every rank) when gmd_gpu_graph_of
+ * fails; a CUDA failure, out of device memory for its arrays included,
+ * stops every rank (gmd_abort; libgmrt-cuda's own failures inside the
+ * union-find end the process as they do on one GPU). Its scratch arrays
+ * come from libgmrt-cuda's cache (gmcu_malloc_try): a later call on a graph
+ * of the same size allocates nothing. */
 int64_t gmd_gpu_min_label_components_i32(gmd_graph *G, int32_t *dev_label);
 int64_t gmd_gpu_min_label_components_i64(gmd_graph *G, int64_t *dev_label);
 

@@ -261,7 +261,7 @@ static bool same_graph_everywhere(const gm_graph *g, const char *path, gmrt_erro
     return false;
 }
 
-gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *err)
+static gmd_graph *load_any(const char *path, const gmd_load_options *opt, gmrt_error *err)
 {
     if (gmd_gmp_is_set_(path))
         return load_set(path, opt, err);
@@ -279,5 +279,15 @@ gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *e
     if (gmd_agree_(g != NULL, err) && same_graph_everywhere(g, path, err))
         G = partition(g, opt, err);
     gmrt_graph_free(g);
+    return G;
+}
+
+gmd_graph *gmd_load(const char *path, const gmd_load_options *opt, gmrt_error *err)
+{
+    gmd_graph *G = load_any(path, opt, err);
+    if (G && opt && opt->no_edge_gid) { /* (the generator made none) */
+        free(G->edge_gid);
+        G->edge_gid = NULL;
+    }
     return G;
 }

@@ -107,7 +107,7 @@ says "bfs: an owner finds a parent in the frontier" bfs/bfs.cu "[&](gm_edge_t _c
 # upload and before the timed runs
 expect 0 "cuda distributed bfs --main" "$GMC" -w -t cuda --distributed --main -o bfsm "$GMC_SRCDIR/apps/bfs.gm"
 pre=$(grep -n 'if (!gmd_gpu_graph_of(G, &gerr)) { /\* on every rank \*/' bfsm/bfs.cu | cut -d: -f1)
-up=$(grep -n '(void)gmcu_graph(G->local, true, false); /\* kept for every call \*/' bfsm/bfs.cu | cut -d: -f1)
+up=$(grep -n '(void)gmcu_graph(G->local, GMCU_GRAPH_REVERSE); /\* kept for every call \*/' bfsm/bfs.cu | cut -d: -f1)
 clock=$(grep -n 'double t1 = gmrt_time_ms();' bfsm/bfs.cu | cut -d: -f1)
 if [ -n "$pre" ] && [ -n "$up" ] && [ -n "$clock" ] && [ "$up" -lt "$pre" ] && [ "$pre" -lt "$clock" ]; then
     ok "main: gmd_gpu_graph_of before the clock"

@@ -8,7 +8,8 @@
  * field, the one gmd_load builds from the file of the same graph (rank 0
  * writes gmrt_gen_spec_graph's graph, which is `gmgraph gen`'s, to a .gmb;
  * every rank loads it): sizes, blocks, ghosts, per-peer lists, degrees,
- * the local CSR with weights and global edge ids.  Bad specs (and
+ * the local CSR with weights and global edge ids; under policy both again
+ * with no_edge_gid (no global edge ids, from either).  Bad specs (and
  * --relabel) are refused on every rank with the message of rank 0.
  * Usage: test_gen DIR (a folder shared by the ranks). */
 #include "gmd.h"
@@ -56,7 +57,9 @@ static void compare(const gmd_graph *A, const gmd_graph *B)
     size_t ml = (size_t)a->num_edges;
     CHECK(same_bytes(a->begin, b->begin, (nl + 1) * sizeof *a->begin));
     CHECK(same_bytes(a->node_idx, b->node_idx, ml * sizeof *a->node_idx));
-    CHECK(same_bytes(A->edge_gid, B->edge_gid, ml * sizeof *A->edge_gid));
+    CHECK((A->edge_gid == NULL) == (B->edge_gid == NULL));
+    if (A->edge_gid && B->edge_gid)
+        CHECK(same_bytes(A->edge_gid, B->edge_gid, ml * sizeof *A->edge_gid));
     CHECK((a->weights == NULL) == (b->weights == NULL));
     if (a->weights && b->weights) {
         CHECK(same_bytes(a->weights, b->weights, ml * sizeof *a->weights));
@@ -85,8 +88,11 @@ static void check_spec(const char *dir, int k, const char *spec)
     CHECK(wrote);
     if (!wrote)
         return;
-    for (int pol = GMD_POLICY_BOTH; pol <= GMD_POLICY_IN; pol++) {
-        gmd_load_options opt = { .policy = (gmd_policy)pol };
+    /* each policy; policy both again without edge_gid (no_edge_gid: the
+     * generator builds none, the file's load drops it; the rest the same) */
+    for (int pol = GMD_POLICY_BOTH; pol <= GMD_POLICY_IN + 1; pol++) {
+        bool nog = pol > GMD_POLICY_IN;
+        gmd_load_options opt = { .policy = nog ? GMD_POLICY_BOTH : (gmd_policy)pol, .no_edge_gid = nog };
         gmrt_error e1, e2;
         gmrt_error_clear(&e1);
         gmrt_error_clear(&e2);
@@ -98,6 +104,7 @@ static void check_spec(const char *dir, int k, const char *spec)
             fprintf(stderr, "%s: %s\n", spec, e1.message);
         if (A && B)
             compare(A, B);
+        CHECK(!A || (A->edge_gid == NULL) == nog);
         gmd_graph_free(A);
         gmd_graph_free(B);
     }

@@ -316,7 +316,7 @@ int main(int argc, char **argv)
     for (int k = 0; (g = test_graph(k, &name)) != NULL; k++) {
         for (int pol = 0; pol < 3; pol++)
             for (int relabel = 0; relabel < 2; relabel++) {
-                gmd_load_options o = { (gmd_policy)pol, relabel != 0, 42, NULL, false };
+                gmd_load_options o = { (gmd_policy)pol, relabel != 0, 42, NULL, false, false };
                 gmd_graph *G = gmd_partition(g, &o, &err);
                 snprintf(what_, sizeof what_, "%s, policy %s%s", name, gmd_policy_name((gmd_policy)pol),
                          relabel ? ", relabelled" : "");

@@ -162,6 +162,41 @@ static void test_reverse_against_brute_force(void)
     gmrt_graph_free(g);
 }
 
+/* gmrt_graph_make_reverse_nodes: the rows gmrt_graph_make_reverse builds,
+ * without the map (what a GPU upload keeps on the host), at any thread
+ * count; gmrt_graph_make_reverse afterwards completes the same map. Rows of
+ * ~15 (introsort) and ~400 in-edges (the radix sort), parallel edges. */
+static void test_reverse_rows_only(void)
+{
+    const gm_node_t ns[2] = {200, 50};
+    for (int k = 0; k < 2; k++)
+        for (int threads = 1; threads <= 3; threads += 2) {
+            omp_set_num_threads(threads);
+            gm_graph *ref = rt_random_graph(ns[k], 20000 / (k ? 1 : 7), 23 + k, false, false);
+            gm_graph *g = rt_random_graph(ns[k], 20000 / (k ? 1 : 7), 23 + k, false, false);
+            CU_ASSERT_FATAL(ref && g);
+            CU_ASSERT_FATAL(gmrt_graph_make_reverse(ref));
+            CU_ASSERT_FATAL(gmrt_graph_make_reverse_nodes(g));
+            CU_ASSERT(gmrt_graph_make_reverse_nodes(g)); /* idempotent */
+            CU_ASSERT(g->r_edge_idx == NULL);
+            size_t nb = ((size_t)g->num_nodes + 1) * sizeof(gm_edge_t);
+            CU_ASSERT(memcmp(ref->r_begin, g->r_begin, nb) == 0);
+            CU_ASSERT(memcmp(ref->r_node_idx, g->r_node_idx, (size_t)g->num_edges * sizeof(gm_node_t)) == 0);
+            CU_ASSERT_FATAL(gmrt_graph_make_reverse(g)); /* completes the map */
+            CU_ASSERT_FATAL(g->r_edge_idx != NULL);
+            CU_ASSERT(memcmp(ref->r_begin, g->r_begin, nb) == 0);
+            CU_ASSERT(memcmp(ref->r_node_idx, g->r_node_idx, (size_t)g->num_edges * sizeof(gm_node_t)) == 0);
+            CU_ASSERT(memcmp(ref->r_edge_idx, g->r_edge_idx, (size_t)g->num_edges * sizeof(gm_edge_t)) == 0);
+            gm_edge_t longest = 0;
+            for (gm_node_t v = 0; v < g->num_nodes; v++)
+                longest = gmrt_in_degree(g, v) > longest ? gmrt_in_degree(g, v) : longest;
+            CU_ASSERT(k == 0 ? longest < 192 : longest >= 192); /* both sorts taken */
+            gmrt_graph_free(ref);
+            gmrt_graph_free(g);
+        }
+    omp_set_num_threads(omp_get_num_procs());
+}
+
 static void test_edge_sources(void)
 {
     gm_graph *g = rt_random_graph(100, 800, 5, false, false);
@@ -566,6 +601,7 @@ int main(void)
         {"endpoints out of range", test_bad_endpoints},
         {"check finds violations", test_check_finds_violations},
         {"reverse CSR vs brute force", test_reverse_against_brute_force},
+        {"reverse rows without the map", test_reverse_rows_only},
         {"edge sources", test_edge_sources},
         {"has_edge, find_edge, common nbrs", test_has_edge_and_common_nbrs},
         {"same result for 1..4 threads", test_same_result_for_any_thread_count},
