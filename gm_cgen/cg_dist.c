@@ -758,7 +758,7 @@ bool cg_dist_proc_begin(cg_emit *em, cg_dist *st, const gm_proc *proc)
         cg_line(em, "(void)_c_epoch;");
     }
     bool reverse = false, edge_src = false;
-    /* a device target's graph upload (gmcu_graph) builds what it needs:
+    /* a device target's graph upload (the CUDA runtime's) builds what it needs:
      * the reverse rows on the host, the reverse edge map and the edge
      * sources on the device only (8 bytes an edge of host memory less each
      * with 64-bit edges, 4 less for the sources) */

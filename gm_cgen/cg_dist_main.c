@@ -241,7 +241,7 @@ static void edge_prop_input(cg_emit *em, const gm_param *p, bool from_weights)
 static void local_indexes(cg_emit *em, const gm_proc *proc, bool gpu)
 {
     bool reverse = false, edge_src = false;
-    if (!gpu) /* the upload (gmcu_graph) builds what the device needs, the per-edge arrays there */
+    if (!gpu) /* the device target's upload builds what the device needs, the per-edge arrays there */
         cg_graph_needs(proc->body, &reverse, &edge_src);
     if (!reverse && !edge_src && !gpu)
         return;
