@@ -13,6 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* ------------------------------------------------------------ values */
 
@@ -416,9 +419,30 @@ bool gmrt_cli_out_dir(const gmrt_cli_run *run)
     return true;
 }
 
+/* The driver runs the procedure --repeat times. glibc hands a large freed
+ * block back to the system (munmap, or trimming the heap's top), and the
+ * next run faults every page of it in again: on the development VM that was
+ * a third of SSSP's time on kron20 (bench/RESULTS.md, session 30), the
+ * nearest-first run's bins being allocated and freed as they fill. The
+ * driver keeps freed memory for reuse instead, as a long-running process's
+ * allocator does once warm: blocks below 32 MB come from the heap, which is
+ * trimmed only above 256 MB free. GMRT_MALLOC_KEEP=0 keeps glibc's defaults.
+ * The peak memory is unchanged: only what was freed is kept. */
+static void keep_freed_memory(void)
+{
+#ifdef __GLIBC__
+    const char *env = getenv("GMRT_MALLOC_KEEP");
+    if (env && strcmp(env, "0") == 0)
+        return;
+    (void)mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    (void)mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+}
+
 int gmrt_cli_parse(gmrt_cli_run *run, const gmrt_cli_opt *opts, size_t n_opts, const char *usage_args, int argc,
                    char **argv)
 {
+    keep_freed_memory();
     memset(run, 0, sizeof *run);
     run->prog = argc > 0 ? argv[0] : "prog";
     run->repeat = 1;
