@@ -87,25 +87,16 @@ bool gmrt_graph_make_reverse(gm_graph *g)
     g->r_node_idx = NULL;
     gm_node_t n = g->num_nodes;
     size_t m = (size_t)g->num_edges;
-    gm_edge_t *rb = gmrt_calloc_array((size_t)n + 1, sizeof *rb);
-    gm_edge_t *cursor = gmrt_alloc_array((size_t)n + 1, sizeof *cursor);
+    gm_edge_t *rb = NULL, *cursor = NULL;
     gm_node_t *rn = gmrt_alloc_array(m, sizeof *rn);
     gm_edge_t *re = gmrt_alloc_array(m, sizeof *re);
-    if (!rb || !cursor || !rn || !re) {
-        free(rb);
-        free(cursor);
+    if (!rn || !re || !reverse_offsets(g, &rb, &cursor)) {
         free(rn);
         free(re);
         g->r_begin = had_rb;
         g->r_node_idx = had_rn;
         return false;
     }
-#pragma omp parallel for schedule(static)
-    for (size_t e = 0; e < m; e++)
-        __atomic_fetch_add(&rb[g->node_idx[e] + 1], 1, __ATOMIC_RELAXED);
-    for (gm_node_t v = 0; v < n; v++)
-        rb[v + 1] += rb[v];
-    memcpy(cursor, rb, ((size_t)n + 1) * sizeof *cursor);
 #pragma omp parallel for schedule(dynamic, 1024)
     for (gm_node_t u = 0; u < n; u++) {
         for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++) {
