@@ -295,14 +295,23 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
         em->indent--;
     }
     cg_line(em, "}");
+    char *unwalked = cg_fresh(em, "unwalked"), *fedges = cg_fresh(em, "fedges");
+    cg_line(em, "int64_t %s = (int64_t)%s->num_edges; /* edges whose source is not yet reached */", unwalked, g);
     cg_line(em, "while (%s < %s) {", head, tail);
     em->indent++;
     if (!turns)
         cg_line(em, "%s[%s++] = %s;", start, nlev, head);
     cg_line(em, "int64_t %s = %s;", next, turns ? "0" : tail);
-    /* Direction optimization: a frontier holding more than 1/20 of the nodes
-     * is cheaper to find from the unvisited side. */
-    cg_line(em, "if (%s - %s > (int64_t)%s->num_nodes / 20) {", tail, head, g);
+    /* Direction optimization: a frontier holding more than 1/20 of the nodes,
+     * or whose rows hold more than 1/14 of the edges not yet walked, is
+     * cheaper to find from the unvisited side (edges count, not nodes: from
+     * a hub, the level of its neighbours holds few nodes and most edges). */
+    cg_line(em, "int64_t %s = 0; /* the frontier's out-edges */", fedges);
+    if (par)
+        cg_line(em, "#pragma omp parallel for schedule(static) reduction(+:%s) if(%s - %s >= 4096)", fedges, tail, head);
+    cg_line(em, "for (int64_t %s_f = %s; %s_f < %s; %s_f++)", i, head, i, tail, i);
+    cg_line(em, "    %s += (int64_t)(%s->%s[%s[%s_f] + 1] - %s->%s[%s[%s_f]]);", fedges, g, fb, queue, i, g, fb, queue, i);
+    cg_line(em, "if (%s - %s > (int64_t)%s->num_nodes / 20 || %s > %s / 14) {", tail, head, g, fedges, unwalked);
     em->indent++;
     cg_line(em, "/* bottom-up: every unvisited node looks for a parent in the frontier */");
     buffers_begin(em, par, NULL);
@@ -382,6 +391,7 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
         cg_line(em, "%s = %s;", head, tail);
     }
     cg_line(em, "%s = %s;", tail, next);
+    cg_line(em, "%s -= %s;", unwalked, fedges);
     cg_line(em, "%s++;", depth);
     em->indent--;
     cg_line(em, "}");
@@ -407,5 +417,5 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "}");
     free(cand);
     free(lvl); free(queue); free(start); free(nlev); free(head); free(tail); free(next);
-    free(depth); free(root); free(i); free(e); free(spare);
+    free(depth); free(root); free(i); free(e); free(spare); free(unwalked); free(fedges);
 }
