@@ -295,8 +295,9 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
         em->indent--;
     }
     cg_line(em, "}");
-    char *unwalked = cg_fresh(em, "unwalked"), *fedges = cg_fresh(em, "fedges");
+    char *unwalked = cg_fresh(em, "unwalked"), *fedges = cg_fresh(em, "fedges"), *prevf = cg_fresh(em, "prev_front");
     cg_line(em, "int64_t %s = (int64_t)%s->num_edges; /* edges whose source is not yet reached */", unwalked, g);
+    cg_line(em, "int64_t %s = 0; /* the last level's frontier size */", prevf);
     cg_line(em, "while (%s < %s) {", head, tail);
     em->indent++;
     if (!turns)
@@ -311,7 +312,9 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
         cg_line(em, "#pragma omp parallel for schedule(static) reduction(+:%s) if(%s - %s >= 4096)", fedges, tail, head);
     cg_line(em, "for (int64_t %s_f = %s; %s_f < %s; %s_f++)", i, head, i, tail, i);
     cg_line(em, "    %s += (int64_t)(%s->%s[%s[%s_f] + 1] - %s->%s[%s[%s_f]]);", fedges, g, fb, queue, i, g, fb, queue, i);
-    cg_line(em, "if (%s - %s > (int64_t)%s->num_nodes / 20 || %s > %s / 14) {", tail, head, g, fedges, unwalked);
+    cg_line(em, "if (%s - %s > (int64_t)%s->num_nodes / 20 || (%s > %s / 14 && %s - %s > %s)) {", tail, head, g, fedges,
+             unwalked, tail, head, prevf);
+    cg_line(em, "    /* (the edge rule only while the frontier grows: a shrinking one goes back top-down) */");
     em->indent++;
     cg_line(em, "/* bottom-up: every unvisited node looks for a parent in the frontier */");
     buffers_begin(em, par, NULL);
@@ -380,6 +383,7 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
     /* The body of this level (unless it ran as the nodes were found). */
     if (s->body && !fuse && !in_prop)
         level_body(em, s, s->body, g, queue, head, tail, i);
+    cg_line(em, "%s = %s - %s;", prevf, tail, head);
     if (turns) {
         cg_line(em, "{ /* the next level becomes this one */");
         cg_line(em, "    gm_node_t *_c_t = %s;", queue);
@@ -417,5 +421,5 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
     cg_line(em, "}");
     free(cand);
     free(lvl); free(queue); free(start); free(nlev); free(head); free(tail); free(next);
-    free(depth); free(root); free(i); free(e); free(spare); free(unwalked); free(fedges);
+    free(depth); free(root); free(i); free(e); free(spare); free(unwalked); free(fedges); free(prevf);
 }
