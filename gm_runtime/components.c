@@ -103,9 +103,22 @@ void gmrt_component_roots(const gm_graph *g, gm_node_t *parent)
             for (gm_edge_t e = g->r_begin[u]; e < g->r_begin[u + 1]; e++)
                 unite(parent, u, g->r_node_idx[e]);
     }
+    gmrt_flatten_roots(parent, n);
+}
+
+/* The climb only reads: with path halving, a thread passing through v
+ * could store a stale grandparent into parent[v] after v's own iteration
+ * wrote the root (one wrong label, under load). Each entry has one writer
+ * here, and every value it may hold on the way leads to the same root. */
+void gmrt_flatten_roots(gm_node_t *parent, gm_node_t n)
+{
 #pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++)
-        parent[v] = find_root(parent, v);
+    for (gm_node_t v = 0; v < n; v++) {
+        gm_node_t r = __atomic_load_n(&parent[v], __ATOMIC_RELAXED);
+        for (gm_node_t up; (up = __atomic_load_n(&parent[r], __ATOMIC_RELAXED)) != r;)
+            r = up;
+        __atomic_store_n(&parent[v], r, __ATOMIC_RELAXED);
+    }
 }
 
 /* The smallest label per root, then every node takes its root's; labels

@@ -30,6 +30,11 @@ void gmrt_min_label_by_root(gm_node_t n, const gm_node_t *root, int64_t *best, i
  * parent[v] for n = g->num_nodes nodes. */
 void gmrt_component_roots(const gm_graph *g, gm_node_t *parent);
 
+/* Every parent[v] of a forest with parent[v] <= v becomes the root its
+ * chain ends at (the last step of gmrt_component_roots; no link may run
+ * meanwhile). */
+void gmrt_flatten_roots(gm_node_t *parent, gm_node_t n);
+
 /* The id that occurs most often among ids[0, count) (sorted in place; the
  * smallest such id on a tie; -1 when count is 0): the component most
  * sampled nodes fell in, for both runtimes' union-find. */
