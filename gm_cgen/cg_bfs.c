@@ -452,5 +452,5 @@ void cg_bfs(cg_emit *em, const gm_stmt *s)
     free(cand);
     free(lvl); free(queue); free(start); free(nlev); free(head); free(tail); free(next);
     free(depth); free(root); free(i); free(e); free(spare); free(unwalked); free(fedges); free(prevf);
-    free(nedges);
+    free(nedges); free(maxdeg);
 }
