@@ -904,19 +904,29 @@ bool gmrt_cli_out_open(gmrt_cli_out *o, const gmrt_cli_run *run, const char *nam
     return true;
 }
 
+/* Row i's key: the node's label under --relabel, else i (edges: i). */
+static long long row_key(const gmrt_cli_run *run, bool edge_keyed, int64_t i)
+{
+    return (long long)(!edge_keyed && run->labels ? run->labels[i] : i);
+}
+
+/* A node value as written: its label under --relabel; NIL stays -1. */
+static long long node_text(const gmrt_cli_run *run, int64_t node)
+{
+    return (long long)(run->labels && node >= 0 ? run->labels[node] : node);
+}
+
 void gmrt_cli_out_row(gmrt_cli_out *o, int64_t i)
 {
     o->items = 0;
     if (o->run->out_format == GMRT_OUT_VALUES)
         return;
-    const int64_t *labels = o->edge_keyed ? NULL : o->run->labels;
-    fprintf(o->f, "%lld%c", (long long)(labels ? labels[i] : i), separator(o->run));
+    fprintf(o->f, "%lld%c", row_key(o->run, o->edge_keyed, i), separator(o->run));
 }
 
 void gmrt_cli_out_node(gmrt_cli_out *o, int64_t node)
 {
-    const int64_t *labels = o->run->labels;
-    fprintf(o->f, o->items++ ? " %lld" : "%lld", (long long)(labels && node >= 0 ? labels[node] : node));
+    fprintf(o->f, o->items++ ? " %lld" : "%lld", node_text(o->run, node));
 }
 
 void gmrt_cli_out_end_row(gmrt_cli_out *o)
@@ -945,10 +955,8 @@ enum { WRITE_ROW_MAX = 80, WRITE_CHUNK = 1 << 16 };
 static int format_row(const gmrt_cli_run *run, bool edge_keyed, gmrt_type t, const void *v, int64_t i, char *buf)
 {
     int len = 0;
-    if (run->out_format != GMRT_OUT_VALUES) {
-        const int64_t *labels = edge_keyed ? NULL : run->labels;
-        len += snprintf(buf, WRITE_ROW_MAX, "%lld%c", (long long)(labels ? labels[i] : i), separator(run));
-    }
+    if (run->out_format != GMRT_OUT_VALUES)
+        len += snprintf(buf, WRITE_ROW_MAX, "%lld%c", row_key(run, edge_keyed, i), separator(run));
     char *at = buf + len;
     const size_t room = (size_t)(WRITE_ROW_MAX - len);
     switch (t) {
@@ -957,11 +965,7 @@ static int format_row(const gmrt_cli_run *run, bool edge_keyed, gmrt_type t, con
     case GMRT_T_FLOAT: len += snprintf(at, room, "%.17g", (double)((const float *)v)[i]); break;
     case GMRT_T_DOUBLE: len += snprintf(at, room, "%.17g", ((const double *)v)[i]); break;
     case GMRT_T_BOOL: len += snprintf(at, room, "%d", (int)((const bool *)v)[i]); break;
-    case GMRT_T_NODE: {
-        const int64_t node = ((const gm_node_t *)v)[i];
-        len += snprintf(at, room, "%lld", (long long)(run->labels && node >= 0 ? run->labels[node] : node));
-        break;
-    }
+    case GMRT_T_NODE: len += snprintf(at, room, "%lld", node_text(run, ((const gm_node_t *)v)[i])); break;
     case GMRT_T_EDGE: len += snprintf(at, room, "%lld", (long long)((const gm_edge_t *)v)[i]); break;
     default: break;
     }
