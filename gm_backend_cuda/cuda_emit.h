@@ -283,7 +283,7 @@ typedef struct cuda_graph_use {
 /* The procedure body's uses. */
 void cuda_graph_uses(cg_emit *em, const gm_stmt *body, cuda_graph_use *g);
 /* What statement s, run on the host, reads of the host graph's indexes. */
-void cuda_graph_host_uses(const gm_stmt *s, bool *map, bool *edge_src);
+void cuda_graph_host_uses(const gm_stmt *s, bool *rows, bool *map, bool *edge_src);
 /* gmcu_graph's flags argument, as C source. */
 const char *cuda_graph_flags(bool reverse, bool map, bool edge_src);
 void cuda_report_gather(cg_emit *em, const gm_proc *proc, const char *props, bool in_edges);

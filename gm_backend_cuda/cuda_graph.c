@@ -1,8 +1,10 @@
 /* cuda_graph.c: what of its graph a procedure's code reads beyond the
  * forward rows, decided at compile time: the device arrays gmcu_graph
  * uploads or makes (GMCU_GRAPH_*, gm_runtime/gmcu_graph.h) and the host
- * indexes its host code reads (G->r_edge_idx, G->edge_src), which
- * gmcu_graph leaves unbuilt on the host.
+ * indexes its host code reads (the reverse rows, G->r_edge_idx,
+ * G->edge_src), which gmcu_graph leaves unbuilt on the host (the reverse
+ * rows where the graph is known symmetric: the device's alias the forward
+ * ones).
  *
  * The reverse edge map (r_edge_idx: 8 bytes an edge with 64-bit edges, 47
  * GB a rank for kron28 on 2 ranks) is asked for only where code reads an
@@ -58,10 +60,9 @@ void cuda_graph_uses(cg_emit *em, const gm_stmt *body, cuda_graph_use *g)
     g->reverse = g->reverse || g->map;
 }
 
-void cuda_graph_host_uses(const gm_stmt *s, bool *map, bool *edge_src)
+void cuda_graph_host_uses(const gm_stmt *s, bool *rows, bool *map, bool *edge_src)
 {
-    bool reverse = false;
-    cg_graph_needs(s, &reverse, edge_src);
+    cg_graph_needs(s, rows, edge_src);
     uses u = {false, false, false, false};
     gma_walk(s, false, map_stmt, map_expr, &u);
     *map = u.host_map;

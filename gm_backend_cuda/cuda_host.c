@@ -122,10 +122,11 @@ static bool props_expr(const gm_expr *e, void *vctx)
 }
 
 /* Runs s on the host with the property arrays used directly. */
-/* Host code reads the host graph's per-edge indexes that gmcu_graph leaves
- * unbuilt there (the reverse edge map, the edge sources: the device makes
- * its own): built before a statement run on the host that reads them
- * (once; the builders return at once when they exist). */
+/* Host code reads the host graph's indexes that gmcu_graph may leave
+ * unbuilt there (the reverse rows of a graph known symmetric, whose device
+ * rows alias the forward ones; the reverse edge map, the edge sources: the
+ * device makes its own): built before a statement run on the host that
+ * reads them (once; the builders return at once when they exist). */
 static bool leaf_stmt(const gm_stmt *s)
 {
     return s->kind == GMS_DECL || s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX || s->kind == GMS_CALL ||
@@ -134,12 +135,16 @@ static bool leaf_stmt(const gm_stmt *s)
 
 static void host_graph_indexes(cg_emit *em, const gm_stmt *s)
 {
-    bool map = false, src = false;
-    cuda_graph_host_uses(s, &map, &src);
-    for (const gm_param *p = em->proc->params; p && (map || src); p = p->next) {
+    bool rows = false, map = false, src = false;
+    cuda_graph_host_uses(s, &rows, &map, &src);
+    for (const gm_param *p = em->proc->params; p && (rows || map || src); p = p->next) {
         if (p->type->kind != GMT_GRAPH)
             continue;
         const char *g = cg_name(em, p->sym);
+        if (rows && !map)
+            cg_line(em, "if (!gmrt_graph_make_reverse_nodes(%s))", g);
+        if (rows && !map)
+            cg_line(em, "    gmrt_fatal(\"out of memory: cannot build the reverse edges\");");
         if (map)
             cg_line(em, "if (!gmrt_graph_make_reverse(%s))", g);
         if (map)

@@ -171,9 +171,17 @@ static bool reverse_is_forward(gm_graph *G)
     if ((env && strcmp(env, "0") == 0) || G->upper)
         return false;
     if (G->symmetric == 0) {
+        const bool had_reverse = G->r_begin != NULL;
         if (!gmrt_graph_make_reverse_nodes(G))
             out_of_memory();
         (void)gmrt_graph_is_symmetric(G);
+        if (G->symmetric > 0 && !had_reverse && !G->r_edge_idx) {
+            /* built for the comparison alone, and the device will not need them */
+            free(G->r_begin);
+            free(G->r_node_idx);
+            G->r_begin = NULL;
+            G->r_node_idx = NULL;
+        }
     }
     return G->symmetric > 0;
 }

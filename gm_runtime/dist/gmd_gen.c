@@ -62,6 +62,7 @@
  * is agreed on, so all ranks return NULL together. */
 #include "gmd.h"
 #include "gmd_internal.h"
+#include "gmd_part.h" /* gmd_part_mark_symmetric_ */
 #include "gmrt_gen.h"
 #include "rt_alloc.h" /* gmrt_alloc_big */
 #include "row_sort.h" /* libgmrt's row sort (introsort), as the whole-graph build sorts rows */
@@ -1373,6 +1374,8 @@ gmd_graph *gmd_generate_(const char *text, const gmd_load_options *opt, gmrt_err
     st.indeg = NULL;
     ok = build_local(G, &s, &recs, K, n, !(opt && opt->no_edge_gid), err);
     free(recs); /* NULL unless build_local failed */
+    if (ok) /* symmetrize (dedup and dropped self-loops keep it) */
+        gmd_part_mark_symmetric_(G, s.build.symmetrize);
     trace("local", &t);
     if (!gmd_agree_(ok, err) || !gmd_exchange_send_lists_(G, err))
         goto fail;

@@ -525,7 +525,14 @@ gmd_graph *gmd_part_local_(const gm_graph *g, int rank, int size, const gmd_load
         gmd_graph_free(G);
         return NULL;
     }
+    gmd_part_mark_symmetric_(G, g->symmetric > 0);
     return G;
+}
+
+void gmd_part_mark_symmetric_(gmd_graph *G, bool global_symmetric)
+{
+    if (global_symmetric && G->policy == GMD_POLICY_BOTH && G->local)
+        gmrt_graph_mark_symmetric(G->local);
 }
 
 bool gmd_part_fill_send_lists_(gmd_graph *G, int64_t *const *ghost_gid, gm_node_t *const *ghost_begin,

@@ -9,7 +9,8 @@
  * writes gmrt_gen_spec_graph's graph, which is `gmgraph gen`'s, to a .gmb;
  * every rank loads it): sizes, blocks, ghosts, per-peer lists, degrees,
  * the local CSR with weights and global edge ids; under policy both again
- * with no_edge_gid (no global edge ids, from either).  Bad specs (and
+ * with no_edge_gid (no global edge ids, from either); a symmetrized spec's
+ * local graph marked symmetric under policy both, truly.  Bad specs (and
  * --relabel) are refused on every rank with the message of rank 0.
  * Usage: test_gen DIR (a folder shared by the ranks). */
 #include "gmd.h"
@@ -68,6 +69,22 @@ static void compare(const gmd_graph *A, const gmd_graph *B)
     CHECK(A->new_of_old == NULL && A->old_of_new == NULL);
 }
 
+/* Under policy both the local graph of a symmetrized spec is marked
+ * symmetric at load (gmd_part_mark_symmetric_), and only then; a mark must
+ * be true: the rows compared from scratch (the flag cleared) say so too. */
+static void check_marked_symmetric(gmd_graph *A, bool symmetrized)
+{
+    gm_graph *l = A->local;
+    bool want = symmetrized && A->policy == GMD_POLICY_BOTH;
+    CHECK((l->symmetric > 0) == want);
+    if (l->symmetric > 0) {
+        gm_edge_t und = l->num_undirected_edges;
+        l->symmetric = 0;
+        CHECK(gmrt_graph_is_symmetric(l));
+        CHECK(l->num_undirected_edges == und);
+    }
+}
+
 /* Generated vs file, every policy. */
 static void check_spec(const char *dir, int k, const char *spec)
 {
@@ -105,6 +122,8 @@ static void check_spec(const char *dir, int k, const char *spec)
         if (A && B)
             compare(A, B);
         CHECK(!A || (A->edge_gid == NULL) == nog);
+        if (A)
+            check_marked_symmetric(A, strstr(spec, "symmetrize") != NULL);
         gmd_graph_free(A);
         gmd_graph_free(B);
     }

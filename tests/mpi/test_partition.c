@@ -13,6 +13,7 @@
  * Usage: test_partition DIR (a folder shared by the ranks). Exit 0 when
  * every rank passed, 1 otherwise. */
 #include "gmd.h"
+#include "gmd_part.h" /* gmd_part_local_: one rank's part without MPI */
 #include "gmrt_io.h"
 #include "gmrt_prop.h"
 
@@ -334,6 +335,36 @@ static void check_scalars(void)
     free(sc), free(sb), free(rb);
 }
 
+/* This rank's part of ref under each policy, with ref's symmetry settled
+ * first (as a load with symmetrize marks it): the local graph is marked
+ * symmetric exactly under policy both of a symmetric ref, and the mark is
+ * true (the rows compared from scratch agree). */
+static void check_symmetric_mark(gm_graph *ref, const char *name)
+{
+    bool sym = gmrt_graph_is_symmetric(ref);
+    for (int pol = 0; pol < 3; pol++) {
+        char buf[160];
+        snprintf(buf, sizeof buf, "graph '%s' (symmetric: %d), policy %s, symmetric mark", name, sym,
+                 gmd_policy_name((gmd_policy)pol));
+        what_ = buf;
+        gmd_load_options opt = { .policy = (gmd_policy)pol };
+        gmrt_error err;
+        gmd_graph *G = gmd_part_local_(ref, rank_, size_, &opt, &err);
+        CHECK(G != NULL);
+        if (!G)
+            continue;
+        gm_graph *l = G->local;
+        CHECK((l->symmetric > 0) == (sym && pol == GMD_POLICY_BOTH));
+        if (l->symmetric > 0) {
+            gm_edge_t und = l->num_undirected_edges;
+            l->symmetric = 0;
+            CHECK(gmrt_graph_is_symmetric(l));
+            CHECK(l->num_undirected_edges == und);
+        }
+        gmd_graph_free(G);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (!mpi_test_start(&argc, &argv))
@@ -388,6 +419,13 @@ int main(int argc, char **argv)
                 gmd_graph_free(G);
                 parts++;
             }
+        check_symmetric_mark(ref, name);
+        gmrt_build_options sym_opt = { .symmetrize = true };
+        gm_graph *both = gmrt_graph_transform(ref, &sym_opt, &err); /* marked symmetric */
+        CHECK(both != NULL && both->symmetric > 0);
+        if (both)
+            check_symmetric_mark(both, name);
+        gmrt_graph_free(both);
         gmrt_graph_free(ref);
         gmd_barrier();
         if (rank_ == 0 && getenv("GMD_TEST_VERBOSE"))
