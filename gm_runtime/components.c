@@ -103,49 +103,69 @@ void gmrt_component_roots(const gm_graph *g, gm_node_t *parent)
             for (gm_edge_t e = g->r_begin[u]; e < g->r_begin[u + 1]; e++)
                 unite(parent, u, g->r_node_idx[e]);
     }
-#pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++)
-        parent[v] = find_root(parent, v);
+    gmrt_flatten_roots(parent, n);
 }
 
-/* The smallest label per root, then every node takes its root's; labels
- * are l32 or l64 (the other NULL). */
-void gmrt_min_label_by_root(gm_node_t n, const gm_node_t *root, int64_t *best, int32_t *l32, int64_t *l64)
+/* The climb only reads: with path halving, a thread passing through v
+ * could store a stale grandparent into parent[v] after v's own iteration
+ * wrote the root (one wrong label, under load). Each entry has one writer
+ * here, and every value it may hold on the way leads to the same root. */
+void gmrt_flatten_roots(gm_node_t *parent, gm_node_t n)
 {
 #pragma omp parallel for schedule(static)
-    for (gm_node_t v = 0; v < n; v++)
-        best[v] = l64 ? l64[v] : l32[v];
+    for (gm_node_t v = 0; v < n; v++) {
+        gm_node_t r = __atomic_load_n(&parent[v], __ATOMIC_RELAXED);
+        for (gm_node_t up; (up = __atomic_load_n(&parent[r], __ATOMIC_RELAXED)) != r;)
+            r = up;
+        __atomic_store_n(&parent[v], r, __ATOMIC_RELAXED);
+    }
+}
+
+/* The smallest label of each group gathers in its root's own label (the
+ * only entries written in the first pass, and never read there but by
+ * the atomics), then every other node takes it. In place: no scratch
+ * array, whose first touch cost a 2^24-node grid's WCC more than its
+ * union-find. A label not below the root's skips the atomic (with node
+ * ids as labels, as wcc.gm starts, none is). */
+void gmrt_min_label_by_root(gm_node_t n, const gm_node_t *root, int32_t *l32, int64_t *l64)
+{
 #pragma omp parallel for schedule(static)
     for (gm_node_t v = 0; v < n; v++) {
-        const int64_t mine = l64 ? l64[v] : l32[v];
-        int64_t *slot = &best[root[v]];
-        int64_t cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
-        while (mine < cur && !__atomic_compare_exchange_n(slot, &cur, mine, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-            ;
+        const gm_node_t r = root[v];
+        if (r == v)
+            continue;
+        if (l64) {
+            int64_t cur = __atomic_load_n(&l64[r], __ATOMIC_RELAXED);
+            while (l64[v] < cur && !__atomic_compare_exchange_n(&l64[r], &cur, l64[v], false, __ATOMIC_RELAXED,
+                                                                __ATOMIC_RELAXED))
+                ;
+        } else {
+            int32_t cur = __atomic_load_n(&l32[r], __ATOMIC_RELAXED);
+            while (l32[v] < cur && !__atomic_compare_exchange_n(&l32[r], &cur, l32[v], false, __ATOMIC_RELAXED,
+                                                                __ATOMIC_RELAXED))
+                ;
+        }
     }
 #pragma omp parallel for schedule(static)
     for (gm_node_t v = 0; v < n; v++) {
+        const gm_node_t r = root[v];
+        if (r == v)
+            continue;
         if (l64)
-            l64[v] = best[root[v]];
+            l64[v] = l64[r];
         else
-            l32[v] = (int32_t)best[root[v]];
+            l32[v] = l32[r];
     }
 }
 
 static bool min_label(const gm_graph *g, int32_t *l32, int64_t *l64)
 {
-    const gm_node_t n = g->num_nodes;
-    gm_node_t *parent = gmrt_alloc_array((size_t)n, sizeof *parent);
-    int64_t *best = gmrt_alloc_array((size_t)n, sizeof *best);
-    if (!parent || !best) {
-        free(parent);
-        free(best);
+    gm_node_t *parent = gmrt_alloc_array((size_t)g->num_nodes, sizeof *parent);
+    if (!parent)
         return false;
-    }
     gmrt_component_roots(g, parent);
-    gmrt_min_label_by_root(n, parent, best, l32, l64);
+    gmrt_min_label_by_root(g->num_nodes, parent, l32, l64);
     free(parent);
-    free(best);
     return true;
 }
 

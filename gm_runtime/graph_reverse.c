@@ -79,12 +79,8 @@ bool gmrt_graph_make_reverse(gm_graph *g)
 {
     if (g->r_begin && g->r_edge_idx)
         return true;
-    /* the rows without the map (gmrt_graph_make_reverse_nodes): built
-     * again with it below, the same rows */
-    gm_edge_t *had_rb = g->r_begin;
-    gm_node_t *had_rn = g->r_node_idx;
-    g->r_begin = NULL;
-    g->r_node_idx = NULL;
+    /* rows without the map (gmrt_graph_make_reverse_nodes) stay until the
+     * rows with it, the same sequence, replace them below */
     gm_node_t n = g->num_nodes;
     size_t m = (size_t)g->num_edges;
     gm_edge_t *rb = NULL, *cursor = NULL;
@@ -93,8 +89,6 @@ bool gmrt_graph_make_reverse(gm_graph *g)
     if (!rn || !re || !reverse_offsets(g, &rb, &cursor)) {
         free(rn);
         free(re);
-        g->r_begin = had_rb;
-        g->r_node_idx = had_rn;
         return false;
     }
 #pragma omp parallel for schedule(dynamic, 1024)
@@ -109,8 +103,8 @@ bool gmrt_graph_make_reverse(gm_graph *g)
 #pragma omp parallel for schedule(dynamic, 256)
     for (gm_node_t v = 0; v < n; v++)
         gmrt_sort_edges_nodes(re + rb[v], rn + rb[v], (size_t)(rb[v + 1] - rb[v]));
-    free(had_rb);
-    free(had_rn);
+    free(g->r_begin);
+    free(g->r_node_idx);
     g->r_begin = rb;
     g->r_node_idx = rn;
     g->r_edge_idx = re;

@@ -88,15 +88,22 @@ __device__ static void cc_link(gm_node_t *parent, gm_node_t u, gm_node_t v)
     }
 }
 
+/* The root v's chain ends at, climbing by reading only: while every
+ * thread writes the root into its own node's entry, a halving climb could
+ * store a stale grandparent there after that write (a wrong label). */
+__device__ static gm_node_t cc_root_read(const gm_node_t *parent, gm_node_t v)
+{
+    gm_node_t p = parent[v];
+    for (gm_node_t gp; p != (gp = parent[p]);)
+        p = gp;
+    return p;
+}
+
 /* Every node points at its root (no link runs meanwhile). */
 __global__ static void cc_compress(gm_node_t *parent, int64_t n)
 {
-    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x) {
-        gm_node_t p = parent[v];
-        for (gm_node_t gp; p != (gp = parent[p]);)
-            p = gp;
-        parent[v] = p;
-    }
+    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x)
+        parent[v] = cc_root_read(parent, (gm_node_t)v);
 }
 
 __device__ static void cc_join(gm_node_t *parent, gm_node_t u, gm_node_t v, bool link)
@@ -164,7 +171,7 @@ static gm_node_t giant_root(gm_node_t *parent, int64_t n)
 template <typename T> __global__ static void cc_min(gm_node_t *parent, const T *label, T *best, int64_t n)
 {
     for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x) {
-        const gm_node_t r = cc_find(parent, (gm_node_t)v);
+        const gm_node_t r = cc_root_read(parent, (gm_node_t)v);
         parent[v] = r;
         const T l = label[v];
         if (l < *(volatile T *)&best[r])

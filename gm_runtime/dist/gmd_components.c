@@ -49,8 +49,7 @@ static int64_t min_label(gmd_graph *G, void *label, gmrt_type t)
     int64_t *l64 = t == GMRT_T_INT64 ? label : NULL;
     void *before = malloc((size_t)n * es + 1);
     gm_node_t *root = malloc(((size_t)n + 1) * sizeof *root);
-    int64_t *best = malloc(((size_t)n + 1) * sizeof *best);
-    const bool ok = before && root && best;
+    const bool ok = before && root;
     gmrt_error err;
     gmrt_error_clear(&err);
     if (!ok)
@@ -65,7 +64,7 @@ static int64_t min_label(gmd_graph *G, void *label, gmrt_type t)
     rounds = 0;
     for (;;) {
         rounds++;
-        gmrt_min_label_by_root(n, root, best, l32, l64);
+        gmrt_min_label_by_root(n, root, l32, l64);
         memcpy(before, label, (size_t)n * es);
         (void)gmd_sync_reduce(G, label, t, GMD_MIN);
         (void)gmd_sync_broadcast(G, label, t);
@@ -77,7 +76,6 @@ static int64_t min_label(gmd_graph *G, void *label, gmrt_type t)
 done:
     free(before);
     free(root);
-    free(best);
     return rounds;
 }
 

@@ -6,6 +6,8 @@
  * (NaN as null, min/median/max). */
 #include "rt_test.h"
 
+#include <omp.h>
+
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,6 +267,92 @@ static void test_writers(void)
     CU_ASSERT(!gmrt_cli_write(&run, "v", GMRT_T_INT32, v, 3, false));
 }
 
+/* The whole file, or NULL (malloc'd, NUL-terminated; *len its size). */
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    rewind(f);
+    char *b = malloc((size_t)size + 1);
+    *len = b ? fread(b, 1, (size_t)size, f) : 0;
+    if (b)
+        b[*len] = '\0';
+    fclose(f);
+    return b;
+}
+
+/* More rows than one chunk of the parallel writer (several chunks and a
+ * partial one), at 1 and 3 threads, each format, against the same rows
+ * printed one at a time here: the same bytes. */
+static void test_writer_many_rows(void)
+{
+    enum { N = 200003 };
+    int64_t *i64 = malloc(N * sizeof *i64), *labels = malloc(N * sizeof *labels);
+    double *d = malloc(N * sizeof *d);
+    gm_node_t *nodes = malloc(N * sizeof *nodes);
+    CU_ASSERT_FATAL(i64 && labels && d && nodes);
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int64_t i = 0; i < N; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        i64[i] = (int64_t)x;
+        d[i] = i % 7 == 0 ? -1.0 / 3.0 * (double)i : (double)(x >> 11) * 1e-300 * (i % 5 ? 1 : 1e290);
+        labels[i] = 1000000007LL * i;
+        nodes[i] = i % 9 == 0 ? GMRT_NIL_NODE : (gm_node_t)(x % N);
+    }
+    gmrt_cli_run run;
+    memset(&run, 0, sizeof run);
+    run.prog = "prog";
+    run.out_dir = rt_tmpdir();
+    run.nodes = N;
+    for (int fmt = 0; fmt < 3; fmt++)
+        for (int threads = 1; threads <= 3; threads += 2) {
+            omp_set_num_threads(threads);
+            run.out_format = fmt == 0 ? GMRT_OUT_VALUES : fmt == 1 ? GMRT_OUT_TSV : GMRT_OUT_CSV;
+            run.labels = fmt == 1 ? labels : NULL;
+            const char *ext = fmt == 0 ? "txt" : fmt == 1 ? "tsv" : "csv";
+            char sep = fmt == 2 ? ',' : '\t';
+            for (int ty = 0; ty < 3; ty++) {
+                char *want = NULL;
+                size_t want_len = 0;
+                FILE *m = open_memstream(&want, &want_len);
+                CU_ASSERT_FATAL(m != NULL);
+                if (fmt)
+                    fprintf(m, "node%c%s\n", sep, "x");
+                for (int64_t i = 0; i < N; i++) {
+                    if (fmt)
+                        fprintf(m, "%lld%c", (long long)(run.labels ? labels[i] : i), sep);
+                    if (ty == 0)
+                        fprintf(m, "%lld\n", (long long)i64[i]);
+                    else if (ty == 1)
+                        fprintf(m, "%.17g\n", d[i]);
+                    else
+                        fprintf(m, "%lld\n", (long long)(run.labels && nodes[i] >= 0 ? labels[nodes[i]] : nodes[i]));
+                }
+                fclose(m);
+                const gmrt_type t = ty == 0 ? GMRT_T_INT64 : ty == 1 ? GMRT_T_DOUBLE : GMRT_T_NODE;
+                const void *v = ty == 0 ? (const void *)i64 : ty == 1 ? (const void *)d : (const void *)nodes;
+                CU_ASSERT(gmrt_cli_write(&run, "x", t, v, N, false));
+                char path[64];
+                snprintf(path, sizeof path, "x.%s", ext);
+                size_t got_len = 0;
+                char *got = read_all(rt_path(path), &got_len);
+                CU_ASSERT_FATAL(got != NULL);
+                CU_ASSERT_EQUAL(got_len, want_len);
+                CU_ASSERT(got_len == want_len && memcmp(got, want, got_len) == 0);
+                free(got);
+                free(want);
+            }
+        }
+    omp_set_num_threads(omp_get_num_procs());
+    free(i64);
+    free(labels);
+    free(d);
+    free(nodes);
+}
+
 static void test_json(void)
 {
     const char *path = rt_path("json.txt");
@@ -382,6 +470,7 @@ int main(void)
         {"errors: suggestions, values, missing, files", test_errors},
         {"--help on stdout, status 0", test_help},
         {"values, tsv, csv, labels, collections", test_writers},
+        {"many rows: the parallel writer's bytes", test_writer_many_rows},
         {"--json: one object, NaN as null, median", test_json},
         {"gmgraph's load flags", test_load_flags},
         {"inputs named like common options", test_shadowing},

@@ -148,6 +148,32 @@ static void test_random_any_threads(void)
         }
 }
 
+/* Flattening a long chain (parent[v] = v - 1) with more threads than
+ * cores: a thread climbing from its block's first node passes through the
+ * blocks below while their threads write the root there; no entry may end
+ * pointing anywhere but at node 0 (a halving store racing the owner's root
+ * left a stale parent, one wrong label of a union-find under load). */
+static void test_flatten_chain(void)
+{
+    enum { N = 1 << 20 };
+    gm_node_t *parent = malloc(N * sizeof *parent);
+    CU_ASSERT_FATAL(parent != NULL);
+    for (int t = 2; t <= 8; t *= 2) {
+        omp_set_num_threads(t);
+        for (int round = 0; round < 8; round++) {
+            for (gm_node_t v = 0; v < N; v++)
+                parent[v] = v > 0 ? v - 1 : 0;
+            gmrt_flatten_roots(parent, N);
+            gm_node_t wrong = 0;
+            for (gm_node_t v = 0; v < N; v++)
+                wrong += parent[v] != 0;
+            CU_ASSERT_EQUAL(wrong, 0);
+        }
+    }
+    omp_set_num_threads(1);
+    free(parent);
+}
+
 static void test_most_frequent(void)
 {
     gm_node_t ids[] = {9, 4, 7, 4, 9, 4, 1};
@@ -167,6 +193,7 @@ int main(void)
         {"long paths both ways", test_long_path_backwards},
         {"a hub and small components", test_hub_and_small_components},
         {"random graphs, 1..4 threads", test_random_any_threads},
+        {"flattening a long chain, 2..8 threads", test_flatten_chain},
         {"most frequent sampled root", test_most_frequent},
         CU_TEST_INFO_NULL,
     };
