@@ -4,8 +4,9 @@
  *
  * The answer is cached in the graph (g->symmetric), since the topology is
  * read-only once built: a UGraph procedure checks its argument at every
- * call, and only the first call pays the O(m log d) searches, or one O(m)
- * comparison of the rows when the reverse CSR is there. */
+ * call, and only the first call pays the O(m log d) searches (one an
+ * undirected pair), or one O(m) comparison of the rows when the reverse CSR
+ * is there. */
 #include "gmrt_graph.h"
 
 /* How many times v occurs in the sorted row of u. */
@@ -64,34 +65,46 @@ static bool rows_equal_reverse(const gm_graph *g, gm_edge_t *loops_out)
     return sym;
 }
 
+/* Without the reverse CSR: c(v, u) == c(u, v) for every pair u < v that
+ * has an edge u -> v (one search in v's row; c(u, v) is the run's length in
+ * u's sorted row), and as many edges go down (u > v) as up (u < v). Then
+ * every down edge is some checked pair's reverse: the checked pairs' reverses
+ * already number as many as the up edges. One search an undirected pair,
+ * no memory (kron20, 2 threads: 1.1 s, against 6.4 s for two searches an
+ * edge and 1.3-1.5 s for building the reverse rows and comparing). */
+static bool rows_mirror(const gm_graph *g, gm_edge_t *loops_out)
+{
+    bool sym = true;
+    gm_edge_t loops = 0, up = 0, down = 0;
+#pragma omp parallel for reduction(&& : sym) reduction(+ : loops, up, down) schedule(dynamic, 1024)
+    for (gm_node_t u = 0; u < g->num_nodes; u++) {
+        const gm_edge_t end = g->begin[u + 1];
+        for (gm_edge_t e = g->begin[u]; sym && e < end;) {
+            const gm_node_t v = g->node_idx[e];
+            gm_edge_t k = 1; /* the run of u -> v */
+            while (e + k < end && g->node_idx[e + k] == v)
+                k++;
+            if (v == u) {
+                loops += k;
+            } else if (v > u) {
+                up += k;
+                sym = count_in_row(g, v, u) == k;
+            } else {
+                down += k;
+            }
+            e += k;
+        }
+    }
+    *loops_out = loops;
+    return sym && up == down;
+}
+
 bool gmrt_graph_is_symmetric(gm_graph *g)
 {
     if (g->symmetric)
         return g->symmetric > 0;
-    gm_node_t n = g->num_nodes;
-    bool sym = true;
     gm_edge_t loops = 0;
-    if (g->r_begin) {
-        sym = rows_equal_reverse(g, &loops);
-        g->symmetric = sym ? 1 : -1;
-        g->num_undirected_edges = sym ? (g->num_edges - loops) / 2 + loops : 0;
-        return sym;
-    }
-#pragma omp parallel for reduction(&& : sym) reduction(+ : loops) schedule(dynamic, 1024)
-    for (gm_node_t u = 0; u < n; u++) {
-        for (gm_edge_t e = g->begin[u]; sym && e < g->begin[u + 1]; e++) {
-            gm_node_t v = g->node_idx[e];
-            if (v == u) {
-                loops++;
-                continue;
-            }
-            /* a run of k copies of u->v is checked once, at its first copy */
-            if (e > g->begin[u] && g->node_idx[e - 1] == v)
-                continue;
-            if (count_in_row(g, u, v) != count_in_row(g, v, u))
-                sym = false;
-        }
-    }
+    const bool sym = g->r_begin ? rows_equal_reverse(g, &loops) : rows_mirror(g, &loops);
     g->symmetric = sym ? 1 : -1;
     g->num_undirected_edges = sym ? (g->num_edges - loops) / 2 + loops : 0;
     return sym;

@@ -161,28 +161,18 @@ static gm_node_t *edge_src_on_device(const gm_graph *G, const gm_edge_t *d_begin
 /* Whether the device's reverse rows may be the forward arrays: G's in-rows
  * equal its out-rows element for element. A symmetric G has that (each
  * in-row and out-row holds the same ends with the same repeats, both
- * sorted); gmrt_graph_is_symmetric compares the rows themselves once the
- * host has them (O(m)), which is what the alias rests on for a graph not
- * known symmetric (a rank's local graph under policy both of a symmetric
- * graph is). The upper copy of a clique graph holds each edge once: never. */
+ * sorted); gmrt_graph_is_symmetric settles it for a graph not known
+ * symmetric (a search an undirected pair, no memory; building the host
+ * reverse rows to compare them took 150 s a rank of kron28 at P = 2), and
+ * the alias rests on that. The upper copy of a clique graph holds each edge
+ * once: never. */
 static bool reverse_is_forward(gm_graph *G)
 {
     const char *env = getenv("GMCU_REVERSE_ALIAS");
     if ((env && strcmp(env, "0") == 0) || G->upper)
         return false;
-    if (G->symmetric == 0) {
-        const bool had_reverse = G->r_begin != NULL;
-        if (!gmrt_graph_make_reverse_nodes(G))
-            out_of_memory();
+    if (G->symmetric == 0) /* the searches, or the rows compared when the host has the reverse ones */
         (void)gmrt_graph_is_symmetric(G);
-        if (G->symmetric > 0 && !had_reverse && !G->r_edge_idx) {
-            /* built for the comparison alone, and the device will not need them */
-            free(G->r_begin);
-            free(G->r_node_idx);
-            G->r_begin = NULL;
-            G->r_node_idx = NULL;
-        }
-    }
     return G->symmetric > 0;
 }
 

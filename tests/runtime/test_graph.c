@@ -380,6 +380,41 @@ static void test_symmetric_by_rows(void)
     const gm_node_t swapped[] = {0, 1, 1, 0, 0, 2, 2, 3, 3, 2, 3, 0}; /* 0-2 and 3-0 each one way */
     check_symmetric_both_ways(4, 6, swapped, false, 0);
     check_symmetric_both_ways(5, 0, NULL, true, 0);
+    const gm_node_t down_only[] = {1, 0};
+    check_symmetric_both_ways(2, 1, down_only, false, 0);
+    const gm_node_t once_twice[] = {0, 1, 1, 0, 1, 0}; /* the up edge once, its reverse twice */
+    check_symmetric_both_ways(2, 3, once_twice, false, 0);
+    const gm_node_t extra_down[] = {0, 1, 1, 0, 2, 0}; /* every up edge mirrored, one more down */
+    check_symmetric_both_ways(3, 3, extra_down, false, 0);
+    /* small multigraphs, mirrored then perhaps one more edge, against a
+     * count matrix: symmetric exactly when every c(u, v) == c(v, u) */
+    for (unsigned seed = 1; seed <= 40; seed++) {
+        enum { N = 6, PAIRS = 12 };
+        gm_node_t pairs[2 * (2 * PAIRS + 1)];
+        int count[N][N] = {{0}};
+        size_t m = 0;
+        unsigned x = seed * 2654435761u;
+        for (int k = 0; k < PAIRS; k++) {
+            x = x * 1103515245u + 12345u;
+            gm_node_t u = (gm_node_t)((x >> 8) % N), v = (gm_node_t)((x >> 16) % N);
+            pairs[2 * m] = u, pairs[2 * m + 1] = v, m++, count[u][v]++;
+            if (u != v)
+                pairs[2 * m] = v, pairs[2 * m + 1] = u, m++, count[v][u]++;
+        }
+        if (seed % 2) {
+            x = x * 1103515245u + 12345u;
+            gm_node_t u = (gm_node_t)((x >> 8) % N), v = (gm_node_t)((x >> 20) % N);
+            pairs[2 * m] = u, pairs[2 * m + 1] = v, m++, count[u][v]++;
+        }
+        bool want = true;
+        gm_edge_t loops = 0;
+        for (int u = 0; u < N; u++) {
+            loops += count[u][u];
+            for (int v = 0; v < N; v++)
+                want = want && count[u][v] == count[v][u];
+        }
+        check_symmetric_both_ways(N, m, pairs, want, ((gm_edge_t)m - loops) / 2 + loops);
+    }
     gmrt_build_options sym = {.symmetrize = true};
     for (uint64_t seed = 1; seed <= 3; seed++) {
         gm_graph *r = rt_random_graph(200, 900, seed, false, false);
