@@ -19,14 +19,17 @@ libgmcdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DGMC_MK_BINDIR='"$(bindir)"' \
 
 ## --version names the commit. The header is refreshed on every make but
 ## only rewritten when the commit changed, so nothing rebuilds needlessly.
+## The scratch file is the shell's own ($$$$): two makes in one tree at
+## once (run-tests.sh runs make check and make distcheck side by side, and
+## dist runs BUILT_SOURCES) once moved each other's file away.
 BUILT_SOURCES += driver/gmc_commit.h
 CLEANFILES += driver/gmc_commit.h
 EXTRA_DIST += driver/commit.sh
 driver/gmc_commit.h: gmc-commit-refresh
 	@$(MKDIR_P) driver
-	@c=`$(SHELL) $(top_srcdir)/driver/commit.sh $(top_srcdir)`; \
-	printf '#define GMC_COMMIT "%s"\n' "$$c" > $@-t; \
-	if cmp -s $@-t $@; then rm -f $@-t; else mv -f $@-t $@; fi
+	@c=`$(SHELL) $(top_srcdir)/driver/commit.sh $(top_srcdir)`; t=$@-t$$$$; \
+	printf '#define GMC_COMMIT "%s"\n' "$$c" > $$t; \
+	if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
 .PHONY: gmc-commit-refresh
 gmc-commit-refresh:
 

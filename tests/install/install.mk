@@ -22,6 +22,8 @@ EXTRA_DIST += tests/driver/common.sh tests/driver/tiny.cu
 # compiles went into one valgrind process; now ~3)
 TESTS += tests/driver/leaks.sh
 EXTRA_DIST += tests/driver/leaks.sh
+TESTS += tests/install/commit_race.sh
+EXTRA_DIST += tests/install/commit_race.sh
 TESTS += tests/driver/errors.sh
 EXTRA_DIST += tests/driver/errors.sh
 TESTS += tests/driver/dist_staging.sh
