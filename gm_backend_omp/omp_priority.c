@@ -50,6 +50,55 @@ static void seed_and_sample(cg_emit *em, const gma_monotone *a, const gma_fronti
     cg_line(em, "    gmrt_fatal(\"out of memory: cannot make the buckets of a nearest-first run\");");
 }
 
+/* The edge properties the term reads (e.len of SSSP), at most a few. */
+typedef struct edge_props {
+    const gm_symbol *sym[4];
+    int n;
+} edge_props;
+
+static bool collect_edge_prop(const gm_expr *e, void *ctx)
+{
+    edge_props *p = ctx;
+    if (e->kind != GME_PROP || !e->sym || !e->sym->type || e->sym->type->kind != GMT_EDGE_PROP)
+        return true;
+    for (int i = 0; i < p->n; i++)
+        if (p->sym[i] == e->sym)
+            return true;
+    if (p->n < (int)(sizeof p->sym / sizeof *p->sym))
+        p->sym[p->n++] = e->sym;
+    return true;
+}
+
+/* Prefetches for the front entry PF ahead: its key, and the starts of its
+ * row and of the edge properties the term reads there, whose offset comes
+ * from the entry 2 PF ahead, prefetched the step before. A front is a
+ * bin's nodes in no order: each relaxation begins with three or four
+ * misses (the key, the offset, the row, the weights) that two threads
+ * cannot overlap by themselves. Prefetches never fault; an out-of-date
+ * entry only wastes one. */
+#define PF "8"
+static void prefetch_ahead(cg_emit *em, const gma_monotone *a, const char *g)
+{
+    const char *qn = cg_name(em, a->q);
+    const bool rev = a->inner->iter.range == GMR_IN_NBRS;
+    const char *begin = rev ? "r_begin" : "begin", *idx = rev ? "r_node_idx" : "node_idx";
+    cg_line(em, "if (_c_i + 2 * " PF " < _c_bk.nfront)");
+    cg_line(em, "    __builtin_prefetch(&%s->%s[_c_bk.front[_c_i + 2 * " PF "].node]);", g, begin);
+    cg_line(em, "if (_c_i + " PF " < _c_bk.nfront) { /* the relaxation " PF " entries ahead waits on memory */");
+    em->indent++;
+    cg_line(em, "const gm_node_t _c_pn = _c_bk.front[_c_i + " PF "].node;");
+    cg_line(em, "const gm_edge_t _c_pe = %s->%s[_c_pn];", g, begin);
+    cg_line(em, "__builtin_prefetch(&%s[_c_pn]);", qn);
+    cg_line(em, "__builtin_prefetch(&%s->%s[_c_pe]);", g, idx);
+    edge_props props = {{NULL}, 0};
+    if (!rev && a->g) /* forward rows: the properties are indexed by the row's edges */
+        gma_walk_expr(a->g, collect_edge_prop, &props);
+    for (int i = 0; i < props.n; i++)
+        cg_line(em, "__builtin_prefetch(&%s[_c_pe]);", cg_name(em, props.sym[i]));
+    em->indent--;
+    cg_line(em, "}");
+}
+
 /* The relaxation of one queued entry (an expression of type gmrt_bk_entry):
  * skipped when stale, else its node's edges relaxed, each node lowered
  * pushed into its bin. */
@@ -116,6 +165,7 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "#pragma omp for schedule(dynamic, 64) nowait");
     cg_line(em, "for (int64_t _c_i = 0; _c_i < _c_bk.nfront; _c_i++) {");
     em->indent++;
+    prefetch_ahead(em, a, g);
     relax_entry(em, a, "_c_bk.front[_c_i]");
     em->indent--;
     cg_line(em, "}");
