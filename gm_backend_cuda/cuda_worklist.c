@@ -518,21 +518,7 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
         cg_line(em, "if (_c_round == 0 || _c_sweep) { /* every node, then the worklist from %s */", w.flag->name);
     em->indent++;
     cg_scope_push(em);
-    for (const gm_stmt *s = list; s; s = s->next) {
-        if (!ka || s != w.l1) {
-            cg_stmt(em, s);
-            continue;
-        }
-        /* the round after the asynchronous run: its frontier loop lowers
-         * nothing (the fixpoint is reached: gma_monotone.h), so only the
-         * round's end runs as written (on kron20 from the largest hub, the
-         * loop re-relaxed every edge of the hub's neighbours) */
-        cg_line(em, "if (!_c_async_done) { /* after the asynchronous run it would lower nothing */");
-        em->indent++;
-        cg_stmt(em, s);
-        em->indent--;
-        cg_line(em, "}");
-    }
+    cg_round_after_fixpoint(em, list, ka ? w.l1 : NULL, "_c_async_done", "asynchronous");
     cg_scope_pop(em, true);
     cg_line(em, ka ? "if (!_c_async_done && (!_c_sweep || _c_async))" : "if (!_c_sweep)");
     cg_line(em, "    gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);

@@ -49,3 +49,19 @@ void cg_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn
     em->indent--;
     cg_line(em, "}");
 }
+
+void cg_round_after_fixpoint(cg_emit *em, const gm_stmt *list, const gm_stmt *l1, const char *done,
+                             const char *run)
+{
+    for (const gm_stmt *s = list; s; s = s->next) {
+        if (s != l1) {
+            cg_stmt(em, s);
+            continue;
+        }
+        cg_line(em, "if (!%s) { /* after the %s run it would lower nothing */", done, run);
+        em->indent++;
+        cg_stmt(em, s);
+        em->indent--;
+        cg_line(em, "}");
+    }
+}

@@ -18,4 +18,13 @@
  * (the sample that sets a nearest-first schedule's bin width). */
 void cg_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered);
 
+/* The statements of a round (list), as written, but the frontier loop l1
+ * under `if (!done)`: in the round after a run to the fixpoint (done set;
+ * run names it in the comment, "nearest-first", "asynchronous") the loop
+ * lowers nothing (gma_monotone.h), so only the round's end runs (on kron20
+ * the loop re-relaxed every edge of the first frontier). l1 NULL: every
+ * statement as written. */
+void cg_round_after_fixpoint(cg_emit *em, const gm_stmt *list, const gm_stmt *l1, const char *done,
+                             const char *run);
+
 #endif
