@@ -64,6 +64,9 @@ bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err)
             b->map_len = (size_t)st.st_size;
             b->data = m;
             b->len = (size_t)st.st_size;
+            b->fd = fd; /* kept for gmrt_blob_own */
+            b->has_fd = true;
+            return true;
         }
     } else {
         /* pipes, devices, and regular files without a size (/proc, sysfs),
@@ -74,10 +77,79 @@ bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err)
     return ok;
 }
 
+/* Reads [0, size) of fd into dst, several threads at once (each faults in
+ * its own part of dst). Returns size, or where the file ended when it is
+ * now shorter (the first chunk's short read), or -1 with errno. */
+static int64_t pread_all(int fd, unsigned char *dst, size_t size)
+{
+    const size_t chunk = (size_t)1 << 26;
+    const int64_t nchunks = (int64_t)((size + chunk - 1) / chunk);
+    int64_t end = (int64_t)size;
+    int failed = 0;
+#pragma omp parallel for schedule(dynamic, 1) if(nchunks > 1)
+    for (int64_t k = 0; k < nchunks; k++) {
+        size_t at = (size_t)k * chunk, want = size - at < chunk ? size - at : chunk, got = 0;
+        while (got < want) {
+            ssize_t r = pread(fd, dst + at + got, want - got, (off_t)(at + got));
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0) {
+#pragma omp critical(gmrt_pread_all)
+                {
+                    if (r < 0 && !failed)
+                        failed = errno;
+                    if ((int64_t)(at + got) < end)
+                        end = (int64_t)(at + got);
+                }
+                break;
+            }
+            got += (size_t)r;
+        }
+    }
+    if (failed) {
+        errno = failed;
+        return -1;
+    }
+    return end;
+}
+
+bool gmrt_blob_own(gmrt_blob *b, const char *name, gmrt_error *err)
+{
+    if (!b->map || !b->has_fd || b->keep_file_pages)
+        return true;
+    /* the file's pages go first: never both at once (an address-space
+     * limit counts the mapping too) */
+    const size_t size = b->map_len;
+    munmap(b->map, size);
+    b->map = NULL;
+    b->data = NULL;
+    b->len = 0;
+    void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) {
+        gmrt_error_set(err, GMRT_E_NOMEM, "%s: out of memory: cannot allocate %zu bytes for its contents", name, size);
+        return false;
+    }
+    int64_t got = pread_all(b->fd, m, size);
+    if (got < 0) {
+        gmrt_error_set(err, GMRT_E_IO, "%s: read failed: %s", name, strerror(errno));
+        munmap(m, size);
+        return false;
+    }
+    close(b->fd);
+    b->has_fd = false;
+    b->map = m;
+    b->map_len = size;
+    b->data = m;
+    b->len = (size_t)got;
+    return true;
+}
+
 void gmrt_blob_close(gmrt_blob *b)
 {
     if (b->map)
         munmap(b->map, b->map_len);
+    if (b->has_fd)
+        close(b->fd);
     free(b->heap);
     memset(b, 0, sizeof *b);
 }

@@ -230,12 +230,14 @@ static gm_graph *load_checked(gmrt_blob *blob, const char *name, const gmrt_load
     return r;
 }
 
-static gm_graph *load_path(const char *path, const gmrt_load_options *opt, int64_t **labels, gmrt_error *err)
+static gm_graph *load_path(const char *path, const gmrt_load_options *opt, int64_t **labels, bool keep_file_pages,
+                           gmrt_error *err)
 {
     gmrt_error_clear(err);
     gmrt_blob blob;
     if (!gmrt_blob_open(path, &blob, err))
         return NULL;
+    blob.keep_file_pages = keep_file_pages;
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     gm_graph *g = load_checked(&blob, name, opt, labels, err);
     gmrt_blob_close(&blob);
@@ -244,14 +246,19 @@ static gm_graph *load_path(const char *path, const gmrt_load_options *opt, int64
 
 gm_graph *gmrt_graph_load(const char *path, const gmrt_load_options *opt, gmrt_error *err)
 {
-    return load_path(path, opt, NULL, err);
+    return load_path(path, opt, NULL, false, err);
+}
+
+gm_graph *gmrt_graph_load_mapped_(const char *path, const gmrt_load_options *opt, gmrt_error *err)
+{
+    return load_path(path, opt, NULL, true, err);
 }
 
 gm_graph *gmrt_graph_load_relabelled(const char *path, const gmrt_load_options *opt, int64_t **labels,
                                      gmrt_error *err)
 {
     *labels = NULL;
-    return load_path(path, opt, labels, err);
+    return load_path(path, opt, labels, false, err);
 }
 
 gm_graph *gmrt_graph_load_mem(const void *data, size_t len, const char *name, const gmrt_load_options *opt,

@@ -17,13 +17,37 @@
 typedef struct gmrt_blob {
     const unsigned char *data;
     size_t len;
-    void *map;      /* mmap'd region (MAP_PRIVATE, writable copy-on-write) or NULL */
+    void *map;      /* mmap'd region or NULL: the file's pages (MAP_PRIVATE,
+                       writable copy-on-write), or after gmrt_blob_own an
+                       anonymous mapping holding a copy */
     size_t map_len;
     void *heap;     /* malloc'd copy when the file could not be mapped */
+    int fd;         /* the mapped file while has_fd, for gmrt_blob_own */
+    bool has_fd;
+    bool keep_file_pages; /* gmrt_blob_own leaves the file's pages mapped */
 } gmrt_blob;
 
 bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err);
 void gmrt_blob_close(gmrt_blob *b);
+
+/* For data a graph keeps for its whole life (the GMB loader's arrays):
+ * replaces the file's pages by a private copy in anonymous memory, read
+ * from the file. A graph left on the file's pages
+ * changes under the program when the file is rewritten in place (cp over
+ * it, a writer truncating it: new values, or SIGBUS past a new end), and on
+ * kernels that cache files in large folios its random reads ran up to 2x
+ * slower from one call to the next (bench/RESULTS.md, session 33). Nothing
+ * to do for a blob that is not a file mapping or has keep_file_pages set
+ * (gmrt_graph_load_mapped_: the caller copies what it needs at once). A
+ * file cut short meanwhile leaves len short, for the loader to report;
+ * false with an error when memory or the read fails. */
+bool gmrt_blob_own(gmrt_blob *b, const char *name, gmrt_error *err);
+
+/* gmrt_graph_load, but a GMB file's arrays may stay on the file's pages,
+ * shared with every process that maps the file: for callers that copy what
+ * they need before anything can rewrite it and free the graph (each
+ * distributed rank takes its part of a shared file, gmd_graph.c). */
+gm_graph *gmrt_graph_load_mapped_(const char *path, const gmrt_load_options *opt, gmrt_error *err);
 
 /* io_gzip.c: whether the bytes start with the gzip magic 1f 8b; replacing
  * a gzip blob by its decompressed bytes (false, with an error naming the

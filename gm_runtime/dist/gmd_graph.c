@@ -10,7 +10,7 @@
 #include "gmd_part.h"
 #include "gmrt_gen.h"
 #include "gmrt_io.h"
-#include "io_internal.h" /* gmrt_weight_fits */
+#include "io_internal.h" /* gmrt_weight_fits, gmrt_graph_load_mapped_ */
 
 #include <stdlib.h>
 #include <string.h>
@@ -274,7 +274,7 @@ static gmd_graph *load_any(const char *path, const gmd_load_options *opt, gmrt_e
         lo = *opt->graph_options;
     if (!lo.relabel_hint)
         lo.relabel_hint = "gmgraph convert --relabel FILE OUT.gmb, then run on OUT.gmb";
-    gm_graph *g = gmrt_graph_load(path, &lo, err);
+    gm_graph *g = gmrt_graph_load_mapped_(path, &lo, err); /* the ranks share the file's pages */
     gmd_graph *G = NULL;
     if (gmd_agree_(g != NULL, err) && same_graph_everywhere(g, path, err))
         G = partition(g, opt, err);

@@ -3,7 +3,8 @@
  * invariants, or fail with an error record; anything else aborts.  The
  * first byte picks the load options so that the rebuild paths (symmetrize,
  * dedup, self-loop removal, ignored weights) are fuzzed too; with bit 5 set
- * the input goes through a file, so that the in-place (mmap) path runs. */
+ * the input goes through a file, so that the in-place path (the arrays left
+ * in the copy gmrt_blob_own reads) runs. */
 #include "gmrt.h"
 
 #ifndef FUZZ_NODE_CAP

@@ -1,12 +1,14 @@
 /* test_formats.c: every loader against hand-written files with known
  * contents, every writer through round trips (each format to every other
- * gives the same graph), format detection, and the zero-copy load of the
- * own binary format. */
+ * gives the same graph), format detection, and the one-copy load of the
+ * own binary format (a rewrite of the file in place leaves it alone). */
+#define _POSIX_C_SOURCE 200809L /* truncate */
 #include "rt_test.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The graph every text sample below describes (0-based):
  *   0->1 (2.5)  0->3 (1)  1->2 (4)  3->0 (7)  3->3 (0.5), node 4 isolated */
@@ -332,6 +334,57 @@ static void test_options_on_binary_formats(void)
     gmrt_graph_free(g);
 }
 
+/* the bytes of the file at path, and their count in *len */
+static char *file_bytes(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    *len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)*len);
+    if (buf && fread(buf, 1, (size_t)*len, f) != (size_t)*len) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    return buf;
+}
+
+/* A program's graph does not change when its file is rewritten in place
+ * while it runs (cp over it, a writer truncating it). On the file's pages
+ * (the loader before session 33) the first rewrite changed the loaded
+ * graph and the truncation ended the process with SIGBUS. */
+static void test_gmb_survives_rewrite_in_place(void)
+{
+    gm_graph *g = rt_random_graph(1000, 20000, 41, true, false);
+    gm_graph *other = rt_random_graph(1000, 20000, 42, true, false);
+    gmrt_error err;
+    const char *path = rt_path("rewritten.gmb"), *other_path = rt_path("other.gmb");
+    CU_ASSERT_FATAL(gmrt_graph_save(g, path, GMRT_FMT_GMB, &err));
+    CU_ASSERT_FATAL(gmrt_graph_save(other, other_path, GMRT_FMT_GMB, &err));
+    long len = 0, other_len = 0;
+    char *other_bytes = file_bytes(other_path, &other_len);
+    CU_ASSERT_FATAL(other_bytes != NULL);
+    gm_graph *m = gmrt_graph_load(path, NULL, &err);
+    CU_ASSERT_FATAL(m != NULL);
+    free(file_bytes(path, &len));
+    CU_ASSERT_FATAL(len == other_len); /* same sizes: the rewrite keeps every page */
+    FILE *f = fopen(path, "r+b");
+    CU_ASSERT_FATAL(f != NULL);
+    CU_ASSERT(fwrite(other_bytes, 1, (size_t)other_len, f) == (size_t)other_len);
+    fclose(f);
+    CU_ASSERT(gmrt_graph_equal(g, m, true));
+    CU_ASSERT(!gmrt_graph_equal(other, m, true));
+    CU_ASSERT(truncate(path, 0) == 0);
+    CU_ASSERT(gmrt_graph_equal(g, m, true)); /* reads every page */
+    gmrt_graph_free(m);
+    free(other_bytes);
+    gmrt_graph_free(other);
+    gmrt_graph_free(g);
+}
+
 static void test_gmb_maps_without_copy(void)
 {
     gm_graph *g = rt_random_graph(1000, 20000, 41, true, false);
@@ -342,11 +395,12 @@ static void test_gmb_maps_without_copy(void)
     CU_ASSERT_FATAL(m != NULL);
     CU_ASSERT(gmrt_graph_equal(g, m, true));
     CU_ASSERT(m->weights_integral == g->weights_integral);
-    /* the edge arrays live in the file mapping */
+    /* the edge arrays live in the program's own copy of the file, read
+     * once: no second copy */
     CU_ASSERT(m->mapping != NULL);
     CU_ASSERT((char *)m->node_idx > (char *)m->mapping &&
               (char *)m->node_idx < (char *)m->mapping + m->mapping_len);
-    /* the mapping is private: writing a weight does not touch the file */
+    /* the copy is private: writing a weight does not touch the file */
     m->weights[0] = 12345.0;
     CU_ASSERT(gmrt_graph_make_reverse(m));
     CU_ASSERT(gmrt_graph_make_edge_src(m));
@@ -531,6 +585,7 @@ int main(void)
         {"format detection", test_detection},
         {"load options on binary formats", test_options_on_binary_formats},
         {"gmb loads without copying", test_gmb_maps_without_copy},
+        {"gmb survives a rewrite in place", test_gmb_survives_rewrite_in_place},
         {"graphs without edges", test_empty_and_edgeless_graphs_round_trip},
         {"progress callback", test_progress_reported},
         {"relabelled while loading", test_load_relabelled},
