@@ -94,8 +94,9 @@ static void note_live(void *p, size_t bytes)
  * sticky state cleared for out of memory). */
 static cudaError_t alloc_block(size_t bytes, void **out)
 {
-    if (!bytes)
-        bytes = 8;
+    /* whole 16-byte units: NCCL reads a buffer's last word whole
+     * (gm_runtime/dist/gmd_gpu.cu, padded_malloc) */
+    bytes = bytes ? (bytes + 15) / 16 * 16 : 16;
     cudaError_t err = cudaSuccess;
     void *p = NULL;
     {

@@ -17,6 +17,16 @@ extern "C" {
 }
 #include "gmd_gpu.h"
 
+/* Every device buffer here in whole 16-byte units: NCCL's copy kernels
+ * read a byte-typed buffer's last word whole (compute-sanitizer memcheck,
+ * session 33: ncclDevKernel_SendRecv read 4 bytes at offset 6,504 of a
+ * 6,507-byte Bool array and the kernel was stopped; the property arrays
+ * come from gmcu_malloc, padded the same way). */
+static cudaError_t padded_malloc(void **p, size_t bytes)
+{
+    return cudaMalloc(p, (bytes + 15) / 16 * 16);
+}
+
 /* The transport's state: one per process, as MPI's communicator. */
 static struct {
     bool up;
@@ -331,9 +341,9 @@ gmd_gpu_graph *gmd_gpu_attach(const gmd_graph *G, gmrt_error *err)
         for (size_t p = 0; p < P; p++)
             memcpy(host_idx + H->off[p], G->send_idx[p], (size_t)G->send_count[p] * sizeof *host_idx);
         size_t wide = sizeof(double) > sizeof(int64_t) ? sizeof(double) : sizeof(int64_t);
-        cudaError_t ce = cudaMalloc((void **)&H->idx, (H->total + 1) * sizeof *H->idx);
+        cudaError_t ce = padded_malloc((void **)&H->idx, (H->total + 1) * sizeof *H->idx);
         if (ce == cudaSuccess)
-            ce = cudaMalloc(&H->buf, (H->total + 1) * wide);
+            ce = padded_malloc(&H->buf, (H->total + 1) * wide);
         if (ce == cudaSuccess)
             ce = cudaMemcpy(H->idx, host_idx, H->total * sizeof *host_idx, cudaMemcpyHostToDevice);
         if (ce == cudaSuccess && gs.comm == GMD_COMM_MPI) {
@@ -405,7 +415,7 @@ static void free_kept(void *h) { free_handle((gmd_gpu_graph *)h); }
  * gets a pointer); cudaSuccess or the failure. */
 static cudaError_t device_copy(void **dst, const void *src, size_t n, size_t es)
 {
-    cudaError_t ce = cudaMalloc(dst, (n + 1) * es);
+    cudaError_t ce = padded_malloc(dst, (n + 1) * es);
     if (ce == cudaSuccess && n > 0)
         ce = cudaMemcpy(*dst, src, n * es, cudaMemcpyHostToDevice);
     return ce;
@@ -638,7 +648,7 @@ static void *receive_buffer(gmd_gpu_graph *H)
 {
     if (!H->rbuf) {
         size_t wide = sizeof(double) > sizeof(int64_t) ? sizeof(double) : sizeof(int64_t);
-        cudaError_t ce = cudaMalloc(&H->rbuf, ((size_t)H->G->num_ghosts + 1) * wide);
+        cudaError_t ce = padded_malloc(&H->rbuf, ((size_t)H->G->num_ghosts + 1) * wide);
         if (ce != cudaSuccess) {
             H->rbuf = NULL;
             char msg[256];
@@ -776,7 +786,7 @@ static char *arg_buffer(gmd_gpu_graph *H, size_t bytes)
             cudaFree(H->abuf);
         H->abuf = NULL;
         H->abuf_bytes = 0;
-        cudaError_t ce = cudaMalloc(&H->abuf, bytes ? bytes : 1);
+        cudaError_t ce = padded_malloc(&H->abuf, bytes ? bytes : 1);
         if (ce != cudaSuccess) {
             H->abuf = NULL;
             char msg[256];
@@ -937,12 +947,12 @@ static int64_t claims_dense(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_
     const size_t local = (size_t)gmd_num_local(H->G), owned = (size_t)H->G->num_owned;
     cudaError_t ce = cudaSuccess;
     if (!H->bfs_flags) {
-        ce = cudaMalloc((void **)&H->bfs_flags, local ? local : 1);
+        ce = padded_malloc((void **)&H->bfs_flags, local ? local : 1);
         if (ce == cudaSuccess)
             ce = cudaMemsetAsync(H->bfs_flags, 0, local ? local : 1, gs.stream);
     }
     if (ce == cudaSuccess && !H->bfs_tail)
-        ce = cudaMalloc((void **)&H->bfs_tail, sizeof *H->bfs_tail);
+        ce = padded_malloc((void **)&H->bfs_tail, sizeof *H->bfs_tail);
     finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
     if (n > 0) {
         flag_claims<<<blocks(n), 256, 0, gs.stream>>>(H->bfs_flags, dev_claims, (int64_t)n);
@@ -1029,12 +1039,12 @@ static int64_t claims_exchange(gmd_gpu_graph *H, const gm_node_t *dev_claims, si
         H->bfs_drecv = NULL;
         H->bfs_drecv_cap = 0;
         size_t nc = (size_t)got;
-        ce = cudaMalloc((void **)&H->bfs_drecv, nc * sizeof(gm_node_t));
+        ce = padded_malloc((void **)&H->bfs_drecv, nc * sizeof(gm_node_t));
         finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
         H->bfs_drecv_cap = nc;
     }
     if (!H->bfs_tail) {
-        ce = cudaMalloc((void **)&H->bfs_tail, sizeof *H->bfs_tail);
+        ce = padded_malloc((void **)&H->bfs_tail, sizeof *H->bfs_tail);
         finish(what, ce != cudaSuccess ? cudaGetErrorString(ce) : NULL);
     }
     unsigned long long t = (unsigned long long)tail;

@@ -10,7 +10,7 @@ EXTRA_DIST += tests/cuda/batch_alone.sh tests/cuda/batch_classify.awk tests/cuda
 TESTS += tests/cuda/headers.sh
 EXTRA_DIST += tests/cuda/headers.sh
 EXTRA_DIST += tests/cuda/compile_all.1-of-3.sh tests/cuda/compile_all.2-of-3.sh tests/cuda/compile_all.3-of-3.sh
-EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/gpu/capacity.sh tests/cuda/report.sh \
+EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/gpu/capacity.sh tests/gpu/sanitize.sh tests/cuda/report.sh \
 	tests/cuda/report/bc.expected tests/cuda/report/bfs.expected \
 	tests/cuda/report/conductance.expected tests/cuda/report/pagerank.expected \
 	tests/cuda/report/sssp.expected tests/cuda/report/triangle_count.expected \
