@@ -238,6 +238,13 @@ static void edge_prop_input(cg_emit *em, const gm_param *p, bool from_weights)
  * call otherwise (its own calls stay, and find them built), which put
  * that one-time work into the first timed run.  Out of memory stops every
  * rank (one rank returning alone would leave the others waiting). */
+/* A property argument's element count on this rank: its local edges or
+ * local nodes. */
+static const char *local_prop_count(const gm_param *p)
+{
+    return p->type->kind == GMT_EDGE_PROP ? "G->local->num_edges" : "gmd_num_local(G)";
+}
+
 static void local_indexes(cg_emit *em, const gm_proc *proc, bool gpu)
 {
     bool reverse = false, edge_src = false;
@@ -390,8 +397,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
                 edge_prop_input(em, p, p == weights_to);
             else
                 node_prop_input(em, p);
-            cg_line(em, "%s *init_%s = (%s *)_c_alloc((size_t)%s + 1, sizeof(%s));", ety, n, ety, count, ety);
-            cg_line(em, "memcpy(init_%s, v_%s, (size_t)%s * sizeof(%s));", n, n, count, ety);
+            cg_main_keep_initial(em, proc, p, count, " + 1");
         }
     }
     const char *rt = proc->ret_type ? cg_ctype(proc->ret_type) : NULL;
@@ -402,10 +408,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "memset(&_c_comm, 0, sizeof _c_comm);");
     cg_line(em, "for (int64_t r = 0; r < run.repeat; r++) {");
     em->indent++;
-    for (const gm_param *p = proc->params; p; p = p->next)
-        if (cg_main_is_prop(p->type))
-            cg_line(em, "memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name,
-                     p->type->kind == GMT_EDGE_PROP ? "G->local->num_edges" : "gmd_num_local(G)", p->name);
+    cg_main_restore_initial(em, proc, local_prop_count);
     cg_line(em, "gmd_barrier();");
     cg_line(em, "gmd_reset_counters();");
     cg_line(em, "double t1 = gmrt_time_ms();");

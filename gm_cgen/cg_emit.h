@@ -492,6 +492,15 @@ void cg_main_seed_threads(cg_emit *em);
 void cg_main_call(cg_emit *em, const gm_proc *proc, const char *fn, bool dev_args);
 void cg_main_print_results(cg_emit *em, const gm_proc *proc, bool global_ids);
 void cg_main_free_args(cg_emit *em, const gm_proc *proc);
+/* Repetitions (--repeat=K) start from the same property values: a copy
+ * init_NAME of each property the procedure writes (an output, or an input
+ * it changes), made only when K > 1 (no time or memory for one run;
+ * spare: a "+ N" of elements beyond count, or ""), and restored at the top
+ * of every repetition after the first (count: the C count of p's
+ * elements in the loop). Read-only inputs keep their values untouched. */
+bool cg_main_restores(const gm_proc *proc, const gm_param *p);
+void cg_main_keep_initial(cg_emit *em, const gm_proc *proc, const gm_param *p, const char *count, const char *spare);
+void cg_main_restore_initial(cg_emit *em, const gm_proc *proc, const char *(*count)(const gm_param *));
 
 /* ---- whole files (cg_files.c) */
 struct gmb_options;

@@ -451,12 +451,45 @@ void cg_main_print_results(cg_emit *em, const gm_proc *proc, bool global_ids)
         }
 }
 
+bool cg_main_restores(const gm_proc *proc, const gm_param *p)
+{
+    return cg_main_is_prop(p->type) && (p->is_output || cg_proc_writes(proc, p->sym));
+}
+
+void cg_main_keep_initial(cg_emit *em, const gm_proc *proc, const gm_param *p, const char *count, const char *spare)
+{
+    if (!cg_main_restores(proc, p))
+        return;
+    const char *ety = cg_prim_ctype(p->type->elem->kind), *n = p->name;
+    cg_line(em, "%s *init_%s = NULL; /* the values every later repetition starts from */", ety, n);
+    cg_line(em, "if (run.repeat > 1) {");
+    cg_line(em, "    init_%s = (%s *)_c_alloc((size_t)%s%s, sizeof(%s));", n, ety, count, spare, ety);
+    cg_line(em, "    memcpy(init_%s, v_%s, (size_t)%s * sizeof(%s));", n, n, count, ety);
+    cg_line(em, "}");
+}
+
+void cg_main_restore_initial(cg_emit *em, const gm_proc *proc, const char *(*count)(const gm_param *))
+{
+    bool any = false;
+    for (const gm_param *p = proc->params; p; p = p->next) {
+        if (!cg_main_restores(proc, p))
+            continue;
+        if (!any)
+            cg_line(em, "if (r > 0) { /* the written properties back to their starting values */");
+        any = true;
+        cg_line(em, "    memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name, count(p), p->name);
+    }
+    if (any)
+        cg_line(em, "}");
+}
+
 void cg_main_free_args(cg_emit *em, const gm_proc *proc)
 {
     for (const gm_param *p = proc->params; p; p = p->next) {
         if (cg_main_is_prop(p->type)) {
             cg_line(em, "free(v_%s);", p->name);
-            cg_line(em, "free(init_%s);", p->name);
+            if (cg_main_restores(proc, p))
+                cg_line(em, "free(init_%s);", p->name);
         } else if (p->type->kind == GMT_MAP || cg_is_collection(p->type->kind)) {
             cg_line(em, "%s(v_%s);", cg_collection_free_fn(p->type->kind), p->name);
         } else if (p->type->kind == GMT_NODE_PROP || p->type->kind == GMT_EDGE_PROP) {
@@ -561,8 +594,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
                 cg_line(em, "    return 1;");
             }
             cg_line(em, "}");
-            cg_line(em, "%s *init_%s = (%s *)_c_alloc((size_t)%s, sizeof(%s));", ety, n, ety, count, ety);
-            cg_line(em, "memcpy(init_%s, v_%s, (size_t)%s * sizeof(%s));", n, n, count, ety);
+            cg_main_keep_initial(em, proc, p, count, "");
         } else if (p->type->kind == GMT_GRAPH) {
             /* every graph parameter gets the loaded graph */
         } else if (p->type->kind == GMT_NODE_PROP || p->type->kind == GMT_EDGE_PROP) {
@@ -604,9 +636,7 @@ void cg_main(cg_emit *em, const gm_proc *proc)
     em->tg->main_step(em, proc, CG_MAIN_BEFORE_RUNS);
     cg_line(em, "for (int64_t r = 0; r < run.repeat; r++) {");
     em->indent++;
-    for (const gm_param *p = proc->params; p; p = p->next)
-        if (cg_main_is_prop(p->type))
-            cg_line(em, "memcpy(v_%s, init_%s, (size_t)%s * sizeof *v_%s);", p->name, p->name, cg_main_prop_count(p), p->name);
+    cg_main_restore_initial(em, proc, cg_main_prop_count);
     em->tg->main_step(em, proc, CG_MAIN_RUN_BEGIN);
     cg_line(em, "double t0 = gmrt_time_ms();");
     cg_main_call(em, proc, fn, dev_args);

@@ -141,4 +141,29 @@ expect 0 "potential_friends, --relabel" "$GMC" run "$apps/potential_friends.gm" 
 exp=$(awk '{ s = ""; for (i = 1; i <= NF; i++) s = s (i > 1 ? " " : "") ($i * 3 + 100); print s }' pf_c/friends.txt)
 same "collections under --relabel: members as labels" "$exp" "$(cat pf_s/friends.txt)"
 [ -n "$(tr -d ' \n' < pf_c/friends.txt)" ] && ok "potential_friends: some friends" || bad "potential_friends: empty sets"
+
+# --repeat: every repetition starts from the same values. bump writes its
+# input x and accumulates into its output t, so a repetition that started
+# from the last one's values would show x + 2 or a doubled t; its input e
+# is read only, and the driver copies only what the procedure writes.
+cat > bump.gm <<'P'
+Procedure bump(G: Graph, x: N_P<Int>, e: E_P<Int>; s: N_P<Int>, t: N_P<Int>) {
+    G.x = G.x + 1;
+    Foreach (n: G.Nodes) {
+        n.s = n.x;
+        n.t += n.x + Sum(f: n.Nbrs) { (f.ToEdge()).e };
+    }
+}
+P
+printf '0 1\n1 2\n2 0\n0 2\n' > b.el
+printf '5\n7\n9\n' > bx.txt
+printf '10\n20\n30\n40\n' > be.txt # e by edge index: 0->1, 0->2, 1->2, 2->0
+expect 0 "bump builds" "$GMC" -t omp --main -x -o . bump.gm
+for k in 1 3; do
+    expect 0 "bump --repeat=$k" ./bump b.el --x=bx.txt --e=be.txt --repeat=$k --out=ob$k
+    same "bump --repeat=$k: s = x + 1" "6 8 10" "$(tr '\n' ' ' < ob$k/s.txt | sed 's/ $//')"
+    same "bump --repeat=$k: t = x + 1 + the out-edges' e" "36 38 50" "$(tr '\n' ' ' < ob$k/t.txt | sed 's/ $//')"
+done
+grep -q 'init_x' bump.c && grep -q 'init_t' bump.c && ok "bump: copies of the written x and t" || bad "bump: no copy of x or t"
+grep -q 'init_e' bump.c && bad "bump: a copy of the read-only e" || ok "bump: no copy of the read-only e"
 finish
