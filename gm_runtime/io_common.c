@@ -64,8 +64,11 @@ bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err)
             b->map_len = (size_t)st.st_size;
             b->data = m;
             b->len = (size_t)st.st_size;
-            b->fd = fd; /* kept for gmrt_blob_own */
+            b->fd = fd; /* kept for gmrt_blob_own and gmrt_blob_finish */
             b->has_fd = true;
+            b->size0 = (int64_t)st.st_size;
+            b->mtime0_s = (int64_t)st.st_mtim.tv_sec;
+            b->mtime0_ns = (int64_t)st.st_mtim.tv_nsec;
             return true;
         }
     } else {
@@ -113,6 +116,32 @@ static int64_t pread_all(int fd, unsigned char *dst, size_t size)
     return end;
 }
 
+/* Whether fd's file still has the size and modification time b saw. */
+static bool file_unchanged(const gmrt_blob *b, int fd)
+{
+    struct stat st;
+    return fstat(fd, &st) == 0 && (int64_t)st.st_size == b->size0 && (int64_t)st.st_mtim.tv_sec == b->mtime0_s &&
+           (int64_t)st.st_mtim.tv_nsec == b->mtime0_ns;
+}
+
+static void changed_error(const char *name, gmrt_error *err)
+{
+    gmrt_error_set(err, GMRT_E_IO,
+                   "%s: the file changed while it was being read (rewritten in place?): run again once it is "
+                   "complete",
+                   name);
+}
+
+bool gmrt_blob_finish(gmrt_blob *b, const char *name, bool ok, gmrt_error *err)
+{
+    if (ok && b->has_fd && !file_unchanged(b, b->fd)) {
+        changed_error(name, err);
+        ok = false;
+    }
+    gmrt_blob_close(b);
+    return ok;
+}
+
 bool gmrt_blob_own(gmrt_blob *b, const char *name, gmrt_error *err)
 {
     if (!b->map || !b->has_fd || b->keep_file_pages)
@@ -130,8 +159,11 @@ bool gmrt_blob_own(gmrt_blob *b, const char *name, gmrt_error *err)
         return false;
     }
     int64_t got = pread_all(b->fd, m, size);
-    if (got < 0) {
-        gmrt_error_set(err, GMRT_E_IO, "%s: read failed: %s", name, strerror(errno));
+    if (got < 0 || !file_unchanged(b, b->fd)) {
+        if (got < 0)
+            gmrt_error_set(err, GMRT_E_IO, "%s: read failed: %s", name, strerror(errno));
+        else
+            changed_error(name, err);
         munmap(m, size);
         return false;
     }

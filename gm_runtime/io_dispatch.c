@@ -240,7 +240,14 @@ static gm_graph *load_path(const char *path, const gmrt_load_options *opt, int64
     blob.keep_file_pages = keep_file_pages;
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     gm_graph *g = load_checked(&blob, name, opt, labels, err);
-    gmrt_blob_close(&blob);
+    if (!gmrt_blob_finish(&blob, name, g != NULL, err) && g) {
+        gmrt_graph_free(g);
+        g = NULL;
+        if (labels) {
+            free(*labels);
+            *labels = NULL;
+        }
+    }
     return g;
 }
 

@@ -25,10 +25,19 @@ typedef struct gmrt_blob {
     int fd;         /* the mapped file while has_fd, for gmrt_blob_own */
     bool has_fd;
     bool keep_file_pages; /* gmrt_blob_own leaves the file's pages mapped */
+    int64_t size0;  /* the file's size and modification time when opened */
+    int64_t mtime0_s, mtime0_ns;
 } gmrt_blob;
 
 bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err);
 void gmrt_blob_close(gmrt_blob *b);
+/* Closes b after a reader is done with it (ok: it succeeded), and says
+ * whether the file kept its size and modification time since it was
+ * opened: a file rewritten in place meanwhile (a writer that truncates,
+ * cp over it) may have given the reader a mix of its old and new bytes, so
+ * that is an error naming the file. A file replaced by rename is another
+ * inode and leaves this one alone. Returns ok when nothing changed. */
+bool gmrt_blob_finish(gmrt_blob *b, const char *name, bool ok, gmrt_error *err);
 
 /* For data a graph keeps for its whole life (the GMB loader's arrays):
  * replaces the file's pages by a private copy in anonymous memory, read

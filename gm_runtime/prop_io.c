@@ -164,8 +164,7 @@ bool gmrt_prop_load_text(const char *path, gmrt_type t, void *values, size_t cou
     if (!type_ok(t, path, err) || !gmrt_blob_open(path, &blob, err))
         return false;
     bool ok = load_text_blob(&blob, path, t, values, count, err);
-    gmrt_blob_close(&blob);
-    return ok;
+    return gmrt_blob_finish(&blob, path, ok, err);
 }
 
 bool gmrt_prop_save_binary(const char *path, gmrt_type t, const void *values, size_t count, gmrt_error *err)
@@ -257,8 +256,7 @@ bool gmrt_prop_load_binary(const char *path, gmrt_type t, void *values, size_t c
     if (!type_ok(t, path, err) || !gmrt_blob_open(path, &blob, err))
         return false;
     bool ok = load_binary_blob(&blob, path, t, values, count, err);
-    gmrt_blob_close(&blob);
-    return ok;
+    return gmrt_blob_finish(&blob, path, ok, err);
 }
 
 static bool load_any_blob(gmrt_blob *blob, const char *name, gmrt_type t, void *values, size_t count,
@@ -276,8 +274,7 @@ bool gmrt_prop_load(const char *path, gmrt_type t, void *values, size_t count, g
     if (!type_ok(t, path, err) || !gmrt_blob_open(path, &blob, err))
         return false;
     bool ok = load_any_blob(&blob, path, t, values, count, err);
-    gmrt_blob_close(&blob);
-    return ok;
+    return gmrt_blob_finish(&blob, path, ok, err);
 }
 
 bool gmrt_prop_load_mem(const void *data, size_t len, const char *name, gmrt_type t, void *values, size_t count,

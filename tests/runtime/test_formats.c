@@ -385,6 +385,66 @@ static void test_gmb_survives_rewrite_in_place(void)
     gmrt_graph_free(g);
 }
 
+/* The progress callback of a load rewrites the file in place, same size,
+ * another graph, at its first report: the loader has read part of the old
+ * bytes and would read the rest from the new ones. */
+typedef struct rewrite_at_report {
+    const char *path;
+    const char *bytes;
+    long len;
+    int done;
+} rewrite_at_report;
+
+static void rewrite_once(void *arg, const char *phase, double fraction)
+{
+    (void)phase;
+    (void)fraction;
+    rewrite_at_report *r = arg;
+    if (r->done++)
+        return;
+    FILE *f = fopen(r->path, "r+b");
+    if (f) {
+        fwrite(r->bytes, 1, (size_t)r->len, f);
+        fclose(f);
+    }
+}
+
+/* A file rewritten in place while it is being read is an error, not a
+ * graph made of both versions. Before session 33 the Green-Marl binary
+ * loader, which copies its arrays out of the mapped file after its first
+ * progress report, returned the new file's arrays under the old header
+ * without a word. */
+static void test_rewrite_while_loading_refused(void)
+{
+    gm_graph *g = rt_random_graph(500, 4000, 43, false, false);
+    gm_graph *other = rt_random_graph(500, 4000, 44, false, false);
+    gmrt_error err;
+    const char *path = rt_path("moving.bin"), *other_path = rt_path("other.bin");
+    CU_ASSERT_FATAL(gmrt_graph_save(g, path, GMRT_FMT_GM_BINARY, &err));
+    CU_ASSERT_FATAL(gmrt_graph_save(other, other_path, GMRT_FMT_GM_BINARY, &err));
+    rewrite_at_report r = {path, NULL, 0, 0};
+    long len = 0;
+    r.bytes = file_bytes(other_path, &r.len);
+    free(file_bytes(path, &len));
+    CU_ASSERT_FATAL(r.bytes != NULL && len == r.len);
+    gmrt_load_options opt = {0};
+    opt.progress.fn = rewrite_once;
+    opt.progress.arg = &r;
+    gm_graph *m = gmrt_graph_load(path, &opt, &err);
+    CU_ASSERT(r.done > 0);
+    CU_ASSERT(m == NULL);
+    CU_ASSERT(strstr(err.message, "moving.bin: the file changed while it was being read") != NULL);
+    gmrt_graph_free(m);
+    /* unchanged since, it loads: the new graph */
+    m = gmrt_graph_load(path, NULL, &err);
+    CU_ASSERT_FATAL(m != NULL);
+    CU_ASSERT(gmrt_graph_equal(other, m, true));
+    gmrt_graph_free(m);
+    free((char *)r.bytes);
+    gmrt_graph_free(other);
+    gmrt_graph_free(g);
+}
+
 static void test_gmb_maps_without_copy(void)
 {
     gm_graph *g = rt_random_graph(1000, 20000, 41, true, false);
@@ -586,6 +646,7 @@ int main(void)
         {"load options on binary formats", test_options_on_binary_formats},
         {"gmb loads without copying", test_gmb_maps_without_copy},
         {"gmb survives a rewrite in place", test_gmb_survives_rewrite_in_place},
+        {"a rewrite while loading is refused", test_rewrite_while_loading_refused},
         {"graphs without edges", test_empty_and_edgeless_graphs_round_trip},
         {"progress callback", test_progress_reported},
         {"relabelled while loading", test_load_relabelled},
