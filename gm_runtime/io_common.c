@@ -1,6 +1,7 @@
-/* io_common.c: the shared machinery of io_internal.h: mapping a file,
- * scanning text with line numbers, parsing numbers without a terminating NUL,
- * collecting edges, and buffered writing that cleans up after a failure. */
+/* io_common.c: the shared machinery of io_internal.h: reading a file into
+ * the program's own memory, scanning text with line numbers, parsing numbers
+ * without a terminating NUL, collecting edges, and buffered writing that
+ * cleans up after a failure. */
 #include "io_internal.h"
 #include "rt_alloc.h"
 

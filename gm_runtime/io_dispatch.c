@@ -239,6 +239,10 @@ static gm_graph *load_path(const char *path, const gmrt_load_options *opt, int64
         return NULL;
     blob.keep_file_pages = keep_file_pages;
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    if (!gmrt_blob_own(&blob, name, err)) { /* every loader reads the program's own copy */
+        gmrt_blob_close(&blob);
+        return NULL;
+    }
     gm_graph *g = load_checked(&blob, name, opt, labels, err);
     if (!gmrt_blob_finish(&blob, name, g != NULL, err) && g) {
         gmrt_graph_free(g);

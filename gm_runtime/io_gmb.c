@@ -14,9 +14,9 @@
  * and the file ends with the last array.  Rows are stored sorted.
  *
  * On a little-endian host the arrays are used in place (no copy) when their
- * sizes match this build, in the program's own copy of the file
- * (gmrt_blob_own; the file's pages only under gmrt_graph_load_mapped_);
- * begin is converted otherwise.  Everything is validated before use: a 100-million
+ * sizes match this build, in the program's own copy of the file that
+ * io_dispatch.c reads (gmrt_blob_own; the file's pages only under
+ * gmrt_graph_load_mapped_); begin is converted otherwise.  Everything is validated before use: a 100-million
  * edge graph costs one sequential pass over its pages. */
 #include "io_internal.h"
 #include "rt_alloc.h"
@@ -129,10 +129,6 @@ bool gmrt_gmb_counts(const unsigned char *d, size_t len, uint64_t size, int64_t 
 
 gm_graph *gmrt_load_gmb(gmrt_load_ctx *c)
 {
-    /* the arrays stay where the file's bytes are: in memory of the
-     * program's own, not on the file's pages (gmrt_blob_own says why) */
-    if (!gmrt_blob_own(c->blob, c->name, c->err))
-        return NULL;
     const unsigned char *d = c->blob->data;
     size_t len = c->blob->len;
     const char *name = c->name;

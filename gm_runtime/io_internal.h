@@ -1,7 +1,7 @@
 /* io_internal.h (internal): what the graph loaders and writers share: the
  * file contents as one byte range, a line-counting text scanner, an edge
  * accumulator, a buffered writer, and byte-order helpers.  Text parsing never
- * relies on a terminating NUL: the files are mapped, not copied. */
+ * relies on a terminating NUL: the bytes are the file's, exactly as long. */
 #ifndef GMRT_IO_INTERNAL_H
 #define GMRT_IO_INTERNAL_H
 
@@ -39,17 +39,18 @@ void gmrt_blob_close(gmrt_blob *b);
  * inode and leaves this one alone. Returns ok when nothing changed. */
 bool gmrt_blob_finish(gmrt_blob *b, const char *name, bool ok, gmrt_error *err);
 
-/* For data a graph keeps for its whole life (the GMB loader's arrays):
- * replaces the file's pages by a private copy in anonymous memory, read
- * from the file. A graph left on the file's pages
- * changes under the program when the file is rewritten in place (cp over
- * it, a writer truncating it: new values, or SIGBUS past a new end), and on
- * kernels that cache files in large folios its random reads ran up to 2x
- * slower from one call to the next (bench/RESULTS.md, session 33). Nothing
- * to do for a blob that is not a file mapping or has keep_file_pages set
- * (gmrt_graph_load_mapped_: the caller copies what it needs at once). A
- * file cut short meanwhile leaves len short, for the loader to report;
- * false with an error when memory or the read fails. */
+/* Replaces the file's pages by a private copy in anonymous memory, read
+ * from the file, before a loader reads them (every graph and property
+ * load; the GMB loader's arrays stay in the copy for the graph's life).
+ * Read on the file's pages, a file rewritten in place (cp over it, a writer
+ * truncating it) changed a loaded graph under the program or ended it with
+ * SIGBUS past a new end, and on kernels that cache files in large folios
+ * the graph's random reads ran up to 2x slower from one call to the next
+ * (bench/RESULTS.md, session 33). Nothing to do for a blob that is not a
+ * file mapping or has keep_file_pages set (gmrt_graph_load_mapped_: the
+ * caller copies what it needs at once). A file cut short meanwhile leaves
+ * len short, for the loader to report; one that changed is an error (as in
+ * gmrt_blob_finish); false with an error when memory or the read fails. */
 bool gmrt_blob_own(gmrt_blob *b, const char *name, gmrt_error *err);
 
 /* gmrt_graph_load, but a GMB file's arrays may stay on the file's pages,

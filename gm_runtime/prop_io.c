@@ -163,6 +163,8 @@ bool gmrt_prop_load_text(const char *path, gmrt_type t, void *values, size_t cou
     gmrt_blob blob;
     if (!type_ok(t, path, err) || !gmrt_blob_open(path, &blob, err))
         return false;
+    if (!gmrt_blob_own(&blob, path, err)) /* read from the program's own copy */
+        return gmrt_blob_finish(&blob, path, false, err);
     bool ok = load_text_blob(&blob, path, t, values, count, err);
     return gmrt_blob_finish(&blob, path, ok, err);
 }
@@ -255,6 +257,8 @@ bool gmrt_prop_load_binary(const char *path, gmrt_type t, void *values, size_t c
     gmrt_blob blob;
     if (!type_ok(t, path, err) || !gmrt_blob_open(path, &blob, err))
         return false;
+    if (!gmrt_blob_own(&blob, path, err)) /* read from the program's own copy */
+        return gmrt_blob_finish(&blob, path, false, err);
     bool ok = load_binary_blob(&blob, path, t, values, count, err);
     return gmrt_blob_finish(&blob, path, ok, err);
 }
@@ -273,6 +277,8 @@ bool gmrt_prop_load(const char *path, gmrt_type t, void *values, size_t count, g
     gmrt_blob blob;
     if (!type_ok(t, path, err) || !gmrt_blob_open(path, &blob, err))
         return false;
+    if (!gmrt_blob_own(&blob, path, err)) /* read from the program's own copy */
+        return gmrt_blob_finish(&blob, path, false, err);
     bool ok = load_any_blob(&blob, path, t, values, count, err);
     return gmrt_blob_finish(&blob, path, ok, err);
 }
