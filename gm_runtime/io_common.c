@@ -177,13 +177,23 @@ bool gmrt_blob_own(gmrt_blob *b, const char *name, gmrt_error *err)
     return true;
 }
 
-void gmrt_blob_close(gmrt_blob *b)
+void gmrt_blob_drop_bytes(gmrt_blob *b)
 {
     if (b->map)
         munmap(b->map, b->map_len);
+    free(b->heap);
+    b->map = NULL;
+    b->map_len = 0;
+    b->heap = NULL;
+    b->data = NULL;
+    b->len = 0;
+}
+
+void gmrt_blob_close(gmrt_blob *b)
+{
+    gmrt_blob_drop_bytes(b);
     if (b->has_fd)
         close(b->fd);
-    free(b->heap);
     memset(b, 0, sizeof *b);
 }
 
@@ -485,6 +495,9 @@ static bool relabel_edges(gmrt_edge_buf *b, const gmrt_load_ctx *c, gm_node_t *n
 
 gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integral, const gmrt_load_ctx *c)
 {
+    /* the text is parsed: its bytes go before the rows are built beside the
+     * edges (the peak is the larger of text + edges and edges + rows) */
+    gmrt_blob_drop_bytes(c->blob);
     const gmrt_load_options *opt = c->opt;
     gmrt_error *err = c->err;
     if (c->labels && !relabel_edges(b, c, &n)) {

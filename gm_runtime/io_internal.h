@@ -31,6 +31,9 @@ typedef struct gmrt_blob {
 
 bool gmrt_blob_open(const char *path, gmrt_blob *b, gmrt_error *err);
 void gmrt_blob_close(gmrt_blob *b);
+/* Frees the bytes (a reader done with them) but keeps what
+ * gmrt_blob_finish checks. */
+void gmrt_blob_drop_bytes(gmrt_blob *b);
 /* Closes b after a reader is done with it (ok: it succeeded), and says
  * whether the file kept its size and modification time since it was
  * opened: a file rewritten in place meanwhile (a writer that truncates,
@@ -192,7 +195,8 @@ static inline bool gmrt_edge_buf_push(gmrt_edge_buf *b, gm_node_t u, gm_node_t v
     return true;
 }
 void gmrt_edge_buf_free(gmrt_edge_buf *b);
-/* Builds the graph (n nodes) with the load options and frees the buffer. */
+/* Builds the graph (n nodes) with the load options and frees the buffer;
+ * the text is parsed by then: c->blob's bytes are freed first. */
 gm_graph *gmrt_edge_buf_build(gmrt_edge_buf *b, gm_node_t n, bool weights_integral, const gmrt_load_ctx *c);
 
 /* ---- buffered writing ---- */
