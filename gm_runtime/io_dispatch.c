@@ -84,7 +84,7 @@ gmrt_format gmrt_format_detect(const void *head, size_t len, const char *path)
     if (len >= 4 && ((p[0] == 0x03 && p[1] == 0x93 && p[2] == 0x99 && p[3] == 0x99) ||
                      (p[3] == 0x03 && p[2] == 0x93 && p[1] == 0x99 && p[0] == 0x99)))
         return GMRT_FMT_GM_BINARY;
-    if (len >= 8 && memcmp(p, "GMRT-CSR", 8) == 0)
+    if (gmrt_is_gmb(p, len))
         return GMRT_FMT_GMB;
     if (len >= 14 && strncasecmp((const char *)p, "%%MatrixMarket", 14) == 0)
         return GMRT_FMT_MATRIX_MARKET;
@@ -237,7 +237,9 @@ static gm_graph *load_path(const char *path, const gmrt_load_options *opt, int64
     gmrt_blob blob;
     if (!gmrt_blob_open(path, &blob, err))
         return NULL;
-    blob.keep_file_pages = keep_file_pages;
+    /* the distributed ranks share a .gmb's pages (each takes its part at
+     * once); any other format is parsed from a copy of the program's own */
+    blob.keep_file_pages = keep_file_pages && gmrt_is_gmb(blob.data, blob.len);
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     if (!gmrt_blob_own(&blob, name, err)) { /* every loader reads the program's own copy */
         gmrt_blob_close(&blob);

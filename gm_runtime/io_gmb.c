@@ -127,6 +127,11 @@ bool gmrt_gmb_counts(const unsigned char *d, size_t len, uint64_t size, int64_t 
     return true;
 }
 
+bool gmrt_is_gmb(const void *data, size_t len)
+{
+    return len >= 8 && memcmp(data, GMB_MAGIC, 8) == 0;
+}
+
 gm_graph *gmrt_load_gmb(gmrt_load_ctx *c)
 {
     const unsigned char *d = c->blob->data;

@@ -59,7 +59,8 @@ bool gmrt_blob_own(gmrt_blob *b, const char *name, gmrt_error *err);
 /* gmrt_graph_load, but a GMB file's arrays may stay on the file's pages,
  * shared with every process that maps the file: for callers that copy what
  * they need before anything can rewrite it and free the graph (each
- * distributed rank takes its part of a shared file, gmd_graph.c). */
+ * distributed rank takes its part of a shared file, gmd_graph.c). Other
+ * formats are parsed from a copy, as gmrt_graph_load's. */
 gm_graph *gmrt_graph_load_mapped_(const char *path, const gmrt_load_options *opt, gmrt_error *err);
 
 /* io_gzip.c: whether the bytes start with the gzip magic 1f 8b; replacing
@@ -87,6 +88,8 @@ gm_graph *gmrt_load_edge_list(gmrt_load_ctx *c);
 gm_graph *gmrt_load_matrix_market(gmrt_load_ctx *c);
 gm_graph *gmrt_load_dimacs(gmrt_load_ctx *c);
 gm_graph *gmrt_load_gmb(gmrt_load_ctx *c);
+/* Whether the bytes start as a GMB file does (its magic). */
+bool gmrt_is_gmb(const void *data, size_t len);
 
 /* The counts in a GM binary (.gmb) header: head holds the file's first len
  * bytes, size is the file's size; false unless the header is one the

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "io_internal.h" /* gmrt_graph_load_mapped_ */
+
 /* The graph every text sample below describes (0-based):
  *   0->1 (2.5)  0->3 (1)  1->2 (4)  3->0 (7)  3->3 (0.5), node 4 isolated */
 static void expect_sample(const gm_graph *g, bool weighted)
@@ -480,6 +482,62 @@ static void test_truncated_while_parsing(void)
     gmrt_graph_free(g);
 }
 
+/* Whether address p lies in a mapping of the file path (/proc/self/maps). */
+static bool in_file_mapping(const void *p, const char *path)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (!f)
+        return false;
+    char line[4096];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        unsigned long lo = 0, hi = 0;
+        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && (unsigned long)p >= lo && (unsigned long)p < hi &&
+            strstr(line, path) != NULL)
+            found = true;
+    }
+    fclose(f);
+    return found;
+}
+
+/* gmrt_graph_load_mapped_ (the distributed ranks' load of a shared file)
+ * leaves a .gmb's arrays on the file's pages, shared between the ranks,
+ * and parses every other format from a copy, as gmrt_graph_load does: an
+ * edge list cut short mid-parse is still parsed whole (before: SIGBUS). */
+static void test_mapped_load_shares_gmb_only(void)
+{
+    gm_graph *g = rt_random_graph(1000, 20000, 45, true, false);
+    gmrt_error err;
+    const char *gmb = rt_path("shared.gmb");
+    CU_ASSERT_FATAL(gmrt_graph_save(g, gmb, GMRT_FMT_GMB, &err));
+    gm_graph *shared = gmrt_graph_load_mapped_(gmb, NULL, &err);
+    gm_graph *own = gmrt_graph_load(gmb, NULL, &err);
+    CU_ASSERT_FATAL(shared != NULL && own != NULL);
+    CU_ASSERT(gmrt_graph_equal(g, shared, true) && gmrt_graph_equal(g, own, true));
+    CU_ASSERT(in_file_mapping(shared->node_idx, "shared.gmb"));
+    CU_ASSERT(!in_file_mapping(own->node_idx, "shared.gmb"));
+    gmrt_graph_free(shared);
+    gmrt_graph_free(own);
+    gmrt_graph_free(g);
+
+    const char *path = rt_path("cut_shared.el");
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    const int lines = 1500000;
+    for (int i = 0; i < lines; i++)
+        fprintf(f, "%d %d\n", i % 100000, (i * 7 + 1) % 100000);
+    fclose(f);
+    rewrite_at_report r = {path, NULL, 0, 0};
+    gmrt_load_options opt = {0};
+    opt.progress.fn = truncate_at_parse;
+    opt.progress.arg = &r;
+    gm_graph *e = gmrt_graph_load_mapped_(path, &opt, &err);
+    CU_ASSERT(r.done > 0);
+    CU_ASSERT_FATAL(e != NULL);
+    CU_ASSERT_EQUAL(e->num_edges, lines);
+    gmrt_graph_free(e);
+}
+
 static void test_gmb_maps_without_copy(void)
 {
     gm_graph *g = rt_random_graph(1000, 20000, 41, true, false);
@@ -683,6 +741,7 @@ int main(void)
         {"gmb survives a rewrite in place", test_gmb_survives_rewrite_in_place},
         {"a rewrite while loading: the bytes of the open", test_rewrite_while_loading},
         {"an edge list cut short while parsing: parsed whole", test_truncated_while_parsing},
+        {"the ranks' load shares a .gmb's pages only", test_mapped_load_shares_gmb_only},
         {"graphs without edges", test_empty_and_edgeless_graphs_round_trip},
         {"progress callback", test_progress_reported},
         {"relabelled while loading", test_load_relabelled},
