@@ -354,37 +354,68 @@ static char *file_bytes(const char *path, long *len)
     return buf;
 }
 
+/* Two random graphs of n nodes and m edges saved in format f at path and
+ * other_path, the same number of bytes (a rewrite of one with the other
+ * keeps every page); bytes: the second file's contents (malloc'd). */
+typedef struct file_pair {
+    gm_graph *g, *other;
+    char *bytes;
+    long len;
+} file_pair;
+
+static file_pair save_pair(const char *path, const char *other_path, gmrt_format f, gm_node_t n, size_t m,
+                           uint64_t seed, bool weighted)
+{
+    file_pair p = {rt_random_graph(n, m, seed, weighted, false), rt_random_graph(n, m, seed + 1, weighted, false),
+                   NULL, 0};
+    gmrt_error err;
+    long len = 0;
+    if (gmrt_graph_save(p.g, path, f, &err) && gmrt_graph_save(p.other, other_path, f, &err)) {
+        p.bytes = file_bytes(other_path, &p.len);
+        free(file_bytes(path, &len));
+    }
+    CU_ASSERT_FATAL(p.bytes != NULL && len == p.len);
+    return p;
+}
+
+static void free_pair(file_pair *p)
+{
+    free(p->bytes);
+    gmrt_graph_free(p->other);
+    gmrt_graph_free(p->g);
+}
+
+/* lines "u v" over 100,000 nodes into path (12-13 bytes a line) */
+static void write_edge_list(const char *path, int lines)
+{
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    for (int i = 0; i < lines; i++)
+        fprintf(f, "%d %d\n", i % 100000, (i * 7 + 1) % 100000);
+    fclose(f);
+}
+
 /* A program's graph does not change when its file is rewritten in place
  * while it runs (cp over it, a writer truncating it). On the file's pages
  * (the loader before session 33) the first rewrite changed the loaded
  * graph and the truncation ended the process with SIGBUS. */
 static void test_gmb_survives_rewrite_in_place(void)
 {
-    gm_graph *g = rt_random_graph(1000, 20000, 41, true, false);
-    gm_graph *other = rt_random_graph(1000, 20000, 42, true, false);
+    const char *path = rt_path("rewritten.gmb");
+    file_pair p = save_pair(path, rt_path("other.gmb"), GMRT_FMT_GMB, 1000, 20000, 41, true);
     gmrt_error err;
-    const char *path = rt_path("rewritten.gmb"), *other_path = rt_path("other.gmb");
-    CU_ASSERT_FATAL(gmrt_graph_save(g, path, GMRT_FMT_GMB, &err));
-    CU_ASSERT_FATAL(gmrt_graph_save(other, other_path, GMRT_FMT_GMB, &err));
-    long len = 0, other_len = 0;
-    char *other_bytes = file_bytes(other_path, &other_len);
-    CU_ASSERT_FATAL(other_bytes != NULL);
     gm_graph *m = gmrt_graph_load(path, NULL, &err);
     CU_ASSERT_FATAL(m != NULL);
-    free(file_bytes(path, &len));
-    CU_ASSERT_FATAL(len == other_len); /* same sizes: the rewrite keeps every page */
     FILE *f = fopen(path, "r+b");
     CU_ASSERT_FATAL(f != NULL);
-    CU_ASSERT(fwrite(other_bytes, 1, (size_t)other_len, f) == (size_t)other_len);
+    CU_ASSERT(fwrite(p.bytes, 1, (size_t)p.len, f) == (size_t)p.len);
     fclose(f);
-    CU_ASSERT(gmrt_graph_equal(g, m, true));
-    CU_ASSERT(!gmrt_graph_equal(other, m, true));
+    CU_ASSERT(gmrt_graph_equal(p.g, m, true));
+    CU_ASSERT(!gmrt_graph_equal(p.other, m, true));
     CU_ASSERT(truncate(path, 0) == 0);
-    CU_ASSERT(gmrt_graph_equal(g, m, true)); /* reads every page */
+    CU_ASSERT(gmrt_graph_equal(p.g, m, true)); /* reads every page */
     gmrt_graph_free(m);
-    free(other_bytes);
-    gmrt_graph_free(other);
-    gmrt_graph_free(g);
+    free_pair(&p);
 }
 
 /* The progress callback of a load rewrites the file in place, same size,
@@ -420,32 +451,23 @@ static void rewrite_once(void *arg, const char *phase, double fraction)
  * without a word. */
 static void test_rewrite_while_loading(void)
 {
-    gm_graph *g = rt_random_graph(500, 4000, 43, false, false);
-    gm_graph *other = rt_random_graph(500, 4000, 44, false, false);
+    const char *path = rt_path("moving.bin");
+    file_pair p = save_pair(path, rt_path("other.bin"), GMRT_FMT_GM_BINARY, 500, 4000, 43, false);
+    rewrite_at_report r = {path, p.bytes, p.len, 0};
     gmrt_error err;
-    const char *path = rt_path("moving.bin"), *other_path = rt_path("other.bin");
-    CU_ASSERT_FATAL(gmrt_graph_save(g, path, GMRT_FMT_GM_BINARY, &err));
-    CU_ASSERT_FATAL(gmrt_graph_save(other, other_path, GMRT_FMT_GM_BINARY, &err));
-    rewrite_at_report r = {path, NULL, 0, 0};
-    long len = 0;
-    r.bytes = file_bytes(other_path, &r.len);
-    free(file_bytes(path, &len));
-    CU_ASSERT_FATAL(r.bytes != NULL && len == r.len);
     gmrt_load_options opt = {0};
     opt.progress.fn = rewrite_once;
     opt.progress.arg = &r;
     gm_graph *m = gmrt_graph_load(path, &opt, &err);
     CU_ASSERT(r.done > 0);
     CU_ASSERT_FATAL(m != NULL);
-    CU_ASSERT(gmrt_graph_equal(g, m, true));
+    CU_ASSERT(gmrt_graph_equal(p.g, m, true));
     gmrt_graph_free(m);
     m = gmrt_graph_load(path, NULL, &err); /* the next load: the new graph */
     CU_ASSERT_FATAL(m != NULL);
-    CU_ASSERT(gmrt_graph_equal(other, m, true));
+    CU_ASSERT(gmrt_graph_equal(p.other, m, true));
     gmrt_graph_free(m);
-    free((char *)r.bytes);
-    gmrt_graph_free(other);
-    gmrt_graph_free(g);
+    free_pair(&p);
 }
 
 static void truncate_at_parse(void *arg, const char *phase, double fraction)
@@ -460,26 +482,31 @@ static void truncate_at_parse(void *arg, const char *phase, double fraction)
  * every 16 MB) is parsed whole, as it was at the open: before session 33
  * the parser read on past the file's new end in its mapping and the
  * process died of SIGBUS. */
-static void test_truncated_while_parsing(void)
+typedef gm_graph *(*path_loader)(const char *, const gmrt_load_options *, gmrt_error *);
+
+/* An edge list of ~19 MB loaded by load and truncated at the parse's first
+ * progress report: the whole graph. */
+static void load_cut_mid_parse(const char *name, path_loader load)
 {
-    const char *path = rt_path("cut.el");
-    FILE *f = fopen(path, "w");
-    CU_ASSERT_FATAL(f != NULL);
-    const int lines = 1500000; /* 12-13 bytes a line: ~19 MB */
-    for (int i = 0; i < lines; i++)
-        fprintf(f, "%d %d\n", i % 100000, (i * 7 + 1) % 100000);
-    fclose(f);
+    const char *path = rt_path(name);
+    const int lines = 1500000;
+    write_edge_list(path, lines);
     rewrite_at_report r = {path, NULL, 0, 0};
     gmrt_load_options opt = {0};
     opt.progress.fn = truncate_at_parse;
     opt.progress.arg = &r;
     gmrt_error err;
-    gm_graph *g = gmrt_graph_load(path, &opt, &err);
+    gm_graph *g = load(path, &opt, &err);
     CU_ASSERT(r.done > 0);
     CU_ASSERT_FATAL(g != NULL);
     CU_ASSERT_EQUAL(g->num_edges, lines);
     CU_ASSERT_EQUAL(g->num_nodes, 100000);
     gmrt_graph_free(g);
+}
+
+static void test_truncated_while_parsing(void)
+{
+    load_cut_mid_parse("cut.el", gmrt_graph_load);
 }
 
 /* Whether address p lies in a mapping of the file path (/proc/self/maps). */
@@ -520,22 +547,7 @@ static void test_mapped_load_shares_gmb_only(void)
     gmrt_graph_free(own);
     gmrt_graph_free(g);
 
-    const char *path = rt_path("cut_shared.el");
-    FILE *f = fopen(path, "w");
-    CU_ASSERT_FATAL(f != NULL);
-    const int lines = 1500000;
-    for (int i = 0; i < lines; i++)
-        fprintf(f, "%d %d\n", i % 100000, (i * 7 + 1) % 100000);
-    fclose(f);
-    rewrite_at_report r = {path, NULL, 0, 0};
-    gmrt_load_options opt = {0};
-    opt.progress.fn = truncate_at_parse;
-    opt.progress.arg = &r;
-    gm_graph *e = gmrt_graph_load_mapped_(path, &opt, &err);
-    CU_ASSERT(r.done > 0);
-    CU_ASSERT_FATAL(e != NULL);
-    CU_ASSERT_EQUAL(e->num_edges, lines);
-    gmrt_graph_free(e);
+    load_cut_mid_parse("cut_shared.el", gmrt_graph_load_mapped_);
 }
 
 static void test_gmb_maps_without_copy(void)
