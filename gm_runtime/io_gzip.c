@@ -110,10 +110,7 @@ bool gmrt_blob_gunzip(gmrt_blob *b, const char *name, gmrt_error *err)
             gmrt_error_set(err, GMRT_E_NOMEM, "%s: out of memory decompressing the file", name);
         return false;
     }
-    if (!gmrt_blob_finish(b, name, true, err)) { /* the compressed bytes changed under the inflate */
-        free(out);
-        return false;
-    }
+    gmrt_blob_close(b); /* the compressed bytes: the program's own copy, checked when read (gmrt_blob_own) */
     b->data = out;
     b->len = n;
     b->heap = out;
