@@ -195,6 +195,9 @@ typedef struct cuda_kernel_frame {
     /* The capture whose arg-min/max packs (cuda_pack) the body's updates
      * use lock-free, or NULL; the enclosing frame. */
     const struct cuda_capture *packs;
+    /* What the kernel's code uses and writes (cuda_prop_elem: a table it
+     * only reads may go through the read-only data path). */
+    const struct cuda_capture *cap;
     struct cuda_kernel_frame *outer_frame;
 } cuda_kernel_frame;
 char *cuda_kernel_open(cg_emit *em, cuda_kernel_frame *f, const char *what, gm_loc loc,

@@ -312,6 +312,37 @@ const char *cuda_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse)
     return reverse ? "r_node_idx" : "node_idx";
 }
 
+/* Whether the kernel being emitted reads prop without writing it (false
+ * where that is not known: a kernel opened without a capture). */
+static bool kernel_reads_only(const cuda_state *st, const gm_symbol *prop)
+{
+    const cuda_capture *c = st->frame ? st->frame->cap : NULL;
+    if (!c)
+        return false;
+    for (int i = 0; i < c->n; i++)
+        if (c->sym[i] == prop)
+            return c->use[i] == CU_PROP && !c->written[i];
+    return false;
+}
+
+/* A Float table read at the walk's far ends by a kernel that does not
+ * write it goes through the read-only data path (__ldg), the pull's index
+ * stream through the other. PageRank with Float ranks on one H100, 20
+ * iterations: kron22 28.3 -> 19.2 ms, kron24 127 -> 86, kron20 7.2 -> 5.2,
+ * a uniform 2^22-node graph 36.1 -> 26.4 (in two segments: device.cu); the
+ * pull kernel on kron22 1.21 -> 0.73 ms with the same L1, L2 and DRAM
+ * sectors (ncu). Either stream alone through __ldg gives the same, both
+ * through it 28.1. Not for Double tables (Double PageRank kron22 24.2 ->
+ * 32.7 ms), nor for Int ones (an Int pull gained nothing: kron22 18.6-19.2
+ * -> 20.1-20.2 ms). Measured, not explained: bench/RESULTS.md, session 34. */
+static bool read_only_path(const cuda_state *st, const gm_symbol *prop)
+{
+    const gm_type *t = prop->type;
+    if (!t || !t->elem || t->elem->kind != GMT_FLOAT)
+        return false;
+    return kernel_reads_only(st, prop);
+}
+
 bool cuda_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
 {
     const cuda_state *st = cuda_st(em);
@@ -320,6 +351,12 @@ bool cuda_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index)
         return false;
     const gm_symbol *w = index && index->kind == GME_ID ? index->sym : NULL;
     const bool live = w && planned_dir(st, w) == d && st->gather_live[w->id];
+    if (live && read_only_path(st, prop)) {
+        cg_printf(em, "__ldg(&%s[", cg_name(em, prop));
+        cg_expr(em, index);
+        cg_printf(em, "])");
+        return true;
+    }
     cg_printf(em, "%s[", cg_name(em, prop));
     if (live) {
         cg_expr(em, index); /* already a position in the gather order */

@@ -553,6 +553,7 @@ char *cuda_kernel_open(cg_emit *em, cuda_kernel_frame *f, const char *what, gm_l
     f->region.declared_inside = c->declared;
     f->region.lock_name = cuda_capture_uses_locks(c) ? "_c_locks" : NULL;
     f->packs = c->npacks ? c : NULL;
+    f->cap = c;
     f->outer = em->region;
     em->region = &f->region;
     f->outer_frame = cuda_st(em)->frame;

@@ -19,7 +19,7 @@ extern "C" {
  * gathers go to DRAM. Blocked, the sweep runs once per segment of source
  * ids whose values fit in a share of the L2, each node's partial result
  * kept between the runs. The number of segments for G's nodes' values of
- * `elem` bytes, the sweep walking in-edges or out-edges: 1 when they fit in
+ * `elem` bytes (4-byte values counted as 8), the sweep walking in-edges or out-edges: 1 when they fit in
  * GMCU_EB_L2_SHARE of the L2 (1.5 times the L2 when the walked side has hubs,
  * gmcu_skewed, and the sweep splits their rows, gmcu_hubs_on: the hubs'
  * values stay in the L2 anyway; the whole L2 without the split, and there 2

@@ -15,7 +15,7 @@ TESTS += tests/bench/charts.sh
 EXTRA_DIST += tests/bench/charts.sh
 EXTRA_DIST += tests/bench/quick.sh tests/bench/summarize.sh \
 	bench/run bench/README.md bench/RESULTS.md \
-	bench/lib/prep.c bench/lib/copybw.c bench/lib/gpucopybw.cu bench/lib/ref_clock.c \
+	bench/lib/prep.c bench/lib/copybw.c bench/lib/gpucopybw.cu bench/lib/spmv_cusparse.cu bench/lib/ref_clock.c \
 	bench/lib/gapbs.sh \
 	bench/lib/gswitch.sh \
 	bench/lib/summarize.awk bench/lib/charts.sh bench/lib/matrix.awk bench/lib/bc_one.gm bench/lib/pagerank_float.gm bench/results/h200-cuda-s11.csv bench/results/2core-omp-s11.csv \

@@ -29,4 +29,5 @@ EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/gpu/capacity.sh test
 	tests/cuda/bfs/no_navigator.gm tests/cuda/bfs/no_nonlocal.gm \
 	tests/cuda/gather/yes_hoisted.gm tests/cuda/gather/yes_user.gm tests/cuda/gather/no_host_read.gm \
 	tests/cuda/gather/no_iter_other.gm tests/cuda/gather/no_mixed.gm tests/cuda/gather/no_pushed.gm \
+	tests/cuda/ldg/yes_float.gm tests/cuda/ldg/no_double.gm tests/cuda/ldg/no_int.gm tests/cuda/ldg/no_written.gm \
 	tests/cuda/nil/nil_cases.gm tests/cuda/nil/nil_uses.gm tests/cuda/host_rows/host_in_rows.gm

@@ -40,6 +40,17 @@ yes_no overwrite "skipped copy-in" "\(written whole first: not copied in\)"
 # one way; host reads, other uses of the iterator, two directions and pushes
 # keep the id order.
 yes_no gather "gather order" "gather order: "
+# Gathered Float tables that the reading kernel does not write go through
+# the read-only data path (__ldg); Double, Int and written tables do not.
+# Every program here is in gather order, so only that rule decides.
+for f in "$src"/tests/cuda/ldg/*.gm; do
+    name=$(basename "$f" .gm)
+    "$gmc" -t cuda --report "$f" -o "$tmp/$name.cu" >/dev/null 2>"$tmp/ldg" || { echo "FAIL: $name: gmc failed"; status=1; continue; }
+    grep -q "gather order: " "$tmp/ldg" || { echo "FAIL: $name: not in gather order"; status=1; continue; }
+    got=no; grep -q "__ldg(&c\[w\])" "$tmp/$name.cu" && got=yes
+    case $name in yes_*) want=yes ;; *) want=no ;; esac
+    if [ $got = $want ]; then echo "ok: $name: __ldg $got"; else echo "FAIL: $name: __ldg $got, expected $want"; status=1; fi
+done
 # The worklist pass takes the frontier shape and leaves lookalikes alone.
 yes_no worklist worklist "data-driven worklist"
 # The asynchronous pass takes monotone worklist loops whose rounds nothing
