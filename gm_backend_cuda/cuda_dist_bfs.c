@@ -17,7 +17,13 @@
  *    the new levels to the ghosts (gmd_gpu_sync_broadcast of the level
  *    array), then the body kernel over the level's owners and the plan's
  *    per-level syncs after it;
- *  - InReverse runs the levels backwards the same way.
+ *  - InReverse runs the levels backwards the same way;
+ *  - a BFS whose levels nothing but their values observes (no InReverse,
+ *    no navigator, a body that touches only its node) ends, after
+ *    gmd_gpu_bfs_settle_after() levels, by gmd_gpu_bfs_settle: rounds of a
+ *    local label correction and a MIN reduce of the levels, then the body
+ *    once over the owners found at that depth or deeper (a grid's thousands
+ *    of levels then cost a few rounds of syncs, not one each).
  * The per-level syncs are the transport's dense ghost broadcasts (device
  * to device under nccl): every ghost gets its owner's value, which equals
  * the omp target's sparse broadcast of the level's nodes because the
@@ -27,8 +33,7 @@
  * node's row by its block, warp or thread by degree (gmcu_twc; on skewed
  * graphs hub rows go in chunks to a second kernel); large levels go
  * bottom-up (pull_kernel) on every rank at once, by Beamer's rule on counts
- * summed over the ranks; the one-GPU traversal's other optimizations
- * (outlined levels, label correction) stay off. */
+ * summed over the ranks; the one-GPU traversal's outlined levels stay off. */
 #include "cuda_emit.h"
 
 #include <stdlib.h>
@@ -244,7 +249,25 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     em->bfs = &ctx;
     const cg_dist_bfs_vars v = {.start = "_c_start", .scap = "_c_scap", .nlev = "_c_nlev", .head = "_c_head",
                                 .tail = "_c_tail", .next = "_c_next_tail", .depth = "_c_depth"};
+    const bool settle = !s->rev_body && !s->navigator && (!s->body || in_prop || cg_bfs_body_is_local(s));
+    if (settle)
+        cg_line(em, "const int64_t _c_settle_at = gmd_gpu_bfs_settle_after(); /* levels before gmd_gpu_bfs_settle */");
     cg_dist_bfs_loop_begin(em, &v);
+    if (settle) {
+        cg_line(em, "if (_c_nlev > _c_settle_at) { /* many levels: the rest settled rank by rank */");
+        em->indent++;
+        cg_line(em, "_c_tail = gmd_gpu_bfs_settle(%s, %s, %s, %s, _c_head, _c_tail, _c_depth);", dg, lvl, unseen,
+                 queue);
+        if (s->body && !in_prop) {
+            cuda_bfs_launch_level(em, s, s->body, &ctx, queue, lvl, "_c_head", "_c_tail",
+                                  "BFS: the forward body on the nodes settled rank by rank");
+            level_syncs(em, cd, s->body, NULL);
+        }
+        cg_line(em, "_c_head = _c_tail;");
+        cg_line(em, "break;");
+        em->indent--;
+        cg_line(em, "}");
+    }
     cg_line(em, "{");
     cg_line(em, "    const unsigned long long _c_c0[4] = {(unsigned long long)_c_tail, 0ULL, 0ULL, 0ULL};");
     cg_line(em, "    gmcu_put(_c_cnt, _c_c0, sizeof _c_c0);");

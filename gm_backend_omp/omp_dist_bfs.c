@@ -78,6 +78,42 @@ static void level_body(cg_emit *em, const gm_stmt *s, const gm_stmt *b, const ch
     cg_par_end(em, &par);
 }
 
+/* Whether the BFS may end rank by rank (gmd_bfs_settle): nothing but the
+ * levels is observed in their order (no InReverse, no navigator; a body
+ * that touches only its node, or only fills the level property). */
+static bool settleable(const gm_stmt *s, const gm_symbol *in_prop)
+{
+    return !s->rev_body && !s->navigator && (!s->body || in_prop || cg_bfs_body_is_local(s));
+}
+
+/* At the top of a level, once _c_settle_at levels have gone by: the rest of
+ * the levels by gmd_bfs_settle, then the body once for every owner at the
+ * frontier's depth or deeper (in any order: it touches only its node) and
+ * the plan's syncs after it over those owners; the loop ends. */
+static void settle_rest(cg_emit *em, const gm_stmt *s, const gma_sync_plan *sp, const char *dg,
+                        const cg_dist_bfs_vars *v, const char *lvl, const char *queue, const char *dirty,
+                        const gm_symbol *in_prop, const char *i)
+{
+    cg_line(em, "if (%s > _c_settle_at) { /* many levels: the rest settled rank by rank */", v->nlev);
+    em->indent++;
+    cg_line(em, "(void)gmd_bfs_settle(%s, %s, %s, %s + %s, (size_t)(%s - %s), %s, NULL);", dg, lvl,
+             in_prop ? "true" : "false", queue, v->head, v->tail, v->head, v->depth);
+    if (s->body && !in_prop) {
+        cg_line(em, "int64_t _c_found = %s; /* the owners at the frontier's depth or deeper */", v->head);
+        cg_line(em, "for (gm_node_t _c_v = 0; _c_v < _c_nowned; _c_v++)");
+        cg_line(em, "    if (%s[_c_v] >= %s)", lvl, v->depth);
+        cg_line(em, "        %s[_c_found++] = _c_v;", queue);
+        level_body(em, s, s->body, cg_graph_of(em, s->iter.sym->type), queue, v->head, "_c_found", i);
+        level_syncs(em, sp, s->body, dg, queue, dirty, v->head, "_c_found", in_prop);
+        cg_line(em, "%s = _c_found;", v->head);
+    } else {
+        cg_line(em, "%s = %s;", v->head, v->tail);
+    }
+    cg_line(em, "break;");
+    em->indent--;
+    cg_line(em, "}");
+}
+
 bool omp_dist_bfs(cg_emit *em, const gm_stmt *s, const gma_sync_plan *sp, const char *dg)
 {
     if (em->par_depth > 0) {
@@ -144,7 +180,12 @@ bool omp_dist_bfs(cg_emit *em, const gm_stmt *s, const gma_sync_plan *sp, const 
     em->bfs = &ctx;
     const cg_dist_bfs_vars v = {.start = start, .scap = scap, .nlev = nlev, .head = head, .tail = tail,
                                 .next = next, .depth = depth};
+    const bool settle = settleable(s, in_prop);
+    if (settle)
+        cg_line(em, "const int64_t _c_settle_at = gmd_bfs_settle_after(); /* levels before gmd_bfs_settle */");
     cg_dist_bfs_loop_begin(em, &v);
+    if (settle)
+        settle_rest(em, s, sp, dg, &v, lvl, queue, dirty, in_prop, i);
     cg_line(em, "int64_t %s = %s;", next, tail);
     cg_line(em, "int64_t %s = 0;", nclaims);
     cg_line(em, "/* the frontier's out-rows: owners join the next level here, ghosts are claimed */");

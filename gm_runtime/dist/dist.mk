@@ -13,7 +13,7 @@ GMD_LIB_SOURCES = \
 	gm_runtime/dist/gmd_prop.c \
 	gm_runtime/dist/gmd_cli.c \
 	gm_runtime/dist/gmd_batch.c \
-	gm_runtime/dist/gmd_bfs.c \
+	gm_runtime/dist/gmd_bfs.c gm_runtime/dist/gmd_bfs_settle.c \
 	gm_runtime/dist/gmd_components.c
 
 # The public header goes with the others (<gmc/gmd.h>) where the library is built.
@@ -44,6 +44,10 @@ EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.g
 ## The driver's note on a BFS of thousands of levels (gmd_note_levels).
 TESTS += tests/mpi/bfs_note.sh
 EXTRA_DIST += tests/mpi/bfs_note.sh
+## A BFS of many levels finished rank by rank (gmd_bfs_settle) against the
+## single-process programs.
+TESTS += tests/mpi/bfs_settle.sh
+EXTRA_DIST += tests/mpi/bfs_settle.sh tests/mpi/bfs_local.gm
 ## The minimum-label fixpoint (gmd_min_label_components) against the
 ## single-process programs and tests/e2e's ref_wcc.
 TESTS += tests/mpi/wcc.sh
@@ -101,6 +105,7 @@ AM_TESTS_ENVIRONMENT += OMPI_MCA_mpi_yield_when_idle=$${OMPI_MCA_mpi_yield_when_
 ## ranks on GPUs and skips (77) on a machine without one (CI compiles and
 ## links it).  MPI's C++ bindings are kept out: nvcc compiles these as C++.
 EXTRA_DIST += gm_runtime/dist/gmd_gpu.h gm_runtime/dist/gmd_gpu.cu gm_runtime/dist/gmd_gpu_components.cu \
+	gm_runtime/dist/gmd_gpu_bfs_settle.cu \
 	tests/mpi/gpu_sync.sh tests/mpi/test_gpu_sync.cu
 TESTS += tests/mpi/gpu_sync.sh
 if HAVE_DIST_CUDA
@@ -113,7 +118,8 @@ GMD_GPU_NVCCFLAGS = -O3 -std=c++17 -arch=$(GMRT_CUDA_ARCH) -Xcompiler -fPIC,-Wal
 	$(GMRT_EDGE_CPPFLAGS) -I$(top_srcdir)/gm_runtime -I$(top_srcdir)/gm_runtime/dist \
 	-DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 $(GMD_GPU_NCCL_FLAGS) $(MPI_CFLAGS) $(NVCCFLAGS)
 GMD_GPU_LIB = libgmrt-dist-cuda.a
-CLEANFILES += gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o libgmrt-dist-cuda.a tests/mpi/test_gpu_sync.o tests/mpi/test_gpu_sync
+CLEANFILES += gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o gm_runtime/dist/gmd_gpu_bfs_settle.o \
+	libgmrt-dist-cuda.a tests/mpi/test_gpu_sync.o tests/mpi/test_gpu_sync
 gm_runtime/dist/gmd_gpu.o: $(srcdir)/gm_runtime/dist/gmd_gpu.cu $(srcdir)/gm_runtime/dist/gmd_gpu.h \
 		$(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/dist/gmd_internal.h
 	@$(MKDIR_P) gm_runtime/dist
@@ -125,8 +131,14 @@ gm_runtime/dist/gmd_gpu_components.o: $(srcdir)/gm_runtime/dist/gmd_gpu_componen
 		$(srcdir)/gm_runtime/gmcu_device.h
 	@$(MKDIR_P) gm_runtime/dist
 	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_gpu_components.cu
-libgmrt-dist-cuda.a: gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o
-	$(AM_V_AR)rm -f $@ && $(AR) cr $@ gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o && $(RANLIB) $@
+gm_runtime/dist/gmd_gpu_bfs_settle.o: $(srcdir)/gm_runtime/dist/gmd_gpu_bfs_settle.cu \
+		$(srcdir)/gm_runtime/dist/gmd_gpu.h $(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/gmcu_graph.h \
+		$(srcdir)/gm_runtime/gmcu_device.h $(srcdir)/gm_runtime/gmcu_bfs.h
+	@$(MKDIR_P) gm_runtime/dist
+	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_gpu_bfs_settle.cu
+GMD_GPU_OBJECTS = gm_runtime/dist/gmd_gpu.o gm_runtime/dist/gmd_gpu_components.o gm_runtime/dist/gmd_gpu_bfs_settle.o
+libgmrt-dist-cuda.a: $(GMD_GPU_OBJECTS)
+	$(AM_V_AR)rm -f $@ && $(AR) cr $@ $(GMD_GPU_OBJECTS) && $(RANLIB) $@
 tests/mpi/test_gpu_sync.o: $(srcdir)/tests/mpi/test_gpu_sync.cu $(srcdir)/gm_runtime/dist/gmd_gpu.h
 	@$(MKDIR_P) tests/mpi
 	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/tests/mpi/test_gpu_sync.cu

@@ -303,6 +303,23 @@ bool gmd_sync_reduce_sparse(const gmd_graph *G, void *prop, gmrt_type t, gmd_op 
  * receives the local ids of this rank's owners claimed by any rank, once
  * per claiming rank, in rank order; returns their number. */
 int64_t gmd_bfs_claims(const gmd_graph *G, const gm_node_t *ghosts, size_t n, gm_node_t **recv, size_t *cap);
+/* COLLECTIVE (gmd_bfs_settle.c). The rest of a BFS of many levels, rank by
+ * rank: lvl (gmd_num_local entries; unseen: -1, or INT32_MAX when
+ * inf_unseen) is exact up to depth, frontier holds this rank's n owners at
+ * depth, not expanded yet. Rounds of a local BFS over this rank's out-rows
+ * from its seeds (ghosts lowered, not walked) and a sparse MIN reduce of the
+ * ghosts it lowered, whose lowered owners seed the next round, until no
+ * owner is lowered on any rank; then every owner has its exact level and
+ * every ghost its owner's (a dense broadcast). Needs every owner's
+ * out-rows (policy out or both). Returns the deepest level on any rank;
+ * *rounds (may be NULL) gets the number of rounds. */
+int32_t gmd_bfs_settle(const gmd_graph *G, int32_t *lvl, bool inf_unseen, const gm_node_t *frontier, size_t n,
+                       int32_t depth, int64_t *rounds);
+/* Levels after which a distributed BFS whose body touches only its node is
+ * finished by gmd_bfs_settle (environment GMD_BFS_SETTLE_AFTER overrides;
+ * a negative value never does). */
+#define GMD_BFS_SETTLE_AFTER 64
+int64_t gmd_bfs_settle_after(void);
 
 #ifdef __cplusplus
 }

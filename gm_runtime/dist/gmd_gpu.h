@@ -139,6 +139,25 @@ bool gmd_gpu_sync_reduce_arg(gmd_gpu_graph *H, void *dev_key, gmrt_type kt, bool
 int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t n, int32_t *dev_level,
                            int32_t unseen, int32_t depth, gm_node_t *dev_queue, int64_t tail);
 
+/* COLLECTIVE. gmd_bfs_settle (gmd.h) with the levels in GPU memory
+ * (gmd_gpu_bfs_settle.cu): dev_level holds gmd_num_local(G) levels (unseen:
+ * -1 or INT32_MAX), exact up to depth; dev_queue[head, tail) this rank's
+ * owners at depth, not expanded yet. Each round walks the seeds to a local
+ * fixpoint (gmcu_bfs_relax, libgmrt-cuda: link it), reduces the levels
+ * with MIN (gmd_gpu_sync_reduce) and seeds the next round with the owners
+ * that lowered, until none is on any rank; then a broadcast gives every
+ * ghost its owner's level. Returns the new tail: dev_queue[head, tail')
+ * holds this rank's owners at depth or deeper (reached), in no order.
+ * dev_queue must hold num_owned entries. A CUDA failure, out of device
+ * memory included, stops every rank. */
+int64_t gmd_gpu_bfs_settle(gmd_graph *G, int32_t *dev_level, int32_t unseen, gm_node_t *dev_queue, int64_t head,
+                           int64_t tail, int32_t depth);
+/* The levels after which gmc -t cuda --distributed's BFS calls
+ * gmd_gpu_bfs_settle: gmd_bfs_settle_after() where GMD_BFS_SETTLE_AFTER is
+ * set, else never (INT64_MAX): written without a GPU to run it on (session
+ * 34), it stays off until it has run on one. */
+int64_t gmd_gpu_bfs_settle_after(void);
+
 /* COLLECTIVE. gmd_min_label_components (gmd.h) with the labels in GPU
  * memory: dev_label holds gmd_num_local(G) labels (the owners' read, the
  * ghosts' overwritten). The local components come once from the one-GPU

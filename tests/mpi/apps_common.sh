@@ -62,12 +62,14 @@ is_nbr_from|u|in both|--root=0|loop.txt:exact from_root.txt:exact small.txt:exac
 reciprocal|u|both||recip.txt:exact mutual.txt:exact return:exact|recip.txt:exact mutual.txt:exact return:exact
 '
 # InBFS/InReverse, level by level (claims, per-level syncs; apps.sh and
-# cuda_apps.sh; tests/mpi/bfs_syncs.gm: each kind of per-level sync)
+# cuda_apps.sh; tests/mpi/bfs_syncs.gm: each kind of per-level sync;
+# tests/mpi/bfs_local.gm: a local body, settled rank by rank past 64 levels)
 APPS_BFS='
 bfs|u|out both|--root=0|dist.txt:exact|dist.txt:exact
 bc|u|both||BC.txt:real|BC.txt:real
 bc_sampled|u|both|--k=12|BC.txt:real|-
 bfs_syncs|u|both|--root=0|x.txt:real y.txt:real z.txt:real cnt.txt:exact|x.txt:real y.txt:real z.txt:real cnt.txt:exact
+bfs_local|u|out both|--root=0 --x=@AGE|mark.txt:exact|mark.txt:exact
 '
 
 # The graphs: NAME FILE NODES
