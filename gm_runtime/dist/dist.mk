@@ -105,7 +105,7 @@ AM_TESTS_ENVIRONMENT += OMPI_MCA_mpi_yield_when_idle=$${OMPI_MCA_mpi_yield_when_
 ## ranks on GPUs and skips (77) on a machine without one (CI compiles and
 ## links it).  MPI's C++ bindings are kept out: nvcc compiles these as C++.
 EXTRA_DIST += gm_runtime/dist/gmd_gpu.h gm_runtime/dist/gmd_gpu.cu gm_runtime/dist/gmd_gpu_components.cu \
-	gm_runtime/dist/gmd_gpu_bfs_settle.cu \
+	gm_runtime/dist/gmd_gpu_bfs_settle.cu gm_runtime/dist/gmd_gpu_check.h \
 	tests/mpi/gpu_sync.sh tests/mpi/test_gpu_sync.cu
 TESTS += tests/mpi/gpu_sync.sh
 if HAVE_DIST_CUDA
@@ -127,12 +127,12 @@ gm_runtime/dist/gmd_gpu.o: $(srcdir)/gm_runtime/dist/gmd_gpu.cu $(srcdir)/gm_run
 # gmd_gpu_components.o calls libgmrt-cuda: a member of its own, which only
 # the programs that call it pull in
 gm_runtime/dist/gmd_gpu_components.o: $(srcdir)/gm_runtime/dist/gmd_gpu_components.cu \
-		$(srcdir)/gm_runtime/dist/gmd_gpu.h $(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/gmcu_graph.h \
+		$(srcdir)/gm_runtime/dist/gmd_gpu_check.h $(srcdir)/gm_runtime/dist/gmd_gpu.h $(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/gmcu_graph.h \
 		$(srcdir)/gm_runtime/gmcu_device.h
 	@$(MKDIR_P) gm_runtime/dist
 	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_gpu_components.cu
 gm_runtime/dist/gmd_gpu_bfs_settle.o: $(srcdir)/gm_runtime/dist/gmd_gpu_bfs_settle.cu \
-		$(srcdir)/gm_runtime/dist/gmd_gpu.h $(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/gmcu_graph.h \
+		$(srcdir)/gm_runtime/dist/gmd_gpu_check.h $(srcdir)/gm_runtime/dist/gmd_gpu.h $(srcdir)/gm_runtime/dist/gmd.h $(srcdir)/gm_runtime/gmcu_graph.h \
 		$(srcdir)/gm_runtime/gmcu_device.h $(srcdir)/gm_runtime/gmcu_bfs.h
 	@$(MKDIR_P) gm_runtime/dist
 	$(AM_V_NVCC)$(NVCC) $(GMD_GPU_NVCCFLAGS) -c -o $@ $(srcdir)/gm_runtime/dist/gmd_gpu_bfs_settle.cu

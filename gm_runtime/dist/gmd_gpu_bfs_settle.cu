@@ -24,24 +24,10 @@
 #include "gmcu_device.h"
 #include "gmcu_graph.h"
 #include "gmd_gpu.h"
+#include "gmd_gpu_check.h"
 
-static void check(cudaError_t ce, const char *what)
-{
-    if (ce != cudaSuccess) {
-        char msg[256];
-        snprintf(msg, sizeof msg, "gmd_gpu_bfs_settle: %s: %s", what, cudaGetErrorString(ce));
-        gmd_abort(3, msg);
-    }
-}
-
-static void *scratch(size_t bytes)
-{
-    cudaError_t ce = cudaSuccess;
-    void *p = gmcu_malloc_try(bytes, &ce);
-    if (!p)
-        check(ce == cudaSuccess ? cudaErrorMemoryAllocation : ce, "device memory");
-    return p;
-}
+static void check(cudaError_t ce, const char *what) { gmd_gpu_check(ce, "gmd_gpu_bfs_settle", what); }
+static void *scratch(size_t bytes) { return gmd_gpu_scratch(bytes, "gmd_gpu_bfs_settle"); }
 
 static unsigned blocks(int64_t n)
 {

@@ -37,6 +37,7 @@
 #include "gmcu_device.h"
 #include "gmcu_graph.h"
 #include "gmd_gpu.h"
+#include "gmd_gpu_check.h"
 
 __device__ static void atomic_min_to(int32_t *a, int32_t v) { atomicMin(a, v); }
 __device__ static void atomic_min_to(int64_t *a, int64_t v)
@@ -69,14 +70,7 @@ template <typename T> __global__ static void comp_spread(const int32_t *root, T 
         *flag = 1;
 }
 
-static void check(cudaError_t ce, const char *what)
-{
-    if (ce != cudaSuccess) {
-        char msg[256];
-        snprintf(msg, sizeof msg, "gmd_gpu_min_label_components: %s: %s", what, cudaGetErrorString(ce));
-        gmd_abort(3, msg);
-    }
-}
+static void check(cudaError_t ce, const char *what) { gmd_gpu_check(ce, "gmd_gpu_min_label_components", what); }
 
 /* GMD_RANK_TIMES=1: each rank's milliseconds per stage on stderr (a device
  * sync after each: for finding where the time goes). */
@@ -95,16 +89,9 @@ static double stage(bool on, double t0, const char *what, int64_t rounds)
 static void one_gpu(gm_graph *g, int32_t *label) { gmcu_min_label_components_i32(g, label); }
 static void one_gpu(gm_graph *g, int64_t *label) { gmcu_min_label_components_i64(g, label); }
 
-/* Device scratch from libgmrt-cuda's cache (a later call reuses it);
- * running out stops every rank, as any CUDA failure here does. */
-static void *scratch(size_t bytes)
-{
-    cudaError_t ce = cudaSuccess;
-    void *p = gmcu_malloc_try(bytes, &ce);
-    if (!p)
-        check(ce == cudaSuccess ? cudaErrorMemoryAllocation : ce, "device memory");
-    return p;
-}
+/* Device scratch (a later call reuses it); running out stops every rank,
+ * as any CUDA failure here does. */
+static void *scratch(size_t bytes) { return gmd_gpu_scratch(bytes, "gmd_gpu_min_label_components"); }
 
 template <typename T> static int64_t min_label(gmd_graph *G, T *label, gmrt_type t)
 {
