@@ -17,7 +17,9 @@
 #include "gmd.h"
 #include "gmd_internal.h"
 
+#include <mpi.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,6 +134,9 @@ int32_t gmd_bfs_settle(const gmd_graph *G, int32_t *lvl, bool inf_unseen, const 
         s.seeds[i] = frontier[i];
     }
     s.nseeds = n;
+    const char *env = getenv("GMD_RANK_TIMES");
+    const bool trace = env && *env && strcmp(env, "0") != 0;
+    const double t0 = MPI_Wtime();
     int64_t r = 0;
     do {
         local_round(&s);
@@ -156,6 +161,9 @@ int32_t gmd_bfs_settle(const gmd_graph *G, int32_t *lvl, bool inf_unseen, const 
             if (lvl[v] == INT32_MAX)
                 lvl[v] = -1;
     gmd_allreduce_int32(&deepest, GMD_MAX);
+    if (trace) /* GMD_RANK_TIMES=1: where a settled BFS's time went */
+        fprintf(stderr, "rank %d: bfs settled from level %d in %lld rounds, %.3f ms, deepest level %d\n", G->rank,
+                (int)depth, (long long)r, (MPI_Wtime() - t0) * 1e3, (int)deepest);
     if (rounds)
         *rounds = r;
     return deepest;

@@ -81,6 +81,10 @@ int64_t gmd_gpu_bfs_settle(gmd_graph *G, int32_t *dev_level, int32_t unseen, gm_
         swap_value<<<blocks(n), GMCU_BLOCK>>>(dev_level, n, unseen, INT32_MAX);
         check(cudaGetLastError(), "launch");
     }
+    const char *env = getenv("GMD_RANK_TIMES");
+    const bool trace = env && *env && strcmp(env, "0") != 0;
+    const double t0 = MPI_Wtime();
+    int64_t rounds = 0;
     int64_t nseeds = tail - head;
     if (nseeds > 0)
         check(cudaMemcpy(q, dev_queue + head, (size_t)nseeds * sizeof(gm_node_t), cudaMemcpyDeviceToDevice),
@@ -101,6 +105,7 @@ int64_t gmd_gpu_bfs_settle(gmd_graph *G, int32_t *dev_level, int32_t unseen, gm_
             check(cudaMemcpy(&c, d_cnt, sizeof c, cudaMemcpyDeviceToHost), "a counter");
         }
         nseeds = (int64_t)c;
+        rounds++;
         int64_t total = nseeds;
         gmd_allreduce_int64(&total, GMD_SUM);
         if (total == 0)
@@ -121,6 +126,9 @@ int64_t gmd_gpu_bfs_settle(gmd_graph *G, int32_t *dev_level, int32_t unseen, gm_
     gmcu_free(q);
     gmcu_free(before);
     gmcu_free(d_cnt);
+    if (trace) /* GMD_RANK_TIMES=1: where a settled BFS's time went */
+        fprintf(stderr, "rank %d: bfs settled from level %d in %lld rounds, %.3f ms, %llu owners found\n", gmd_rank(),
+                (int)depth, (long long)rounds, (MPI_Wtime() - t0) * 1e3, c);
     return head + (int64_t)c;
 }
 
