@@ -249,7 +249,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
     em->bfs = &ctx;
     const cg_dist_bfs_vars v = {.start = "_c_start", .scap = "_c_scap", .nlev = "_c_nlev", .head = "_c_head",
                                 .tail = "_c_tail", .next = "_c_next_tail", .depth = "_c_depth"};
-    const bool settle = !s->rev_body && !s->navigator && (!s->body || in_prop || cg_bfs_body_is_local(s));
+    const bool settle = cg_dist_bfs_settleable(s);
     if (settle)
         cg_line(em, "const int64_t _c_settle_at = gmd_gpu_bfs_settle_after(); /* levels before gmd_gpu_bfs_settle */");
     cg_dist_bfs_loop_begin(em, &v);

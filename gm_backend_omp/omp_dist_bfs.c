@@ -78,14 +78,6 @@ static void level_body(cg_emit *em, const gm_stmt *s, const gm_stmt *b, const ch
     cg_par_end(em, &par);
 }
 
-/* Whether the BFS may end rank by rank (gmd_bfs_settle): nothing but the
- * levels is observed in their order (no InReverse, no navigator; a body
- * that touches only its node, or only fills the level property). */
-static bool settleable(const gm_stmt *s, const gm_symbol *in_prop)
-{
-    return !s->rev_body && !s->navigator && (!s->body || in_prop || cg_bfs_body_is_local(s));
-}
-
 /* At the top of a level, once _c_settle_at levels have gone by: the rest of
  * the levels by gmd_bfs_settle, then the body once for every owner at the
  * frontier's depth or deeper (in any order: it touches only its node) and
@@ -180,7 +172,7 @@ bool omp_dist_bfs(cg_emit *em, const gm_stmt *s, const gma_sync_plan *sp, const 
     em->bfs = &ctx;
     const cg_dist_bfs_vars v = {.start = start, .scap = scap, .nlev = nlev, .head = head, .tail = tail,
                                 .next = next, .depth = depth};
-    const bool settle = settleable(s, in_prop);
+    const bool settle = cg_dist_bfs_settleable(s);
     if (settle)
         cg_line(em, "const int64_t _c_settle_at = gmd_bfs_settle_after(); /* levels before gmd_bfs_settle */");
     cg_dist_bfs_loop_begin(em, &v);

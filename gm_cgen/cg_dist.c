@@ -653,6 +653,11 @@ bool cg_dist_bfs_level_sends(cg_emit *em, const gma_sync *y, const gm_symbol *sk
     return true;
 }
 
+bool cg_dist_bfs_settleable(const gm_stmt *s)
+{
+    return !s->rev_body && !s->navigator && (!s->body || gmo_bfs_levels_prop(s) || cg_bfs_body_is_local(s));
+}
+
 void cg_dist_bfs_loop_begin(cg_emit *em, const cg_dist_bfs_vars *v)
 {
     cg_line(em, "for (;;) {");

@@ -121,6 +121,11 @@ bool cg_dist_bfs_level_sends(cg_emit *em, const gma_sync *y, const gm_symbol *sk
 typedef struct cg_dist_bfs_vars {
     const char *start, *scap, *nlev, *head, *tail, *next, *depth;
 } cg_dist_bfs_vars;
+/* Whether a distributed BFS may end rank by rank (gmd_bfs_settle and its
+ * device form): nothing but the levels' values is observed, in no order (no
+ * InReverse, no navigator; a body that touches only its node, or only fills
+ * the level property). */
+bool cg_dist_bfs_settleable(const gm_stmt *s);
 void cg_dist_bfs_loop_begin(cg_emit *em, const cg_dist_bfs_vars *v);
 void cg_dist_bfs_loop_end(cg_emit *em, const cg_dist_bfs_vars *v);
 void cg_dist_bfs_reverse_begin(cg_emit *em, const cg_dist_bfs_vars *v, const char *l);
