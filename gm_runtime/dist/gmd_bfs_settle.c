@@ -65,18 +65,22 @@ static void local_round(settle *s)
                 s->cur[ncur++] = s->seeds[si]; /* (a seed reached at L already is walked twice: no change) */
             si++;
         }
+        /* a level's nodes in parallel when it is large: every write of the
+         * level stores L + 1, and the one whose exchange succeeds queues */
         size_t nnext = 0;
+        #pragma omp parallel for schedule(dynamic, 64) if (ncur >= 4096)
         for (size_t k = 0; k < ncur; k++) {
             const gm_node_t u = s->cur[k];
-            if (lvl[u] != L)
+            if (__atomic_load_n(&lvl[u], __ATOMIC_RELAXED) != L)
                 continue;
             for (gm_edge_t e = g->begin[u]; e < g->begin[u + 1]; e++) {
                 const gm_node_t v = g->node_idx[e];
-                if (lvl[v] <= L + 1)
-                    continue;
-                lvl[v] = L + 1;
+                int32_t old = __atomic_load_n(&lvl[v], __ATOMIC_RELAXED);
+                if (old <= L + 1 ||
+                    !__atomic_compare_exchange_n(&lvl[v], &old, L + 1, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                    continue; /* (a failed exchange: another thread stored L + 1) */
                 if (v < nowned)
-                    s->next[nnext++] = v;
+                    s->next[__atomic_fetch_add(&nnext, 1, __ATOMIC_RELAXED)] = v;
                 else
                     s->dirty[v] = 1;
             }
