@@ -17,7 +17,10 @@
 # the single-process -t omp program's by e2e_compare, as apps.sh does.
 # With two GPUs or more, the apps with a property in gather order run
 # again at P = 1..min(4, GPUs) with that order forced on every graph and
-# off (GMCU_GATHER_ORDER=all / 0; MPI_GATHER_RANKS: other P).
+# off (GMCU_GATHER_ORDER=all / 0; MPI_GATHER_RANKS: other P), the BFS apps
+# with the dense claims forced (GMD_BFS_DENSE=1), and bfs and bfs_local
+# settled rank by rank from the root (GMD_BFS_SETTLE_AFTER=0:
+# gmd_gpu_bfs_settle, off by default until it has run on a GPU).
 #
 # Skips (77) when libgmrt-dist-cuda is not built (no MPI or no nvcc).
 # Environment: the harness's GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR,
@@ -246,6 +249,41 @@ EOF_ROW
             run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
         done
         unset GMD_BFS_DENSE
+    done
+    # The rank-by-rank end of a BFS on the device (gmd_gpu_bfs_settle, off
+    # unless GMD_BFS_SETTLE_AFTER is set until it has run on a GPU): the BFS
+    # apps it may finish (bfs, bfs_local) again settled from the root
+    # (GMD_BFS_SETTLE_AFTER=0), over each transport, against the
+    # single-process answer; one run at P = 2 on the path with
+    # GMD_RANK_TIMES=1 must say in its trace that it settled.
+    for app in bfs bfs_local; do
+        selected "${MPI_APPS:-}" "$app" || continue
+        [ -x "$W/cuda/$app" ] || continue
+        row=$(echo "$APPS_BFS" | grep "^$app|")
+        IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
+$row
+EOF_ROW
+        graph_args path
+        mkdir -p "$W/settle-$app"
+        # shellcheck disable=SC2086
+        (GMD_BFS_SETTLE_AFTER=0 GMD_RANK_TIMES=1
+         export GMD_BFS_SETTLE_AFTER GMD_RANK_TIMES
+         run_dist "$W/settle-$app" 2 "$W/cuda/$app" "$gfile" $gargs --policy=both --threads=1)
+        if [ "$(cat "$W/settle-$app/rc")" != 0 ]; then
+            report FAIL "$app path P=2 GMD_BFS_SETTLE_AFTER=0: exit $(cat "$W/settle-$app/rc")" "$W/settle-$app/stderr.txt"
+        elif ! grep -q "bfs settled from level 0 in " "$W/settle-$app/stderr.txt"; then
+            report FAIL "$app path P=2 GMD_BFS_SETTLE_AFTER=0: the BFS did not settle" "$W/settle-$app/stderr.txt"
+        else
+            report PASS "$app path P=2 GMD_BFS_SETTLE_AFTER=0: $(grep -m1 'bfs settled' "$W/settle-$app/stderr.txt")"
+        fi
+        GMD_BFS_SETTLE_AFTER=0
+        export GMD_BFS_SETTLE_AFTER
+        MATRIX_BIN=$W/cuda
+        for comm in $comms; do
+            MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm GMD_BFS_SETTLE_AFTER=0" MATRIX_OUT="-$comm-settle"
+            run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+        done
+        unset GMD_BFS_SETTLE_AFTER
     done
 fi
 
