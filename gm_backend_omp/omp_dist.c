@@ -34,6 +34,12 @@
 typedef struct dist_state {
     cg_dist d;             /* the target-neutral part (cg_dist.c) */
     char *rng_expr;        /* host_rng's last answer */
+    /* the frontier loop of the monotone round loop being emitted
+     * (dist_round_loop), whose rounds relax to a local fixpoint */
+    const gm_stmt *prio_l1;
+    gma_frontier prio_w;
+    gma_monotone prio;
+    bool plain_l1;         /* emitting that loop as written: no second epoch */
 } dist_state;
 
 static dist_state *dst(cg_emit *em) { return (dist_state *)em->target; }
@@ -59,14 +65,47 @@ static bool dist_stmt(cg_emit *em, const gm_stmt *s)
 
 /* ---- loops ---------------------------------------------------------------- */
 
+/* A monotone round loop's frontier loop (dist_round_loop): each round
+ * relaxes this rank's part to its local fixpoint, nearest keys first
+ * (omp_priority_fixpoint over the local CSR, every node it lowers flagged
+ * in F2 as the loop's own relaxation flags it), so that a round carries
+ * the shortest paths across the ranks once more instead of one edge
+ * further; the round's syncs, its end and its test stay as written, and
+ * the loop ends when a round lowers nothing on any rank, in the state the
+ * rounds as written end in (gma_monotone.h: the relaxations' order is
+ * free). gmrt_bk_wanted (GMRT_PRIORITY=0) keeps the loop as written. */
+static void local_fixpoint(cg_emit *em, const gm_stmt *s)
+{
+    dist_state *d = dst(em);
+    const char *g = cg_graph_of(em, s->iter.sym->type);
+    cg_line(em, "if (gmrt_bk_wanted(%s)) { /* this rank's relaxations up to its local fixpoint */", g);
+    em->indent++;
+    omp_priority_fixpoint(em, &d->prio, &d->prio_w, true);
+    em->indent--;
+    cg_line(em, "} else {");
+    em->indent++;
+    d->plain_l1 = true;
+    cg_foreach(em, s);
+    d->plain_l1 = false;
+    em->indent--;
+    cg_line(em, "}");
+}
+
 static bool dist_parallel_loop(cg_emit *em, const gm_stmt *s)
 {
     if (s->iter.range == GMR_EDGES) {
         cg_unsupported(em, s->loc, "a loop over G.Edges with --distributed");
         return true;
     }
+    dist_state *d = dst(em);
+    if (d->plain_l1)
+        return false; /* local_fixpoint's other branch: its epoch is counted */
     /* a new epoch of the per-node random streams (host code: the same on every rank) */
     cg_line(em, "_c_epoch++;");
+    if (s == d->prio_l1) {
+        local_fixpoint(em, s);
+        return true;
+    }
     return false;
 }
 
@@ -77,10 +116,17 @@ static const char *dist_node_list(cg_emit *em, const gm_stmt *s, const char **de
 }
 
 /* No worklist rounds: every round is a bulk-synchronous step (a
- * minimum-label loop is dist_stmt's). */
+ * minimum-label loop is dist_stmt's); a monotone one's frontier loop is
+ * noted for dist_parallel_loop (local_fixpoint). */
 static bool dist_round_loop(cg_emit *em, const gm_stmt *s)
 {
-    (void)em; (void)s;
+    gma_frontier w;
+    gma_monotone m;
+    if (gma_frontier_shape(s, &w) && omp_priority_possible(s, &w, &m)) {
+        dst(em)->prio_l1 = w.l1;
+        dst(em)->prio_w = w;
+        dst(em)->prio = m;
+    }
     return false;
 }
 

@@ -102,7 +102,7 @@ static void prefetch_ahead(cg_emit *em, const gma_monotone *a, const char *g)
 /* The relaxation of one queued entry (an expression of type gmrt_bk_entry):
  * skipped when stale, else its node's edges relaxed, each node lowered
  * pushed into its bin. */
-static void relax_entry(cg_emit *em, const gma_monotone *a, const char *entry)
+static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *w, bool mark_next, const char *entry)
 {
     const char *n = cg_name(em, a->l1->iter.sym);
     const char *qn = cg_name(em, a->q);
@@ -116,13 +116,20 @@ static void relax_entry(cg_emit *em, const gma_monotone *a, const char *entry)
     cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
     cg_line(em, "const %s _c_val = (%s)_c_now;", xt, xt);
     char *atomic_fn = cg_strf("_c_atomic_%s_%s", is_min ? "min" : "max", cg_atomic_suffix(a->q->type->elem->kind));
-    char *push = cg_strf("gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key);", is_min ? "" : "-");
+    char *push;
+    if (mark_next) { /* the node named once more: cg_monotone_edges fills in the first */
+        const char *t = cg_name(em, a->inner->iter.sym);
+        push = cg_strf("{ gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key); "
+                       "__atomic_store_n(&%s[%s], true, __ATOMIC_RELAXED); }", is_min ? "" : "-", cg_name(em, w->next), t);
+    } else {
+        push = cg_strf("gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key);", is_min ? "" : "-");
+    }
     cg_monotone_edges(em, a, atomic_fn, push);
     free(atomic_fn);
     free(push);
 }
 
-void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w)
+void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w, bool mark_next)
 {
     const gm_stmt *l1 = a->l1;
     const char *g = cg_graph_of(em, l1->iter.sym->type);
@@ -166,7 +173,7 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "for (int64_t _c_i = 0; _c_i < _c_bk.nfront; _c_i++) {");
     em->indent++;
     prefetch_ahead(em, a, g);
-    relax_entry(em, a, "_c_bk.front[_c_i]");
+    relax_entry(em, a, w, mark_next, "_c_bk.front[_c_i]");
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "/* its own few entries of the same bin, relaxed at once (bin fusion: gmrt_bk_fuse) */");
@@ -175,7 +182,7 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "const gmrt_bk_entry *_c_fused = _c_bk.local[_c_tid].fused.e;");
     cg_line(em, "for (int64_t _c_k = 0; _c_k < _c_nfused; _c_k++) {");
     em->indent++;
-    relax_entry(em, a, "_c_fused[_c_k]");
+    relax_entry(em, a, w, mark_next, "_c_fused[_c_k]");
     em->indent--;
     cg_line(em, "}");
     em->indent--;

@@ -48,6 +48,10 @@ EXTRA_DIST += tests/mpi/bfs_note.sh
 ## single-process programs.
 TESTS += tests/mpi/bfs_settle.sh
 EXTRA_DIST += tests/mpi/bfs_settle.sh tests/mpi/bfs_local.gm
+## A monotone round loop (sssp) relaxing each rank's part to its local
+## fixpoint every round, against the single-process program.
+TESTS += tests/mpi/sssp_local.sh
+EXTRA_DIST += tests/mpi/sssp_local.sh
 ## The minimum-label fixpoint (gmd_min_label_components) against the
 ## single-process programs and tests/e2e's ref_wcc.
 TESTS += tests/mpi/wcc.sh
