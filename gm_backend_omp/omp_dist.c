@@ -78,6 +78,12 @@ static void local_fixpoint(cg_emit *em, const gm_stmt *s)
 {
     dist_state *d = dst(em);
     const char *g = cg_graph_of(em, s->iter.sym->type);
+    if (d->d.report)
+        fprintf(stderr, "%s:%d: Foreach -> each round relaxes a rank's part to its local fixpoint, nearest keys "
+                "first (the monotone %s= of %s: gma_monotone.h), flagging %s as written; the round's syncs and test "
+                "as written (GMRT_PRIORITY=0: the rounds as written)\n",
+                em->src_base, s->loc.line, d->prio.argmin->assign_op == GMA_MIN ? "min" : "max", d->prio.q->name,
+                d->prio_w.next->name);
     cg_line(em, "if (gmrt_bk_wanted(%s)) { /* this rank's relaxations up to its local fixpoint */", g);
     em->indent++;
     omp_priority_fixpoint(em, &d->prio, &d->prio_w, true);
