@@ -16,6 +16,16 @@ set -u
     "$GMC" -t omp --main -x "$GMC_SRCDIR/apps/sssp.gm" -o "$W/s/" >>"$W/gmc.log" 2>&1 ||
     { echo "FAIL: gmc sssp"; cat "$W/gmc.log"; exit 1; }
 grep -q "up to its local fixpoint" "$W/d/sssp.c" || { echo "FAIL: the distributed rounds do not relax to a local fixpoint"; exit 1; }
+# --report says so for sssp, and not for a round loop that is no monotone
+# relaxation (pagerank's sums)
+for app in sssp pagerank; do
+    "$GMC" -t omp --distributed --report "$GMC_SRCDIR/apps/$app.gm" -o "$W/r_$app/" >/dev/null 2>"$W/report_$app" ||
+        { echo "FAIL: gmc --report $app"; cat "$W/report_$app"; exit 1; }
+done
+grep -q "relaxes a rank's part to its local fixpoint" "$W/report_sssp" ||
+    { echo "FAIL: --report does not name sssp's local fixpoints"; cat "$W/report_sssp"; exit 1; }
+! grep -q "local fixpoint" "$W/report_pagerank" ||
+    { echo "FAIL: --report names local fixpoints for pagerank"; cat "$W/report_pagerank"; exit 1; }
 "$GMGRAPH" gen grid --rows 40 --cols 50 --weights int:1:99 --seed 3 -o "$W/grid.gmb" >/dev/null
 "$GMGRAPH" gen road --rows 30 --cols 30 --seed 4 -o "$W/road.gmb" >/dev/null
 "$GMGRAPH" gen rmat --scale 9 --edge-factor 4 --weights int:1:20 --seed 6 -o "$W/rmat.gmb" >/dev/null
