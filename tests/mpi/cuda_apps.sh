@@ -212,78 +212,56 @@ while [ -n "$granks" ] && IFS='|' read -r app kind policies args checks rchecks;
     RANKS=$RANKS_SAVED
 done <"$W/gapps.txt"
 
+# forced_bfs APP VAR VALUE PATTERN WHAT OUT: the BFS app APP again with
+# VAR=VALUE in the environment. One run at P = 2 on the path with
+# GMD_RANK_TIMES=1 must match PATTERN in its trace (else WHAT: these runs
+# would prove nothing); then apps.sh's matrix over each transport against
+# the single-process answer (outputs under *-COMM-OUT).
+forced_bfs() {
+    f_app=$1 f_var=$2 f_val=$3 f_pat=$4 f_what=$5 f_out=$6
+    selected "${MPI_APPS:-}" "$f_app" || return 0
+    [ -x "$W/cuda/$f_app" ] || return 0
+    row=$(echo "$APPS_BFS" | grep "^$f_app|")
+    IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
+$row
+EOF_ROW
+    graph_args path
+    mkdir -p "$W/$f_out-$f_app"
+    # shellcheck disable=SC2086
+    (export "$f_var=$f_val" GMD_RANK_TIMES=1
+     run_dist "$W/$f_out-$f_app" 2 "$W/cuda/$f_app" "$gfile" $gargs --policy=both --threads=1)
+    if [ "$(cat "$W/$f_out-$f_app/rc")" != 0 ]; then
+        report FAIL "$f_app path P=2 $f_var=$f_val: exit $(cat "$W/$f_out-$f_app/rc")" "$W/$f_out-$f_app/stderr.txt"
+    elif ! grep -q "$f_pat" "$W/$f_out-$f_app/stderr.txt"; then
+        report FAIL "$f_app path P=2 $f_var=$f_val: $f_what" "$W/$f_out-$f_app/stderr.txt"
+    else
+        report PASS "$f_app path P=2 $f_var=$f_val: $(grep -c "$f_pat" "$W/$f_out-$f_app/stderr.txt") traced line(s) as expected"
+    fi
+    export "$f_var=$f_val"
+    MATRIX_BIN=$W/cuda
+    for comm in $comms; do
+        MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm $f_var=$f_val" MATRIX_OUT="-$comm-$f_out"
+        run_matrix "$f_app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+    done
+    unset "$f_var"
+}
+
 # The dense form of the BFS claims (gmd_gpu_bfs_claims: a flag per local
 # id reduced GPU to GPU, taken by levels that claim thousands of ghosts,
 # so never on these small graphs by itself): every BFS app again with
-# GMD_BFS_DENSE=1 (every level with a claim takes it), over each transport,
-# against the single-process answer. One run at P = 2 on the path from node
-# 0 (a level claims the first node past the owners' boundary; on rmat the
-# ranks' levels claim nothing) with GMD_RANK_TIMES=1 must name the dense
-# form in its trace, or these runs would prove nothing.
+# GMD_BFS_DENSE=1 (every level with a claim takes it). On the path from
+# node 0 a level claims the first node past the owners' boundary (on rmat
+# the ranks' levels claim nothing), so the traced run must name the dense
+# form. The rank-by-rank end of a BFS on the device (gmd_gpu_bfs_settle,
+# off unless GMD_BFS_SETTLE_AFTER is set until it has run on a GPU): the
+# BFS apps it may finish (bfs, bfs_local) again settled from the root, the
+# traced run saying it settled.
 if [ "$ngpu" -ge 2 ]; then
     for app in $(echo "$APPS_BFS" | cut -d'|' -f1); do
-        selected "${MPI_APPS:-}" "$app" || continue
-        [ -x "$W/cuda/$app" ] || continue
-        row=$(echo "$APPS_BFS" | grep "^$app|")
-        IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
-$row
-EOF_ROW
-        graph_args path
-        mkdir -p "$W/dense-$app"
-        # shellcheck disable=SC2086
-        (GMD_BFS_DENSE=1 GMD_RANK_TIMES=1
-         export GMD_BFS_DENSE GMD_RANK_TIMES
-         run_dist "$W/dense-$app" 2 "$W/cuda/$app" "$gfile" $gargs --policy=both --threads=1)
-        if [ "$(cat "$W/dense-$app/rc")" != 0 ]; then
-            report FAIL "$app path P=2 GMD_BFS_DENSE=1: exit $(cat "$W/dense-$app/rc")" "$W/dense-$app/stderr.txt"
-        elif ! grep -q "bfs claims at level .*(dense)" "$W/dense-$app/stderr.txt"; then
-            report FAIL "$app path P=2 GMD_BFS_DENSE=1: no level took the dense form" "$W/dense-$app/stderr.txt"
-        else
-            report PASS "$app path P=2 GMD_BFS_DENSE=1: $(grep -c '(dense)' "$W/dense-$app/stderr.txt") dense claim exchanges"
-        fi
-        GMD_BFS_DENSE=1
-        export GMD_BFS_DENSE
-        MATRIX_BIN=$W/cuda
-        for comm in $comms; do
-            MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm GMD_BFS_DENSE=1" MATRIX_OUT="-$comm-dense"
-            run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
-        done
-        unset GMD_BFS_DENSE
+        forced_bfs "$app" GMD_BFS_DENSE 1 "bfs claims at level .*(dense)" "no level took the dense form" dense
     done
-    # The rank-by-rank end of a BFS on the device (gmd_gpu_bfs_settle, off
-    # unless GMD_BFS_SETTLE_AFTER is set until it has run on a GPU): the BFS
-    # apps it may finish (bfs, bfs_local) again settled from the root
-    # (GMD_BFS_SETTLE_AFTER=0), over each transport, against the
-    # single-process answer; one run at P = 2 on the path with
-    # GMD_RANK_TIMES=1 must say in its trace that it settled.
     for app in bfs bfs_local; do
-        selected "${MPI_APPS:-}" "$app" || continue
-        [ -x "$W/cuda/$app" ] || continue
-        row=$(echo "$APPS_BFS" | grep "^$app|")
-        IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
-$row
-EOF_ROW
-        graph_args path
-        mkdir -p "$W/settle-$app"
-        # shellcheck disable=SC2086
-        (GMD_BFS_SETTLE_AFTER=0 GMD_RANK_TIMES=1
-         export GMD_BFS_SETTLE_AFTER GMD_RANK_TIMES
-         run_dist "$W/settle-$app" 2 "$W/cuda/$app" "$gfile" $gargs --policy=both --threads=1)
-        if [ "$(cat "$W/settle-$app/rc")" != 0 ]; then
-            report FAIL "$app path P=2 GMD_BFS_SETTLE_AFTER=0: exit $(cat "$W/settle-$app/rc")" "$W/settle-$app/stderr.txt"
-        elif ! grep -q "bfs settled from level 0 in " "$W/settle-$app/stderr.txt"; then
-            report FAIL "$app path P=2 GMD_BFS_SETTLE_AFTER=0: the BFS did not settle" "$W/settle-$app/stderr.txt"
-        else
-            report PASS "$app path P=2 GMD_BFS_SETTLE_AFTER=0: $(grep -m1 'bfs settled' "$W/settle-$app/stderr.txt")"
-        fi
-        GMD_BFS_SETTLE_AFTER=0
-        export GMD_BFS_SETTLE_AFTER
-        MATRIX_BIN=$W/cuda
-        for comm in $comms; do
-            MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm GMD_BFS_SETTLE_AFTER=0" MATRIX_OUT="-$comm-settle"
-            run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
-        done
-        unset GMD_BFS_SETTLE_AFTER
+        forced_bfs "$app" GMD_BFS_SETTLE_AFTER 0 "bfs settled from level 0 in " "the BFS did not settle" settle
     done
 fi
 
