@@ -18,7 +18,9 @@
  * rows, Degree/NumNodes/NumEdges are global, a loop iterator used as a Node
  * value becomes its global id (_c_gid), host reads and writes of one node's
  * property go to its owner (gmd_owner_read/write), and the syncs of the
- * plan (gma_sync.h) run before and after their statements. */
+ * plan (gma_sync.h) run before and after their statements. A monotone
+ * round loop (gma_monotone.h) relaxes each rank's part to its local
+ * fixpoint in every round (local_fixpoint). */
 #include "omp_dist.h"
 #include "omp_emit.h"
 #include "gma_decision.h"
