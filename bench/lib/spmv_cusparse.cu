@@ -21,21 +21,23 @@
 
 #include "gmrt.h"
 
-#define CUDA_OK(call)                                                                      \
-    do {                                                                                   \
-        cudaError_t e_ = (call);                                                           \
-        if (e_ != cudaSuccess) {                                                           \
-            fprintf(stderr, "bench_spmv_cusparse: %s: %s\n", #call, cudaGetErrorString(e_)); \
-            exit(1);                                                                       \
-        }                                                                                  \
+/* A failed CUDA or cuSPARSE call: its text and the library's message, exit 1. */
+static void stop_unless(bool ok, const char *call, const char *why)
+{
+    if (ok)
+        return;
+    fprintf(stderr, "bench_spmv_cusparse: %s: %s\n", call, why);
+    exit(1);
+}
+#define CUDA_OK(call)                                                        \
+    do {                                                                     \
+        cudaError_t e_ = (call);                                             \
+        stop_unless(e_ == cudaSuccess, #call, cudaGetErrorString(e_));       \
     } while (0)
-#define SPARSE_OK(call)                                                                          \
-    do {                                                                                         \
-        cusparseStatus_t s_ = (call);                                                            \
-        if (s_ != CUSPARSE_STATUS_SUCCESS) {                                                     \
-            fprintf(stderr, "bench_spmv_cusparse: %s: %s\n", #call, cusparseGetErrorString(s_)); \
-            exit(1);                                                                             \
-        }                                                                                        \
+#define SPARSE_OK(call)                                                      \
+    do {                                                                     \
+        cusparseStatus_t s_ = (call);                                        \
+        stop_unless(s_ == CUSPARSE_STATUS_SUCCESS, #call, cusparseGetErrorString(s_)); \
     } while (0)
 
 static int cmp_float(const void *a, const void *b)
