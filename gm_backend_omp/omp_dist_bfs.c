@@ -88,7 +88,7 @@ static void settle_rest(cg_emit *em, const gm_stmt *s, const gma_sync_plan *sp, 
 {
     cg_line(em, "if (%s > _c_settle_at) { /* many levels: the rest settled rank by rank */", v->nlev);
     em->indent++;
-    cg_line(em, "(void)gmd_bfs_settle(%s, %s, %s, %s + %s, (size_t)(%s - %s), %s, NULL);", dg, lvl,
+    cg_line(em, "(void)gmd_bfs_settle(%s, %s, %s, %s + %s, (size_t)(%s - %s), %s);", dg, lvl,
              in_prop ? "true" : "false", queue, v->head, v->tail, v->head, v->depth);
     if (s->body && !in_prop) {
         cg_line(em, "int64_t _c_found = %s; /* the owners at the frontier's depth or deeper */", v->head);

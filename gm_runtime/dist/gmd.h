@@ -311,10 +311,10 @@ int64_t gmd_bfs_claims(const gmd_graph *G, const gm_node_t *ghosts, size_t n, gm
  * ghosts it lowered, whose lowered owners seed the next round, until no
  * owner is lowered on any rank; then every owner has its exact level and
  * every ghost its owner's (a dense broadcast). Needs every owner's
- * out-rows (policy out or both). Returns the deepest level on any rank;
- * *rounds (may be NULL) gets the number of rounds. */
-int32_t gmd_bfs_settle(const gmd_graph *G, int32_t *lvl, bool inf_unseen, const gm_node_t *frontier, size_t n,
-                       int32_t depth, int64_t *rounds);
+ * out-rows (policy out or both). Returns the number of rounds (the same on
+ * every rank). */
+int64_t gmd_bfs_settle(const gmd_graph *G, int32_t *lvl, bool inf_unseen, const gm_node_t *frontier, size_t n,
+                       int32_t depth);
 /* Levels after which a distributed BFS whose body touches only its node is
  * finished by gmd_bfs_settle (environment GMD_BFS_SETTLE_AFTER overrides;
  * a negative value never does). */

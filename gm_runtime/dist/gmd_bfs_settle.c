@@ -115,8 +115,8 @@ static int64_t exchange(settle *s)
     return n;
 }
 
-int32_t gmd_bfs_settle(const gmd_graph *G, int32_t *lvl, bool inf_unseen, const gm_node_t *frontier, size_t n,
-                       int32_t depth, int64_t *rounds)
+int64_t gmd_bfs_settle(const gmd_graph *G, int32_t *lvl, bool inf_unseen, const gm_node_t *frontier, size_t n,
+                       int32_t depth)
 {
     const gm_node_t nowned = G->num_owned, nlocal = gmd_num_local(G);
     settle s = {.G = G, .lvl = lvl};
@@ -156,21 +156,14 @@ int32_t gmd_bfs_settle(const gmd_graph *G, int32_t *lvl, bool inf_unseen, const 
      * above it, or unseen where its owner was reached elsewhere) */
     if (!gmd_sync_broadcast(G, lvl, GMRT_T_INT32))
         gmd_abort(1, "gmd_bfs_settle: the levels' broadcast failed");
-    int32_t deepest = -1;
-    for (gm_node_t v = 0; v < nowned; v++)
-        if (lvl[v] != INT32_MAX && lvl[v] > deepest)
-            deepest = lvl[v];
     if (!inf_unseen)
         for (gm_node_t v = 0; v < nlocal; v++)
             if (lvl[v] == INT32_MAX)
                 lvl[v] = -1;
-    gmd_allreduce_int32(&deepest, GMD_MAX);
     if (trace) /* GMD_RANK_TIMES=1: where a settled BFS's time went */
-        fprintf(stderr, "rank %d: bfs settled from level %d in %lld rounds, %.3f ms, deepest level %d\n", G->rank,
-                (int)depth, (long long)r, (MPI_Wtime() - t0) * 1e3, (int)deepest);
-    if (rounds)
-        *rounds = r;
-    return deepest;
+        fprintf(stderr, "rank %d: bfs settled from level %d in %lld rounds, %.3f ms\n", G->rank, (int)depth,
+                (long long)r, (MPI_Wtime() - t0) * 1e3);
+    return r;
 }
 
 int64_t gmd_bfs_settle_after(void)
