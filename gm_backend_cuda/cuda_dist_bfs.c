@@ -20,7 +20,7 @@
  *  - InReverse runs the levels backwards the same way;
  *  - a BFS whose levels nothing but their values observes (no InReverse,
  *    no navigator, a body that touches only its node) ends, after
- *    gmd_gpu_bfs_settle_after() levels, by gmd_gpu_bfs_settle: rounds of a
+ *    gmd_bfs_settle_after() levels (64), by gmd_gpu_bfs_settle: rounds of a
  *    local label correction and a MIN reduce of the levels, then the body
  *    once over the owners found at that depth or deeper (a grid's thousands
  *    of levels then cost a few rounds of syncs, not one each).
@@ -251,7 +251,7 @@ bool cuda_dist_bfs(cg_emit *em, const gm_stmt *s)
                                 .tail = "_c_tail", .next = "_c_next_tail", .depth = "_c_depth"};
     const bool settle = cg_dist_bfs_settleable(s);
     if (settle)
-        cg_line(em, "const int64_t _c_settle_at = gmd_gpu_bfs_settle_after(); /* levels before gmd_gpu_bfs_settle */");
+        cg_line(em, "const int64_t _c_settle_at = gmd_bfs_settle_after(); /* levels before gmd_gpu_bfs_settle */");
     cg_dist_bfs_loop_begin(em, &v);
     if (settle) {
         cg_line(em, "if (_c_nlev > _c_settle_at) { /* many levels: the rest settled rank by rank */");

@@ -152,11 +152,6 @@ int64_t gmd_gpu_bfs_claims(gmd_gpu_graph *H, const gm_node_t *dev_claims, size_t
  * memory included, stops every rank. */
 int64_t gmd_gpu_bfs_settle(gmd_graph *G, int32_t *dev_level, int32_t unseen, gm_node_t *dev_queue, int64_t head,
                            int64_t tail, int32_t depth);
-/* The levels after which gmc -t cuda --distributed's BFS calls
- * gmd_gpu_bfs_settle: gmd_bfs_settle_after() where GMD_BFS_SETTLE_AFTER is
- * set, else never (INT64_MAX): written without a GPU to run it on (session
- * 34), it stays off until it has run on one. */
-int64_t gmd_gpu_bfs_settle_after(void);
 
 /* COLLECTIVE. gmd_min_label_components (gmd.h) with the labels in GPU
  * memory: dev_label holds gmd_num_local(G) labels (the owners' read, the

@@ -131,9 +131,3 @@ int64_t gmd_gpu_bfs_settle(gmd_graph *G, int32_t *dev_level, int32_t unseen, gm_
                 (int)depth, (long long)rounds, (MPI_Wtime() - t0) * 1e3, c);
     return head + (int64_t)c;
 }
-
-int64_t gmd_gpu_bfs_settle_after(void)
-{
-    const char *env = getenv("GMD_BFS_SETTLE_AFTER");
-    return env && *env ? gmd_bfs_settle_after() : INT64_MAX;
-}

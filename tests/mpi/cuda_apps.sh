@@ -20,7 +20,7 @@
 # off (GMCU_GATHER_ORDER=all / 0; MPI_GATHER_RANKS: other P), the BFS apps
 # with the dense claims forced (GMD_BFS_DENSE=1), and bfs and bfs_local
 # settled rank by rank from the root (GMD_BFS_SETTLE_AFTER=0:
-# gmd_gpu_bfs_settle, off by default until it has run on a GPU).
+# gmd_gpu_bfs_settle from the first level, not after 64).
 #
 # Skips (77) when libgmrt-dist-cuda is not built (no MPI or no nvcc).
 # Environment: the harness's GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR,
@@ -253,8 +253,8 @@ EOF_ROW
 # node 0 a level claims the first node past the owners' boundary (on rmat
 # the ranks' levels claim nothing), so the traced run must name the dense
 # form. The rank-by-rank end of a BFS on the device (gmd_gpu_bfs_settle,
-# off unless GMD_BFS_SETTLE_AFTER is set until it has run on a GPU): the
-# BFS apps it may finish (bfs, bfs_local) again settled from the root, the
+# after 64 levels by default, which few of these graphs reach): the BFS
+# apps it may finish (bfs, bfs_local) again settled from the root, the
 # traced run saying it settled.
 if [ "$ngpu" -ge 2 ]; then
     for app in $(echo "$APPS_BFS" | cut -d'|' -f1); do
