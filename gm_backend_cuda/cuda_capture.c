@@ -594,3 +594,11 @@ void cuda_capture_finish(cg_emit *em, cuda_capture *c)
             c->op[i] != GMA_AND && c->op[i] != GMA_OR)
             refuse(c, "it reduces a Bool with an arithmetic operator", c->sym[i]->loc);
 }
+
+void cuda_capture_loop(cg_emit *em, cuda_capture *c, const gm_stmt *s)
+{
+    cuda_capture_init(em, c);
+    cuda_capture_stmt(em, c, s, false);
+    cuda_capture_graph(em, c, s->iter.sym);
+    cuda_capture_finish(em, c);
+}

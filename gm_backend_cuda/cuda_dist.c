@@ -271,13 +271,18 @@ static bool dparallel_loop(cg_emit *em, const gm_stmt *s)
         cg_unsupported(em, s->loc, "a loop over G.Edges with --distributed");
         return true;
     }
+    if (cuda_dist_fixpoint_l1(em, s))
+        return true;
     return base(em)->parallel_loop(em, s);
 }
 
-/* No union-find rounds on the host: every round is a bulk-synchronous step. */
+/* No union-find rounds on the host: every round is a bulk-synchronous step;
+ * a monotone one's frontier loop is noted for dparallel_loop
+ * (cuda_dist_fixpoint.c: each round relaxes to a local fixpoint). */
 static bool dround_loop(cg_emit *em, const gm_stmt *s)
 {
-    (void)em; (void)s;
+    if (!in_kernel(em) && em->par_depth == 0 && cuda_st(em)->host_direct == 0)
+        cuda_dist_fixpoint_note(em, s);
     return false;
 }
 
@@ -453,6 +458,9 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     st.knobs.worklist = GMB_OFF;
     st.knobs.async = GMB_OFF;
     st.knobs.priority = GMB_OFF;
+    /* ... but a monotone round loop relaxes each rank's part to its local
+     * fixpoint every round (cuda_dist_fixpoint.c) */
+    st.dist_fixpoints = opt->cuda.async != GMB_OFF && opt->cuda.priority != GMB_OFF;
     /* edge blocking and the gather order work on the local CSR as on a graph
      * of its own (a table in gather order is broadcast by its positions) */
     st.knobs.blocking = opt->cuda.blocking;
@@ -475,7 +483,8 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     if (opt->cuda.report)
         fprintf(stderr, "%s: -t cuda --distributed: one-GPU optimizations off (no one-thread-per-edge balancing, "
                         "worklist, async, priority or outlined BFS): each loop below "
-                        "covers the owners, one bulk-synchronous step\n",
+                        "covers the owners, one bulk-synchronous step, but for the local fixpoints of monotone "
+                        "round loops\n",
                 p->filename);
     bool ok = cuda_write_files(p, opt, plan, &st,
                                (cg_program_writer){.target = "cuda --distributed", .header_include = "gmd.h",

@@ -42,6 +42,9 @@ typedef struct cuda_state {
     struct cuda_kernel_frame *frame; /* the innermost kernel of cuda_kernel_open */
     struct cg_dist *dist;  /* -t cuda --distributed (cuda_dist.c); NULL: one GPU */
     const cg_hooks *base;  /* --distributed: the one-GPU hooks its own wrap */
+    bool dist_fixpoints;   /* --distributed: monotone rounds may relax to local
+                              fixpoints (-fcuda-async and -fcuda-priority not off) */
+    const gm_stmt *dist_fix_loop; /* the round loop of cuda_dist_fixpoint_note */
 } cuda_state;
 
 static inline cuda_state *cuda_st(cg_emit *em) { return (cuda_state *)em->target; }
@@ -147,6 +150,8 @@ void cuda_capture_finish(cg_emit *em, cuda_capture *c); /* classifies the scalar
  * never names it: n.Nbrs, n.Degree()). */
 void cuda_capture_graph(cg_emit *em, cuda_capture *c, const gm_symbol *iter);
 void cuda_capture_free(cuda_capture *c);
+/* A node loop as one kernel: its statement and graph, finished. */
+void cuda_capture_loop(cg_emit *em, cuda_capture *c, const gm_stmt *s);
 /* The slot iterator of a statement of a ticketed pack: the kernel loop's own
  * iterator (slot: its index) or a neighbour iterator (slot: nodes + edge). */
 const gm_symbol *cuda_capture_slot_of(const cuda_capture *c, const gm_stmt *s);
@@ -234,8 +239,20 @@ void cuda_bfs_relax_switch(cg_emit *em, const gm_stmt *s, cg_bfs_ctx *ctx, const
  * parameter in `params`); returns its name. */
 char *cuda_async_kernel(cg_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
 /* The near-far kernel for it (cuda_priority.c): a gmcu_nf named _c_nf is
- * the last parameter in `params`; the fixpoint's key needs a term (a->g). */
-char *cuda_priority_kernel(cg_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l);
+ * the last parameter in `params`; the fixpoint's key needs a term (a->g).
+ * mark (a Bool property the loop captures, or NULL): set for every node the
+ * kernel lowers whose id is at least mark_from, as the loop's own
+ * relaxation sets its next flag (the distributed rounds' local fixpoints
+ * mark the ghosts: cuda_dist_fixpoint.c). */
+char *cuda_priority_kernel(cg_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l,
+                           const gm_symbol *mark, const char *mark_from);
+/* --distributed (cuda_dist_fixpoint.c): cuda_dist_fixpoint_note notes a
+ * round loop s whose frontier loop L1 can relax each rank's part to its
+ * local fixpoint every round (until the next round loop is noted);
+ * cuda_dist_fixpoint_l1 emits L1 so when s is that loop's L1 (false:
+ * nothing emitted). */
+void cuda_dist_fixpoint_note(cg_emit *em, const gm_stmt *s);
+bool cuda_dist_fixpoint_l1(cg_emit *em, const gm_stmt *s);
 
 /* ---- data-driven worklists (cuda_worklist.c) */
 /* A While/Do loop with the frontier idiom, emitted with a worklist; false

@@ -102,7 +102,8 @@ static void split_step(cg_emit *em, const char *qn, const char *qt, const char *
 }
 
 /* Relaxes this step's near queue. */
-static void near_step(cg_emit *em, const gma_monotone *a, const char *qn, const char *qt)
+static void near_step(cg_emit *em, const gma_monotone *a, const char *qn, const char *qt, const gm_symbol *mark,
+                      const char *mark_from)
 {
     const char *n = cg_name(em, a->l1->iter.sym);
     const char *xt = cg_ctype(a->x->type->elem);
@@ -116,13 +117,20 @@ static void near_step(cg_emit *em, const gma_monotone *a, const char *qn, const 
     cg_line(em, "const gm_node_t %s = _c_nf.near[_c_nc][_c_i];", n);
     cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
     cg_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
-    cg_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max",
-                       "gmcu_nf_lowered<_c_min>(&_c_nf, _c_key, _c_bound, _c_nc, _c_k, _c_step, _c_fc, _c_gen, %s);");
+    const char *lowered = "gmcu_nf_lowered<_c_min>(&_c_nf, _c_key, _c_bound, _c_nc, _c_k, _c_step, _c_fc, _c_gen, %s);";
+    char *marked = NULL;
+    if (mark) /* the node named once more: cg_monotone_edges fills in the first */
+        lowered = marked = cg_strf("{ gmcu_nf_lowered<_c_min>(&_c_nf, _c_key, _c_bound, _c_nc, _c_k, _c_step, _c_fc, "
+                                   "_c_gen, %%s); if (%s >= %s) %s[%s] = true; }", cg_name(em, a->inner->iter.sym),
+                                   mark_from, cg_name(em, mark), cg_name(em, a->inner->iter.sym));
+    cg_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max", lowered);
+    free(marked);
     em->indent--;
     cg_line(em, "}");
 }
 
-char *cuda_priority_kernel(cg_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l)
+char *cuda_priority_kernel(cg_emit *em, const gma_monotone *a, const char *params, cuda_capture *c, cuda_launch *l,
+                           const gm_symbol *mark, const char *mark_from)
 {
     const gm_stmt *l1 = a->l1;
     const char *g = cg_graph_of(em, l1->iter.sym->type);
@@ -151,7 +159,7 @@ char *cuda_priority_kernel(cg_emit *em, const gma_monotone *a, const char *param
     em->indent--;
     cg_line(em, "} else {");
     em->indent++;
-    near_step(em, a, qn, qt);
+    near_step(em, a, qn, qt, mark, mark_from);
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "_c_grid.sync(); /* the next near queue is complete */");

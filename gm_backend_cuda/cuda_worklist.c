@@ -36,14 +36,6 @@ static char *queue_kernel(cg_emit *em, const gm_stmt *s, const char *params, boo
     return name;
 }
 
-static void capture_loop(cg_emit *em, cuda_capture *c, const gm_stmt *s)
-{
-    cuda_capture_init(em, c);
-    cuda_capture_stmt(em, c, s, false);
-    cuda_capture_graph(em, c, s->iter.sym);
-    cuda_capture_finish(em, c);
-}
-
 static void launch(cg_emit *em, const char *k, const cuda_launch *l, const char *more, const gm_stmt *s)
 {
     cg_line(em, "    %s<<<gmcu_blocks(_c_n), GMCU_BLOCK>>>(%s%s%s);", k, l->args, *l->args ? ", " : "", more);
@@ -376,8 +368,8 @@ bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, g
     if (k->worklist == GMB_OFF || !gma_frontier_shape(loop, &w))
         return false;
     cuda_capture c1, c2, cw;
-    capture_loop(em, &c1, w.l1);
-    capture_loop(em, &c2, w.l2);
+    cuda_capture_loop(em, &c1, w.l1);
+    cuda_capture_loop(em, &c2, w.l2);
     bool ok = c1.ok && c2.ok && !c1.nargmin && !c2.nargmin && cuda_is_mirrored(w.flag) && !packs_argmin(em, w.l1);
     if (ok) {
         gma_decide(d1, "worklist", "%s(%s)", k->worklist == GMB_ON ? "on" : "auto", w.flag->name);
@@ -442,8 +434,8 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
         ds = &here;
     }
     cuda_capture c1, c2;
-    capture_loop(em, &c1, w.l1);
-    capture_loop(em, &c2, w.l2);
+    cuda_capture_loop(em, &c1, w.l1);
+    cuda_capture_loop(em, &c2, w.l2);
     const char *g = cg_graph_of(em, w.l1->iter.sym->type);
     cuda_launch l1, l2;
     cuda_launch_prepare(em, &c1, &l1);
@@ -482,7 +474,7 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     char *k2 = !ko && rounds ? queue_kernel(em, w.l2, p2, true, &c2, &l2) : NULL;
     /* ... relaxing the nearest keys first where the key is a distance (-fcuda-priority) */
     char *pa = async ? cuda_params_plus(l1.params, prio ? "gmcu_nf _c_nf" : "gmcu_aq _c_aq") : NULL;
-    char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1) : cuda_async_kernel(em, &as, pa, &c1, &l1);
+    char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1, NULL, NULL) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 
     char *fm = cuda_mirror(em, w.flag);
     cuda_report_worklist(em, loop, &w, async ? &as : NULL, ds, ka, ko, k1, k1_twc, k2);

@@ -69,8 +69,10 @@ static bool dist_stmt(cg_emit *em, const gm_stmt *s)
 
 /* A monotone round loop's frontier loop (dist_round_loop): each round
  * relaxes this rank's part to its local fixpoint, nearest keys first
- * (omp_priority_fixpoint over the local CSR, every node it lowers flagged
- * in F2 as the loop's own relaxation flags it), so that a round carries
+ * (omp_priority_fixpoint over the local CSR, every ghost it lowers flagged
+ * in F2 as the loop's own relaxation flags it, for the round's arg-min
+ * reduce to seed its owner; an owner it lowers has had its out-edges
+ * relaxed in the run already, so it is not flagged), so that a round carries
  * the shortest paths across the ranks once more instead of one edge
  * further; the round's syncs, its end and its test stay as written, and
  * the loop ends when a round lowers nothing on any rank, in the state the
@@ -82,13 +84,13 @@ static void local_fixpoint(cg_emit *em, const gm_stmt *s)
     const char *g = cg_graph_of(em, s->iter.sym->type);
     if (d->d.report)
         fprintf(stderr, "%s:%d: Foreach -> each round relaxes a rank's part to its local fixpoint, nearest keys "
-                "first (the monotone %s= of %s: gma_monotone.h), flagging %s as written; the round's syncs and test "
-                "as written (GMRT_PRIORITY=0: the rounds as written)\n",
+                "first (the monotone %s= of %s: gma_monotone.h), flagging %s at the ghosts it lowers; the round's syncs "
+                "and test as written (GMRT_PRIORITY=0: the rounds as written)\n",
                 em->src_base, s->loc.line, d->prio.argmin->assign_op == GMA_MIN ? "min" : "max", d->prio.q->name,
                 d->prio_w.next->name);
     cg_line(em, "if (gmrt_bk_wanted(%s)) { /* this rank's relaxations up to its local fixpoint */", g);
     em->indent++;
-    omp_priority_fixpoint(em, &d->prio, &d->prio_w, true);
+    omp_priority_fixpoint(em, &d->prio, &d->prio_w, "_c_nowned");
     em->indent--;
     cg_line(em, "} else {");
     em->indent++;

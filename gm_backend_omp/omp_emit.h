@@ -63,9 +63,11 @@ bool omp_linked_builtin(cg_emit *em, const gm_expr *e);
 bool omp_priority_possible(const gm_stmt *loop, const gma_frontier *w, gma_monotone *a);
 /* Inside omp_worklist_loop's round loop: the rounds up to the fixpoint as
  * one run of nearest-first buckets (gmrt_buckets.h) seeded from the nodes
- * whose flag F is set. mark_next: each node the run lowers also gets its
- * flag F2 set, as the frontier loop's own relaxation does (a distributed
- * round's run, whose lowered ghosts take F2 to their owners). */
-void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w, bool mark_next);
+ * whose flag F is set. mark_from (an expression, or NULL: none): each node
+ * the run lowers whose id is at least that also gets its flag F2 set, as
+ * the frontier loop's own relaxation does (a distributed round's run marks
+ * the ghosts, which take F2 to their owners; an owner it lowered has had
+ * its out-edges relaxed in the run already). */
+void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w, const char *mark_from);
 
 #endif /* GM_OMP_EMIT_H */

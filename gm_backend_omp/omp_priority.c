@@ -102,7 +102,8 @@ static void prefetch_ahead(cg_emit *em, const gma_monotone *a, const char *g)
 /* The relaxation of one queued entry (an expression of type gmrt_bk_entry):
  * skipped when stale, else its node's edges relaxed, each node lowered
  * pushed into its bin. */
-static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *w, bool mark_next, const char *entry)
+static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *w, const char *mark_from,
+                        const char *entry)
 {
     const char *n = cg_name(em, a->l1->iter.sym);
     const char *qn = cg_name(em, a->q);
@@ -117,10 +118,11 @@ static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *
     cg_line(em, "const %s _c_val = (%s)_c_now;", xt, xt);
     char *atomic_fn = cg_strf("_c_atomic_%s_%s", is_min ? "min" : "max", cg_atomic_suffix(a->q->type->elem->kind));
     char *push;
-    if (mark_next) { /* the node named once more: cg_monotone_edges fills in the first */
+    if (mark_from) { /* the node named once more: cg_monotone_edges fills in the first */
         const char *t = cg_name(em, a->inner->iter.sym);
-        push = cg_strf("{ gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key); "
-                       "__atomic_store_n(&%s[%s], true, __ATOMIC_RELAXED); }", is_min ? "" : "-", cg_name(em, w->next), t);
+        push = cg_strf("{ gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key); if (%s >= %s) "
+                       "__atomic_store_n(&%s[%s], true, __ATOMIC_RELAXED); }", is_min ? "" : "-", t, mark_from,
+                       cg_name(em, w->next), t);
     } else {
         push = cg_strf("gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key);", is_min ? "" : "-");
     }
@@ -129,7 +131,7 @@ static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *
     free(push);
 }
 
-void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w, bool mark_next)
+void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontier *w, const char *mark_from)
 {
     const gm_stmt *l1 = a->l1;
     const char *g = cg_graph_of(em, l1->iter.sym->type);
@@ -173,7 +175,7 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "for (int64_t _c_i = 0; _c_i < _c_bk.nfront; _c_i++) {");
     em->indent++;
     prefetch_ahead(em, a, g);
-    relax_entry(em, a, w, mark_next, "_c_bk.front[_c_i]");
+    relax_entry(em, a, w, mark_from, "_c_bk.front[_c_i]");
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "/* its own few entries of the same bin, relaxed at once (bin fusion: gmrt_bk_fuse) */");
@@ -182,7 +184,7 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "const gmrt_bk_entry *_c_fused = _c_bk.local[_c_tid].fused.e;");
     cg_line(em, "for (int64_t _c_k = 0; _c_k < _c_nfused; _c_k++) {");
     em->indent++;
-    relax_entry(em, a, w, mark_next, "_c_fused[_c_k]");
+    relax_entry(em, a, w, mark_from, "_c_fused[_c_k]");
     em->indent--;
     cg_line(em, "}");
     em->indent--;

@@ -100,7 +100,7 @@ bool omp_worklist_loop(cg_emit *em, const gm_stmt *loop)
     if (prio) {
         cg_line(em, "} else if (_c_prio) {");
         em->indent++;
-        omp_priority_fixpoint(em, &mono, &w, false);
+        omp_priority_fixpoint(em, &mono, &w, NULL);
         cg_line(em, "_c_prio_done = true;");
         em->indent--;
     }

@@ -20,7 +20,8 @@
 # off (GMCU_GATHER_ORDER=all / 0; MPI_GATHER_RANKS: other P), the BFS apps
 # with the dense claims forced (GMD_BFS_DENSE=1), and bfs and bfs_local
 # settled rank by rank from the root (GMD_BFS_SETTLE_AFTER=0:
-# gmd_gpu_bfs_settle from the first level, not after 64).
+# gmd_gpu_bfs_settle from the first level, not after 64), and sssp on the
+# path traced (GMCU_STATS=1) to show its rounds relax to local fixpoints.
 #
 # Skips (77) when libgmrt-dist-cuda is not built (no MPI or no nvcc).
 # Environment: the harness's GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR,
@@ -212,31 +213,34 @@ while [ -n "$granks" ] && IFS='|' read -r app kind policies args checks rchecks;
     RANKS=$RANKS_SAVED
 done <"$W/gapps.txt"
 
-# forced_bfs APP VAR VALUE PATTERN WHAT OUT: the BFS app APP again with
-# VAR=VALUE in the environment. One run at P = 2 on the path with
-# GMD_RANK_TIMES=1 must match PATTERN in its trace (else WHAT: these runs
-# would prove nothing); then apps.sh's matrix over each transport against
-# the single-process answer (outputs under *-COMM-OUT).
-forced_bfs() {
+# forced APP VAR VALUE PATTERN WHAT OUT [GRAPH]: the app APP again with
+# VAR=VALUE in the environment. One run at P = 2 on GRAPH (default: the
+# path) with GMD_RANK_TIMES=1 must match PATTERN in its trace (else WHAT:
+# these runs would prove nothing); then apps.sh's matrix over each
+# transport against the single-process answer (outputs under *-COMM-OUT;
+# OUT "-": the traced run only, the matrix being the default one).
+forced() {
     f_app=$1 f_var=$2 f_val=$3 f_pat=$4 f_what=$5 f_out=$6
     selected "${MPI_APPS:-}" "$f_app" || return 0
     [ -x "$W/cuda/$f_app" ] || return 0
-    row=$(echo "$APPS_BFS" | grep "^$f_app|")
+    row=$(printf '%s\n%s\n' "$APPS" "$APPS_BFS" | grep "^$f_app|")
     IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
 $row
 EOF_ROW
-    graph_args path
-    mkdir -p "$W/$f_out-$f_app"
+    graph_args "${7:-path}"
+    f_dir=$W/traced-$f_var-$f_app
+    mkdir -p "$f_dir"
     # shellcheck disable=SC2086
     (export "$f_var=$f_val" GMD_RANK_TIMES=1
-     run_dist "$W/$f_out-$f_app" 2 "$W/cuda/$f_app" "$gfile" $gargs --policy=both --threads=1)
-    if [ "$(cat "$W/$f_out-$f_app/rc")" != 0 ]; then
-        report FAIL "$f_app path P=2 $f_var=$f_val: exit $(cat "$W/$f_out-$f_app/rc")" "$W/$f_out-$f_app/stderr.txt"
-    elif ! grep -q "$f_pat" "$W/$f_out-$f_app/stderr.txt"; then
-        report FAIL "$f_app path P=2 $f_var=$f_val: $f_what" "$W/$f_out-$f_app/stderr.txt"
+     run_dist "$f_dir" 2 "$W/cuda/$f_app" "$gfile" $gargs --policy=both --threads=1)
+    if [ "$(cat "$f_dir/rc")" != 0 ]; then
+        report FAIL "$f_app ${7:-path} P=2 $f_var=$f_val: exit $(cat "$f_dir/rc")" "$f_dir/stderr.txt"
+    elif ! grep -q "$f_pat" "$f_dir/stderr.txt"; then
+        report FAIL "$f_app ${7:-path} P=2 $f_var=$f_val: $f_what" "$f_dir/stderr.txt"
     else
-        report PASS "$f_app path P=2 $f_var=$f_val: $(grep -c "$f_pat" "$W/$f_out-$f_app/stderr.txt") traced line(s) as expected"
+        report PASS "$f_app ${7:-path} P=2 $f_var=$f_val: $(grep -c "$f_pat" "$f_dir/stderr.txt") traced line(s) as expected"
     fi
+    [ "$f_out" != - ] || return 0
     export "$f_var=$f_val"
     MATRIX_BIN=$W/cuda
     for comm in $comms; do
@@ -258,11 +262,16 @@ EOF_ROW
 # traced run saying it settled.
 if [ "$ngpu" -ge 2 ]; then
     for app in $(echo "$APPS_BFS" | cut -d'|' -f1); do
-        forced_bfs "$app" GMD_BFS_DENSE 1 "bfs claims at level .*(dense)" "no level took the dense form" dense
+        forced "$app" GMD_BFS_DENSE 1 "bfs claims at level .*(dense)" "no level took the dense form" dense
     done
     for app in bfs bfs_local; do
-        forced_bfs "$app" GMD_BFS_SETTLE_AFTER 0 "bfs settled from level 0 in " "the BFS did not settle" settle
+        forced "$app" GMD_BFS_SETTLE_AFTER 0 "bfs settled from level 0 in " "the BFS did not settle" settle
     done
+    # sssp's rounds relax each rank's part to its local fixpoint
+    # (cuda_dist_fixpoint.c) where the local graph is not one of few rounds:
+    # on the path they must (GMCU_STATS=1 names each near-far run); the
+    # default matrix above checked their answers on every graph
+    forced sssp GMCU_STATS 1 "gmcu: near-far: " "no round relaxed to a local fixpoint" - w_path
 fi
 
 # --comm: a bad value is bad usage (exit 2, a message), before any GPU is
