@@ -14,7 +14,9 @@
 # under mpirun for P = 1..min(2, GPUs) (MPI_RANKS to change it) over
 # --comm=mpi and, when built with NCCL, --comm=nccl, with apps.sh's graphs
 # and policies, and its --out files and return value are compared with
-# the single-process -t omp program's by e2e_compare, as apps.sh does.
+# the single-process -t omp program's by e2e_compare, as apps.sh does;
+# then at P = GPUs + 1 and 2 x GPUs over --comm=mpi (ranks sharing GPUs;
+# MPI_SHARED_RANKS).
 # With two GPUs or more, the apps with a property in gather order run
 # again at P = 1..min(4, GPUs) with that order forced on every graph and
 # off (GMCU_GATHER_ORDER=all / 0; MPI_GATHER_RANKS: other P), the BFS apps
@@ -272,6 +274,27 @@ if [ "$ngpu" -ge 2 ]; then
     # on the path they must (GMCU_STATS=1 names each near-far run); the
     # default matrix above checked their answers on every graph
     forced sssp GMCU_STATS 1 "gmcu: near-far: " "no round relaxed to a local fixpoint" - w_path
+fi
+
+# More ranks than GPUs (issue 31: 3-4 ranks on the two-GPU machine): the
+# ranks share the GPUs, which NCCL refuses, so --comm=mpi stages the syncs
+# through the host. Every app again at P = GPUs + 1 and 2 x GPUs (one GPU:
+# P = 2; MPI_SHARED_RANKS to change them, " " for none), every policy,
+# against the single-process answer.
+sranks=
+[ "$ngpu" -eq 1 ] && sranks=2
+[ "$ngpu" -ge 2 ] && sranks="$((ngpu + 1)) $((2 * ngpu))"
+sranks=${MPI_SHARED_RANKS:-$sranks}
+if [ -n "$(echo $sranks)" ]; then
+    RANKS_SAVED=$RANKS RANKS=$sranks MATRIX_BIN=$W/cuda
+    while IFS='|' read -r app kind policies args checks rchecks; do
+        [ -n "$app" ] || continue
+        selected "${MPI_APPS:-}" "$app" || continue
+        [ -x "$W/cuda/$app" ] && [ -x "$W/omp/$app" ] || continue
+        MATRIX_OPTS="--comm=mpi" MATRIX_TAG=" comm=mpi, ranks sharing GPUs" MATRIX_OUT="-mpi-shared"
+        run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+    done <"$W/apps.txt"
+    RANKS=$RANKS_SAVED
 fi
 
 # --comm: a bad value is bad usage (exit 2, a message), before any GPU is
