@@ -263,9 +263,14 @@ EOF_ROW
 # apps it may finish (bfs, bfs_local) again settled from the root, the
 # traced run saying it settled.
 if [ "$ngpu" -ge 2 ]; then
+    # (levels in step throughout: settled after 64 levels, the path's BFS
+    # would end before its first claim across the ranks, at level 150)
+    GMD_BFS_SETTLE_AFTER=-1
+    export GMD_BFS_SETTLE_AFTER
     for app in $(echo "$APPS_BFS" | cut -d'|' -f1); do
         forced "$app" GMD_BFS_DENSE 1 "bfs claims at level .*(dense)" "no level took the dense form" dense
     done
+    unset GMD_BFS_SETTLE_AFTER
     for app in bfs bfs_local; do
         forced "$app" GMD_BFS_SETTLE_AFTER 0 "bfs settled from level 0 in " "the BFS did not settle" settle
     done
