@@ -6,8 +6,9 @@
 # (out and a random relabelling at 3 ranks), on weighted graphs whose
 # shortest paths cross the ranks many times (a 40 x 50 grid, a road-like
 # 30 x 30 grid, a 400-node path, a directed RMAT graph with a sink root and
-# one with two components), with the local runs (default) and with the
-# rounds as written (GMRT_PRIORITY=0). dist.txt compared byte for byte.
+# one with two components, a DAG with negative lengths), with the local
+# runs (default) and with the rounds as written (GMRT_PRIORITY=0).
+# dist.txt compared byte for byte.
 # Skips (77) without MPI.
 set -u
 . "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ranks.sh"
@@ -32,7 +33,11 @@ grep -q "relaxes a rank's part to its local fixpoint" "$W/report_sssp" ||
 awk 'BEGIN { print "# Nodes: 400"; for (i = 0; i + 1 < 400; i++) print i, i + 1, (i * 37) % 11 + 1 }' >"$W/path.el"
 awk 'BEGIN { print "# Nodes: 90"; for (i = 0; i + 1 < 45; i++) { print i, i + 1, 2; print i + 1, i, 3 }
              for (i = 45; i + 1 < 90; i++) print i, i + 1, 1 }' >"$W/two.el"
-graphs="grid.gmb:0 grid.gmb:1234 road.gmb:0 path.el:0 path.el:200 rmat.gmb:3 rmat.gmb:511 two.el:20"
+# forward edges of lengths -5..10 (no cycle, so no negative one): distances
+# below zero, and owners lowered again after their first settling
+awk 'BEGIN { print "# Nodes: 400"; for (i = 0; i < 400; i++) for (k = 0; k < 4; k++) {
+                 j = i + 1 + (i * 7 + k * 13) % 30; if (j < 400) print i, j, (i * 5 + k * 11) % 16 - 5 } }' >"$W/neg.el"
+graphs="grid.gmb:0 grid.gmb:1234 road.gmb:0 path.el:0 path.el:200 rmat.gmb:3 rmat.gmb:511 two.el:20 neg.el:0"
 for gr in $graphs; do
     g=${gr%%:*} r=${gr#*:}
     "$W/s/sssp" "$W/$g" --root="$r" --threads=1 --out="$W/want/$g.$r" >/dev/null 2>&1 ||
