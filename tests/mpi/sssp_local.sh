@@ -18,15 +18,21 @@ set -u
     { echo "FAIL: gmc sssp"; cat "$W/gmc.log"; exit 1; }
 grep -q "up to its local fixpoint" "$W/d/sssp.c" || { echo "FAIL: the distributed rounds do not relax to a local fixpoint"; exit 1; }
 # --report says so for sssp, and not for a round loop that is no monotone
-# relaxation (pagerank's sums)
-for app in sssp pagerank; do
-    "$GMC" -t omp --distributed --report "$GMC_SRCDIR/apps/$app.gm" -o "$W/r_$app/" >/dev/null 2>"$W/report_$app" ||
-        { echo "FAIL: gmc --report $app"; cat "$W/report_$app"; exit 1; }
+# relaxation (pagerank's sums); -t cuda --distributed's the same
+# (cuda_dist_fixpoint.c: the near-far kernel; run on GPUs by
+# tests/mpi/cuda_apps.sh)
+for t in omp cuda; do
+    for app in sssp pagerank; do
+        "$GMC" -t $t --distributed --report "$GMC_SRCDIR/apps/$app.gm" -o "$W/r_$t$app/" >/dev/null \
+            2>"$W/report_$t$app" || { echo "FAIL: gmc -t $t --report $app"; cat "$W/report_$t$app"; exit 1; }
+    done
+    grep -q "relaxes a rank's part to its local fixpoint" "$W/report_${t}sssp" ||
+        { echo "FAIL: -t $t --report does not name sssp's local fixpoints"; cat "$W/report_${t}sssp"; exit 1; }
+    ! grep -q "relaxes a rank's part" "$W/report_${t}pagerank" ||
+        { echo "FAIL: -t $t --report names local fixpoints for pagerank"; cat "$W/report_${t}pagerank"; exit 1; }
 done
-grep -q "relaxes a rank's part to its local fixpoint" "$W/report_sssp" ||
-    { echo "FAIL: --report does not name sssp's local fixpoints"; cat "$W/report_sssp"; exit 1; }
-! grep -q "local fixpoint" "$W/report_pagerank" ||
-    { echo "FAIL: --report names local fixpoints for pagerank"; cat "$W/report_pagerank"; exit 1; }
+grep -q "gmcu_launch_coop(sssp_k[0-9]*, gmcu_coop_blocks(sssp_k[0-9]*, GMCU_NF_PER_SM)" "$W/r_cudasssp/sssp.cu" ||
+    { echo "FAIL: -t cuda --distributed's sssp.cu launches no near-far kernel"; exit 1; }
 "$GMGRAPH" gen grid --rows 40 --cols 50 --weights int:1:99 --seed 3 -o "$W/grid.gmb" >/dev/null
 "$GMGRAPH" gen road --rows 30 --cols 30 --seed 4 -o "$W/road.gmb" >/dev/null
 "$GMGRAPH" gen rmat --scale 9 --edge-factor 4 --weights int:1:20 --seed 6 -o "$W/rmat.gmb" >/dev/null
