@@ -12,11 +12,27 @@
  * bin, pushing every node it lowers into the bin of its new key; a queued
  * entry whose key is no longer the node's (lowered again since) is skipped.
  * The bin width delta is the mean |term| over the edges of a sample of
- * nodes, times GMRT_BK_SCALE over the mean degree. How the run replaces the
- * rounds, and why the loop ends in the same state: gma_monotone.h. */
+ * nodes, times GMRT_BK_SCALE over the mean degree. An Int or Float key is
+ * queued in the 8-byte entries (gmrt_bk_entry_i32, _f32), any other in the
+ * 16-byte ones. How the run replaces the rounds, and why the loop ends in
+ * the same state: gma_monotone.h. */
 #include "omp_emit.h"
 
 #include <stdlib.h>
+
+/* The entry kind of a's key: "_i32", "_f32" (8-byte entries, the key
+ * compared and pushed as it is) or "" (gmrt_bk_entry: the key as a double). */
+static const char *entry_kind(const gma_monotone *a)
+{
+    switch (a->q->type->elem->kind) {
+    case GMT_INT:
+        return "_i32";
+    case GMT_FLOAT:
+        return "_f32";
+    default:
+        return "";
+    }
+}
 
 bool omp_priority_possible(const gm_stmt *loop, const gma_frontier *w, gma_monotone *a)
 {
@@ -46,7 +62,12 @@ static void seed_and_sample(cg_emit *em, const gma_monotone *a, const gma_fronti
     cg_line(em, "    if (%s[%s] && %s(double)%s[%s] < _c_base)", fn, n, sign, qn, n);
     cg_line(em, "        _c_base = %s(double)%s[%s];", sign, qn, n);
     cg_line(em, "gmrt_buckets _c_bk;");
-    cg_line(em, "if (!gmrt_bk_init(&_c_bk, _c_threads, _c_base, gmrt_bk_delta(_c_gsum, _c_gcnt, %s)))", g);
+    const char *k = entry_kind(a);
+    if (*k)
+        cg_line(em, "if (!gmrt_bk_init_sized(&_c_bk, _c_threads, _c_base, gmrt_bk_delta(_c_gsum, _c_gcnt, %s), "
+                     "sizeof(gmrt_bk_entry%s)))", g, k);
+    else
+        cg_line(em, "if (!gmrt_bk_init(&_c_bk, _c_threads, _c_base, gmrt_bk_delta(_c_gsum, _c_gcnt, %s)))", g);
     cg_line(em, "    gmrt_fatal(\"out of memory: cannot make the buckets of a nearest-first run\");");
 }
 
@@ -82,11 +103,12 @@ static void prefetch_ahead(cg_emit *em, const gma_monotone *a, const char *g)
     const char *qn = cg_name(em, a->q);
     const bool rev = a->inner->iter.range == GMR_IN_NBRS;
     const char *begin = rev ? "r_begin" : "begin", *idx = rev ? "r_node_idx" : "node_idx";
+    const char *k = entry_kind(a);
     cg_line(em, "if (_c_i + 2 * " PF " < _c_bk.nfront)");
-    cg_line(em, "    __builtin_prefetch(&%s->%s[_c_bk.front[_c_i + 2 * " PF "].node]);", g, begin);
+    cg_line(em, "    __builtin_prefetch(&%s->%s[_c_bk.front%s[_c_i + 2 * " PF "].node]);", g, begin, k);
     cg_line(em, "if (_c_i + " PF " < _c_bk.nfront) { /* the relaxation " PF " entries ahead waits on memory */");
     em->indent++;
-    cg_line(em, "const gm_node_t _c_pn = _c_bk.front[_c_i + " PF "].node;");
+    cg_line(em, "const gm_node_t _c_pn = _c_bk.front%s[_c_i + " PF "].node;", k);
     cg_line(em, "const gm_edge_t _c_pe = %s->%s[_c_pn];", g, begin);
     cg_line(em, "__builtin_prefetch(&%s[_c_pn]);", qn);
     cg_line(em, "__builtin_prefetch(&%s->%s[_c_pe]);", g, idx);
@@ -99,9 +121,9 @@ static void prefetch_ahead(cg_emit *em, const gma_monotone *a, const char *g)
     cg_line(em, "}");
 }
 
-/* The relaxation of one queued entry (an expression of type gmrt_bk_entry):
- * skipped when stale, else its node's edges relaxed, each node lowered
- * pushed into its bin. */
+/* The relaxation of one queued entry (an expression of the entry type of
+ * entry_kind): skipped when stale, else its node's edges relaxed, each
+ * node lowered pushed into its bin. */
 static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *w, const char *mark_from,
                         const char *entry)
 {
@@ -112,7 +134,11 @@ static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *
     cg_line(em, "const gm_node_t %s = %s.node;", n, entry);
     cg_line(em, "%s _c_now;", qt);
     cg_line(em, "__atomic_load(&%s[%s], &_c_now, __ATOMIC_RELAXED);", qn, n);
-    cg_line(em, "if ((double)_c_now != %s.key)", entry);
+    const char *k = entry_kind(a);
+    if (*k)
+        cg_line(em, "if (_c_now != %s.key)", entry);
+    else
+        cg_line(em, "if ((double)_c_now != %s.key)", entry);
     cg_line(em, "    continue; /* lowered again since: its newer entry relaxes it */");
     cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
     cg_line(em, "const %s _c_val = (%s)_c_now;", xt, xt);
@@ -120,11 +146,12 @@ static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *
     char *push;
     if (mark_from) { /* the node named once more: cg_monotone_edges fills in the first */
         const char *t = cg_name(em, a->inner->iter.sym);
-        push = cg_strf("{ gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key); if (%s >= %s) "
-                       "__atomic_store_n(&%s[%s], true, __ATOMIC_RELAXED); }", is_min ? "" : "-", t, mark_from,
-                       cg_name(em, w->next), t);
+        push = cg_strf("{ gmrt_bk_push%s(&_c_bk, _c_tid, %%s, %s_c_key, %s(double)_c_key); if (%s >= %s) "
+                       "__atomic_store_n(&%s[%s], true, __ATOMIC_RELAXED); }", k, *k ? "" : "(double)",
+                       is_min ? "" : "-", t, mark_from, cg_name(em, w->next), t);
     } else {
-        push = cg_strf("gmrt_bk_push(&_c_bk, _c_tid, %%s, (double)_c_key, %s(double)_c_key);", is_min ? "" : "-");
+        push = cg_strf("gmrt_bk_push%s(&_c_bk, _c_tid, %%s, %s_c_key, %s(double)_c_key);", k, *k ? "" : "(double)",
+                       is_min ? "" : "-");
     }
     cg_monotone_edges(em, a, atomic_fn, push);
     free(atomic_fn);
@@ -160,7 +187,11 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "#pragma omp for schedule(static)");
     cg_line(em, "for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", n, n, g, n);
     cg_line(em, "    if (%s[%s])", fn, n);
-    cg_line(em, "        gmrt_bk_push(&_c_bk, _c_tid, %s, (double)%s[%s], %s(double)%s[%s]);", n, qn, n, sign, qn, n);
+    const char *k = entry_kind(a);
+    if (*k)
+        cg_line(em, "        gmrt_bk_push%s(&_c_bk, _c_tid, %s, %s[%s], %s(double)%s[%s]);", k, n, qn, n, sign, qn, n);
+    else
+        cg_line(em, "        gmrt_bk_push(&_c_bk, _c_tid, %s, (double)%s[%s], %s(double)%s[%s]);", n, qn, n, sign, qn, n);
     cg_line(em, "for (;;) { /* a step: the team's nearest bin */");
     em->indent++;
     cg_line(em, "gmrt_bk_local_min(&_c_bk, _c_tid);");
@@ -175,13 +206,15 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "for (int64_t _c_i = 0; _c_i < _c_bk.nfront; _c_i++) {");
     em->indent++;
     prefetch_ahead(em, a, g);
-    relax_entry(em, a, w, mark_from, "_c_bk.front[_c_i]");
+    char *front = cg_strf("_c_bk.front%s[_c_i]", k);
+    relax_entry(em, a, w, mark_from, front);
+    free(front);
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "/* its own few entries of the same bin, relaxed at once (bin fusion: gmrt_bk_fuse) */");
     cg_line(em, "for (int64_t _c_nfused; (_c_nfused = gmrt_bk_fuse(&_c_bk, _c_tid)) > 0;) {");
     em->indent++;
-    cg_line(em, "const gmrt_bk_entry *_c_fused = _c_bk.local[_c_tid].fused.e;");
+    cg_line(em, "const gmrt_bk_entry%s *_c_fused = _c_bk.local[_c_tid].fused.e%s;", k, k);
     cg_line(em, "for (int64_t _c_k = 0; _c_k < _c_nfused; _c_k++) {");
     em->indent++;
     relax_entry(em, a, w, mark_from, "_c_fused[_c_k]");

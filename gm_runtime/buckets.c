@@ -41,7 +41,13 @@ bool gmrt_bk_wanted(const gm_graph *g)
 
 bool gmrt_bk_init(gmrt_buckets *b, int nthreads, double base, double delta)
 {
+    return gmrt_bk_init_sized(b, nthreads, base, delta, sizeof(gmrt_bk_entry));
+}
+
+bool gmrt_bk_init_sized(gmrt_buckets *b, int nthreads, double base, double delta, size_t entry_size)
+{
     memset(b, 0, sizeof *b);
+    b->esize = entry_size > 0 ? entry_size : sizeof(gmrt_bk_entry);
     b->nthreads = nthreads > 0 ? nthreads : 1;
     b->base = isfinite(base) ? base : 0;
     b->delta = isfinite(delta) && delta > 0 ? delta : 1;
@@ -76,10 +82,10 @@ static void out_of_memory(void)
     gmrt_fatal("out of memory: the nearest-first buckets of a fixpoint");
 }
 
-void gmrt_bk_grow(gmrt_bk_bin *bin)
+void gmrt_bk_grow(const gmrt_buckets *b, gmrt_bk_bin *bin)
 {
     int64_t cap = bin->cap ? 2 * bin->cap : 64;
-    gmrt_bk_entry *e = cap <= (int64_t)(SIZE_MAX / sizeof *e) ? realloc(bin->e, (size_t)cap * sizeof *e) : NULL;
+    void *e = cap <= (int64_t)(SIZE_MAX / b->esize) ? realloc(bin->e, (size_t)cap * b->esize) : NULL;
     if (!e)
         out_of_memory();
     bin->e = e;
@@ -134,7 +140,7 @@ bool gmrt_bk_plan(gmrt_buckets *b)
     }
     if (total > b->cap) {
         int64_t cap = total > 2 * b->cap ? total : 2 * b->cap;
-        gmrt_bk_entry *f = gmrt_alloc_array((size_t)cap, sizeof *f);
+        void *f = gmrt_alloc_array((size_t)cap, b->esize);
         if (!f)
             out_of_memory();
         free(b->front);
@@ -151,7 +157,7 @@ void gmrt_bk_gather(gmrt_buckets *b, int tid)
     gmrt_bk_local *l = &b->local[tid];
     gmrt_bk_bin *r = &l->ring[b->cur % GMRT_BK_RING];
     if (r->n)
-        memcpy(b->front + l->offset, r->e, (size_t)r->n * sizeof *r->e);
+        memcpy((char *)b->front + (size_t)l->offset * b->esize, r->e, (size_t)r->n * b->esize);
     l->pending -= r->n;
     r->n = 0;
     if (r->cap > KEEP_ENTRIES) {

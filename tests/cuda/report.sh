@@ -71,11 +71,11 @@ for f in "$src"/tests/cuda/async/*.gm; do
     got=no; grep -q "^    asynchronous (on every graph)" "$tmp/as" && got=yes
     [ $got = $want ] || { echo "FAIL: $name: -fcuda-async=on gives $got"; status=1; }
     # Nearest first (-fcuda-priority) where the update adds a term to the
-    # key: yes_latest (a max= with a term) and yes_cost (a Double key less a
-    # term), not yes_labels (a bare label).
+    # key: yes_latest (a max= with a term), yes_cost (a Double key less a
+    # term) and yes_float_key (a Float key plus one), not yes_labels (a bare label).
     "$gmc" -t cuda --report "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
     got=no; grep -q "^    nearest first" "$tmp/as" && got=yes
-    want_p=no; case $name in yes_latest | yes_cost) want_p=yes ;; esac
+    want_p=no; case $name in yes_latest | yes_cost | yes_float_key) want_p=yes ;; esac
     [ $got = $want_p ] || { echo "FAIL: $name: nearest first $got, expected $want_p"; status=1; }
     "$gmc" -t cuda --report -fcuda-priority=off "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
     if grep -q "^    nearest first" "$tmp/as"; then echo "FAIL: $name: nearest first with -fcuda-priority=off"; status=1; fi

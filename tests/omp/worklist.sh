@@ -44,7 +44,7 @@ for gm in "$GMC_SRCDIR/apps/sssp.gm" "$GMC_SRCDIR"/tests/cuda/async/*.gm "$GMC_S
         echo "FAIL: $name: no worklist in the generated code"; fail=$((fail + 1))
     fi
     # the buckets: monotone updates that add a term to a numeric key
-    case $name in sssp | yes_latest | yes_cost | yes_hops) want=yes ;; *) want=no ;; esac
+    case $name in sssp | yes_latest | yes_cost | yes_float_key | yes_hops) want=yes ;; *) want=no ;; esac
     got=no; grep -q 'nearest keys first (gm_backend_omp/omp_priority.c)' "$tmp/$name/$name.c" && got=yes
     [ $got = $want ] || { echo "FAIL: $name: nearest-first buckets $got, expected $want"; fail=$((fail + 1)); }
     for g in grid road path selfdup negdag rmat empty; do

@@ -2,7 +2,8 @@
  * driven by hand, one step at a time as the generated code drives it: every
  * entry comes out once, bins in order, near and far entries clamped, the
  * ring reused past its length, several threads' bins merged; bin fusion
- * (gmrt_bk_fuse); and the bin width's rule. */
+ * (gmrt_bk_fuse); the 8-byte entries of 4-byte keys; and the bin width's
+ * rule. */
 #include "rt_test.h"
 
 #include <math.h>
@@ -170,6 +171,77 @@ static void test_fuse(void)
     gmrt_bk_free(&b);
 }
 
+/* The 8-byte entries of 4-byte keys (gmrt_bk_init_sized, gmrt_bk_push_i32
+ * and _f32): from 3 threads, more entries than a bin's first buffer holds,
+ * each comes out once with its exact key (Int keys past a Float's 24 bits,
+ * Float keys with fractions, negative ones), bins in order; the gather lays
+ * the threads' entries side by side at the entry's own size; fusion hands a
+ * thread's own entries over in the same layout. */
+static void test_small_entries(void)
+{
+    enum { N = 3000, NT = 3 };
+    for (int kind = 0; kind < 2; kind++) {
+        gmrt_buckets b;
+        CU_ASSERT_FATAL(gmrt_bk_init_sized(&b, NT, 0.0, 4.0,
+                                           kind ? sizeof(gmrt_bk_entry_f32) : sizeof(gmrt_bk_entry_i32)));
+        CU_ASSERT_EQUAL(b.esize, 8);
+        int *seen = calloc(N, sizeof *seen);
+        CU_ASSERT_FATAL(seen != NULL);
+        for (int i = 0; i < N; i++) {
+            const double prio = (double)((i * 7919) % 997); /* bins 0 .. 249 */
+            if (kind)
+                gmrt_bk_push_f32(&b, i % NT, (gm_node_t)i, (float)i * 0.25f - 100.0f, prio);
+            else
+                gmrt_bk_push_i32(&b, i % NT, (gm_node_t)i, 16777216 * 64 + i, prio);
+        }
+        int64_t last = -1, got = 0;
+        while (step(&b, NT)) {
+            CU_ASSERT(b.cur > last);
+            last = b.cur;
+            for (int64_t k = 0; k < b.nfront; k++) {
+                const gm_node_t v = kind ? b.front_f32[k].node : b.front_i32[k].node;
+                CU_ASSERT_FATAL(v >= 0 && v < N);
+                seen[v]++;
+                if (kind) {
+                    CU_ASSERT_EQUAL(b.front_f32[k].key, (float)v * 0.25f - 100.0f);
+                } else {
+                    CU_ASSERT_EQUAL(b.front_i32[k].key, 16777216 * 64 + v);
+                }
+                CU_ASSERT_EQUAL(((v * 7919) % 997) / 4, b.cur);
+            }
+            got += b.nfront;
+        }
+        CU_ASSERT_EQUAL(got, N);
+        for (int i = 0; i < N; i++)
+            CU_ASSERT_EQUAL(seen[i], 1);
+        /* fusion: a thread's own entries of the current bin, same layout */
+        if (kind)
+            gmrt_bk_push_f32(&b, 1, 7, 1.5f, 2000.0);
+        else
+            gmrt_bk_push_i32(&b, 1, 7, -3, 2000.0);
+        CU_ASSERT_FATAL(step(&b, NT));
+        for (int i = 0; i < 5; i++) {
+            if (kind)
+                gmrt_bk_push_f32(&b, 1, (gm_node_t)(20 + i), 2.5f + (float)i, 2000.0);
+            else
+                gmrt_bk_push_i32(&b, 1, (gm_node_t)(20 + i), -40 - i, 2000.0);
+        }
+        CU_ASSERT_EQUAL_FATAL(gmrt_bk_fuse(&b, 1), 5);
+        for (int i = 0; i < 5; i++) {
+            if (kind) {
+                CU_ASSERT_EQUAL(b.local[1].fused.e_f32[i].node, 20 + i);
+                CU_ASSERT_EQUAL(b.local[1].fused.e_f32[i].key, 2.5f + (float)i);
+            } else {
+                CU_ASSERT_EQUAL(b.local[1].fused.e_i32[i].node, 20 + i);
+                CU_ASSERT_EQUAL(b.local[1].fused.e_i32[i].key, -40 - i);
+            }
+        }
+        CU_ASSERT_FALSE(step(&b, NT));
+        free(seen);
+        gmrt_bk_free(&b);
+    }
+}
+
 /* The bin width: mean term x GMRT_BK_SCALE (road-like graphs) or
  * GMRT_BK_SCALE_FEW (dense or skewed ones) over the mean degree, the
  * environment's factor, and 1 for an empty or zero sample; the nearest-first
@@ -224,6 +296,7 @@ int main(void)
         {"clamp_and_wrap", test_clamp_and_wrap},
         {"large_bin", test_large_bin},
         {"fuse", test_fuse},
+        {"small_entries", test_small_entries},
         {"delta", test_delta},
         CU_TEST_INFO_NULL,
     };
