@@ -148,6 +148,33 @@ static void test_random_any_threads(void)
         }
 }
 
+/* Graphs of mean degree above GMRT_FEW_ROUNDS_DEGREE take the other
+ * sampling (both edges of a node in one pass through unite; the sparse ones
+ * above link one edge a round and flatten): dense blocks of random edges,
+ * each its own component, plus isolated nodes, for 1 to 4 threads. */
+static void test_dense_blocks(void)
+{
+    enum { BLOCKS = 3, SIZE = 150, PER = 2000, N = BLOCKS * SIZE + 10 };
+    gm_node_t *pairs = malloc(2 * (size_t)BLOCKS * PER * sizeof *pairs);
+    CU_ASSERT_FATAL(pairs != NULL);
+    for (int t = 1; t <= 4; t++) {
+        omp_set_num_threads(t);
+        uint64_t x = 99 + (uint64_t)t;
+        size_t m = 0;
+        for (int b = 0; b < BLOCKS; b++)
+            for (int i = 0; i < PER; i++) {
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                /* block b holds nodes b, b + BLOCKS, b + 2 BLOCKS, ...: interleaved ids */
+                pairs[2 * m] = (gm_node_t)(b + BLOCKS * (gm_node_t)((x >> 33) % SIZE));
+                pairs[2 * m + 1] = (gm_node_t)(b + BLOCKS * (gm_node_t)((x >> 13) % SIZE));
+                m++;
+            }
+        CU_ASSERT((double)m / N > GMRT_FEW_ROUNDS_DEGREE);
+        check_both(pairs, N, m);
+    }
+    free(pairs);
+}
+
 /* Flattening a long chain (parent[v] = v - 1) with more threads than
  * cores: a thread climbing from its block's first node passes through the
  * blocks below while their threads write the root there; no entry may end
@@ -193,6 +220,7 @@ int main(void)
         {"long paths both ways", test_long_path_backwards},
         {"a hub and small components", test_hub_and_small_components},
         {"random graphs, 1..4 threads", test_random_any_threads},
+        {"dense blocks (one-pass sampling), 1..4 threads", test_dense_blocks},
         {"flattening a long chain, 2..8 threads", test_flatten_chain},
         {"most frequent sampled root", test_most_frequent},
         CU_TEST_INFO_NULL,
