@@ -150,9 +150,9 @@ bool gmrt_rows_skewed(const gm_edge_t *begin, int64_t num_nodes, int64_t num_edg
 {
     if (num_nodes <= 0)
         return false;
-    /* every row read, on every thread: callers ask per run (the buckets'
-     * width, the worklists' and components' choices), and one thread's scan
-     * of a 2^24-node grid took ~20 ms of a 160 ms WCC */
+    /* every row read, by the team: callers ask per run (the buckets' width,
+     * the worklists' choice), and one thread's scan of a 2^24-node grid's
+     * rows took ~20 ms (13 with two threads: the reads of begin) */
     gm_edge_t max = 0;
 #pragma omp parallel for schedule(static) reduction(max : max) if (num_nodes >= 65536)
     for (int64_t v = 0; v < num_nodes; v++)
