@@ -13,9 +13,8 @@
  * every owner reached would be relaxed once more in the next round: on a
  * grid at one rank, a second pass as long as the first). The round's
  * syncs, its end and its test stay as written, so a round carries the
- * shortest paths across the ranks once
- * more instead of one edge further: a grid's thousands of rounds become a
- * few. The loop ends when a round lowers nothing on any rank, in the state
+ * shortest paths across the ranks once more instead of one edge further:
+ * a grid's thousands of rounds become a few. The loop ends when a round lowers nothing on any rank, in the state
  * the rounds as written end in (the fixpoint does not depend on the order).
  *
  * Which runs is decided per rank and per round, as the one-GPU program
