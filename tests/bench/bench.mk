@@ -17,7 +17,7 @@ EXTRA_DIST += tests/bench/quick.sh tests/bench/summarize.sh \
 	bench/run bench/README.md bench/RESULTS.md \
 	bench/lib/prep.c bench/lib/copybw.c bench/lib/gpucopybw.cu bench/lib/spmv_cusparse.cu bench/lib/ref_clock.c \
 	bench/lib/gapbs.sh \
-	bench/lib/gswitch.sh \
+	bench/lib/gswitch.sh bench/lib/dist_grid.sh \
 	bench/lib/summarize.awk bench/lib/charts.sh bench/lib/matrix.awk bench/lib/bc_one.gm bench/lib/pagerank_float.gm bench/results/h200-cuda-s11.csv bench/results/2core-omp-s11.csv \
 	bench/results/h200-omp16-s12.csv bench/results/2core-omp-sssp-s12.csv bench/results/h200-cuda-wcc-s12.csv bench/results/h200-cuda-s13.csv bench/results/h200-cuda-final-s13.csv \
 	bench/results/h200-cuda-s14.csv bench/results/h200-cuda-s15.csv bench/results/h200-cuda-s16.csv \

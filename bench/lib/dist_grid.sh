@@ -1,0 +1,120 @@
+#!/bin/bash
+# bench/lib/dist_grid.sh: issue 31's grid rows on a machine with GPUs, in one
+# command (the device runs of bench/RESULTS.md, sessions 34-35): builds gmc
+# from a release tarball in /tmp (configure finds nvcc, MPI and NCCL), then
+# the phases named in PH:
+#   settle  apps/bfs.gm on a 4096 x 4096 grid from node 0: -t cuda, and
+#           -t cuda --distributed at P = 1, 2 with GMD_BFS_SETTLE_AFTER -1
+#           (level by level), 64 (the default) and 0; dist.txt compared
+#   sssp    apps/sssp.gm on weighted 1000^2 and 4096^2 grids: -t cuda, and
+#           --distributed at P = 1, 2 with its local fixpoints (and, on the
+#           small grid, GMRT_PRIORITY=0: the rounds as written); compared
+#   tests   make check TESTS=tests/mpi/cuda_apps.sh (MPI_APPS etc. from the
+#           environment), its log copied every 15 s (a time limit kills
+#           make, which deletes the log)
+# Usage: OUT=DIR [PH="settle sssp tests"] [LIMIT=seconds] [REUSE=1]
+#        bash bench/lib/dist_grid.sh TARBALL
+# A table of the rows is printed last and kept in $OUT/table.txt.
+set -u
+TARBALL=${1:?usage: OUT=DIR bash bench/lib/dist_grid.sh gmc-VERSION.tar.gz}
+OUT=${OUT:-/tmp/out}; LIMIT=${LIMIT:-560}; PH=${PH:-"settle sssp tests"}
+T0=$(date +%s)
+left() { echo $((LIMIT - ($(date +%s) - T0))); }
+# NVLink multicast stays off (the machines' rule); root may run mpirun
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mkdir -p "$OUT"
+TAB=$OUT/table.txt; : >"$TAB"
+row() { echo "$*" | tee -a "$TAB"; }
+ngpu=$(nvidia-smi -L | grep -c '^GPU ')
+B=/tmp/gmcb W=/tmp/gmcw
+S=/tmp/$(basename "$TARBALL" .tar.gz)
+if [ "${REUSE:-0}" = 1 ] && [ -x $B/gmc ]; then
+    echo "reusing $B"
+else
+    rm -rf "$S" $B && tar xzf "$TARBALL" -C /tmp && mkdir -p $B && cd $B || exit 1
+    t=$(date +%s)
+    "$S/configure" -q >"$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
+    make -j"$(nproc)" >"$OUT/make.log" 2>&1 || { tail -40 "$OUT/make.log"; exit 1; }
+    row "build: $(($(date +%s) - t)) s, $ngpu GPU(s): $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+fi
+GMC=$B/gmc GMGRAPH=$B/gmgraph
+mkdir -p $W
+
+# dist_run NAME P ENV PROG GRAPH ARGS...: one mpirun, its dist.txt against
+# the -t cuda program's (want/PROG.txt)
+dist_run() {
+    local name=$1 np=$2 env=$3 prog=$4
+    shift 4
+    rm -rf "${W:?}/$name" && mkdir -p "$W/$name"
+    # shellcheck disable=SC2086
+    timeout 120 mpirun --bind-to none -np "$np" -x OMP_NUM_THREADS=16 -x NCCL_NVLS_ENABLE -x GMD_RANK_TIMES=1 \
+        $env "$prog" "$@" --repeat=3 --comm=nccl --out="$W/$name" >"$W/$name.txt" 2>&1
+    local rc=$? same=differs
+    cmp -s "$W/want/$(basename "$prog").txt" "$W/$name/dist.txt" && same=same
+    row "$name P=$np $env rc=$rc answer $same: $(grep -o 'time_ms[^,]*\|comm_ms[^,]*' "$W/$name.txt" | head -2 | tr '\n' ' ')"
+    cp "$W/$name.txt" "$OUT/"
+}
+
+# single APP GRAPH ARGS...: the -t cuda row; its dist.txt becomes want/APP.txt
+single() {
+    local app=$1 graph=$2
+    shift 2
+    rm -rf "$W/s_$app" && mkdir -p "$W/s_$app" "$W/want"
+    "$W/s/$app" "$graph" "$@" --repeat=3 --out="$W/s_$app" >"$W/s_$app.txt" 2>&1
+    cp "$W/s_$app/dist.txt" "$W/want/$app.txt"
+    row "$app $(basename "$graph") -t cuda: $(grep -o 'time_ms[^,]*' "$W/s_$app.txt" | head -1)"
+}
+
+build_app() { # APP: -t cuda and -t cuda --distributed programs in $W/s and $W/d
+    $GMC -t cuda --main -x "$S/apps/$1.gm" -o $W/s/ >"$W/gmc_$1.log" 2>&1 &&
+        $GMC -t cuda --distributed --main -x "$S/apps/$1.gm" -o $W/d/ >>"$W/gmc_$1.log" 2>&1 ||
+        { cat "$W/gmc_$1.log"; return 1; }
+}
+
+ph_settle() {
+    [ -f $W/g4k.gmb ] || $GMGRAPH gen grid --rows 4096 --cols 4096 --weights int:1:255 -o $W/g4k.gmb >/dev/null
+    build_app bfs || return
+    single bfs $W/g4k.gmb --root=0
+    for P in 1 2; do
+        [ $P -le "$ngpu" ] || continue
+        for A in -1 64 0; do
+            dist_run "bfs_g4k_${P}_$A" $P "-x GMD_BFS_SETTLE_AFTER=$A" $W/d/bfs $W/g4k.gmb --root=0
+        done
+    done
+}
+
+ph_sssp() {
+    build_app sssp || return
+    for sz in 1000 4096; do
+        [ -f $W/w$sz.gmb ] || $GMGRAPH gen grid --rows $sz --cols $sz --weights int:1:255 -o $W/w$sz.gmb >/dev/null
+        single sssp $W/w$sz.gmb --root=0
+        for P in 1 2; do
+            [ $P -le "$ngpu" ] || continue
+            dist_run "sssp_w${sz}_$P" $P "-x GMRT_PRIORITY=1" $W/d/sssp $W/w$sz.gmb --root=0
+            [ $sz = 1000 ] && dist_run "sssp_w${sz}_${P}_written" $P "-x GMRT_PRIORITY=0" $W/d/sssp $W/w$sz.gmb --root=0
+        done
+    done
+}
+
+ph_tests() {
+    cd $B || return
+    local t=tests/mpi/cuda_apps.sh s
+    s=$(date +%s)
+    (while sleep 15; do cp $t.log "$OUT/partial_cuda_apps.log" 2>/dev/null; done) &
+    local copier=$!
+    timeout $(($(left) - 20)) make check TESTS="$t" >"$OUT/check_cuda_apps.log" 2>&1
+    local rc=$?
+    kill $copier
+    cp $t.log "$OUT/cuda_apps.log" 2>/dev/null
+    local log=$OUT/partial_cuda_apps.log
+    [ -f "$OUT/cuda_apps.log" ] && log=$OUT/cuda_apps.log
+    row "$t: rc=$rc $(($(date +%s) - s)) s; $(grep -c '^PASS' "$log" 2>/dev/null) passed, $(grep -c '^FAIL' "$log" 2>/dev/null) failed"
+}
+
+for p in $PH; do
+    echo "== $p ($(left) s left)"
+    "ph_$p"
+done
+echo "======== table"
+cat "$TAB"
