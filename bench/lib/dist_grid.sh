@@ -14,10 +14,12 @@
 #           make, which deletes the log)
 # Usage: OUT=DIR [PH="settle sssp tests"] [LIMIT=seconds] [REUSE=1]
 #        bash bench/lib/dist_grid.sh TARBALL
+# (PH="": the build only; without a GPU only the tests phase runs, which
+# then compiles and links the programs without running them.)
 # A table of the rows is printed last and kept in $OUT/table.txt.
 set -u
 TARBALL=${1:?usage: OUT=DIR bash bench/lib/dist_grid.sh gmc-VERSION.tar.gz}
-OUT=${OUT:-/tmp/out}; LIMIT=${LIMIT:-560}; PH=${PH:-"settle sssp tests"}
+OUT=${OUT:-/tmp/out}; LIMIT=${LIMIT:-560}; PH=${PH-"settle sssp tests"}
 T0=$(date +%s)
 left() { echo $((LIMIT - ($(date +%s) - T0))); }
 # NVLink multicast stays off (the machines' rule); root may run mpirun
@@ -26,7 +28,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mkdir -p "$OUT"
 TAB=$OUT/table.txt; : >"$TAB"
 row() { echo "$*" | tee -a "$TAB"; }
-ngpu=$(nvidia-smi -L | grep -c '^GPU ')
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
 B=/tmp/gmcb W=/tmp/gmcw
 S=/tmp/$(basename "$TARBALL" .tar.gz)
 if [ "${REUSE:-0}" = 1 ] && [ -x $B/gmc ]; then
@@ -36,7 +38,7 @@ else
     t=$(date +%s)
     "$S/configure" -q >"$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
     make -j"$(nproc)" >"$OUT/make.log" 2>&1 || { tail -40 "$OUT/make.log"; exit 1; }
-    row "build: $(($(date +%s) - t)) s, $ngpu GPU(s): $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+    row "build: $(($(date +%s) - t)) s, $ngpu GPU(s): $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
 fi
 GMC=$B/gmc GMGRAPH=$B/gmgraph
 mkdir -p $W
@@ -114,6 +116,10 @@ ph_tests() {
 
 for p in $PH; do
     echo "== $p ($(left) s left)"
+    if [ "$ngpu" -lt 1 ] && [ "$p" != tests ]; then
+        row "$p: skipped, no GPU here (nvidia-smi -L lists none)"
+        continue
+    fi
     "ph_$p"
 done
 echo "======== table"
