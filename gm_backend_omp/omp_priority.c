@@ -34,6 +34,9 @@ static const char *entry_kind(const gma_monotone *a)
     }
 }
 
+/* The cast a key takes to be stored in or compared with that entry's key. */
+static const char *key_cast(const gma_monotone *a) { return *entry_kind(a) ? "" : "(double)"; }
+
 bool omp_priority_possible(const gm_stmt *loop, const gma_frontier *w, gma_monotone *a)
 {
     return gma_monotone_shape(loop, w->l1, w->l2, w->flag, w->next, a) && gma_monotone_orderable(a);
@@ -134,11 +137,8 @@ static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *
     cg_line(em, "const gm_node_t %s = %s.node;", n, entry);
     cg_line(em, "%s _c_now;", qt);
     cg_line(em, "__atomic_load(&%s[%s], &_c_now, __ATOMIC_RELAXED);", qn, n);
-    const char *k = entry_kind(a);
-    if (*k)
-        cg_line(em, "if (_c_now != %s.key)", entry);
-    else
-        cg_line(em, "if ((double)_c_now != %s.key)", entry);
+    const char *k = entry_kind(a), *kc = key_cast(a);
+    cg_line(em, "if (%s_c_now != %s.key)", kc, entry);
     cg_line(em, "    continue; /* lowered again since: its newer entry relaxes it */");
     cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
     cg_line(em, "const %s _c_val = (%s)_c_now;", xt, xt);
@@ -147,11 +147,10 @@ static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *
     if (mark_from) { /* the node named once more: cg_monotone_edges fills in the first */
         const char *t = cg_name(em, a->inner->iter.sym);
         push = cg_strf("{ gmrt_bk_push%s(&_c_bk, _c_tid, %%s, %s_c_key, %s(double)_c_key); if (%s >= %s) "
-                       "__atomic_store_n(&%s[%s], true, __ATOMIC_RELAXED); }", k, *k ? "" : "(double)",
-                       is_min ? "" : "-", t, mark_from, cg_name(em, w->next), t);
+                       "__atomic_store_n(&%s[%s], true, __ATOMIC_RELAXED); }", k, kc, is_min ? "" : "-", t,
+                       mark_from, cg_name(em, w->next), t);
     } else {
-        push = cg_strf("gmrt_bk_push%s(&_c_bk, _c_tid, %%s, %s_c_key, %s(double)_c_key);", k, *k ? "" : "(double)",
-                       is_min ? "" : "-");
+        push = cg_strf("gmrt_bk_push%s(&_c_bk, _c_tid, %%s, %s_c_key, %s(double)_c_key);", k, kc, is_min ? "" : "-");
     }
     cg_monotone_edges(em, a, atomic_fn, push);
     free(atomic_fn);
@@ -188,10 +187,8 @@ void omp_priority_fixpoint(cg_emit *em, const gma_monotone *a, const gma_frontie
     cg_line(em, "for (gm_node_t %s = 0; %s < %s->num_nodes; %s++)", n, n, g, n);
     cg_line(em, "    if (%s[%s])", fn, n);
     const char *k = entry_kind(a);
-    if (*k)
-        cg_line(em, "        gmrt_bk_push%s(&_c_bk, _c_tid, %s, %s[%s], %s(double)%s[%s]);", k, n, qn, n, sign, qn, n);
-    else
-        cg_line(em, "        gmrt_bk_push(&_c_bk, _c_tid, %s, (double)%s[%s], %s(double)%s[%s]);", n, qn, n, sign, qn, n);
+    cg_line(em, "        gmrt_bk_push%s(&_c_bk, _c_tid, %s, %s%s[%s], %s(double)%s[%s]);", k, n, key_cast(a), qn, n, sign,
+             qn, n);
     cg_line(em, "for (;;) { /* a step: the team's nearest bin */");
     em->indent++;
     cg_line(em, "gmrt_bk_local_min(&_c_bk, _c_tid);");
