@@ -11,8 +11,9 @@
 #           small grid, GMRT_PRIORITY=0: the rounds as written); compared
 #   tests   make check TESTS=tests/mpi/cuda_apps.sh (MPI_APPS etc. from the
 #           environment), its log copied every 15 s (a time limit kills
-#           make, which deletes the log)
-# Usage: OUT=DIR [PH="settle sssp tests"] [LIMIT=seconds] [REUSE=1]
+#           make, which deletes the log); with TEST_GROUPS="NAME:APP,APP
+#           ...", one run of cuda_apps.sh per group, all at once
+# Usage: OUT=DIR [PH="settle sssp tests"] [LIMIT=seconds] [REUSE=1] [TEST_GROUPS=...]
 #        bash bench/lib/dist_grid.sh TARBALL
 # (PH="": the build only; without a GPU only the tests phase runs, which
 # then compiles and links the programs without running them.)
@@ -99,19 +100,50 @@ ph_sssp() {
     done
 }
 
+# one make check of cuda_apps.sh, its log copied every 15 s (a time limit
+# kills make, which deletes the log): run_check NAME TEST
+run_check() {
+    local name=$1 t=$2 s copier rc log
+    s=$(date +%s)
+    (while sleep 15; do cp "$t.log" "$OUT/partial_$name.log" 2>/dev/null; done) &
+    copier=$!
+    timeout $(($(left) - 20)) make check TESTS="$t" TEST_SUITE_LOG="suite_$name.log" >"$OUT/check_$name.log" 2>&1
+    rc=$?
+    kill $copier
+    cp "$t.log" "$OUT/$name.log" 2>/dev/null
+    log=$OUT/partial_$name.log
+    [ -f "$OUT/$name.log" ] && log=$OUT/$name.log
+    row "cuda_apps.sh $name (${MPI_APPS:-all}): rc=$rc $(($(date +%s) - s)) s; $(grep -c '^PASS' "$log" 2>/dev/null) passed, $(grep -c '^FAIL' "$log" 2>/dev/null) failed"
+}
+
+# TEST_GROUPS="NAME:APP,APP NAME:APP ...": the groups at once, each
+# cuda_apps.sh run directly in the harness's environment (written out by a
+# make check whose log compiler only saves it), with MPI_APPS its apps and
+# its output in $OUT/NAME.log; unset: one make check over MPI_APPS (all
+# apps when unset)
 ph_tests() {
     cd $B || return
-    local t=tests/mpi/cuda_apps.sh s
+    if [ -z "${TEST_GROUPS:-}" ]; then
+        run_check cuda_apps tests/mpi/cuda_apps.sh
+        return
+    fi
+    local g name pids= s
+    printf '#!/bin/sh\nexport -p >"%s/harness.env"\n' $B >$B/save_env.sh
+    make -j"$(nproc)" check TESTS=tests/mpi/cuda_apps.sh LOG_COMPILER="sh $B/save_env.sh" \
+        >"$OUT/check_build.log" 2>&1 && [ -s $B/harness.env ] || { tail -20 "$OUT/check_build.log"; return 1; }
     s=$(date +%s)
-    (while sleep 15; do cp $t.log "$OUT/partial_cuda_apps.log" 2>/dev/null; done) &
-    local copier=$!
-    timeout $(($(left) - 20)) make check TESTS="$t" >"$OUT/check_cuda_apps.log" 2>&1
-    local rc=$?
-    kill $copier
-    cp $t.log "$OUT/cuda_apps.log" 2>/dev/null
-    local log=$OUT/partial_cuda_apps.log
-    [ -f "$OUT/cuda_apps.log" ] && log=$OUT/cuda_apps.log
-    row "$t: rc=$rc $(($(date +%s) - s)) s; $(grep -c '^PASS' "$log" 2>/dev/null) passed, $(grep -c '^FAIL' "$log" 2>/dev/null) failed"
+    for g in $TEST_GROUPS; do
+        name=${g%%:*}
+        # shellcheck disable=SC1091
+        (. $B/harness.env
+         MPI_APPS=$(echo "${g#*:}" | tr , ' ')
+         export MPI_APPS
+         timeout $(($(left) - 15)) sh "$S/tests/mpi/cuda_apps.sh" >"$OUT/$name.log" 2>&1
+         row "cuda_apps.sh $name ($MPI_APPS): rc=$? $(($(date +%s) - s)) s; $(grep -c '^PASS' "$OUT/$name.log") passed, $(grep -c '^FAIL' "$OUT/$name.log") failed") &
+        pids="$pids $!"
+    done
+    # shellcheck disable=SC2086
+    wait $pids
 }
 
 for p in $PH; do
