@@ -116,10 +116,10 @@ run_check() {
     row "cuda_apps.sh $name (${MPI_APPS:-all}): rc=$rc $(($(date +%s) - s)) s; $(grep -c '^PASS' "$log" 2>/dev/null) passed, $(grep -c '^FAIL' "$log" 2>/dev/null) failed"
 }
 
-# TEST_GROUPS="NAME:APP,APP NAME:APP ...": the groups at once, each
+# TEST_GROUPS="NAME:APP,APP[:BLOCK,BLOCK] ...": the groups at once, each
 # cuda_apps.sh run directly in the harness's environment (written out by a
 # make check whose log compiler only saves it), with MPI_APPS its apps and
-# its output in $OUT/NAME.log; unset: one make check over MPI_APPS (all
+# its output in $OUT/NAME.log, MPI_BLOCKS its blocks (all when none); unset: one make check over MPI_APPS (all
 # apps when unset)
 ph_tests() {
     cd $B || return
@@ -136,10 +136,12 @@ ph_tests() {
         name=${g%%:*}
         # shellcheck disable=SC1091
         (. $B/harness.env
-         MPI_APPS=$(echo "${g#*:}" | tr , ' ')
-         export MPI_APPS
+         g=${g#*:}
+         MPI_APPS=$(echo "${g%%:*}" | tr , ' ')
+         case $g in *:*) MPI_BLOCKS=$(echo "${g#*:}" | tr , ' ') ;; *) MPI_BLOCKS= ;; esac
+         export MPI_APPS MPI_BLOCKS
          timeout $(($(left) - 15)) sh "$S/tests/mpi/cuda_apps.sh" >"$OUT/$name.log" 2>&1
-         row "cuda_apps.sh $name ($MPI_APPS): rc=$? $(($(date +%s) - s)) s; $(grep -c '^PASS' "$OUT/$name.log") passed, $(grep -c '^FAIL' "$OUT/$name.log") failed") &
+         row "cuda_apps.sh $name ($MPI_APPS${MPI_BLOCKS:+; $MPI_BLOCKS}): rc=$? $(($(date +%s) - s)) s; $(grep -c '^PASS' "$OUT/$name.log") passed, $(grep -c '^FAIL' "$OUT/$name.log") failed") &
         pids="$pids $!"
     done
     # shellcheck disable=SC2086

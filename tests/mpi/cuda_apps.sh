@@ -29,7 +29,7 @@
 # Environment: the harness's GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR,
 # GMC_MPIRUN, GMC_GPU_SYNC_TEST (set when libgmrt-dist-cuda is built),
 # GMC_GPU_SYNC_NCCL; MPI_APPS / MPI_GRAPHS / MPI_RANKS / MPI_KEEP as for
-# apps.sh; GMC_NVCC.
+# apps.sh; MPI_BLOCKS (below); GMC_NVCC.
 set -u
 if [ -z "${GMC_GPU_SYNC_TEST:-}" ] || [ -z "${GMC_MPIRUN:-}" ]; then
     echo "SKIP: libgmrt-dist-cuda is not built (configure needs MPI and nvcc)"
@@ -55,6 +55,10 @@ MPI_INC=
 for w in $MPI_CFLAGS; do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
 [ "$ngpu" -gt 0 ] || echo "no GPU here: the generated programs are compiled and linked, not run"
 
+# MPI_BLOCKS: which of the runs below (with a GPU) to make, of "main" (each
+# app's matrix at MPI_RANKS), "gather", "forced" and "shared" (default: all;
+# the programs are built and their nvcc checks made in any case)
+blocks=${MPI_BLOCKS:-main gather forced shared}
 linked_one=
 echo "$APPS$APPS_BFS" >"$W/apps.txt"
 # nvcc's fixed cost (CUDA's and the runtime's headers) is most of a compile:
@@ -139,6 +143,7 @@ while IFS='|' read -r app kind policies args checks rchecks; do
         report FAIL "$app: gmc -t omp --main -x failed" "$W/omp/$app.log"
         continue
     fi
+    selected "$blocks" main || continue
     MATRIX_BIN=$W/cuda
     for comm in $comms; do
         MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm" MATRIX_OUT="-$comm"
@@ -162,7 +167,7 @@ pagerank_nx|u|in both|--e=1e-7 --d=0.85 --max_iter=50|rank.txt:real|rank.txt:rea
 granks=1 # P = 1 too: with 4 GPUs, "1 2 3 4" runs the policies other than both at P = 3 only (run_matrix)
 for np in 2 3 4; do [ "$np" -le "$ngpu" ] && granks="$granks $np"; done
 granks=${MPI_GATHER_RANKS:-$granks}
-[ "$ngpu" -ge 2 ] || granks=
+[ "$ngpu" -ge 2 ] && selected "$blocks" gather || granks=
 mkdir -p "$W/report" "$W/cuda" "$W/omp"
 echo "$APPS$APPS_BFS$GATHER_APPS" >"$W/gapps.txt"
 while [ -n "$granks" ] && IFS='|' read -r app kind policies args checks rchecks; do
@@ -262,7 +267,7 @@ EOF_ROW
 # after 64 levels by default, which few of these graphs reach): the BFS
 # apps it may finish (bfs, bfs_local) again settled from the root, the
 # traced run saying it settled.
-if [ "$ngpu" -ge 2 ]; then
+if [ "$ngpu" -ge 2 ] && selected "$blocks" forced; then
     # (levels in step throughout: settled after 64 levels, the path's BFS
     # would end before its first claim across the ranks, at level 150)
     GMD_BFS_SETTLE_AFTER=-1
@@ -290,7 +295,7 @@ sranks=
 [ "$ngpu" -eq 1 ] && sranks=2
 [ "$ngpu" -ge 2 ] && sranks="$((ngpu + 1)) $((2 * ngpu))"
 sranks=${MPI_SHARED_RANKS:-$sranks}
-if [ -n "$(echo $sranks)" ]; then
+if [ -n "$(echo $sranks)" ] && selected "$blocks" shared; then
     RANKS_SAVED=$RANKS RANKS=$sranks MATRIX_BIN=$W/cuda
     while IFS='|' read -r app kind policies args checks rchecks; do
         [ -n "$app" ] || continue
