@@ -11,7 +11,9 @@
 # no): NCCL's set-up probes kernels this GPU has no image for and memcheck
 # would count those. Before session 33's padding (16-byte units for every
 # device buffer), SSSP over NCCL stopped here: NCCL's send kernel read past
-# the end of a 6,507-byte Bool array.
+# the end of a 6,507-byte Bool array. Every app of tests/mpi/cuda_apps.sh
+# under memcheck at two ranks (the near-far rounds of sssp and the settled
+# BFS among them): that script with MPI_BLOCKS=sanitize.
 #
 # BUILD_DIR (default _build) is a configured and built tree with the CUDA
 # and distributed runtimes. Not part of make check (it needs a GPU, two for

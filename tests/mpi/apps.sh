@@ -41,7 +41,8 @@
 #
 # Skips (77) when configure found no MPI. Environment: GMC, GMGRAPH,
 # GMC_SRCDIR, GMC_BUILDDIR, GMC_MPIRUN (the harness sets them);
-# MPI_APPS / MPI_GRAPHS / MPI_RANKS narrow the runs; MPI_FULL=1 the whole
+# MPI_APPS / MPI_GRAPHS / MPI_RANKS / MPI_POLICIES (out in both
+# both+relabel) narrow the runs; MPI_FULL=1 the whole
 # matrix; MPI_KEEP=1 keeps the work directory; MPI_INFLIGHT (6) how many
 # mpiruns go at once; MPI_BATCH=0 one launch per case. A launch mpirun
 # itself fails (nothing from the program) is tried once more and said in the

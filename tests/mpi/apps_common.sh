@@ -313,6 +313,7 @@ run_matrix() {
         echo $? >"$exp/rc"
         dirs=
         for policy in out in both both+relabel; do
+            selected "${MPI_POLICIES:-}" "$policy" || continue
             popt="--policy=${policy%+relabel}"
             spec=$checks
             [ "$policy" != "${policy%+relabel}" ] && popt="$popt --relabel=7" spec=$rchecks

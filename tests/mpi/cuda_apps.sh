@@ -56,8 +56,9 @@ for w in $MPI_CFLAGS; do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
 [ "$ngpu" -gt 0 ] || echo "no GPU here: the generated programs are compiled and linked, not run"
 
 # MPI_BLOCKS: which of the runs below (with a GPU) to make, of "main" (each
-# app's matrix at MPI_RANKS), "gather", "forced" and "shared" (default: all;
-# the programs are built and their nvcc checks made in any case)
+# app's matrix at MPI_RANKS), "gather", "forced", "shared" (default: these
+# four) and "sanitize" (named only); the programs are built and their nvcc
+# checks made in any case
 blocks=${MPI_BLOCKS:-main gather forced shared}
 linked_one=
 echo "$APPS$APPS_BFS" >"$W/apps.txt"
@@ -305,6 +306,60 @@ if [ -n "$(echo $sranks)" ] && selected "$blocks" shared; then
         run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
     done <"$W/apps.txt"
     RANKS=$RANKS_SAVED
+fi
+
+# compute-sanitizer (issue 31: one run of each app), with "sanitize" in
+# MPI_BLOCKS only (memcheck makes a run many times slower): each app at
+# P = 2, policy both, on the RMAT graph (w_rmat when weighted), each rank
+# under memcheck, over each transport, against the single-process answer;
+# then sssp on the weighted path (its rounds relaxed by the near-far kernel
+# on each rank's CSR) and bfs on the path settled from the root
+# (GMD_BFS_SETTLE_AFTER=0: gmd_gpu_bfs_settle). An error exits 77 (a FAIL
+# of the matrix); a run whose two processes did not both print memcheck's
+# "0 errors" summary fails too (else the sanitizer might not have run).
+# sanitized APP GRAPH [VAR=VALUE]
+sanitized() {
+    s_app=$1 s_graph=$2
+    row=$(printf '%s\n%s\n' "$APPS" "$APPS_BFS" | grep "^$s_app|")
+    IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
+$row
+EOF_ROW
+    printf '#!/bin/sh\nexec "%s" --tool memcheck --report-api-errors no --error-exitcode 77 "%s" "$@"\n' \
+        "$CS" "$W/cuda/$s_app" >"$W/san/$s_app"
+    chmod +x "$W/san/$s_app"
+    [ $# -lt 3 ] || export "${3?}"
+    MPI_GRAPHS=$s_graph
+    for comm in $comms; do
+        MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm under memcheck${3:+ $3}"
+        MATRIX_OUT="-san-$comm-$s_graph${3:+-${3%%=*}}"
+        run_matrix "$s_app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+        s_out=$W/out$MATRIX_OUT/$s_app/$s_graph/both-2/stdout.txt
+        if [ "$(grep -c '^========= ERROR SUMMARY: 0 errors' "$s_out" 2>/dev/null)" = 2 ]; then
+            report PASS "$s_app $s_graph P=2$MATRIX_TAG: both processes' summaries say 0 errors"
+        else
+            report FAIL "$s_app $s_graph P=2$MATRIX_TAG: not two clean memcheck summaries" "$s_out"
+        fi
+    done
+    [ $# -lt 3 ] || unset "${3%%=*}"
+}
+if selected "$blocks" sanitize && [ "$ngpu" -gt 0 ]; then
+    CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+    mkdir -p "$W/san"
+    if ! [ -x "$CS" ]; then
+        report FAIL "sanitize: compute-sanitizer not found"
+    else
+        RANKS_SAVED=$RANKS MPI_GRAPHS_SAVED=${MPI_GRAPHS:-}
+        RANKS=2 MPI_POLICIES=both MATRIX_BIN=$W/san
+        while IFS='|' read -r app kind _; do
+            [ -n "$app" ] || continue
+            selected "${MPI_APPS:-}" "$app" || continue
+            [ -x "$W/cuda/$app" ] && [ -x "$W/omp/$app" ] || continue
+            case $kind in w) sanitized "$app" w_rmat ;; *) sanitized "$app" rmat ;; esac
+        done <"$W/apps.txt"
+        selected "${MPI_APPS:-}" sssp && [ -x "$W/cuda/sssp" ] && sanitized sssp w_path
+        selected "${MPI_APPS:-}" bfs && [ -x "$W/cuda/bfs" ] && sanitized bfs path GMD_BFS_SETTLE_AFTER=0
+        RANKS=$RANKS_SAVED MPI_GRAPHS=$MPI_GRAPHS_SAVED MPI_POLICIES=
+    fi
 fi
 
 # --comm: a bad value is bad usage (exit 2, a message), before any GPU is
