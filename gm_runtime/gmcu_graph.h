@@ -53,6 +53,7 @@ const gm_edge_t *gmcu_eb_cuts_gather(gm_graph *G, bool in_edges, int nseg, int64
 
 typedef struct gmcu_graph_cache {
     const gm_graph *host;    /* the host graph uploaded (NULL: none) */
+    uint64_t serial;         /* its gmrt_graph_serial */
     gm_node_t num_nodes;
     gm_edge_t num_edges;
     gm_graph shadow;         /* the struct with device pointers */
@@ -61,6 +62,9 @@ typedef struct gmcu_graph_cache {
 
 /* The one device copy of a graph this process keeps. */
 gmcu_graph_cache *gmcu_graph_cache_get(void);
+/* Whether that copy is G's (the same struct and serial: not another graph
+ * that a freed G's memory now holds). */
+bool gmcu_graph_cached(const gm_graph *G);
 /* A number that changes whenever the device graph does (an upload, a
  * release, a gather order): what was derived from it may be kept while the
  * number stays. */

@@ -57,6 +57,11 @@ typedef struct gm_graph {
      * a row holds only higher neighbours; gmrt_has_edge and gmrt_linked.h
      * look in the lower end's row */
     bool upper;
+    /* this process's number for the graph, 0 until gmrt_graph_serial
+     * gives it one: what is kept from a graph between calls (the device
+     * copy, verdicts on its shape) is keyed on it, since a freed graph's
+     * address may come back holding another graph of the same size */
+    uint64_t serial;
 } gm_graph;
 
 /* What to do with the edges while a graph is built or loaded.  All false
@@ -72,6 +77,10 @@ typedef struct gmrt_build_options {
  * itself; gmrt_graph_check() verifies the result. */
 gm_graph *gmrt_graph_alloc(gm_node_t n, gm_edge_t m, bool with_weights, gmrt_error *err);
 void gmrt_graph_free(gm_graph *g);
+/* g's serial (gm_graph.serial), given on the first call: no two graphs of
+ * a process get the same one, however their memory is reused (a struct
+ * copied keeps its original's). Not for one graph from two threads at once. */
+uint64_t gmrt_graph_serial(gm_graph *g);
 
 /* Builds a graph of n nodes from m edges src[i] -> dst[i] (weights w may be
  * NULL), applying opt (may be NULL).  Rows come out sorted.  Every id must be

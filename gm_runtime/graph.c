@@ -4,7 +4,18 @@
 #include "rt_alloc.h"
 
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
+
+/* The last serial given (gmrt_graph_serial); the process's only count of graphs. */
+static _Atomic uint64_t last_serial;
+
+uint64_t gmrt_graph_serial(gm_graph *g)
+{
+    if (g->serial == 0)
+        g->serial = atomic_fetch_add(&last_serial, 1) + 1;
+    return g->serial;
+}
 
 gm_graph *gmrt_graph_alloc(gm_node_t n, gm_edge_t m, bool with_weights, gmrt_error *err)
 {

@@ -156,7 +156,7 @@ int gmcu_eb_segments(gm_graph *G, bool in_edges, size_t elem, bool force)
 int gmcu_eb_segments_gather(gm_graph *G, bool in_edges, size_t elem, bool force)
 {
     const gm_graph *sh = &gmcu_graph_cache_get()->shadow;
-    const bool ordered = gmcu_graph_cache_get()->host == G && (in_edges ? sh->r_gather_pos : sh->gather_pos);
+    const bool ordered = gmcu_graph_cached(G) && (in_edges ? sh->r_gather_pos : sh->gather_pos);
     if (ordered && !force && !getenv("GMCU_EB_SEGMENTS"))
         return 1;
     return gmcu_eb_segments(G, in_edges, elem, force);

@@ -234,7 +234,7 @@ bool gmcu_gather_order(gm_graph *G, bool in_edges, bool every_graph)
 const gm_node_t *gmcu_gather_pos(const gm_graph *G, bool in_edges)
 {
     const gmcu_graph_cache *c = gmcu_graph_cache_get();
-    if (!G || c->host != G)
+    if (!gmcu_graph_cached(G))
         return NULL;
     return in_edges ? c->shadow.r_gather_pos : c->shadow.gather_pos;
 }

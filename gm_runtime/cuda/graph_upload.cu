@@ -17,6 +17,11 @@ gmcu_graph_cache *gmcu_graph_cache_get(void)
     return &graph_cache;
 }
 
+bool gmcu_graph_cached(const gm_graph *G)
+{
+    return G && G->serial != 0 && graph_cache.host == G && graph_cache.serial == G->serial;
+}
+
 unsigned long long gmcu_graph_epoch(void)
 {
     return graph_epoch;
@@ -217,7 +222,9 @@ const gm_graph *gmcu_graph(gm_graph *G, unsigned what)
 {
     gmcu_init();
     gmcu_graph_cache *c = gmcu_graph_cache_get();
-    if (c->host && (c->host != G || c->num_nodes != G->num_nodes || c->num_edges != G->num_edges))
+    const uint64_t serial = gmrt_graph_serial(G);
+    if (c->host && (c->host != G || c->serial != serial || c->num_nodes != G->num_nodes ||
+                    c->num_edges != G->num_edges))
         gmcu_graph_release();
     const bool map = (what & GMCU_GRAPH_REVERSE_MAP) != 0;
     const bool reverse = map || (what & GMCU_GRAPH_REVERSE) != 0;
@@ -227,6 +234,7 @@ const gm_graph *gmcu_graph(gm_graph *G, unsigned what)
     bool changed = false;
     if (!c->host) {
         c->host = G;
+        c->serial = serial;
         c->num_nodes = G->num_nodes;
         c->num_edges = G->num_edges;
         c->shadow.num_nodes = G->num_nodes;
@@ -299,16 +307,15 @@ void gmcu_graph_need(gmrt_device_need *need, unsigned what)
         need->per_edge += sizeof(gm_node_t); /* edge_src */
 }
 
-/* The graph gmcu_skewed last saw, and its verdicts (out, in; -1: not yet). */
-static const gm_graph *skew_seen;
-static gm_node_t skew_seen_n;
+/* The graph gmcu_skewed last saw (its serial), and its verdicts (out, in;
+ * -1: not yet). */
+static uint64_t skew_seen;
 static int skew_verdict[2];
 
 bool gmcu_skewed(gm_graph *G, bool in_edges)
 {
-    if (skew_seen != G || skew_seen_n != G->num_nodes) {
-        skew_seen = G;
-        skew_seen_n = G->num_nodes;
+    if (skew_seen != gmrt_graph_serial(G)) {
+        skew_seen = G->serial;
         skew_verdict[0] = skew_verdict[1] = -1;
     }
     int *v = &skew_verdict[in_edges ? 1 : 0];
@@ -322,16 +329,14 @@ bool gmcu_skewed(gm_graph *G, bool in_edges)
     return *v != 0;
 }
 
-/* The graph gmcu_scattered last saw, and its verdict (-1: not yet). */
-static const gm_graph *scatter_seen;
-static gm_node_t scatter_seen_n;
+/* The graph gmcu_scattered last saw (its serial), and its verdict (-1: not yet). */
+static uint64_t scatter_seen;
 static int scatter_verdict = -1;
 
 bool gmcu_scattered(gm_graph *G)
 {
-    if (scatter_seen != G || scatter_seen_n != G->num_nodes) {
-        scatter_seen = G;
-        scatter_seen_n = G->num_nodes;
+    if (scatter_seen != gmrt_graph_serial(G)) {
+        scatter_seen = G->serial;
         scatter_verdict = -1;
     }
     if (scatter_verdict < 0) {
@@ -389,7 +394,8 @@ __global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, bool g
 
 /* The cuts gmcu_eb_cuts last built, and what for. */
 static struct {
-    const gm_graph *g;
+    uint64_t serial;          /* the graph's (gmrt_graph_serial) */
+    unsigned long long epoch; /* the device graph's (gmcu_graph_epoch): its arrays */
     gm_node_t n;
     bool in_edges, gather;
     const gm_node_t *idx; /* the rows cut (a new gather order: new cuts) */
@@ -403,7 +409,8 @@ static const gm_edge_t *eb_cuts_of(gm_graph *G, bool in_edges, bool gather, int 
     (void)gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD);
     const gm_graph *sh = &gmcu_graph_cache_get()->shadow;
     const gm_node_t *idx = in_edges ? (gather ? sh->r_gather_idx : sh->r_node_idx) : (gather ? sh->gather_idx : sh->node_idx);
-    if (eb_cuts.cuts && eb_cuts.g == G && eb_cuts.n == G->num_nodes && eb_cuts.in_edges == in_edges &&
+    if (eb_cuts.cuts && eb_cuts.serial == G->serial && eb_cuts.epoch == gmcu_graph_epoch() &&
+        eb_cuts.n == G->num_nodes && eb_cuts.in_edges == in_edges &&
         eb_cuts.gather == gather && eb_cuts.idx == idx && eb_cuts.nseg == nseg && eb_cuts.seglen == seglen)
         return eb_cuts.cuts;
     gmcu_free(eb_cuts.cuts);
@@ -413,7 +420,8 @@ static const gm_edge_t *eb_cuts_of(gm_graph *G, bool in_edges, bool gather, int 
     const gm_graph *dg = gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD);
     gmcu_eb_cut_rows<<<gmcu_blocks(n + 1), GMCU_BLOCK>>>(dg, in_edges, gather, nseg, seglen, eb_cuts.cuts);
     GMCU_LAUNCHED("edge-blocking segment cuts");
-    eb_cuts.g = G;
+    eb_cuts.serial = G->serial;
+    eb_cuts.epoch = gmcu_graph_epoch();
     eb_cuts.n = G->num_nodes;
     eb_cuts.in_edges = in_edges;
     eb_cuts.gather = gather;

@@ -215,7 +215,7 @@ def _graph_struct(edge_t):
                     ("gather_pos", ctypes.POINTER(node_t)), ("gather_idx", ctypes.POINTER(node_t)),
                     ("r_gather_pos", ctypes.POINTER(node_t)), ("r_gather_idx", ctypes.POINTER(node_t)),
                     ("symmetric", ctypes.c_int), ("num_undirected_edges", edge_t),
-                    ("upper", ctypes.c_bool)]
+                    ("upper", ctypes.c_bool), ("serial", ctypes.c_uint64)]
     return GmGraph
 
 

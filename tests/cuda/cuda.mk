@@ -6,6 +6,10 @@ TESTS += tests/cuda/compile_all.1-of-3.sh tests/cuda/compile_all.2-of-3.sh tests
 # batch_alone.sh: compile_all.sh's batches cannot pass a program that fails alone
 TESTS += tests/cuda/batch_alone.sh
 EXTRA_DIST += tests/cuda/batch_alone.sh tests/cuda/batch_classify.awk tests/cuda/batch_unit.awk
+# graph_reuse.sh: a program's calls on graphs of one size at one address
+# (the device copy kept between calls); built here, run on a GPU
+TESTS += tests/gpu/graph_reuse.sh
+EXTRA_DIST += tests/gpu/graph_reuse.sh tests/gpu/graph_reuse_main.cu
 # headers.sh: each gm_runtime/gmcu_*.h compiles alone, gmcu.h includes and local.mk installs it
 TESTS += tests/cuda/headers.sh
 EXTRA_DIST += tests/cuda/headers.sh

@@ -686,6 +686,51 @@ static void test_degree_order(void)
     gmrt_graph_free(o);
 }
 
+/* Serials (what the device copy and the shape verdicts are keyed on): a
+ * graph keeps its own; a graph built where a freed one was gets another,
+ * as does a struct made by hand; graphs numbered from several threads at
+ * once all differ. */
+static void test_serials(void)
+{
+    const gm_node_t pairs[] = {0, 1, 1, 2};
+    gm_graph *g = rt_graph(3, 2, pairs, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_EQUAL(g->serial, 0); /* none until asked */
+    const uint64_t s1 = gmrt_graph_serial(g);
+    CU_ASSERT(s1 != 0);
+    CU_ASSERT_EQUAL(gmrt_graph_serial(g), s1);
+    gmrt_graph_free(g);
+    bool same_place = false;
+    for (int i = 0; i < 8; i++) { /* the same size again: malloc often hands back the same block */
+        gm_graph *h = rt_graph(3, 2, pairs, NULL);
+        CU_ASSERT_FATAL(h != NULL);
+        same_place |= h == g;
+        const uint64_t s2 = gmrt_graph_serial(h);
+        CU_ASSERT(s2 != 0 && s2 != s1);
+        CU_ASSERT(s2 > s1 + (uint64_t)i); /* each new graph a new number */
+        gmrt_graph_free(h);
+    }
+    (void)same_place; /* reported by no assertion: malloc's choice, not ours */
+    gm_graph by_hand;
+    memset(&by_hand, 0, sizeof by_hand);
+    const uint64_t s3 = gmrt_graph_serial(&by_hand);
+    CU_ASSERT(s3 > s1);
+    enum { N = 64 };
+    static gm_graph many[N];
+    memset(many, 0, sizeof many);
+    uint64_t got[N];
+#pragma omp parallel for num_threads(4) schedule(static, 1)
+    for (int i = 0; i < N; i++)
+        got[i] = gmrt_graph_serial(&many[i]);
+    int dup = 0;
+    for (int i = 0; i < N; i++) {
+        CU_ASSERT(got[i] > s3);
+        for (int j = 0; j < i; j++)
+            dup += got[i] == got[j];
+    }
+    CU_ASSERT_EQUAL(dup, 0);
+}
+
 int main(void)
 {
     static const CU_TestInfo tests[] = {
@@ -708,6 +753,7 @@ int main(void)
         {"long rows (radix sort)", test_long_rows},
         {"hubs and the few-rounds rule", test_skew_and_few_rounds},
         {"degree order", test_degree_order},
+        {"serials", test_serials},
         CU_TEST_INFO_NULL,
     };
     return rt_run("graph", tests);
