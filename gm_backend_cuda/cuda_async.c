@@ -33,7 +33,7 @@ char *cuda_async_kernel(cg_emit *em, const gma_monotone *a, const char *params, 
     cg_line(em, "/* %s.%s: the newest value, %s (equal at every round's end) */", n, a->x->name, a->q->name);
     cg_line(em, "const %s _c_val = (%s)*(volatile %s *)&%s[%s];", xt, xt, qt, qn, n);
     cg_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max",
-                       "gmcu_aq_push(&_c_aq, %s);");
+                       "gmcu_aq_push(&_c_aq, %s);", NULL);
     cg_line(em, "gmcu_aq_done(&_c_aq);");
     em->indent--;
     cg_line(em, "}");

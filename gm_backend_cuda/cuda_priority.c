@@ -46,7 +46,7 @@ static void sample_delta(cg_emit *em, const gma_monotone *a, const char *g, cons
     cg_line(em, "{");
     em->indent++;
     cg_line(em, "const gm_node_t %s = (gm_node_t)(_c_i * _c_every);", n);
-    cg_monotone_edges(em, a, NULL, NULL);
+    cg_monotone_edges(em, a, NULL, NULL, NULL);
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "_c_gsum = gmcu_block_combine(_c_gsum, gmcu_op_add(), 0.0);");
@@ -123,7 +123,7 @@ static void near_step(cg_emit *em, const gma_monotone *a, const char *qn, const 
         lowered = marked = cg_strf("{ gmcu_nf_lowered<_c_min>(&_c_nf, _c_key, _c_bound, _c_nc, _c_k, _c_step, _c_fc, "
                                    "_c_gen, %%s); if (%s >= %s) %s[%s] = true; }", cg_name(em, a->inner->iter.sym),
                                    mark_from, cg_name(em, mark), cg_name(em, a->inner->iter.sym));
-    cg_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max", lowered);
+    cg_monotone_edges(em, a, a->argmin->assign_op == GMA_MIN ? "gmcu_atomic_min" : "gmcu_atomic_max", lowered, NULL);
     free(marked);
     em->indent--;
     cg_line(em, "}");

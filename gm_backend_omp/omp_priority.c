@@ -51,12 +51,13 @@ static void seed_and_sample(cg_emit *em, const gma_monotone *a, const gma_fronti
     const char *qn = cg_name(em, a->q), *fn = cg_name(em, w->flag);
     cg_line(em, "double _c_gsum = 0; /* delta: the term's mean |value| over the edges of a sample of nodes */");
     cg_line(em, "int64_t _c_gcnt = 0;");
+    cg_line(em, "double _c_gmin = HUGE_VAL; /* and its least |value|: the bin's lightest step */");
     cg_line(em, "const int64_t _c_every = %s->num_nodes > GMRT_BK_SAMPLE_NODES ? %s->num_nodes / GMRT_BK_SAMPLE_NODES : 1;",
              g, g);
     cg_line(em, "for (int64_t _c_i = 0; _c_i < %s->num_nodes / _c_every; _c_i++) {", g);
     em->indent++;
     cg_line(em, "const gm_node_t %s = (gm_node_t)(_c_i * _c_every);", n);
-    cg_monotone_edges(em, a, NULL, NULL);
+    cg_monotone_edges(em, a, NULL, NULL, "_c_gmin");
     em->indent--;
     cg_line(em, "}");
     cg_line(em, "double _c_base = HUGE_VAL; /* the nearest queued key: bin 0 */");
@@ -67,10 +68,10 @@ static void seed_and_sample(cg_emit *em, const gma_monotone *a, const gma_fronti
     cg_line(em, "gmrt_buckets _c_bk;");
     const char *k = entry_kind(a);
     if (*k)
-        cg_line(em, "if (!gmrt_bk_init_sized(&_c_bk, _c_threads, _c_base, gmrt_bk_delta(_c_gsum, _c_gcnt, %s), "
+        cg_line(em, "if (!gmrt_bk_init_sized(&_c_bk, _c_threads, _c_base, gmrt_bk_delta_min(_c_gsum, _c_gcnt, _c_gmin, %s), "
                      "sizeof(gmrt_bk_entry%s)))", g, k);
     else
-        cg_line(em, "if (!gmrt_bk_init(&_c_bk, _c_threads, _c_base, gmrt_bk_delta(_c_gsum, _c_gcnt, %s)))", g);
+        cg_line(em, "if (!gmrt_bk_init(&_c_bk, _c_threads, _c_base, gmrt_bk_delta_min(_c_gsum, _c_gcnt, _c_gmin, %s)))", g);
     cg_line(em, "    gmrt_fatal(\"out of memory: cannot make the buckets of a nearest-first run\");");
 }
 
@@ -152,7 +153,7 @@ static void relax_entry(cg_emit *em, const gma_monotone *a, const gma_frontier *
     } else {
         push = cg_strf("gmrt_bk_push%s(&_c_bk, _c_tid, %%s, %s_c_key, %s(double)_c_key);", k, kc, is_min ? "" : "-");
     }
-    cg_monotone_edges(em, a, atomic_fn, push);
+    cg_monotone_edges(em, a, atomic_fn, push, NULL);
     free(atomic_fn);
     free(push);
 }

@@ -8,7 +8,8 @@
 
 static const gm_stmt *first_of(const gm_stmt *s) { return s && s->kind == GMS_BLOCK ? s->body : s; }
 
-void cg_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered)
+void cg_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered,
+                       const char *min_var)
 {
     const gm_stmt *l1 = a->l1, *in = a->inner;
     const char *g = cg_graph_of(em, l1->iter.sym->type);
@@ -33,6 +34,8 @@ void cg_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn
         cg_line(em, "(void)%s;", t);
         cg_line(em, "_c_gsum += fabs((double)(%s));", gt ? gt : "0");
         cg_line(em, "_c_gcnt++;");
+        if (min_var)
+            cg_line(em, "%s = fmin(%s, fabs((double)(%s)));", min_var, min_var, gt ? gt : "0");
     } else {
         const char *qn = cg_name(em, a->q), *qt = cg_ctype(a->q->type->elem);
         char *key = !gt ? cg_strf("_c_val")

@@ -15,8 +15,10 @@
  * key _c_key by atomic_fn(&Q[t], _c_key) (true when it stored) runs
  * `lowered` (a format whose one %s is the target node). lowered NULL: no
  * update, the term's |value| summed into _c_gsum and counted in _c_gcnt
- * (the sample that sets a nearest-first schedule's bin width). */
-void cg_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered);
+ * (the sample that sets a nearest-first schedule's bin width), and, where
+ * min_var names a double, its least |value| kept there. */
+void cg_monotone_edges(cg_emit *em, const gma_monotone *a, const char *atomic_fn, const char *lowered,
+                       const char *min_var);
 
 /* The statements of a round (list), as written, but the frontier loop l1
  * under `if (!done)`: in the round after a run to the fixpoint (done set;

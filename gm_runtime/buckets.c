@@ -15,19 +15,34 @@
  * long run keeps only the memory its pending entries need. */
 #define KEEP_ENTRIES 256
 
+/* The environment's GMRT_BK_SCALE when it is a positive number, else 0. */
+static double env_scale(void)
+{
+    const char *env = getenv("GMRT_BK_SCALE");
+    if (!env || !*env)
+        return 0;
+    char *end;
+    double v = strtod(env, &end);
+    return *end == '\0' && isfinite(v) && v > 0 ? v : 0;
+}
+
 double gmrt_bk_delta(double sum, int64_t count, const gm_graph *g)
 {
-    double scale = gmrt_few_rounds(g) ? GMRT_BK_SCALE_FEW : GMRT_BK_SCALE;
-    const char *env = getenv("GMRT_BK_SCALE");
-    if (env && *env) {
-        char *end;
-        double v = strtod(env, &end);
-        if (*end == '\0' && isfinite(v) && v > 0)
-            scale = v;
-    }
+    double scale = env_scale();
+    if (scale == 0)
+        scale = gmrt_few_rounds(g) ? GMRT_BK_SCALE_FEW : GMRT_BK_SCALE;
     double degree = g->num_nodes > 0 ? (double)g->num_edges / (double)g->num_nodes : 1;
     double d = count > 0 ? sum / (double)count * scale / (degree > 1 ? degree : 1) : 0;
     return isfinite(d) && d > 0 ? d : 1;
+}
+
+double gmrt_bk_delta_min(double sum, int64_t count, double min, const gm_graph *g)
+{
+    const double d = gmrt_bk_delta(sum, count, g);
+    if (env_scale() > 0) /* the width asked for */
+        return d;
+    const double cap = GMRT_BK_MIN_STEPS * min;
+    return isfinite(cap) && cap > 0 && cap < d ? cap : d;
 }
 
 bool gmrt_bk_wanted(const gm_graph *g)

@@ -289,6 +289,34 @@ static void test_delta(void)
     gmrt_graph_free(dense);
 }
 
+/* The width capped at GMRT_BK_MIN_STEPS lightest terms: a sample whose
+ * least term is light (a grid's length 1) gets the cap, one whose least term
+ * is near its mean (a road graph's) the width as before; no cap for a
+ * least term of 0 or none (HUGE_VAL: an empty sample), nor under the
+ * environment's GMRT_BK_SCALE (the width asked for). */
+static void test_delta_min(void)
+{
+    const gm_node_t pairs[] = {0, 1, 1, 2, 2, 3, 3, 0, 0, 2, 1, 3, 2, 0, 3, 1}; /* mean degree 2 */
+    gm_graph *g = rt_graph(4, 8, pairs, NULL);
+    CU_ASSERT_FATAL(g != NULL);
+    unsetenv("GMRT_BK_SCALE");
+    const double wide = gmrt_bk_delta(1280.0, 10, g); /* mean term 128: 128 x 32 / 2 */
+    CU_ASSERT_DOUBLE_EQUAL(wide, 128.0 * GMRT_BK_SCALE / 2.0, 1e-9);
+    CU_ASSERT(wide > GMRT_BK_MIN_STEPS * 1.0);
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta_min(1280.0, 10, 1.0, g), GMRT_BK_MIN_STEPS * 1.0, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta_min(1280.0, 10, 0.5, g), GMRT_BK_MIN_STEPS * 0.5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta_min(1280.0, 10, 100.0, g), wide, 1e-9); /* 25,600 > 2,048 */
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta_min(1280.0, 10, 0.0, g), wide, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta_min(1280.0, 10, HUGE_VAL, g), wide, 1e-9);
+    CU_ASSERT_EQUAL(gmrt_bk_delta_min(0.0, 0, HUGE_VAL, g), 1.0);
+    setenv("GMRT_BK_SCALE", "32", 1);
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta_min(1280.0, 10, 1.0, g), 128.0 * 32.0 / 2.0, 1e-9);
+    setenv("GMRT_BK_SCALE", "x", 1); /* not a number: as if unset, so capped */
+    CU_ASSERT_DOUBLE_EQUAL(gmrt_bk_delta_min(1280.0, 10, 1.0, g), GMRT_BK_MIN_STEPS * 1.0, 1e-9);
+    unsetenv("GMRT_BK_SCALE");
+    gmrt_graph_free(g);
+}
+
 int main(void)
 {
     static const CU_TestInfo tests[] = {
@@ -298,6 +326,7 @@ int main(void)
         {"fuse", test_fuse},
         {"small_entries", test_small_entries},
         {"delta", test_delta},
+        {"delta_min", test_delta_min},
         CU_TEST_INFO_NULL,
     };
     return rt_run("buckets", tests);
