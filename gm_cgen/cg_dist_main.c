@@ -262,13 +262,13 @@ static void local_indexes(cg_emit *em, const gm_proc *proc, bool gpu)
         em->tg->main_step(em, proc, CG_MAIN_DIST_LOCAL_READY);
 }
 
-/* Whether main() offers --batch=FILE (gmd_cli_main, gmd_batch.c): -t omp,
- * where no input of the procedure is named batch (its --batch stays its
- * own).  The GPU main runs once: gmd_gpu_init keeps the first --comm. */
-static bool batch_main(const gm_proc *proc, bool gpu)
+/* Whether main() offers --batch=FILE (gmd_cli_main, gmd_batch.c): where no
+ * input of the procedure is named batch (its --batch stays its own).  On
+ * the GPU every run of a batch keeps the first run's transport
+ * (gmd_gpu_init refuses another --comm) and its device state: the device
+ * copy of each run's local graph is told apart by gmrt_graph_serial. */
+static bool batch_main(const gm_proc *proc)
 {
-    if (gpu)
-        return false;
     for (const gm_param *p = proc->params; p; p = p->next)
         if (strcmp(p->name, "batch") == 0)
             return false;
@@ -466,7 +466,7 @@ static void dist_main(cg_emit *em, const gm_proc *proc, bool gpu)
     cg_line(em, "return _c_status;");
     em->indent = 0;
     cg_printf(em, "}\n\n");
-    bool batch = batch_main(proc, gpu);
+    bool batch = batch_main(proc);
     cg_printf(em, "int main(int argc, char **argv)\n{\n"
                   "    gmrt_error err;\n"
                   "    gmrt_error_clear(&err);\n"

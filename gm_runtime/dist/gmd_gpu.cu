@@ -140,10 +140,15 @@ static bool nccl_start(gmrt_error *e)
 
 bool gmd_gpu_init(gmd_comm comm, gmrt_error *err)
 {
-    if (gs.up)
-        return true;
     gmrt_error local;
     gmrt_error *e = err ? err : &local;
+    if (gs.up) { /* a later run of a --batch: the transport stays the first run's */
+        if (comm == GMD_COMM_AUTO || comm == gs.comm)
+            return true;
+        gmrt_error_set(e, GMRT_E_ARG, "--comm=%s: this process's GPU transport is already %s (a --batch keeps its "
+                       "first run's: give --comm before the batch file)", gmd_comm_name(comm), gmd_comm_name(gs.comm));
+        return false;
+    }
     MPI_Comm host;
     int host_ranks = 1, ndev = 0;
     MPI_Comm_split_type(gmd_comm_(), MPI_COMM_TYPE_SHARED, gmd_rank(), MPI_INFO_NULL, &host);

@@ -53,7 +53,8 @@ bool gmd_gpu_have_nccl(void);
 
 /* COLLECTIVE. false (message in err, on every rank) when a rank finds no
  * GPU, nccl was asked for and cannot be (not built, more ranks than GPUs
- * on a host), or NCCL cannot start. */
+ * on a host), or NCCL cannot start. Once up (a later run of a --batch): true
+ * for auto or the transport in use, false for the other one. */
 bool gmd_gpu_init(gmd_comm comm, gmrt_error *err);
 /* COLLECTIVE. A no-op when not initialized. */
 void gmd_gpu_finalize(void);

@@ -29,7 +29,7 @@
 # Environment: the harness's GMC, GMGRAPH, GMC_SRCDIR, GMC_BUILDDIR,
 # GMC_MPIRUN, GMC_GPU_SYNC_TEST (set when libgmrt-dist-cuda is built),
 # GMC_GPU_SYNC_NCCL; MPI_APPS / MPI_GRAPHS / MPI_RANKS / MPI_KEEP as for
-# apps.sh; MPI_BLOCKS (below); GMC_NVCC.
+# apps.sh; MPI_BLOCKS and MPI_CUDA_BATCH (below); GMC_NVCC.
 set -u
 if [ -z "${GMC_GPU_SYNC_TEST:-}" ] || [ -z "${GMC_MPIRUN:-}" ]; then
     echo "SKIP: libgmrt-dist-cuda is not built (configure needs MPI and nvcc)"
@@ -55,6 +55,10 @@ MPI_INC=
 for w in $MPI_CFLAGS; do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
 [ "$ngpu" -gt 0 ] || echo "no GPU here: the generated programs are compiled and linked, not run"
 
+# MPI_CUDA_BATCH=1: each matrix's cases at one P in one --batch launch (the
+# GPU's and NCCL's start-up paid once: apps_common.sh's batch_run), as
+# apps.sh runs the -t omp programs; default: a launch per case
+MATRIX_BATCH=${MPI_CUDA_BATCH:-0}
 # MPI_BLOCKS: which of the runs below (with a GPU) to make, of "main" (each
 # app's matrix at MPI_RANKS), "gather", "forced", "shared" (default: these
 # four) and "sanitize" (named only); the programs are built and their nvcc
@@ -349,7 +353,8 @@ if selected "$blocks" sanitize && [ "$ngpu" -gt 0 ]; then
         report FAIL "sanitize: compute-sanitizer not found"
     else
         RANKS_SAVED=$RANKS MPI_GRAPHS_SAVED=${MPI_GRAPHS:-}
-        RANKS=2 MPI_POLICIES=both MATRIX_BIN=$W/san
+        # one run a launch: memcheck's summary ends the process, after the last run's output
+        RANKS=2 MPI_POLICIES=both MATRIX_BIN=$W/san MATRIX_BATCH=0
         while IFS='|' read -r app kind _; do
             [ -n "$app" ] || continue
             selected "${MPI_APPS:-}" "$app" || continue
@@ -358,7 +363,7 @@ if selected "$blocks" sanitize && [ "$ngpu" -gt 0 ]; then
         done <"$W/apps.txt"
         selected "${MPI_APPS:-}" sssp && [ -x "$W/cuda/sssp" ] && sanitized sssp w_path
         selected "${MPI_APPS:-}" bfs && [ -x "$W/cuda/bfs" ] && sanitized bfs path GMD_BFS_SETTLE_AFTER=0
-        RANKS=$RANKS_SAVED MPI_GRAPHS=$MPI_GRAPHS_SAVED MPI_POLICIES=
+        RANKS=$RANKS_SAVED MPI_GRAPHS=$MPI_GRAPHS_SAVED MPI_POLICIES= MATRIX_BATCH=${MPI_CUDA_BATCH:-0}
     fi
 fi
 
@@ -372,6 +377,27 @@ for app in $linked_one; do
         report PASS "$app --comm=bogus refused (exit 2)"
     else
         report FAIL "$app --comm=bogus: exit $rc" "$W/bogus.out"
+    fi
+    # a --batch keeps its first run's transport: a later line asking for the
+    # other one fails (exit 1, the message), the runs around it do not
+    if [ "$ngpu" -ge 2 ] && [ "$comms" = "nccl mpi" ]; then
+        mkdir -p "$W/twocomm"
+        row=$(printf '%s\n%s\n' "$APPS" "$APPS_BFS" | grep "^$app|")
+        IFS='|' read -r _ kind _ args _ <<EOF_ROW
+$row
+EOF_ROW
+        case $kind in w) graph_args w_selfdup ;; *) graph_args selfdup ;; esac
+        for c in nccl mpi auto; do echo "'$gfile' $gargs --policy=both --comm=$c"; done >"$W/twocomm/batch.txt"
+        run_dist "$W/twocomm" 2 "$W/cuda/$app" --batch="$W/twocomm/batch.txt" --threads=1
+        if grep -q "^== batch line 1 done: exit status 0" "$W/twocomm/stdout.txt" &&
+            grep -q "^== batch line 2 done: exit status 1" "$W/twocomm/stdout.txt" &&
+            grep -q "^== batch line 3 done: exit status 0" "$W/twocomm/stdout.txt" &&
+            grep -q -- "--comm=mpi: this process's GPU transport is already nccl" "$W/twocomm/stderr.txt"; then
+            report PASS "$app --batch: --comm=mpi after --comm=nccl refused (exit 1), the runs around it ran"
+        else
+            cat "$W/twocomm/stdout.txt" >>"$W/twocomm/stderr.txt"
+            report FAIL "$app --batch with two transports: exit $(cat "$W/twocomm/rc")" "$W/twocomm/stderr.txt"
+        fi
     fi
     break
 done
