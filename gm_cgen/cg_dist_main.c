@@ -4,7 +4,7 @@
  *   mpirun -np P ./NAME GRAPH|gen:SPEC [--policy=out|in|both] [--relabel[=SEED]]
  *          [--comm=auto|nccl|mpi] (CUDA)
  *          [--NAME=VALUE ...] [--out=DIR] [--json] [--threads=N] [--repeat=K] ...
- *   mpirun -np P ./NAME --batch=FILE [ARGS...]   (-t omp: a run per line of FILE)
+ *   mpirun -np P ./NAME --batch=FILE [ARGS...]   (a run per line of FILE)
  *
  * Every rank runs it. GRAPH may be a generator spec (gen:rmat,scale=S,...:
  * each rank generates its part, gmd_gen.c). --policy and --relabel go to
