@@ -9,10 +9,13 @@
 #   sssp    apps/sssp.gm on weighted 1000^2 and 4096^2 grids: -t cuda, and
 #           --distributed at P = 1, 2 with its local fixpoints (and, on the
 #           small grid, GMRT_PRIORITY=0: the rounds as written); compared
+#   single  tests/gpu/graph_reuse.sh and tests/gpu/sanitize.sh on the build
 #   tests   make check TESTS=tests/mpi/cuda_apps.sh (MPI_APPS etc. from the
 #           environment), its log copied every 15 s (a time limit kills
 #           make, which deletes the log); with TEST_GROUPS="NAME:APP,APP
 #           ...", one run of cuda_apps.sh per group, all at once
+#           (MPI_CUDA_BATCH=1 in the environment: each case list at a P
+#           one --batch launch)
 # Usage: OUT=DIR [PH="settle sssp tests"] [LIMIT=seconds] [REUSE=1] [TEST_GROUPS=...]
 #        bash bench/lib/dist_grid.sh TARBALL
 # (PH="": the build only; without a GPU only the tests phase runs, which
@@ -97,6 +100,18 @@ ph_sssp() {
             dist_run "sssp_w${sz}_$P" $P "-x GMRT_PRIORITY=1" $W/d/sssp $W/w$sz.gmb --root=0
             [ $sz = 1000 ] && dist_run "sssp_w${sz}_${P}_written" $P "-x GMRT_PRIORITY=0" $W/d/sssp $W/w$sz.gmb --root=0
         done
+    done
+}
+
+# tests/gpu/graph_reuse.sh and tests/gpu/sanitize.sh (one GPU's checks of
+# the runtime: a graph's device copy across graphs of one size; memcheck on
+# PageRank, BFS, SSSP and WCC at two ranks, initcheck on one GPU)
+ph_single() {
+    local t log
+    for t in graph_reuse sanitize; do
+        log=$OUT/$t.log
+        timeout $(($(left) - 20)) sh "$S/tests/gpu/$t.sh" $B >"$log" 2>&1
+        row "tests/gpu/$t.sh: rc=$? $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed"
     done
 }
 
