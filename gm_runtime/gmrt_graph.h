@@ -167,7 +167,8 @@ void gmrt_degree_order_pairs(const gm_graph *g, double *by_id, double *by_degree
 gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_error *err);
 /* The graph a clique-counting nest over g should run on: the degree-ordered
  * copy when g is symmetric without parallel edges and the copy saves far
- * more pair tests than it costs (gmrt_degree_order_pairs against 8 (n + m));
+ * more pair tests than it costs (gmrt_degree_order_pairs against 8 (n + m),
+ * made only where the rows' sum of C(d, 2) exceeds that cost at all);
  * NULL to run on g itself (also when out of memory). The caller frees the
  * copy. Environment: GMRT_DEGREE_ORDER=0 never copies, =1 copies whenever
  * the graph allows it; GMRT_DEGREE_ORDER_LOG=1 says the decision on stderr.
