@@ -32,6 +32,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mkdir -p "$OUT"
 TAB=$OUT/table.txt; : >"$TAB"
 row() { echo "$*" | tee -a "$TAB"; }
+tally() { echo "$(grep -c '^PASS' "$1" 2>/dev/null) passed, $(grep -c '^FAIL' "$1" 2>/dev/null) failed"; } # LOG
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
 B=/tmp/gmcb W=/tmp/gmcw
 S=/tmp/$(basename "$TARBALL" .tar.gz)
@@ -111,7 +112,7 @@ ph_single() {
     for t in graph_reuse sanitize; do
         log=$OUT/$t.log
         timeout $(($(left) - 20)) sh "$S/tests/gpu/$t.sh" $B >"$log" 2>&1
-        row "tests/gpu/$t.sh: rc=$? $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed"
+        row "tests/gpu/$t.sh: rc=$? $(tally "$log")"
     done
 }
 
@@ -128,7 +129,7 @@ run_check() {
     cp "$t.log" "$OUT/$name.log" 2>/dev/null
     log=$OUT/partial_$name.log
     [ -f "$OUT/$name.log" ] && log=$OUT/$name.log
-    row "cuda_apps.sh $name (${MPI_APPS:-all}): rc=$rc $(($(date +%s) - s)) s; $(grep -c '^PASS' "$log" 2>/dev/null) passed, $(grep -c '^FAIL' "$log" 2>/dev/null) failed"
+    row "cuda_apps.sh $name (${MPI_APPS:-all}): rc=$rc $(($(date +%s) - s)) s; $(tally "$log")"
 }
 
 # TEST_GROUPS="NAME:APP,APP[:BLOCK,BLOCK] ...": the groups at once, each
@@ -156,7 +157,7 @@ ph_tests() {
          case $g in *:*) MPI_BLOCKS=$(echo "${g#*:}" | tr , ' ') ;; *) MPI_BLOCKS= ;; esac
          export MPI_APPS MPI_BLOCKS
          timeout $(($(left) - 15)) sh "$S/tests/mpi/cuda_apps.sh" >"$OUT/$name.log" 2>&1
-         row "cuda_apps.sh $name ($MPI_APPS${MPI_BLOCKS:+; $MPI_BLOCKS}): rc=$? $(($(date +%s) - s)) s; $(grep -c '^PASS' "$OUT/$name.log") passed, $(grep -c '^FAIL' "$OUT/$name.log") failed") &
+         row "cuda_apps.sh $name ($MPI_APPS${MPI_BLOCKS:+; $MPI_BLOCKS}): rc=$? $(($(date +%s) - s)) s; $(tally "$OUT/$name.log")") &
         pids="$pids $!"
     done
     # shellcheck disable=SC2086

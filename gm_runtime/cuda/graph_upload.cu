@@ -392,13 +392,13 @@ __global__ static void gmcu_eb_cut_rows(const gm_graph *g, bool in_edges, bool g
     }
 }
 
-/* The cuts gmcu_eb_cuts last built, and what for. */
+/* The cuts gmcu_eb_cuts last built, and what for: the graph (its serial)
+ * and its device arrays as they were (the epoch changes with every upload,
+ * release and gather order, so it also tells which rows were cut). */
 static struct {
-    uint64_t serial;          /* the graph's (gmrt_graph_serial) */
-    unsigned long long epoch; /* the device graph's (gmcu_graph_epoch): its arrays */
-    gm_node_t n;
+    uint64_t serial;
+    unsigned long long epoch;
     bool in_edges, gather;
-    const gm_node_t *idx; /* the rows cut (a new gather order: new cuts) */
     int nseg;
     int64_t seglen;
     gm_edge_t *cuts;
@@ -406,26 +406,20 @@ static struct {
 
 static const gm_edge_t *eb_cuts_of(gm_graph *G, bool in_edges, bool gather, int nseg, int64_t seglen)
 {
-    (void)gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD);
-    const gm_graph *sh = &gmcu_graph_cache_get()->shadow;
-    const gm_node_t *idx = in_edges ? (gather ? sh->r_gather_idx : sh->r_node_idx) : (gather ? sh->gather_idx : sh->node_idx);
+    const gm_graph *dg = gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD); /* current first */
     if (eb_cuts.cuts && eb_cuts.serial == G->serial && eb_cuts.epoch == gmcu_graph_epoch() &&
-        eb_cuts.n == G->num_nodes && eb_cuts.in_edges == in_edges &&
-        eb_cuts.gather == gather && eb_cuts.idx == idx && eb_cuts.nseg == nseg && eb_cuts.seglen == seglen)
+        eb_cuts.in_edges == in_edges && eb_cuts.gather == gather && eb_cuts.nseg == nseg && eb_cuts.seglen == seglen)
         return eb_cuts.cuts;
     gmcu_free(eb_cuts.cuts);
     const int64_t n = G->num_nodes;
     eb_cuts.cuts = (gm_edge_t *)gmcu_malloc((size_t)(nseg + 1) * (size_t)(n + 1) * sizeof(gm_edge_t),
                                             "edge-blocking segment cuts");
-    const gm_graph *dg = gmcu_graph(G, in_edges ? GMCU_GRAPH_REVERSE : GMCU_GRAPH_FORWARD);
     gmcu_eb_cut_rows<<<gmcu_blocks(n + 1), GMCU_BLOCK>>>(dg, in_edges, gather, nseg, seglen, eb_cuts.cuts);
     GMCU_LAUNCHED("edge-blocking segment cuts");
     eb_cuts.serial = G->serial;
     eb_cuts.epoch = gmcu_graph_epoch();
-    eb_cuts.n = G->num_nodes;
     eb_cuts.in_edges = in_edges;
     eb_cuts.gather = gather;
-    eb_cuts.idx = idx;
     eb_cuts.nseg = nseg;
     eb_cuts.seglen = seglen;
     return eb_cuts.cuts;

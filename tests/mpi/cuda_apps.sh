@@ -225,6 +225,14 @@ while [ -n "$granks" ] && IFS='|' read -r app kind policies args checks rchecks;
     RANKS=$RANKS_SAVED
 done <"$W/gapps.txt"
 
+# app_row APP: APP's row of $APPS / $APPS_BFS into kind, policies, args,
+# checks and rchecks (for the blocks below, which run one app at a time)
+app_row() {
+    IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
+$(printf '%s\n%s\n' "$APPS" "$APPS_BFS" | grep "^$1|")
+EOF_ROW
+}
+
 # forced APP VAR VALUE PATTERN WHAT OUT [GRAPH]: the app APP again with
 # VAR=VALUE in the environment. One run at P = 2 on GRAPH (default: the
 # path) with GMD_RANK_TIMES=1 must match PATTERN in its trace (else WHAT:
@@ -235,10 +243,7 @@ forced() {
     f_app=$1 f_var=$2 f_val=$3 f_pat=$4 f_what=$5 f_out=$6
     selected "${MPI_APPS:-}" "$f_app" || return 0
     [ -x "$W/cuda/$f_app" ] || return 0
-    row=$(printf '%s\n%s\n' "$APPS" "$APPS_BFS" | grep "^$f_app|")
-    IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
-$row
-EOF_ROW
+    app_row "$f_app"
     graph_args "${7:-path}"
     f_dir=$W/traced-$f_var-$f_app
     mkdir -p "$f_dir"
@@ -324,10 +329,7 @@ fi
 # sanitized APP GRAPH [VAR=VALUE]
 sanitized() {
     s_app=$1 s_graph=$2
-    row=$(printf '%s\n%s\n' "$APPS" "$APPS_BFS" | grep "^$s_app|")
-    IFS='|' read -r _ kind policies args checks rchecks <<EOF_ROW
-$row
-EOF_ROW
+    app_row "$s_app"
     printf '#!/bin/sh\nexec "%s" --tool memcheck --report-api-errors no --error-exitcode 77 "%s" "$@"\n' \
         "$CS" "$W/cuda/$s_app" >"$W/san/$s_app"
     chmod +x "$W/san/$s_app"
@@ -382,10 +384,7 @@ for app in $linked_one; do
     # other one fails (exit 1, the message), the runs around it do not
     if [ "$ngpu" -ge 2 ] && [ "$comms" = "nccl mpi" ]; then
         mkdir -p "$W/twocomm"
-        row=$(printf '%s\n%s\n' "$APPS" "$APPS_BFS" | grep "^$app|")
-        IFS='|' read -r _ kind _ args _ <<EOF_ROW
-$row
-EOF_ROW
+        app_row "$app"
         case $kind in w) graph_args w_selfdup ;; *) graph_args selfdup ;; esac
         for c in nccl mpi auto; do echo "'$gfile' $gargs --policy=both --comm=$c"; done >"$W/twocomm/batch.txt"
         run_dist "$W/twocomm" 2 "$W/cuda/$app" --batch="$W/twocomm/batch.txt" --threads=1
