@@ -354,9 +354,13 @@ if selected "$blocks" sanitize && [ "$ngpu" -gt 0 ]; then
     if ! [ -x "$CS" ]; then
         report FAIL "sanitize: compute-sanitizer not found"
     else
-        RANKS_SAVED=$RANKS MPI_GRAPHS_SAVED=${MPI_GRAPHS:-}
+        RANKS_SAVED=$RANKS MPI_GRAPHS_SAVED=${MPI_GRAPHS:-} TIMEOUT_SAVED=$TIMEOUT
         # one run a launch: memcheck's summary ends the process, after the last run's output
         RANKS=2 MPI_POLICIES=both MATRIX_BIN=$W/san MATRIX_BATCH=0
+        # memcheck intercepts every NCCL and CUDA call: a 256-node run took
+        # 6 s of collectives, and past 120 s to exit, beside four other
+        # sanitized groups on the two GPUs (session 37); 600 s a run
+        [ -z "$TIMEOUT" ] || TIMEOUT="timeout 600"
         while IFS='|' read -r app kind _; do
             [ -n "$app" ] || continue
             selected "${MPI_APPS:-}" "$app" || continue
@@ -365,7 +369,7 @@ if selected "$blocks" sanitize && [ "$ngpu" -gt 0 ]; then
         done <"$W/apps.txt"
         selected "${MPI_APPS:-}" sssp && [ -x "$W/cuda/sssp" ] && sanitized sssp w_path
         selected "${MPI_APPS:-}" bfs && [ -x "$W/cuda/bfs" ] && sanitized bfs path GMD_BFS_SETTLE_AFTER=0
-        RANKS=$RANKS_SAVED MPI_GRAPHS=$MPI_GRAPHS_SAVED MPI_POLICIES= MATRIX_BATCH=${MPI_CUDA_BATCH:-0}
+        RANKS=$RANKS_SAVED MPI_GRAPHS=$MPI_GRAPHS_SAVED MPI_POLICIES= MATRIX_BATCH=${MPI_CUDA_BATCH:-0} TIMEOUT=$TIMEOUT_SAVED
     fi
 fi
 
