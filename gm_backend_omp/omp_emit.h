@@ -21,10 +21,12 @@ typedef struct omp_state {
     /* omp_clique.c: the clique-counting nest being emitted inside its
      * choice of graph (emitted the usual way from there) */
     const gm_stmt *clique_loop;
-    /* omp_linked.c: the loop being emitted with per-thread row marks, and
-     * the C name of its gmrt_linked_marks (NULL: none) */
+    /* omp_linked.c: the loop being emitted with per-thread row marks, the
+     * C name of its gmrt_linked_marks (NULL: none) and of each thread's
+     * gmrt_row_marks * (declared once per thread: em->thread_decl) */
     const gm_stmt *marks_loop;
     const char *marks;
+    const char *thread_marks;
 } omp_state;
 
 static inline omp_state *omp_st(cg_emit *em) { return (omp_state *)em->target; }

@@ -228,6 +228,13 @@ typedef struct cg_emit {
      * filled per procedure by tg->decide; NULL: none kept. */
     struct gma_decided *decided;
     cg_nil_state nil;
+    /* A declaration that the parallel loop of thread_loop makes once per
+     * thread, before its iterations (a target's per-thread state: the
+     * OpenMP target's row marks, omp_linked.c); thread_decl_made says
+     * whether cg_par_begin printed it. NULL: none. */
+    const gm_stmt *thread_loop;
+    const char *thread_decl;
+    bool thread_decl_made;
 } cg_emit;
 
 /* The suffix of the emitted _c_atomic_OP_SUFFIX helpers for a value type
@@ -347,8 +354,9 @@ void cg_inf(cg_emit *em, gm_type_kind k, bool negative);
 const char *cg_wrap_fn(int op, gm_type_kind k);
 void cg_builtin_call(cg_emit *em, const gm_expr *e);
 /* x._CountNbrs...(y, z) (GMB_NODE_COUNT_LINKED) as gmrt_linked.h's count;
- * with marks (the C name of a gmrt_linked_marks in scope, host code) its
- * marked form, for a loop that counts for one x after another. */
+ * with marks (a C expression of the calling thread's gmrt_row_marks *,
+ * host code) its marked form, for a loop that counts for one x after
+ * another. */
 void cg_count_linked(cg_emit *em, const gm_expr *e, const char *marks);
 void cg_user_call(cg_emit *em, const gm_expr *e);
 /* A call statement: as cg_user_call, except that an output stored into a

@@ -446,7 +446,7 @@ void cg_count_linked(cg_emit *em, const gm_expr *e, const char *marks)
                                          : "GMRT_ANY_NBR";
     const char *g = graph_of_expr(em, r);
     if (marks)
-        cg_printf(em, "((int64_t)gmrt_count_linked_nbrs_marked(%s, gmrt_linked_marks_mine(%s, %s), ", g, marks, g);
+        cg_printf(em, "((int64_t)gmrt_count_linked_nbrs_marked(%s, %s, ", g, marks);
     else
         cg_printf(em, "((int64_t)gmrt_count_linked_nbrs(%s, ", g);
     cg_expr(em, r);

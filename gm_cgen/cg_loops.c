@@ -78,9 +78,11 @@ void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range
                   : count && strcmp(kind, "dynamic(chunk)") == 0 ? cg_strf("schedule(dynamic, _c_chunk(%s))", count)
                                                                  : cg_strf("schedule(dynamic, 64)");
     free(count);
-    if (par->nargmin > 0) {
+    const bool thread_decl = loop && loop == em->thread_loop && em->thread_decl && em->par_depth == 0;
+    if (par->nargmin > 0 || thread_decl) {
         /* Scalar arg-min/max targets: each thread keeps its own best,
-         * merged once per thread at the end. */
+         * merged once per thread at the end; a target's per-thread
+         * declaration (em->thread_decl) comes first. */
         if (trip)
             cg_line(em, "#pragma omp parallel if(%s >= %d)", trip, OMP_MIN_PARALLEL_TRIP);
         else
@@ -88,6 +90,10 @@ void cg_par_begin(cg_emit *em, cg_par *par, gm_symbol *iter, gm_range_kind range
         cg_line(em, "{");
         em->indent++;
         par->opened = true;
+        if (thread_decl) {
+            cg_line(em, "%s", em->thread_decl);
+            em->thread_decl_made = true;
+        }
         par->saved_names = calloc((size_t)em->nsyms + 1, sizeof(char *));
         for (int i = 0; i < par->nargmin; i++) {
             for (const gm_expr *l = par->argmins[i]->lhs; l; l = l->next) {
@@ -115,7 +121,7 @@ void cg_par_end(cg_emit *em, cg_par *par)
 {
     em->par_depth--;
     em->region = NULL;
-    if (par->opened) {
+    if (par->opened && par->nargmin > 0) {
         cg_line(em, "#pragma omp critical");
         cg_line(em, "{");
         em->indent++;
@@ -137,6 +143,8 @@ void cg_par_end(cg_emit *em, cg_par *par)
         free(done);
         em->indent--;
         cg_line(em, "}");
+    }
+    if (par->opened) {
         em->indent--;
         cg_line(em, "}");
         for (int i = 0; i < em->nsyms; i++)
