@@ -40,6 +40,14 @@ typedef int32_t gm_edge_t;
 /* sizeof(gm_edge_t) in the library as it was built (4 or 8). */
 int gmrt_edge_size(void);
 
+/* Room for n elements of size bytes (n == 0: one), uninitialised, for an
+ * array of a node's or an edge's worth (a property, a traversal's queue):
+ * from 2 MiB up 2 MiB-aligned and asking for transparent huge pages, so
+ * its first touch faults once per 2 MiB, not once per 4 KiB (the kernel's
+ * "madvise" mode; a hint only). NULL when out of memory or n * size
+ * overflows; freed with free(). */
+void *gmrt_alloc_big_array(size_t n, size_t size);
+
 typedef enum gmrt_status {
     GMRT_OK = 0,
     GMRT_E_IO,          /* the file could not be opened, read or written */

@@ -16,6 +16,7 @@
 #include <omp.h>
 #endif
 
+#include "gmrt_base.h"
 #include "gmrt_fatal.h"
 
 /* Allocation that never returns NULL (an empty array still gets a valid pointer):
@@ -182,7 +183,7 @@ static inline __attribute__((unused)) void _c_nil_report(int32_t code, const cha
  * property (a local empty Graph's) that it sees indexing a 1-byte block. */
 static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)
 {
-    void *p = size && n > SIZE_MAX / size ? NULL : malloc(n && size ? n * size : size ? size : 1);
+    void *p = gmrt_alloc_big_array(n, size); /* big ones on huge pages */
     if (!p)
         _c_no_memory(n, size);
     return p;

@@ -31,7 +31,7 @@ gmrtinclude_HEADERS = \
 	gm_runtime/gmcu_balance.h gm_runtime/gmcu_rng.h gm_runtime/gmcu_worklist.h gm_runtime/gmcu_bfs.h
 
 GMRT_LIB_SOURCES = \
-	gm_runtime/error.c gm_runtime/fatal.c gm_runtime/file.c gm_runtime/edit.c gm_runtime/mem_limit.c gm_runtime/cli.c gm_runtime/cli_device.c \
+	gm_runtime/alloc.c gm_runtime/error.c gm_runtime/fatal.c gm_runtime/file.c gm_runtime/edit.c gm_runtime/mem_limit.c gm_runtime/cli.c gm_runtime/cli_device.c \
 	gm_runtime/graph.c gm_runtime/graph_symmetric.c gm_runtime/graph_relabel.c gm_runtime/graph_degree_order.c gm_runtime/graph_reverse.c gm_runtime/linked.c gm_runtime/components.c gm_runtime/worklist.c gm_runtime/buckets.c gm_runtime/csr_build.c \
 	gm_runtime/row_sort.h gm_runtime/row_sort.c \
 	gm_runtime/rt_alloc.h gm_runtime/rt_lock.h gm_runtime/rt_progress.h \

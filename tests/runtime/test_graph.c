@@ -690,6 +690,26 @@ static void test_degree_order(void)
  * graph keeps its own; a graph built where a freed one was gets another,
  * as does a struct made by hand; graphs numbered from several threads at
  * once all differ. */
+/* gmrt_alloc_big_array: usable memory of the size asked for, big ones
+ * 2 MiB-aligned (the huge-page hint), NULL on overflow, one element for 0. */
+static void test_alloc_big_array(void)
+{
+    int32_t *small = gmrt_alloc_big_array(0, sizeof(int32_t));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(small);
+    small[0] = 7; /* one element, writable */
+    CU_ASSERT_EQUAL(small[0], 7);
+    free(small);
+    size_t n = ((size_t)3 << 20) + 5; /* 12 MiB and a bit of int32_t */
+    int32_t *big = gmrt_alloc_big_array(n, sizeof(int32_t));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(big);
+    CU_ASSERT_EQUAL((uintptr_t)big % ((uintptr_t)2 << 20), 0);
+    big[0] = 1;
+    big[n - 1] = 2; /* the last element is in the block */
+    CU_ASSERT_EQUAL(big[0] + big[n - 1], 3);
+    free(big);
+    CU_ASSERT_PTR_NULL(gmrt_alloc_big_array(SIZE_MAX / 2, 4));
+}
+
 static void test_serials(void)
 {
     const gm_node_t pairs[] = {0, 1, 1, 2};
@@ -751,6 +771,7 @@ int main(void)
         {"hubs and the few-rounds rule", test_skew_and_few_rounds},
         {"degree order", test_degree_order},
         {"serials", test_serials},
+        {"big arrays", test_alloc_big_array},
         CU_TEST_INFO_NULL,
     };
     return rt_run("graph", tests);
