@@ -16,7 +16,8 @@
 # and policies, and its --out files and return value are compared with
 # the single-process -t omp program's by e2e_compare, as apps.sh does;
 # then at P = GPUs + 1 and 2 x GPUs over --comm=mpi (ranks sharing GPUs;
-# MPI_SHARED_RANKS).
+# MPI_SHARED_RANKS); with two GPUs and NCCL, every app at P = 2 over NCCL's
+# socket transport on loopback (the path between hosts).
 # With two GPUs or more, the apps with a property in gather order run
 # again at P = 1..min(4, GPUs) with that order forced on every graph and
 # off (GMCU_GATHER_ORDER=all / 0; MPI_GATHER_RANKS: other P), the BFS apps
@@ -60,10 +61,10 @@ for w in $MPI_CFLAGS; do case $w in -I*|-D*) MPI_INC="$MPI_INC $w" ;; esac; done
 # apps.sh runs the -t omp programs; default: a launch per case
 MATRIX_BATCH=${MPI_CUDA_BATCH:-0}
 # MPI_BLOCKS: which of the runs below (with a GPU) to make, of "main" (each
-# app's matrix at MPI_RANKS), "gather", "forced", "shared" (default: these
-# four) and "sanitize" (named only); the programs are built and their nvcc
-# checks made in any case
-blocks=${MPI_BLOCKS:-main gather forced shared}
+# app's matrix at MPI_RANKS), "gather", "forced", "shared", "sockets"
+# (default: these five) and "sanitize" (named only); the programs are built
+# and their nvcc checks made in any case
+blocks=${MPI_BLOCKS:-main gather forced shared sockets}
 linked_one=
 echo "$APPS$APPS_BFS" >"$W/apps.txt"
 # nvcc's fixed cost (CUDA's and the runtime's headers) is most of a compile:
@@ -314,6 +315,45 @@ if [ -n "$(echo $sranks)" ] && selected "$blocks" shared; then
         MATRIX_OPTS="--comm=mpi" MATRIX_TAG=" comm=mpi, ranks sharing GPUs" MATRIX_OUT="-mpi-shared"
         run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
     done <"$W/apps.txt"
+    RANKS=$RANKS_SAVED
+fi
+
+# NCCL's socket transport on loopback, the stand-in for two hosts (issue
+# 31: NVLink and shared memory off, MPI over TCP on lo, as
+# tests/mpi/gpu_sync.sh's test program runs it): with two GPUs and NCCL,
+# every app at P = 2 over --comm=nccl, every graph and policy, against the
+# single-process answer; one traced run (NCCL_DEBUG=INFO, bfs or the first
+# app) must show NCCL on NET/Socket, else the block proved nothing.
+if [ "$ngpu" -ge 2 ] && [ "${GMC_GPU_SYNC_NCCL:-}" = yes ] && selected "$blocks" sockets; then
+    RANKS_SAVED=$RANKS RANKS=2 MATRIX_BIN=$W/cuda
+    NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_SOCKET_IFNAME=lo OMPI_MCA_btl=self,tcp OMPI_MCA_btl_tcp_if_include=lo
+    export NCCL_P2P_DISABLE NCCL_SHM_DISABLE NCCL_SOCKET_IFNAME OMPI_MCA_btl OMPI_MCA_btl_tcp_if_include
+    traced=
+    while IFS='|' read -r app kind policies args checks rchecks; do
+        [ -n "$app" ] || continue
+        selected "${MPI_APPS:-}" "$app" || continue
+        [ -x "$W/cuda/$app" ] && [ -x "$W/omp/$app" ] || continue
+        MATRIX_OPTS="--comm=nccl" MATRIX_TAG=" comm=nccl over sockets on loopback" MATRIX_OUT="-nccl-sockets"
+        run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+        if [ -z "$traced" ]; then
+            traced=$app t_graph=rmat t_dir=$W/sockets_trace
+            [ "$kind" = w ] && t_graph=w_rmat
+            graph_args $t_graph
+            mkdir -p "$t_dir"
+            NCCL_DEBUG=INFO
+            export NCCL_DEBUG
+            # shellcheck disable=SC2086
+            run_dist "$t_dir" 2 "$W/cuda/$app" "$gfile" $gargs --policy=both --comm=nccl
+            unset NCCL_DEBUG
+            cat "$t_dir/stderr.txt" >>"$t_dir/stdout.txt"
+            if [ "$(cat "$t_dir/rc")" = 0 ] && grep -q 'NET/Socket' "$t_dir/stdout.txt"; then
+                report PASS "$app $t_graph P=2 comm=nccl: NCCL's trace names NET/Socket (the two hosts' path)"
+            else
+                report FAIL "$app $t_graph P=2 comm=nccl: exit $(cat "$t_dir/rc"), or NCCL's trace does not name NET/Socket" "$t_dir/stdout.txt"
+            fi
+        fi
+    done <"$W/apps.txt"
+    unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE NCCL_SOCKET_IFNAME OMPI_MCA_btl OMPI_MCA_btl_tcp_if_include
     RANKS=$RANKS_SAVED
 fi
 
