@@ -297,6 +297,21 @@ if [ "$ngpu" -ge 2 ] && selected "$blocks" forced; then
     forced sssp GMCU_STATS 1 "gmcu: near-far: " "no round relaxed to a local fixpoint" - w_path
 fi
 
+# every_app COMM TAG OUT: run_matrix of each selected app built both ways
+# over --comm=COMM (MATRIX_TAG, MATRIX_OUT: TAG, OUT); first_app and
+# first_kind name the first
+every_app() {
+    first_app= first_kind=
+    while IFS='|' read -r app kind policies args checks rchecks; do
+        [ -n "$app" ] || continue
+        selected "${MPI_APPS:-}" "$app" || continue
+        [ -x "$W/cuda/$app" ] && [ -x "$W/omp/$app" ] || continue
+        [ -n "$first_app" ] || first_app=$app first_kind=$kind
+        MATRIX_OPTS="--comm=$1" MATRIX_TAG=$2 MATRIX_OUT=$3
+        run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
+    done <"$W/apps.txt"
+}
+
 # More ranks than GPUs (issue 31: 3-4 ranks on the two-GPU machine): the
 # ranks share the GPUs, which NCCL refuses, so --comm=mpi stages the syncs
 # through the host. Every app again at P = GPUs + 1 and 2 x GPUs (one GPU:
@@ -308,13 +323,7 @@ sranks=
 sranks=${MPI_SHARED_RANKS:-$sranks}
 if [ -n "$(echo $sranks)" ] && selected "$blocks" shared; then
     RANKS_SAVED=$RANKS RANKS=$sranks MATRIX_BIN=$W/cuda
-    while IFS='|' read -r app kind policies args checks rchecks; do
-        [ -n "$app" ] || continue
-        selected "${MPI_APPS:-}" "$app" || continue
-        [ -x "$W/cuda/$app" ] && [ -x "$W/omp/$app" ] || continue
-        MATRIX_OPTS="--comm=mpi" MATRIX_TAG=" comm=mpi, ranks sharing GPUs" MATRIX_OUT="-mpi-shared"
-        run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
-    done <"$W/apps.txt"
+    every_app mpi " comm=mpi, ranks sharing GPUs" -mpi-shared
     RANKS=$RANKS_SAVED
 fi
 
@@ -322,37 +331,31 @@ fi
 # 31: NVLink and shared memory off, MPI over TCP on lo, as
 # tests/mpi/gpu_sync.sh's test program runs it): with two GPUs and NCCL,
 # every app at P = 2 over --comm=nccl, every graph and policy, against the
-# single-process answer; one traced run (NCCL_DEBUG=INFO, bfs or the first
-# app) must show NCCL on NET/Socket, else the block proved nothing.
+# single-process answer; one traced run (NCCL_DEBUG=INFO, the first app)
+# must show NCCL on NET/Socket, else the block proved nothing.
 if [ "$ngpu" -ge 2 ] && [ "${GMC_GPU_SYNC_NCCL:-}" = yes ] && selected "$blocks" sockets; then
     RANKS_SAVED=$RANKS RANKS=2 MATRIX_BIN=$W/cuda
     NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_SOCKET_IFNAME=lo OMPI_MCA_btl=self,tcp OMPI_MCA_btl_tcp_if_include=lo
     export NCCL_P2P_DISABLE NCCL_SHM_DISABLE NCCL_SOCKET_IFNAME OMPI_MCA_btl OMPI_MCA_btl_tcp_if_include
-    traced=
-    while IFS='|' read -r app kind policies args checks rchecks; do
-        [ -n "$app" ] || continue
-        selected "${MPI_APPS:-}" "$app" || continue
-        [ -x "$W/cuda/$app" ] && [ -x "$W/omp/$app" ] || continue
-        MATRIX_OPTS="--comm=nccl" MATRIX_TAG=" comm=nccl over sockets on loopback" MATRIX_OUT="-nccl-sockets"
-        run_matrix "$app" "$kind" "$policies" "$args" "$checks" "$rchecks"
-        if [ -z "$traced" ]; then
-            traced=$app t_graph=rmat t_dir=$W/sockets_trace
-            [ "$kind" = w ] && t_graph=w_rmat
-            graph_args $t_graph
-            mkdir -p "$t_dir"
-            NCCL_DEBUG=INFO
-            export NCCL_DEBUG
-            # shellcheck disable=SC2086
-            run_dist "$t_dir" 2 "$W/cuda/$app" "$gfile" $gargs --policy=both --comm=nccl
-            unset NCCL_DEBUG
-            cat "$t_dir/stderr.txt" >>"$t_dir/stdout.txt"
-            if [ "$(cat "$t_dir/rc")" = 0 ] && grep -q 'NET/Socket' "$t_dir/stdout.txt"; then
-                report PASS "$app $t_graph P=2 comm=nccl: NCCL's trace names NET/Socket (the two hosts' path)"
-            else
-                report FAIL "$app $t_graph P=2 comm=nccl: exit $(cat "$t_dir/rc"), or NCCL's trace does not name NET/Socket" "$t_dir/stdout.txt"
-            fi
+    every_app nccl " comm=nccl over sockets on loopback" -nccl-sockets
+    if [ -n "$first_app" ]; then
+        t_graph=rmat t_dir=$W/sockets_trace
+        [ "$first_kind" = w ] && t_graph=w_rmat
+        args=$(grep "^$first_app|" "$W/apps.txt" | head -1 | cut -d'|' -f4)
+        graph_args $t_graph
+        mkdir -p "$t_dir"
+        NCCL_DEBUG=INFO
+        export NCCL_DEBUG
+        # shellcheck disable=SC2086
+        run_dist "$t_dir" 2 "$W/cuda/$first_app" "$gfile" $gargs --policy=both --comm=nccl
+        unset NCCL_DEBUG
+        cat "$t_dir/stderr.txt" >>"$t_dir/stdout.txt"
+        if [ "$(cat "$t_dir/rc")" = 0 ] && grep -q 'NET/Socket' "$t_dir/stdout.txt"; then
+            report PASS "$first_app $t_graph P=2 comm=nccl: NCCL's trace names NET/Socket (the two hosts' path)"
+        else
+            report FAIL "$first_app $t_graph P=2 comm=nccl: exit $(cat "$t_dir/rc"), or NCCL's trace does not name NET/Socket" "$t_dir/stdout.txt"
         fi
-    done <"$W/apps.txt"
+    fi
     unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE NCCL_SOCKET_IFNAME OMPI_MCA_btl OMPI_MCA_btl_tcp_if_include
     RANKS=$RANKS_SAVED
 fi
