@@ -42,10 +42,10 @@ int gmrt_edge_size(void);
 
 /* Room for n elements of size bytes (n == 0: one), uninitialised, for an
  * array of a node's or an edge's worth (a property, a traversal's queue):
- * from 2 MiB up 2 MiB-aligned and asking for transparent huge pages, so
- * its first touch faults once per 2 MiB, not once per 4 KiB (the kernel's
- * "madvise" mode; a hint only). NULL when out of memory or n * size
- * overflows; freed with free(). */
+ * malloc's block, from 4 MiB up with its whole 2 MiB pages advised to be
+ * transparent huge pages, so its first touch faults once per 2 MiB, not
+ * once per 4 KiB (the kernel's "madvise" mode; a hint only). NULL when out
+ * of memory or n * size overflows; freed with free(). */
 void *gmrt_alloc_big_array(size_t n, size_t size);
 
 typedef enum gmrt_status {

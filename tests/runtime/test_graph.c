@@ -690,8 +690,8 @@ static void test_degree_order(void)
  * graph keeps its own; a graph built where a freed one was gets another,
  * as does a struct made by hand; graphs numbered from several threads at
  * once all differ. */
-/* gmrt_alloc_big_array: usable memory of the size asked for, big ones
- * 2 MiB-aligned (the huge-page hint), NULL on overflow, one element for 0. */
+/* gmrt_alloc_big_array: usable memory of the size asked for (big ones
+ * advised to be huge pages), NULL on overflow, one element for 0. */
 static void test_alloc_big_array(void)
 {
     int32_t *small = gmrt_alloc_big_array(0, sizeof(int32_t));
@@ -702,7 +702,9 @@ static void test_alloc_big_array(void)
     size_t n = ((size_t)3 << 20) + 5; /* 12 MiB and a bit of int32_t */
     int32_t *big = gmrt_alloc_big_array(n, sizeof(int32_t));
     CU_ASSERT_PTR_NOT_NULL_FATAL(big);
-    CU_ASSERT_EQUAL((uintptr_t)big % ((uintptr_t)2 << 20), 0);
+    for (size_t i = 0; i < n; i += 1024)
+        big[i] = (int32_t)i; /* every page of it writable */
+    CU_ASSERT_EQUAL(big[1024 * 3], 1024 * 3);
     big[0] = 1;
     big[n - 1] = 2; /* the last element is in the block */
     CU_ASSERT_EQUAL(big[0] + big[n - 1], 3);
