@@ -80,6 +80,7 @@ bool omp_linked_loop(cg_emit *em, const gm_stmt *s)
     cg_foreach(em, s);
     em->thread_loop = NULL;
     em->thread_decl = NULL;
+    em->thread_decl_made = false;
     st->marks_loop = outer_loop;
     st->marks = outer;
     st->thread_marks = outer_thread;
