@@ -3,8 +3,9 @@
  * loop's iterator: the triangle nest, per-node triangle counts) keeps x's
  * row marked in a per-thread bitmap from one count to the next
  * (gmrt_linked.h, "the count with x's row marked"): one gmrt_linked_marks
- * made before the loop and freed after it, and each such count inside asks
- * for its thread's bitmap. Every call of the marked count gives the plain
+ * made before the loop and freed after it, each thread's bitmap asked for
+ * once as the loop's region opens (em->thread_decl; inside a count where
+ * the loop took another form). Every call of the marked count gives the plain
  * count's value, so only the cost depends on x staying the same from call
  * to call, which it does in the loop's own iterations (and over a node's
  * run of edges when the loop runs over edges).
@@ -73,14 +74,17 @@ bool omp_linked_loop(cg_emit *em, const gm_stmt *s)
     char *mine = cg_fresh(em, "mk");
     char *decl = cg_strf("gmrt_row_marks *%s = gmrt_linked_marks_mine(%s, %s);", mine, marks,
                          cg_graph_of(em, s->iter.sym->type));
+    const gm_stmt *outer_thread_loop = em->thread_loop;
+    const char *outer_thread_decl = em->thread_decl;
+    const bool outer_made = em->thread_decl_made;
     em->thread_loop = s;
     em->thread_decl = decl;
     em->thread_decl_made = false;
     st->thread_marks = mine;
     cg_foreach(em, s);
-    em->thread_loop = NULL;
-    em->thread_decl = NULL;
-    em->thread_decl_made = false;
+    em->thread_loop = outer_thread_loop;
+    em->thread_decl = outer_thread_decl;
+    em->thread_decl_made = outer_made;
     st->marks_loop = outer_loop;
     st->marks = outer;
     st->thread_marks = outer_thread;

@@ -9,7 +9,9 @@
  * that all start on a 2 MiB boundary (posix_memalign) and sit on huge
  * pages have the same low 21 bits physically too, so a BFS's two queues
  * fell into the same cache sets: kron20's BFS took 23-25 ms instead of
- * 12-13 in one process in three, at random. */
+ * 12-13 in one process in three, at random. (Not a guarantee: where
+ * malloc maps a block of its own and the kernel places such mappings on
+ * 2 MiB boundaries, the blocks share their offsets again.) */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
 #endif

@@ -278,10 +278,12 @@ static gm_graph *clique_graph(gm_graph *g, bool upper)
      * a 4096 x 4096 grid, whose rows of 4 allow 6 pairs a node) the exact
      * count is not worth making */
     if (force < 0) {
-        /* on a large graph a sample first: a quarter of the cost is a
-         * margin no sample of 4096 edges misses by unless the sum's hubs
-         * hold a tiny share of the edges, and then the copy saves little */
-        if (g->num_nodes > 16 * PAIR_SAMPLE) {
+        /* on a large graph a sample first. What it can miss is a hub with
+         * a share s of the edges under about 1 / 4096; its s^2 m^2 / 2
+         * pairs stay under the copy's cost 8 m while m < 16 / s^2, about
+         * 2^28 edges: past that the O(n) pass is a small part of a count
+         * anyway, and is made */
+        if (g->num_nodes > 16 * PAIR_SAMPLE && (double)g->num_edges < (double)((int64_t)1 << 28)) {
             const double estimate = pair_estimate(g);
             if (estimate < cost / 4) {
                 say("not taken: too few pairs at most, by a sample of edges", estimate, -2, t0, -1);

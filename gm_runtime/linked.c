@@ -3,9 +3,10 @@
  *
  * One slot per thread of the team that the generated loop opens, each
  * slot on cache lines of its own (its x and slice change at every row);
- * a slot's bitmap is allocated by its thread on first use (a thread that
- * never needs one costs nothing) and zeroed again by clearing only the
- * words its slice set (all of them when the graph changes). */
+ * a slot's bitmap is allocated by its thread on its first
+ * gmrt_linked_marks_mine (the generated loops ask once a thread, as their
+ * region opens) and zeroed again by clearing only the words its slice set
+ * (all of them when the graph changes). */
 #include "gmrt_linked.h"
 
 #include <stdlib.h>

@@ -332,11 +332,17 @@ fi
 # tests/mpi/gpu_sync.sh's test program runs it): with two GPUs and NCCL,
 # every app at P = 2 over --comm=nccl, every graph and policy, against the
 # single-process answer; one traced run (NCCL_DEBUG=INFO, the first app)
-# must show NCCL on NET/Socket, else the block proved nothing.
+# must show NCCL on NET/Socket and no channel via P2P, SHM or IB, else the
+# block proved nothing. (The variables are unset after it: this script's
+# caller does not set them.)
 if [ "$ngpu" -ge 2 ] && [ "${GMC_GPU_SYNC_NCCL:-}" = yes ] && selected "$blocks" sockets; then
     RANKS_SAVED=$RANKS RANKS=2 MATRIX_BIN=$W/cuda
-    NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_SOCKET_IFNAME=lo OMPI_MCA_btl=self,tcp OMPI_MCA_btl_tcp_if_include=lo
-    export NCCL_P2P_DISABLE NCCL_SHM_DISABLE NCCL_SOCKET_IFNAME OMPI_MCA_btl OMPI_MCA_btl_tcp_if_include
+    # (InfiniBand off too, else NCCL takes NET/IB where the host has it;
+    # ob1, else Open MPI's UCX layer ignores the btl list)
+    NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_IB_DISABLE=1 NCCL_SOCKET_IFNAME=lo
+    OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,tcp OMPI_MCA_btl_tcp_if_include=lo
+    export NCCL_P2P_DISABLE NCCL_SHM_DISABLE NCCL_IB_DISABLE NCCL_SOCKET_IFNAME OMPI_MCA_pml OMPI_MCA_btl \
+        OMPI_MCA_btl_tcp_if_include
     every_app nccl " comm=nccl over sockets on loopback" -nccl-sockets
     if [ -n "$first_app" ]; then
         t_graph=rmat t_dir=$W/sockets_trace
@@ -350,13 +356,16 @@ if [ "$ngpu" -ge 2 ] && [ "${GMC_GPU_SYNC_NCCL:-}" = yes ] && selected "$blocks"
         run_dist "$t_dir" 2 "$W/cuda/$first_app" "$gfile" $gargs --policy=both --comm=nccl
         unset NCCL_DEBUG
         cat "$t_dir/stderr.txt" >>"$t_dir/stdout.txt"
-        if [ "$(cat "$t_dir/rc")" = 0 ] && grep -q 'NET/Socket' "$t_dir/stdout.txt"; then
+        # NET/Socket named, and no channel through another transport
+        if [ "$(cat "$t_dir/rc")" = 0 ] && grep -q 'NET/Socket' "$t_dir/stdout.txt" &&
+            ! grep -q 'via P2P\|via SHM\|NET/IB' "$t_dir/stdout.txt"; then
             report PASS "$first_app $t_graph P=2 comm=nccl: NCCL's trace names NET/Socket (the two hosts' path)"
         else
             report FAIL "$first_app $t_graph P=2 comm=nccl: exit $(cat "$t_dir/rc"), or NCCL's trace does not name NET/Socket" "$t_dir/stdout.txt"
         fi
     fi
-    unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE NCCL_SOCKET_IFNAME OMPI_MCA_btl OMPI_MCA_btl_tcp_if_include
+    unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE NCCL_IB_DISABLE NCCL_SOCKET_IFNAME OMPI_MCA_pml OMPI_MCA_btl \
+        OMPI_MCA_btl_tcp_if_include
     RANKS=$RANKS_SAVED
 fi
 

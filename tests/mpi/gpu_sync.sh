@@ -51,7 +51,8 @@ while [ $np -le "$ngpu" ] && [ $np -le 4 ]; do
 done
 if [ "$ngpu" -ge 2 ] && [ "${GMC_GPU_SYNC_NCCL:-}" = yes ]; then
     run "-np 2 over nccl sockets on loopback (two hosts' path)" self,tcp 2 nccl \
-        NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_SOCKET_IFNAME=lo OMPI_MCA_btl_tcp_if_include=lo
+        NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_IB_DISABLE=1 NCCL_SOCKET_IFNAME=lo OMPI_MCA_pml=ob1 \
+        OMPI_MCA_btl_tcp_if_include=lo
 fi
 over=$((ngpu + 1))
 run "-np $over on $ngpu GPU(s) over mpi (ranks share a GPU)" self,vader $over mpi

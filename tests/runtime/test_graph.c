@@ -686,10 +686,6 @@ static void test_degree_order(void)
     gmrt_graph_free(o);
 }
 
-/* Serials (what the device copy and the shape verdicts are keyed on): a
- * graph keeps its own; a graph built where a freed one was gets another,
- * as does a struct made by hand; graphs numbered from several threads at
- * once all differ. */
 /* gmrt_alloc_big_array: usable memory of the size asked for (big ones
  * advised to be huge pages), NULL on overflow, one element for 0. */
 static void test_alloc_big_array(void)
@@ -712,6 +708,10 @@ static void test_alloc_big_array(void)
     CU_ASSERT_PTR_NULL(gmrt_alloc_big_array(SIZE_MAX / 2, 4));
 }
 
+/* Serials (what the device copy and the shape verdicts are keyed on): a
+ * graph keeps its own; a graph built where a freed one was gets another,
+ * as does a struct made by hand; graphs numbered from several threads at
+ * once all differ. */
 static void test_serials(void)
 {
     const gm_node_t pairs[] = {0, 1, 1, 2};
