@@ -225,16 +225,8 @@ static double pair_estimate(const gm_graph *g)
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        const gm_edge_t e = (gm_edge_t)(x % (uint64_t)g->num_edges);
-        gm_node_t lo = 0, hi = g->num_nodes - 1; /* e's row: the last v with begin[v] <= e */
-        while (lo < hi) {
-            const gm_node_t mid = lo + (hi - lo + 1) / 2;
-            if (g->begin[mid] <= e)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        sum += ((double)(g->begin[lo + 1] - g->begin[lo]) - 1) / 2;
+        const gm_node_t v = gmrt_edge_source(g, (gm_edge_t)(x % (uint64_t)g->num_edges));
+        sum += ((double)(g->begin[v + 1] - g->begin[v]) - 1) / 2;
     }
     return sum / PAIR_SAMPLE * (double)g->num_edges;
 }
