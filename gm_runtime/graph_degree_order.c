@@ -192,9 +192,6 @@ gm_graph *gmrt_graph_degree_ordered(const gm_graph *g, gm_node_t **old_id, gmrt_
     return ordered_with(g, all_degrees(g), old_id, false, err);
 }
 
-/* GMRT_DEGREE_ORDER_LOG set: one line on stderr per decision, so tests and
- * users can see which graph a count ran on, and what the choice cost (the
- * checks and the rule since t0, the copy since t1; t1 < 0: no copy). */
 /* The sum over the nodes of C(d, 2), d a row's length (self-loops and
  * repeats included: no less than the pairs either order tries). */
 static double pair_bound(const gm_graph *g)
@@ -231,7 +228,10 @@ static double pair_estimate(const gm_graph *g)
     return sum / PAIR_SAMPLE * (double)g->num_edges;
 }
 
-/* by_degree < 0: by_id is pair_bound's (-2: pair_estimate's) */
+/* GMRT_DEGREE_ORDER_LOG set: one line on stderr per decision, so tests and
+ * users can see which graph a count ran on, and what the choice cost (the
+ * checks and the rule since t0, the copy since t1; t1 < 0: no copy);
+ * by_degree < 0: by_id is pair_bound's (-2: pair_estimate's). */
 static void say(const char *what, double by_id, double by_degree, double t0, double t1)
 {
     const char *env = getenv("GMRT_DEGREE_ORDER_LOG");
