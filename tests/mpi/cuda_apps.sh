@@ -372,7 +372,8 @@ fi
 # compute-sanitizer (issue 31: one run of each app), with "sanitize" in
 # MPI_BLOCKS only (memcheck makes a run many times slower): each app at
 # P = 2, policy both, on the RMAT graph (w_rmat when weighted), each rank
-# under memcheck, over each transport, against the single-process answer;
+# under memcheck, over each transport (one GPU: MPI's only, the ranks
+# sharing it), against the single-process answer;
 # then sssp on the weighted path (its rounds relaxed by the near-far kernel
 # on each rank's CSR) and bfs on the path settled from the root
 # (GMD_BFS_SETTLE_AFTER=0: gmd_gpu_bfs_settle). An error exits 77 (a FAIL
@@ -387,7 +388,7 @@ sanitized() {
     chmod +x "$W/san/$s_app"
     [ $# -lt 3 ] || export "${3?}"
     MPI_GRAPHS=$s_graph
-    for comm in $comms; do
+    for comm in $san_comms; do
         MATRIX_OPTS="--comm=$comm" MATRIX_TAG=" comm=$comm under memcheck${3:+ $3}"
         MATRIX_OUT="-san-$comm-$s_graph${3:+-${3%%=*}}"
         run_matrix "$s_app" "$kind" "$policies" "$args" "$checks" "$rchecks"
@@ -409,6 +410,9 @@ if selected "$blocks" sanitize && [ "$ngpu" -gt 0 ]; then
         RANKS_SAVED=$RANKS MPI_GRAPHS_SAVED=${MPI_GRAPHS:-} TIMEOUT_SAVED=$TIMEOUT
         # one run a launch: memcheck's summary ends the process, after the last run's output
         RANKS=2 MPI_POLICIES=both MATRIX_BIN=$W/san MATRIX_BATCH=0
+        # one GPU: its two ranks share it, which NCCL refuses; over MPI only
+        san_comms=$comms
+        [ "$ngpu" -ge 2 ] || san_comms=mpi
         # memcheck intercepts every NCCL and CUDA call: a 256-node run took
         # 6 s of collectives, and past 120 s to exit, beside four other
         # sanitized groups on the two GPUs (session 37); 600 s a run
