@@ -17,7 +17,8 @@
 #
 # BUILD_DIR (default _build) is a configured and built tree with the CUDA
 # and distributed runtimes. Not part of make check (it needs a GPU, two for
-# the NCCL runs: with one, both ranks share it); exit 77 without a GPU or
+# the NCCL runs: with one, only the MPI runs are made, both ranks sharing
+# it); exit 77 without a GPU or
 # compute-sanitizer. SAN_SCALE (13): the RMAT graph's scale; GPU_KEEP=1
 # keeps the work folder.
 set -u
@@ -37,7 +38,11 @@ export NCCL_NVLS_ENABLE=0
 [ -x "$B/tests/e2e/e2e_compare" ] || make -C "$B" tests/e2e/e2e_compare >/dev/null 2>&1 ||
     { echo "sanitize: cannot build tests/e2e/e2e_compare"; exit 2; }
 comms=mpi
-"$B/gmc" --version | grep -q "^NCCL: found" && comms="nccl mpi"
+# NCCL refuses two ranks on one GPU: over NCCL only with two GPUs or more
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+if "$B/gmc" --version | grep -q "^NCCL: found"; then
+    if [ "$ngpu" -ge 2 ]; then comms="nccl mpi"; else echo "sanitize: one GPU, so no NCCL runs (its two ranks would share it)"; fi
+fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/gmc-sanitize.XXXXXX") || exit 1
 if [ "${GPU_KEEP:-0}" = 1 ]; then echo "work folder: $W"; else trap 'rm -rf "$W"' EXIT; fi
 pass=0 fail=0
