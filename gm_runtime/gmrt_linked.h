@@ -165,6 +165,8 @@ static inline GMRT_HOST_DEVICE bool gmrt_linked_rows_of(const gm_graph *g, gm_no
     a = gmrt_gallop(a, a_end, (gm_node_t)lo);
     r->a = a;
     r->a_end = gmrt_cut_end(a, a_end, hi, g->num_nodes);
+    if (r->a == r->a_end) /* nothing of x's row in range: z's row is not read */
+        return false;
     const gm_node_t *b = to ? g->r_node_idx + g->r_begin[z] : g->node_idx + g->begin[z];
     const gm_node_t *b_end = to ? g->r_node_idx + g->r_begin[z + 1] : g->node_idx + g->begin[z + 1];
     b = gmrt_gallop(b, b_end, (gm_node_t)lo);
