@@ -435,6 +435,21 @@ static const char *graph_of_expr(cg_emit *em, const gm_expr *e)
     return cg_graph_of(em, e ? e->type : NULL);
 }
 
+/* When y is the iterator of an enclosing `Foreach (y: x.Nbrs)` over x's
+ * out-row, the edge (slot of x's row) that holds y now, else NULL: the
+ * rows are sorted, so no slot before the next one holds a node above y
+ * (as cg_loops.c's bound_edge starts such a loop after it). */
+static const char *slot_of_nbr(const cg_emit *em, const gm_expr *x, const gm_expr *y)
+{
+    if (!x || x->kind != GME_ID || !x->sym || !y || y->kind != GME_ID || !y->sym)
+        return NULL;
+    const gm_symbol *it = y->sym;
+    if (it->kind != GMSYM_ITER || it->iter_range != GMR_NBRS || it->iter_source != x->sym ||
+        !gm_symbol_id_below(it, em->nsyms))
+        return NULL;
+    return em->edge_of[it->id];
+}
+
 void cg_count_linked(cg_emit *em, const gm_expr *e, const char *marks)
 {
     const gm_expr *r = e->a, *a0 = e->args;
@@ -445,7 +460,10 @@ void cg_count_linked(cg_emit *em, const gm_expr *e, const char *marks)
                       : e->op == GMOP_LE ? "GMRT_NBR_AT_MOST"
                                          : "GMRT_ANY_NBR";
     const char *g = graph_of_expr(em, r);
-    if (marks)
+    const char *after = marks && e->op == GMOP_GT ? slot_of_nbr(em, r, y) : NULL;
+    if (after)
+        cg_printf(em, "((int64_t)gmrt_count_linked_nbrs_marked_from(%s, %s, ", g, marks);
+    else if (marks)
         cg_printf(em, "((int64_t)gmrt_count_linked_nbrs_marked(%s, %s, ", g, marks);
     else
         cg_printf(em, "((int64_t)gmrt_count_linked_nbrs(%s, ", g);
@@ -457,7 +475,10 @@ void cg_count_linked(cg_emit *em, const gm_expr *e, const char *marks)
         cg_printf(em, "0");
     cg_printf(em, ", ");
     cg_expr(em, z);
-    cg_printf(em, ", %s))", e->bool_val ? "true" : "false");
+    cg_printf(em, ", %s", e->bool_val ? "true" : "false");
+    if (after) /* x's row searched after y's slot */
+        cg_printf(em, ", (%s) + 1", after);
+    cg_printf(em, "))");
 }
 
 void cg_builtin_call(cg_emit *em, const gm_expr *e)

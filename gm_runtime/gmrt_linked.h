@@ -24,7 +24,9 @@
  *
  *   gmrt_count_linked_nbrs_marked(g, mk, x, cmp, y, z, to)
  *     = the same count, host code: with x's row marked in the calling
- *       thread's bitmap mk, kept from call to call (see below).
+ *       thread's bitmap mk, kept from call to call (see below);
+ *       gmrt_count_linked_nbrs_marked_from(..., from) the same, x's row
+ *       searched from the slot from (the one after y's, for w > y).
  */
 #ifndef GMRT_LINKED_H
 #define GMRT_LINKED_H
@@ -99,9 +101,11 @@ typedef struct gmrt_linked_rows {
 /* The first half of the count: false with the count in *count when it was
  * taken the loop's own way (rows of x up to short_row long, searched per
  * neighbour; see gmrt_count_linked_nbrs_with), true with the two ranges to
- * intersect in *r otherwise. */
+ * intersect in *r otherwise. from >= 0: a slot of x's row before which no
+ * slot holds an id the filter lets through, where x's row is searched from
+ * (-1: its start). */
 static inline GMRT_HOST_DEVICE bool gmrt_linked_rows_of(const gm_graph *g, gm_node_t x, int cmp, gm_node_t y,
-                                                        gm_node_t z, bool to, gm_edge_t short_row,
+                                                        gm_node_t z, bool to, gm_edge_t short_row, gm_edge_t from,
                                                         gmrt_linked_rows *r, gm_edge_t *count)
 {
     bool upper = false;
@@ -134,7 +138,7 @@ static inline GMRT_HOST_DEVICE bool gmrt_linked_rows_of(const gm_graph *g, gm_no
     bool per_nbr_lower_end = upper && lo <= (int64_t)z;
     if (upper)
         to = false;
-    const gm_node_t *a = g->node_idx + g->begin[x], *a_end = g->node_idx + g->begin[x + 1];
+    const gm_node_t *a = g->node_idx + (from >= 0 ? from : g->begin[x]), *a_end = g->node_idx + g->begin[x + 1];
     if (a_end - a <= short_row || (to && !g->r_begin) || per_nbr_lower_end) {
         /* the loop's own way: the row's ids in [lo, hi) (it is sorted), one
          * bisection per neighbour, stopping at a hit as HasEdgeTo does */
@@ -214,7 +218,7 @@ static inline GMRT_HOST_DEVICE gm_edge_t gmrt_count_linked_nbrs_with(const gm_gr
 {
     gmrt_linked_rows r;
     gm_edge_t count;
-    if (!gmrt_linked_rows_of(g, x, cmp, y, z, to, short_row, &r, &count))
+    if (!gmrt_linked_rows_of(g, x, cmp, y, z, to, short_row, -1, &r, &count))
         return count;
     return gmrt_linked_gallop(r);
 }
@@ -277,14 +281,18 @@ void gmrt_row_marks_set(gmrt_row_marks *mk, const gm_graph *g, gm_node_t x, cons
                         const gm_node_t *a_end);
 
 /* gmrt_count_linked_nbrs, the same count, with mk (may be NULL) the
- * calling thread's bitmap. */
-static inline gm_edge_t gmrt_count_linked_nbrs_marked(const gm_graph *g, gmrt_row_marks *mk, gm_node_t x, int cmp,
-                                                      gm_node_t y, gm_node_t z, bool to)
+ * calling thread's bitmap and x's row searched from its slot from (-1: its
+ * start; see gmrt_linked_rows_of): with cmp GMRT_NBR_ABOVE, the slot after
+ * one that holds y (a loop over x's row knows it: the search from the
+ * row's start was a third of a 4096^2 grid's triangle count). */
+static inline gm_edge_t gmrt_count_linked_nbrs_marked_from(const gm_graph *g, gmrt_row_marks *mk, gm_node_t x,
+                                                           int cmp, gm_node_t y, gm_node_t z, bool to,
+                                                           gm_edge_t from)
 {
     gmrt_linked_rows r;
     gm_edge_t count;
     /* short rows too: their marks are as cheap as their searches */
-    if (!gmrt_linked_rows_of(g, x, cmp, y, z, to, mk ? 0 : GMRT_LINKED_SHORT_ROW, &r, &count))
+    if (!gmrt_linked_rows_of(g, x, cmp, y, z, to, mk ? 0 : GMRT_LINKED_SHORT_ROW, from, &r, &count))
         return count;
     if (r.a == r.a_end || r.b == r.b_end)
         return 0;
@@ -316,6 +324,14 @@ static inline gm_edge_t gmrt_count_linked_nbrs_marked(const gm_graph *g, gmrt_ro
         prev = w;
     }
     return count;
+}
+
+/* gmrt_count_linked_nbrs, the same count, with mk (may be NULL) the
+ * calling thread's bitmap. */
+static inline gm_edge_t gmrt_count_linked_nbrs_marked(const gm_graph *g, gmrt_row_marks *mk, gm_node_t x, int cmp,
+                                                      gm_node_t y, gm_node_t z, bool to)
+{
+    return gmrt_count_linked_nbrs_marked_from(g, mk, x, cmp, y, z, to, -1);
 }
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
 /* test_linked.c: gmrt_count_linked_nbrs (as shipped, and with every row
  * intersected or every row searched) and gmrt_count_linked_nbrs_marked
  * (with one bitmap kept across all the calls, as a thread of a generated
- * loop keeps it, and without one) against the loop they replace (one
+ * loop keeps it, and without one; and its _from form, x's row searched
+ * after a slot of y's) against the loop they replace (one
  * has_edge per out-edge slot, filtered by the comparison), for every node
  * triple of small awkward graphs and sampled triples of random multigraphs
  * with hubs, each comparison and both directions, with the reverse CSR built
@@ -61,6 +62,27 @@ static void check_triple(const gm_graph *g, gm_node_t x, gm_node_t y, gm_node_t 
         }
 }
 
+/* Foreach (y: x.Nbrs) { ... Count(w: x.Nbrs)(w > y) ... }: x's row searched
+ * from the slot after y's edge e (gmrt_count_linked_nbrs_marked_from, as the
+ * generated loops call it), with the shared bitmap and without one; a row
+ * with y's parallel edges after e must not count them. */
+static void check_slot(const gm_graph *g, gm_node_t x, gm_edge_t e, gm_node_t z)
+{
+    gm_node_t y = g->node_idx[e];
+    for (int to = 0; to < 2; to++) {
+        gm_edge_t want = reference(g, x, GMRT_NBR_ABOVE, y, z, to);
+        gm_edge_t got[2] = {
+            gmrt_count_linked_nbrs_marked_from(g, gmrt_linked_marks_mine(marks, g), x, GMRT_NBR_ABOVE, y, z, to, e + 1),
+            gmrt_count_linked_nbrs_marked_from(g, NULL, x, GMRT_NBR_ABOVE, y, z, to, e + 1)};
+        for (int k = 0; k < 2; k++) {
+            if (got[k] != want && failures++ < 5)
+                fprintf(stderr, "from slot %ld: x=%d y=%d z=%d to=%d way %d: %ld, want %ld\n", (long)(e + 1),
+                        (int)x, (int)y, (int)z, to, k, (long)got[k], (long)want);
+            CU_ASSERT_EQUAL(got[k], want);
+        }
+    }
+}
+
 /* Every triple, with the in-rows missing first (w->z asks each row) and then
  * built; a symmetric graph also marked so first (its out-rows read for its
  * in-rows). */
@@ -80,6 +102,10 @@ static void check_all(gm_graph *g)
             for (gm_node_t y = 0; y < g->num_nodes; y++)
                 for (gm_node_t z = 0; z < g->num_nodes; z++)
                     check_triple(g, x, y, z);
+        for (gm_node_t x = 0; x < g->num_nodes; x++)
+            for (gm_edge_t e = g->begin[x]; e < g->begin[x + 1]; e++)
+                for (gm_node_t z = 0; z < g->num_nodes; z++)
+                    check_slot(g, x, e, z);
     }
 }
 
@@ -172,6 +198,9 @@ static void test_random_with_hubs(void)
                 if (i % 4 == 1)
                     z = i % 8 == 1 ? 0 : 1; /* a small row against a hub's */
                 check_triple(g, x, y, z);
+                gm_edge_t d = g->begin[x + 1] - g->begin[x];
+                if (d > 0) /* a slot of x's row: y its node */
+                    check_slot(g, x, g->begin[x] + (gm_edge_t)((s >> 7) % (uint64_t)d), z);
             }
         }
         gmrt_graph_free(g);
@@ -194,6 +223,8 @@ static void check_upper(const gm_graph *u)
             CU_ASSERT_EQUAL(gmrt_count_linked_nbrs_marked(u, gmrt_linked_marks_mine(marks, u), x, GMRT_NBR_ABOVE,
                                                           y, y, true), want);
             CU_ASSERT_EQUAL(gmrt_count_linked_nbrs(u, x, GMRT_NBR_ABOVE, y, y, true), want);
+            CU_ASSERT_EQUAL(gmrt_count_linked_nbrs_marked_from(u, gmrt_linked_marks_mine(marks, u), x,
+                                                               GMRT_NBR_ABOVE, y, y, true, e + 1), want);
         }
         for (gm_node_t y = x; y < u->num_nodes; y++)
             for (gm_node_t z = 0; z < u->num_nodes; z++)
