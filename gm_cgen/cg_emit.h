@@ -356,7 +356,8 @@ void cg_builtin_call(cg_emit *em, const gm_expr *e);
 /* x._CountNbrs...(y, z) (GMB_NODE_COUNT_LINKED) as gmrt_linked.h's count;
  * with marks (a C expression of the calling thread's gmrt_row_marks *,
  * host code) its marked form, for a loop that counts for one x after
- * another. */
+ * another; for w > y with y an enclosing `Foreach (y: x.Nbrs)`, its _from
+ * form (x's row searched after y's edge). */
 void cg_count_linked(cg_emit *em, const gm_expr *e, const char *marks);
 void cg_user_call(cg_emit *em, const gm_expr *e);
 /* A call statement: as cg_user_call, except that an output stored into a

@@ -438,7 +438,11 @@ static const char *graph_of_expr(cg_emit *em, const gm_expr *e)
 /* When y is the iterator of an enclosing `Foreach (y: x.Nbrs)` over x's
  * out-row, the edge (slot of x's row) that holds y now, else NULL: the
  * rows are sorted, so no slot before the next one holds a node above y
- * (as cg_loops.c's bound_edge starts such a loop after it). */
+ * (as cg_loops.c's bound_edge starts such a loop after it). It relies on
+ * edge_of of an Nbrs iterator being its ToEdge(), a forward slot of x's
+ * row in the graph the count reads, as every host loop sets it; only the
+ * marked (host, OpenMP) count asks, never device code, whose loops may
+ * set other slots (the CUDA backend's gather order). */
 static const char *slot_of_nbr(const cg_emit *em, const gm_expr *x, const gm_expr *y)
 {
     if (!x || x->kind != GME_ID || !x->sym || !y || y->kind != GME_ID || !y->sym)

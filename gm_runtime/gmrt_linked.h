@@ -98,12 +98,13 @@ typedef struct gmrt_linked_rows {
     const gm_node_t *a, *a_end, *b, *b_end;
 } gmrt_linked_rows;
 
-/* The first half of the count: false with the count in *count when it was
- * taken the loop's own way (rows of x up to short_row long, searched per
- * neighbour; see gmrt_count_linked_nbrs_with), true with the two ranges to
- * intersect in *r otherwise. from >= 0: a slot of x's row before which no
- * slot holds an id the filter lets through, where x's row is searched from
- * (-1: its start). */
+/* The first half of the count: false with the count in *count when it is
+ * known without intersecting (rows of x up to short_row long, searched per
+ * neighbour as the loop does, see gmrt_count_linked_nbrs_with; or nothing
+ * of x's row in range), true with the two ranges to intersect in *r
+ * otherwise. from >= 0: a slot of x's row, or its end, before which no
+ * slot holds an id the filter lets through; x's row is searched from there
+ * (-1: from its start). */
 static inline GMRT_HOST_DEVICE bool gmrt_linked_rows_of(const gm_graph *g, gm_node_t x, int cmp, gm_node_t y,
                                                         gm_node_t z, bool to, gm_edge_t short_row, gm_edge_t from,
                                                         gmrt_linked_rows *r, gm_edge_t *count)
@@ -294,7 +295,7 @@ static inline gm_edge_t gmrt_count_linked_nbrs_marked_from(const gm_graph *g, gm
     /* short rows too: their marks are as cheap as their searches */
     if (!gmrt_linked_rows_of(g, x, cmp, y, z, to, mk ? 0 : GMRT_LINKED_SHORT_ROW, from, &r, &count))
         return count;
-    if (r.a == r.a_end || r.b == r.b_end)
+    if (r.b == r.b_end) /* (x's range is not empty: gmrt_linked_rows_of said so) */
         return 0;
     ptrdiff_t na = r.a_end - r.a, nb = r.b_end - r.b;
     if (na == 1) { /* one node of x's row: a search in z's range, not marks to set and clear */

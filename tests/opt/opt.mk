@@ -12,6 +12,7 @@ EXTRA_DIST += \
 	tests/opt/exec/bfs_levels_in.gm \
 	tests/opt/exec/minmax_loop_run.gm \
 	tests/opt/exec/count_linked_run.gm \
+	tests/opt/exec/count_linked_after.gm \
 	tests/opt/exec/defer_inpost_run.gm \
 	tests/opt/exec/min_label_run.gm \
 	tests/opt/exec/prop_scalar_own.gm \

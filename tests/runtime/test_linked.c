@@ -71,9 +71,9 @@ static void check_slot(const gm_graph *g, gm_node_t x, gm_edge_t e, gm_node_t z)
     gm_node_t y = g->node_idx[e];
     for (int to = 0; to < 2; to++) {
         gm_edge_t want = reference(g, x, GMRT_NBR_ABOVE, y, z, to);
-        gm_edge_t got[2] = {
-            gmrt_count_linked_nbrs_marked_from(g, gmrt_linked_marks_mine(marks, g), x, GMRT_NBR_ABOVE, y, z, to, e + 1),
-            gmrt_count_linked_nbrs_marked_from(g, NULL, x, GMRT_NBR_ABOVE, y, z, to, e + 1)};
+        gmrt_row_marks *mk = gmrt_linked_marks_mine(marks, g);
+        gm_edge_t got[2] = {gmrt_count_linked_nbrs_marked_from(g, mk, x, GMRT_NBR_ABOVE, y, z, to, e + 1),
+                            gmrt_count_linked_nbrs_marked_from(g, NULL, x, GMRT_NBR_ABOVE, y, z, to, e + 1)};
         for (int k = 0; k < 2; k++) {
             if (got[k] != want && failures++ < 5)
                 fprintf(stderr, "from slot %ld: x=%d y=%d z=%d to=%d way %d: %ld, want %ld\n", (long)(e + 1),
@@ -93,6 +93,10 @@ static void check_all(gm_graph *g)
             for (gm_node_t y = 0; y < g->num_nodes; y++)
                 for (gm_node_t z = 0; z < g->num_nodes; z++)
                     check_triple(g, x, y, z);
+        for (gm_node_t x = 0; x < g->num_nodes; x++)
+            for (gm_edge_t e = g->begin[x]; e < g->begin[x + 1]; e++)
+                for (gm_node_t z = 0; z < g->num_nodes; z++)
+                    check_slot(g, x, e, z);
     }
     g->symmetric = 0; /* forget it: the other ways below */
     for (int rev = 0; rev < 2; rev++) {
@@ -225,6 +229,8 @@ static void check_upper(const gm_graph *u)
             CU_ASSERT_EQUAL(gmrt_count_linked_nbrs(u, x, GMRT_NBR_ABOVE, y, y, true), want);
             CU_ASSERT_EQUAL(gmrt_count_linked_nbrs_marked_from(u, gmrt_linked_marks_mine(marks, u), x,
                                                                GMRT_NBR_ABOVE, y, y, true, e + 1), want);
+            for (gm_node_t z = 0; z < u->num_nodes; z++) /* z above y too: per neighbour, each pair's lower end */
+                check_slot(u, x, e, z);
         }
         for (gm_node_t y = x; y < u->num_nodes; y++)
             for (gm_node_t z = 0; z < u->num_nodes; z++)
