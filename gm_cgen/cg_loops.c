@@ -125,7 +125,9 @@ void cg_par_end(cg_emit *em, cg_par *par)
         cg_line(em, "#pragma omp critical");
         cg_line(em, "{");
         em->indent++;
-        bool *done = calloc((size_t)em->nsyms + 1, 1);
+        bool *done = calloc((size_t)em->nsyms + 1, 1), *copied = calloc((size_t)em->nsyms + 1, 1);
+        if (!done || !copied)
+            gm_out_of_memory("code generation", 0);
         for (int i = 0; i < par->nargmin; i++) {
             const gm_stmt *s = par->argmins[i];
             if (done[s->lhs->sym->id])
@@ -135,11 +137,26 @@ void cg_par_end(cg_emit *em, cg_par *par)
             const char *shared = par->saved_names[s->lhs->sym->id];
             cg_line(em, "if (%s %s %s) {", mine, s->assign_op == GMA_MIN ? "<" : ">", shared);
             em->indent++;
-            for (const gm_expr *l = s->lhs; l; l = l->next)
-                cg_line(em, "%s = %s;", par->saved_names[l->sym->id], cg_name(em, l->sym));
+            /* the thread with the best key takes over the target and every
+             * payload of every statement on it (as if its iterations had
+             * run first: no later one beats its best), not only the first
+             * statement's: `<lo; a> min= ...; <lo; b> min= ...;` in one
+             * loop lost b */
+            for (int j = i; j < par->nargmin; j++) {
+                const gm_stmt *t = par->argmins[j];
+                if (t->lhs->sym != s->lhs->sym)
+                    continue;
+                for (const gm_expr *l = t->lhs; l; l = l->next) {
+                    if (copied[l->sym->id])
+                        continue;
+                    copied[l->sym->id] = true;
+                    cg_line(em, "%s = %s;", par->saved_names[l->sym->id], cg_name(em, l->sym));
+                }
+            }
             em->indent--;
             cg_line(em, "}");
         }
+        free(copied);
         free(done);
         em->indent--;
         cg_line(em, "}");

@@ -99,6 +99,43 @@ if build argmin_defer; then
     done
 fi
 
+# ---- several arg-min/max statements on one target (each with payloads) -------
+# The best thread's merge took over only the first statement's payloads: a
+# win by the second one left its payload at the start value (exit 0).
+if build argmin_shared; then
+    # the small multigraph, and a 3000-node path whose keys are a permutation
+    # (3000 threads' worth of iterations: the merge of several threads)
+    printf '7\n3\n9\n4\n1\n' > "$tmp/k5.txt"
+    awk 'BEGIN { for (i = 0; i + 1 < 3000; i++) print i, i + 1 }' > "$tmp/p3k.el"
+    awk 'BEGIN { for (i = 0; i < 3000; i++) print (i * 7919 + 11) % 3001 }' > "$tmp/k3k.txt"
+    for g in g:k5:5 p3k:k3k:3000; do
+        el=${g%%:*} k=${g#*:}; n=${k#*:}; k=${k%%:*}
+        # expected: the second statement of each pair wins (the first's keys
+        # are past the start values); best/via from each node's in-edges
+        awk -v N="$n" -v out="$tmp/$el" 'NR == FNR { key[FNR - 1] = $1; next }
+          { s = $1; t = $2; if (key[s] < 50 && (!(t in best) || key[s] < best[t])) { best[t] = key[s]; via[t] = s } }
+          END {
+            lo = 50; lk = -1; hi = -50; hf = 0
+            for (i = 0; i < N; i++) { if (key[i] < lo) { lo = key[i]; lk = 3 * key[i] } if (key[i] > hi) { hi = key[i]; hf = 1 } }
+            print lo, lk, hi, hf > (out ".scal")
+            for (i = 0; i < N; i++) print ((i in best) ? best[i] : 50), ((i in via) ? via[i] : -1) > (out ".prop")
+          }' "$tmp/$k.txt" "$tmp/$el.el"
+        for th in 1 2; do
+            rm -rf "$tmp/o"
+            "$tmp/argmin_shared" "$tmp/$el.el" --key="$tmp/$k.txt" --threads=$th --out="$tmp/o" > "$tmp/as.out" ||
+                { echo "FAIL: argmin_shared exit"; fail=$((fail + 1)); }
+            check "argmin_shared lo, lo_key3, hi, hi_flag on $el ($th threads)" "$(cat "$tmp/$el.scal")" \
+                "$(value lo "$tmp/as.out") $(value lo_key3 "$tmp/as.out") $(value hi "$tmp/as.out") $(value hi_flag "$tmp/as.out")"
+            check "argmin_shared payloads of the losing statements on $el ($th threads)" "-1 -1" \
+                "$(value lo_node "$tmp/as.out") $(value hi_node "$tmp/as.out")"
+            check "argmin_shared best, via on $el ($th threads)" "$(cat "$tmp/$el.prop")" \
+                "$(paste -d ' ' "$tmp/o/best.txt" "$tmp/o/via.txt")"
+            check "argmin_shared from: the losing statement's payload on $el ($th threads)" "0" \
+                "$(grep -cv '^-1$' "$tmp/o/from.txt")"
+        done
+    done
+fi
+
 # ---- section 12 of the reference ------------------------------------------------
 if build section12; then
     rm -rf "$tmp/o"
