@@ -279,6 +279,37 @@ static bool node_compare(const gm_expr *e)
            e->a->type->kind == GMT_NODE && e->b->type->kind == GMT_NODE;
 }
 
+/* A comparison of a non-floating value with itself (`b < b`, a program's
+ * own choice): its right side gets " + 0", which gcc's and clang's
+ * -Wtautological-compare do not see through, so the generated code stays
+ * free of warnings; the value and the result are the same. (Floating
+ * sides are left alone: x != x is the NaN test, and neither compiler
+ * warns on it.) */
+static bool self_compare(const gm_expr *e)
+{
+    if (!(e->op >= GMOP_LT && e->op <= GMOP_NE) || !e->a || !e->a->type)
+        return false;
+    gm_type_kind k = e->a->type->kind;
+    return k != GMT_FLOAT && k != GMT_DOUBLE && gm_expr_equal(e->a, e->b);
+}
+
+/* A binary expression's sides and operator, without parentheses (the
+ * sides of a node comparison as node values). */
+static void emit_sides(cg_emit *em, const gm_expr *e)
+{
+    if (node_compare(e)) { /* the target's node values (tg->node_value) */
+        cg_node_value(em, e->a);
+        cg_printf(em, " %s ", gm_op_spelling(e->op));
+        cg_node_value(em, e->b);
+    } else {
+        cg_expr(em, e->a);
+        cg_printf(em, " %s ", gm_op_spelling(e->op));
+        cg_expr(em, e->b);
+    }
+    if (self_compare(e))
+        cg_printf(em, " + 0");
+}
+
 void cg_expr(cg_emit *em, const gm_expr *e)
 {
     if (em->nil.nguard > 0 && cg_nil_subst(em, e))
@@ -339,15 +370,7 @@ void cg_expr(cg_emit *em, const gm_expr *e)
             break;
         }
         cg_printf(em, "(");
-        if (node_compare(e)) { /* the target's node values (tg->node_value) */
-            cg_node_value(em, e->a);
-            cg_printf(em, " %s ", gm_op_spelling(e->op));
-            cg_node_value(em, e->b);
-        } else {
-            cg_expr(em, e->a);
-            cg_printf(em, " %s ", gm_op_spelling(e->op));
-            cg_expr(em, e->b);
-        }
+        emit_sides(em, e);
         cg_printf(em, ")");
         break;
     case GME_TERNARY:
@@ -392,14 +415,8 @@ void cg_node_value(cg_emit *em, const gm_expr *e)
 
 void cg_cond(cg_emit *em, const gm_expr *e)
 {
-    if (e->kind == GME_BINARY && node_compare(e)) {
-        cg_node_value(em, e->a);
-        cg_printf(em, " %s ", gm_op_spelling(e->op));
-        cg_node_value(em, e->b);
-    } else if (e->kind == GME_BINARY) {
-        cg_expr(em, e->a);
-        cg_printf(em, " %s ", gm_op_spelling(e->op));
-        cg_expr(em, e->b);
+    if (e->kind == GME_BINARY) {
+        emit_sides(em, e);
     } else {
         cg_expr(em, e);
     }
