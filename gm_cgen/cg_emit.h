@@ -330,6 +330,10 @@ const char *cg_nil_message_site(cg_emit *em, char *message, int *code);
 
 /* ---- expressions (cg_expr.c) */
 void cg_expr(cg_emit *em, const gm_expr *e);
+/* e stored or converted into a value of kind k: cg_expr's text, except an
+ * integer constant that C's conversion to a floating k would change, which
+ * is spelled as the floating value it becomes. */
+void cg_value_in(cg_emit *em, const gm_expr *e, gm_type_kind k);
 /* e used as a Node value (tg->node_value, else cg_expr). */
 void cg_node_value(cg_emit *em, const gm_expr *e);
 char *cg_node_value_str(cg_emit *em, const gm_expr *e); /* malloc'd */

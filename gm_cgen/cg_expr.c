@@ -46,6 +46,79 @@ void cg_float_literal(cg_emit *em, double v, bool is_float)
     cg_printf(em, "%s%s", buf, is_float ? "f" : "");
 }
 
+/* An integer constant's value: a literal, its negation, or INF of an
+ * integer type (the type's bound). */
+static bool int_constant(const gm_expr *e, int64_t *v)
+{
+    if (!e || !e->type || (e->type->kind != GMT_INT && e->type->kind != GMT_LONG))
+        return false;
+    if (e->kind == GME_INT) {
+        *v = e->int_val;
+        return true;
+    }
+    if (e->kind == GME_INF) {
+        const bool l = e->type->kind == GMT_LONG;
+        *v = e->negative ? (l ? INT64_MIN : INT32_MIN) : (l ? INT64_MAX : INT32_MAX);
+        return true;
+    }
+    if (e->kind == GME_UNARY && e->op == GMOP_NEG && int_constant(e->a, v) && *v != INT64_MIN) {
+        *v = -*v;
+        return true;
+    }
+    return false;
+}
+
+/* A literal zero, Int or floating, or its negation: a divisor the
+ * compilers flag. */
+static bool zero_constant(const gm_expr *e)
+{
+    if (e && e->kind == GME_UNARY && e->op == GMOP_NEG)
+        return zero_constant(e->a);
+    return e && ((e->kind == GME_INT && e->int_val == 0) || (e->kind == GME_FLOAT && e->float_val == 0));
+}
+
+/* Whether an integer constant needs spelling as a floating one where C
+ * converts it to kind k: its value changes in the conversion (2147483647
+ * into a Float), or it is a floating division's zero divisor. */
+static bool float_spelling(int64_t v, gm_type_kind k, bool divisor)
+{
+    if (k != GMT_FLOAT && k != GMT_DOUBLE)
+        return false;
+    const double d = k == GMT_FLOAT ? (double)(float)v : (double)v;
+    return (divisor && v == 0) || !(d >= -9223372036854775808.0 && d < 9223372036854775808.0 && (int64_t)d == v);
+}
+
+/* e where C converts it to kind k: an integer constant that the conversion
+ * would change (or a zero divisor) spelled as the floating value it
+ * becomes, which is the value the program means; clang's
+ * -Wimplicit-const-int-float-conversion and gcc's -Wdiv-by-zero then have
+ * nothing to flag. Anything else as cg_expr prints it. */
+static void value_in(cg_emit *em, const gm_expr *e, gm_type_kind k, bool divisor)
+{
+    int64_t v;
+    if (em->nil.nguard > 0 && cg_nil_subst(em, e)) /* printed, as cg_expr would */
+        return;
+    if (int_constant(e, &v) && float_spelling(v, k, divisor)) {
+        cg_float_literal(em, (double)v, k == GMT_FLOAT);
+    } else if (e && e->kind == GME_TERNARY && (k == GMT_FLOAT || k == GMT_DOUBLE)) {
+        /* clang follows a conditional's arms to where the value goes */
+        cg_printf(em, "(");
+        cg_expr(em, e->a);
+        cg_printf(em, " ? ");
+        value_in(em, e->b, k, false);
+        cg_printf(em, " : ");
+        value_in(em, e->c, k, false);
+        cg_printf(em, ")");
+    } else {
+        cg_expr(em, e);
+    }
+}
+
+void cg_value_in(cg_emit *em, const gm_expr *e, gm_type_kind k)
+{
+    value_in(em, e, k, false);
+}
+
 void cg_inf(cg_emit *em, gm_type_kind k, bool negative)
 {
     switch (k) {
@@ -302,9 +375,14 @@ static void emit_sides(cg_emit *em, const gm_expr *e)
         cg_printf(em, " %s ", gm_op_spelling(e->op));
         cg_node_value(em, e->b);
     } else {
-        cg_expr(em, e->a);
+        /* the kind C converts both sides to: the floating one's, if any */
+        gm_type_kind ka = e->a && e->a->type ? e->a->type->kind : GMT_ERROR;
+        gm_type_kind kb = e->b && e->b->type ? e->b->type->kind : GMT_ERROR;
+        gm_type_kind k = ka == GMT_DOUBLE || kb == GMT_DOUBLE ? GMT_DOUBLE
+                         : ka == GMT_FLOAT || kb == GMT_FLOAT ? GMT_FLOAT : GMT_ERROR;
+        value_in(em, e->a, k, false);
         cg_printf(em, " %s ", gm_op_spelling(e->op));
-        cg_expr(em, e->b);
+        value_in(em, e->b, k, e->op == GMOP_DIV);
     }
     if (self_compare(e))
         cg_printf(em, " + 0");
@@ -361,6 +439,14 @@ void cg_expr(cg_emit *em, const gm_expr *e)
     case GME_BINARY:
         if (emit_div(em, e, k))
             break;
+        if (e->op == GMOP_DIV && (k == GMT_FLOAT || k == GMT_DOUBLE) && zero_constant(e->b)) {
+            cg_printf(em, "%s(", k == GMT_FLOAT ? "_c_fdivf" : "_c_fdiv"); /* gmrt_inline.h */
+            value_in(em, e->a, k, false);
+            cg_printf(em, ", ");
+            value_in(em, e->b, k, true);
+            cg_printf(em, ")");
+            break;
+        }
         if (cg_wrap_fn(e->op, k)) {
             cg_printf(em, "%s(", cg_wrap_fn(e->op, k));
             cg_expr(em, e->a);
@@ -377,9 +463,9 @@ void cg_expr(cg_emit *em, const gm_expr *e)
         cg_printf(em, "(");
         cg_expr(em, e->a);
         cg_printf(em, " ? ");
-        cg_expr(em, e->b);
+        cg_value_in(em, e->b, k);
         cg_printf(em, " : ");
-        cg_expr(em, e->c);
+        cg_value_in(em, e->c, k);
         cg_printf(em, ")");
         break;
     case GME_ABS:

@@ -125,7 +125,7 @@ static void emit_decl(cg_emit *em, const gm_stmt *s)
             if (s->init && st->kind == GMT_NODE)
                 cg_node_value(em, s->init);
             else if (s->init)
-                cg_expr(em, s->init);
+                cg_value_in(em, s->init, st->kind);
             else if (st->kind == GMT_NODE)
                 cg_printf(em, "GMRT_NIL_NODE");
             else if (st->kind == GMT_EDGE)
@@ -189,7 +189,7 @@ static void emit_plain_assign(cg_emit *em, const gm_stmt *s)
     if (lt && lt->kind == GMT_NODE)
         cg_node_value(em, rhs);
     else
-        cg_expr(em, rhs);
+        cg_value_in(em, rhs, lt ? lt->kind : GMT_ERROR);
     cg_printf(em, ";\n");
     if (lhs->kind == GME_PROP)
         cg_after_prop_store(em, lhs->sym, lhs->a);

@@ -137,6 +137,18 @@ GMC_DIV_OPS(i32, int32_t)
 GMC_DIV_OPS(i64, int64_t)
 #undef GMC_DIV_OPS
 
+/* A floating division by a literal zero (x / 0 in a program: IEEE's
+ * infinity or NaN), through a function: gcc's -Wdiv-by-zero and nvcc's
+ * division-by-zero check (#39-D) look at a constant divisor only in place. */
+static inline GMC_HOST_DEVICE __attribute__((unused)) double _c_fdiv(double a, double b)
+{
+    return a / b;
+}
+static inline GMC_HOST_DEVICE __attribute__((unused)) float _c_fdivf(float a, float b)
+{
+    return a / b;
+}
+
 /* Float and Double to Int and Long (casts, and stores of a floating value
  * into an integer place): truncation toward zero; a value beyond the
  * type's range gives its limit (INF included) and NaN gives 0, as CUDA's

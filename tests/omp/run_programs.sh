@@ -147,6 +147,19 @@ if build self_compare; then
     done
 fi
 
+# ---- integer constants that change when C makes them Float or Double (their C
+# compiles without warnings: build_all.sh); here the values they become ---------
+if build float_constants; then
+    "$tmp/float_constants" "$tmp/g.el" --k=1 > "$tmp/fc.out" || { echo "FAIL: float_constants exit"; fail=$((fail + 1)); }
+    f24=$(awk 'BEGIN { printf "%.0f", 2 ^ 24 }') f31=$(awk 'BEGIN { printf "%.0f", 2 ^ 31 }')
+    check "float_constants a, b, e: 2^31 - 1 as a Float" "$f31 $f31 $f31" \
+        "$(value a "$tmp/fc.out") $(value b "$tmp/fc.out") $(value e "$tmp/fc.out")"
+    check "float_constants f, q: 2^24 + 1 as a Float" "$f24 $f24" "$(value f "$tmp/fc.out") $(value q "$tmp/fc.out")"
+    check "float_constants c: 1.0 / 0" "inf" "$(value c "$tmp/fc.out")"
+    check "float_constants d: 2^63 - 1 as a Double" "9223372036854775808" \
+        "$(awk -v d="$(value d "$tmp/fc.out")" 'BEGIN { printf "%.0f", d }')"
+fi
+
 # ---- section 12 of the reference ------------------------------------------------
 if build section12; then
     rm -rf "$tmp/o"
