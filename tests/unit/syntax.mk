@@ -11,7 +11,7 @@ tests_unit_test_parser_LDADD = libgmfront.a $(CUNIT_LIBS) -lm
 tests_unit_test_print_SOURCES = tests/unit/test_print.c tests/unit/syntax_util.h
 tests_unit_test_print_LDADD = libgmfront.a $(CUNIT_LIBS) -lm
 
-dist_noinst_SCRIPTS += tests/fuzz/run-parser.sh
+dist_noinst_SCRIPTS += tests/fuzz/run-parser.sh tests/fuzz/mutate.py
 EXTRA_DIST += tests/fuzz/fuzz_parser.c tests/fuzz/gm.dict
 
 if FUZZERS
