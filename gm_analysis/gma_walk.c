@@ -64,6 +64,52 @@ bool gma_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym)
     return refs > c.to_edge;
 }
 
+typedef struct store_ctx {
+    const gm_symbol *sym;
+    bool found;
+} store_ctx;
+
+static bool lists_sym(const gm_expr *list, const gm_symbol *sym)
+{
+    for (const gm_expr *l = list; l; l = l->next)
+        if (l->sym == sym)
+            return true;
+    return false;
+}
+
+static bool find_store(const gm_stmt *s, void *vctx)
+{
+    store_ctx *c = vctx;
+    if (((s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX) && lists_sym(s->lhs, c->sym)) ||
+        (s->kind == GMS_SWAP && ((s->lhs && s->lhs->sym == c->sym) || (s->rhs && s->rhs->sym == c->sym))) ||
+        (s->kind == GMS_FOREIGN && lists_sym(s->modified, c->sym)) || s->levels_in == c->sym ||
+        s->min_label == c->sym)
+        c->found = true;
+    return !c->found;
+}
+
+/* A procedure's call may write its arguments (outputs): any mention counts. */
+static bool find_call_arg(const gm_expr *e, void *vctx)
+{
+    store_ctx *c = vctx;
+    if (e->kind == GME_CALL && e->builtin < 0) {
+        gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};
+        use_ctx u = {c->sym, 0, 0};
+        gma_walk(&tmp, false, count_swaps, count_refs, &u);
+        c->found = c->found || u.refs > 0;
+    }
+    return !c->found;
+}
+
+bool gma_sym_stored(const gm_stmt *s, bool list, const gm_symbol *sym)
+{
+    if (sym->foreign_use) /* foreign code names it: it may write it */
+        return true;
+    store_ctx c = {sym, false};
+    gma_walk(s, list, find_store, find_call_arg, &c);
+    return c.found;
+}
+
 bool gma_sym_used_expr(const gm_expr *e, const gm_symbol *sym)
 {
     gm_stmt tmp = {.kind = GMS_CALL, .value = (gm_expr *)e};

@@ -28,6 +28,11 @@ bool gma_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
 bool gma_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
 /* Used other than as the target of plain stores (x = ...;). */
 bool gma_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym);
+/* Whether anything under s may store into sym: an assignment or arg-min
+ * target, a swap, foreign code that names it or lists it as modified, a
+ * procedure call that mentions it (its outputs), a BFS level or min-label
+ * property a pass gave the loop. Conservative: true when unsure. */
+bool gma_sym_stored(const gm_stmt *s, bool list, const gm_symbol *sym);
 /* Whether statement s is outer or lies anywhere under it (false for NULL). */
 bool gma_stmt_within(const gm_stmt *outer, const gm_stmt *s);
 

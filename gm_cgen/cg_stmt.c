@@ -98,9 +98,14 @@ static void emit_decl(cg_emit *em, const gm_stmt *s)
                 continue;
             }
             char *count = cg_prop_count(em, st);
-            cg_line(em, "%s *%s = (%s *)_c_alloc((size_t)%s, sizeof(%s));", elem_type_of_prop(st), name,
-                     elem_type_of_prop(st),
-                     count, elem_type_of_prop(st));
+            /* read but never stored into (a program's slip): zeroed, so it
+             * reads as an undeclared scalar does (the type's zero), not as
+             * whatever the allocator's memory held */
+            const bool unset = n->sym && !gma_sym_stored(s->next, true, n->sym) && gma_sym_used(s->next, true, n->sym);
+            if (unset)
+                cg_line(em, "/* %s is never written: it reads as zero */", n->sym->name);
+            cg_line(em, "%s *%s = (%s *)%s((size_t)%s, sizeof(%s));", elem_type_of_prop(st), name,
+                     elem_type_of_prop(st), unset ? "_c_zalloc" : "_c_alloc", count, elem_type_of_prop(st));
             cg_scope_add_cleanup(em, cg_strf("free(%s);", name));
             free(count);
             if (s->init)

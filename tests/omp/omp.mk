@@ -10,5 +10,5 @@ TESTS += tests/omp/int_div.sh
 EXTRA_DIST += tests/omp/int_div.sh tests/omp/int_div.gm tests/omp/value_check.sh
 EXTRA_DIST += tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
 EXTRA_DIST += tests/omp/run_programs.sh tests/omp/worklist.sh tests/omp/int_wrap.sh tests/omp/int_wrap.gm \
-	tests/omp/reductions.gm tests/omp/argmin_defer.gm tests/omp/argmin_shared.gm tests/omp/self_compare.gm tests/omp/float_constants.gm tests/omp/section12.gm \
+	tests/omp/reductions.gm tests/omp/argmin_defer.gm tests/omp/argmin_shared.gm tests/omp/self_compare.gm tests/omp/float_constants.gm tests/omp/unset_prop.gm tests/omp/section12.gm \
 	tests/omp/updown_root.gm tests/omp/own_shared.gm tests/omp/call_convert.gm

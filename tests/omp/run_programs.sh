@@ -160,6 +160,21 @@ if build float_constants; then
         "$(awk -v d="$(value d "$tmp/fc.out")" 'BEGIN { printf "%.0f", d }')"
 fi
 
+# ---- a local property read but never written reads as zero (it had read the
+# memory of the property freed just before it) ----------------------------------
+if build unset_prop; then
+    awk -v N=$N '{ deg[$1]++ } END { for (n = 0; n < N; n++) printf "%d%s", deg[n], n < N - 1 ? " " : "\n" }' \
+        "$tmp/g.el" > "$tmp/outdeg.exp"
+    for th in 1 2; do
+        rm -rf "$tmp/o"
+        "$tmp/unset_prop" "$tmp/g.el" --threads=$th --out="$tmp/o" > "$tmp/up.out" ||
+            { echo "FAIL: unset_prop exit"; fail=$((fail + 1)); }
+        check "unset_prop b = out-degree + the never-written property ($th threads)" "$(cat "$tmp/outdeg.exp")" \
+            "$(lines "$tmp/o/b.txt")"
+        check "unset_prop d, s ($th threads)" "0 $((12345 * N))" "$(value d "$tmp/up.out") $(value s "$tmp/up.out")"
+    done
+fi
+
 # ---- section 12 of the reference ------------------------------------------------
 if build section12; then
     rm -rf "$tmp/o"
