@@ -92,7 +92,9 @@ static bool float_spelling(int64_t v, gm_type_kind k, bool divisor)
  * would change (or a zero divisor) spelled as the floating value it
  * becomes, which is the value the program means; clang's
  * -Wimplicit-const-int-float-conversion and gcc's -Wdiv-by-zero then have
- * nothing to flag. Anything else as cg_expr prints it. */
+ * nothing to flag; a Long constant past Int's range into an Int, cast. A
+ * conditional into a floating k, arm by arm. Anything else as cg_expr
+ * prints it. */
 static void value_in(cg_emit *em, const gm_expr *e, gm_type_kind k, bool divisor)
 {
     int64_t v;
@@ -100,6 +102,12 @@ static void value_in(cg_emit *em, const gm_expr *e, gm_type_kind k, bool divisor
         return;
     if (int_constant(e, &v) && float_spelling(v, k, divisor)) {
         cg_float_literal(em, (double)v, k == GMT_FLOAT);
+    } else if (int_constant(e, &v) && k == GMT_INT && (v < INT32_MIN || v > INT32_MAX)) {
+        /* a Long constant into an Int (gmc warned: narrowing): the cast
+         * says so, as gcc's -Woverflow wants; the value wraps as before */
+        cg_printf(em, "((int32_t)");
+        cg_expr(em, e);
+        cg_printf(em, ")");
     } else if (e && e->kind == GME_TERNARY && (k == GMT_FLOAT || k == GMT_DOUBLE)) {
         /* clang follows a conditional's arms to where the value goes */
         cg_printf(em, "(");
@@ -449,9 +457,9 @@ void cg_expr(cg_emit *em, const gm_expr *e)
         }
         if (cg_wrap_fn(e->op, k)) {
             cg_printf(em, "%s(", cg_wrap_fn(e->op, k));
-            cg_expr(em, e->a);
+            value_in(em, e->a, k, false);
             cg_printf(em, ", ");
-            cg_expr(em, e->b);
+            value_in(em, e->b, k, false);
             cg_printf(em, ")");
             break;
         }

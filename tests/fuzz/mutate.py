@@ -2,6 +2,7 @@
 """tests/fuzz/mutate.py: mutation runs of the whole compiler over its corpus.
 
     python3 tests/fuzz/mutate.py GMC SECONDS [SEED] [OUT]
+    MUTATE_ANSWERS=1 python3 tests/fuzz/mutate.py ...   (also compares answers)
 
 Takes the repository's programs (apps/, tests/golden/accept/, tests/opt/,
 tests/omp/, tests/cuda/), changes each one a little (a line deleted,
@@ -16,6 +17,14 @@ the tool's output, when:
     -Wall -Wextra -Werror -fopenmp (README: generated code compiles without
     warnings for every program gmc accepts), or (a sample, MUTATE_NVCC
     share, default 0.15) its CUDA under nvcc -Werror all-warnings.
+With MUTATE_ANSWERS=1, an accepted program of one procedure whose inputs
+the driver can make up (numeric and Bool properties, --random-NAME; scalars
+and a Node, fixed values) is also built with and without -O0 and run on a
+small multigraph (self-loops, parallel edges; one thread, one seed): a
+difference in exit status, printed values or --out files (floating values
+within a relative 1e-6) is kept too. Programs that draw random numbers are
+left out; so are, as a difference, reads of memory the program never wrote
+(a property read before it is written: see session 38's note).
 Programs with foreign code (`[ ... ]` statements: the user's own C) are not
 compiled. Exit status: 1 when anything was found, else 0. Each run of
 session 38 found real bugs (a lost arg-min payload, warnings on
@@ -86,6 +95,76 @@ def run(cmd, timeout):
         return 'hang', ''
 
 
+def driver_args(signature):
+    """The driver's options for a program's inputs, or None when unsure."""
+    import json
+    try:
+        procs = json.loads(signature[signature.index('{'):])['procedures']
+    except (ValueError, KeyError):
+        return None
+    if len(procs) != 1:
+        return None
+    args = []
+    for p in procs[0]['params']:
+        t, n = p['type'], p['name']
+        if p['output'] or t['kind'] == 'graph':
+            continue
+        if t['kind'] in ('node_prop', 'edge_prop'):
+            ek = t['elem']['kind']
+            if ek in ('int', 'long', 'float', 'double'):
+                args.append('--random-%s=0:9' % n)
+            elif ek == 'bool':
+                args.append('--random-%s=0:1' % n)
+            else:
+                return None
+        elif t['kind'] in ('int', 'long'):
+            args.append('--%s=3' % n)
+        elif t['kind'] in ('float', 'double'):
+            args.append('--%s=0.5' % n)
+        elif t['kind'] == 'bool':
+            args.append('--%s=true' % n)
+        elif t['kind'] == 'node':
+            args.append('--%s=1' % n)
+        else:
+            return None
+    return args
+
+
+def same_text(x, y):
+    """Equal word by word, numbers within a relative 1e-6."""
+    a, b = x.split(), y.split()
+    if len(a) != len(b):
+        return False
+    for u, v in zip(a, b):
+        if u == v:
+            continue
+        try:
+            if abs(float(u) - float(v)) > 1e-6 * max(1.0, abs(float(u)), abs(float(v))):
+                return False
+        except ValueError:
+            return False
+    return True
+
+
+def answers(gmc, gm, name, work, graph, args):
+    """(status, printed values, --out files) built with and without -O0."""
+    got = []
+    for opt in ([], ['-O0']):
+        d = os.path.join(work, 'answers%d' % len(got))
+        rc, _ = run([gmc, '-t', 'omp', '--main', '-x', '-w'] + opt + [gm, '-o', d + '/'], 60)
+        if rc != 0:
+            return None
+        o = os.path.join(d, 'out')
+        rc, log = run([os.path.join(d, name), graph] + args + ['--seed=7', '--threads=1', '--out=' + o], 10)
+        if rc == 'hang':
+            return None
+        printed = '\n'.join(l for l in log.split('\n') if not re.match(r'(\w+_ms|graph) = ', l))
+        files = ''.join(os.path.basename(f) + ' ' + open(f, errors='replace').read() + '\n'
+                        for f in sorted(glob.glob(o + '/*')))
+        got.append((rc, printed, files))
+    return got
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -104,6 +183,13 @@ def main():
     nvcc_share = float(os.environ.get('MUTATE_NVCC', '0.15'))
     work = os.path.join(os.path.dirname(out), 'work%d' % seed)
     os.makedirs(out, exist_ok=True)
+    check_answers = os.environ.get('MUTATE_ANSWERS') == '1'
+    graph = os.path.join(os.path.dirname(out), 'graph%d.el' % seed)
+    with open(graph, 'w') as f:
+        g = random.Random(3)
+        for _ in range(60):
+            f.write('%d %d\n' % (g.randrange(20), g.randrange(20)))
+        f.write('5 5\n3 3\n7 8\n7 8\n19 0\n')
     t0, tried, accepted, found, seen = time.time(), 0, 0, 0, set()
     while time.time() - t0 < seconds:
         text = rnd.choice(corpus)
@@ -150,6 +236,16 @@ def main():
                     if rc2 != 0:
                         what, log = 'nvcc', log2
                         break
+            if not what and rc == 0 and target == 'omp' and check_answers and not foreign and \
+                    not re.search(r'Rand|PickRandom|Uniform', text):
+                sig_rc, sig = run([gmc, '--dump=signature', gm], 20)
+                args = driver_args(sig) if sig_rc == 0 else None
+                got = answers(gmc, gm, name, work, graph, args) if args is not None else None
+                if got and (got[0][0] != got[1][0] or not same_text(got[0][1], got[1][1]) or
+                            not same_text(got[0][2], got[1][2])):
+                    what = 'answers'
+                    log = 'args: %s\n-- default:\n%s\n%s\n-- -O0:\n%s\n%s\n' % (
+                        ' '.join(args), got[0][1], got[0][2][:1500], got[1][1], got[1][2][:1500])
             if what:
                 found += 1
                 keep = os.path.join(out, '%s_%s_%s' % (what, target, digest))

@@ -156,6 +156,8 @@ if build float_constants; then
         "$(value a "$tmp/fc.out") $(value b "$tmp/fc.out") $(value e "$tmp/fc.out")"
     check "float_constants f, q: 2^24 + 1 as a Float" "$f24 $f24" "$(value f "$tmp/fc.out") $(value q "$tmp/fc.out")"
     check "float_constants c: 1.0 / 0" "inf" "$(value c "$tmp/fc.out")"
+    check "float_constants w, w1: 2^63 - 1 (+ 1) into an Int wraps" "-1 0" \
+        "$(value w "$tmp/fc.out") $(value w1 "$tmp/fc.out")"
     check "float_constants d: 2^63 - 1 as a Double" "9223372036854775808" \
         "$(awk -v d="$(value d "$tmp/fc.out")" 'BEGIN { printf "%.0f", d }')"
 fi
