@@ -54,13 +54,24 @@ static bool count_stores(const gm_stmt *s, void *vctx)
     return true;
 }
 
+/* A procedure call's output argument: a store, not a read. */
+static bool count_outputs(const gm_expr *e, void *vctx)
+{
+    use_ctx *c = vctx;
+    if (e->kind == GME_CALL && e->builtin < 0)
+        for (const gm_expr *o = e->out_args; o; o = o->next)
+            if (o->kind == GME_ID && o->sym == c->sym)
+                c->to_edge++;
+    return true;
+}
+
 bool gma_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym)
 {
     use_ctx c = {sym, 0, 0};
     gma_walk(s, list, count_swaps, count_refs, &c);
     int refs = c.refs - c.to_edge;
     c.to_edge = 0;
-    gma_walk(s, list, count_stores, NULL, &c);
+    gma_walk(s, list, count_stores, count_outputs, &c);
     return refs > c.to_edge;
 }
 

@@ -26,7 +26,8 @@ bool gma_walk_expr(const gm_expr *e, gma_expr_visit ev, void *ctx);
  * generated code names the edge index, not the iterator). */
 bool gma_sym_used(const gm_stmt *s, bool list, const gm_symbol *sym);
 bool gma_sym_used_expr(const gm_expr *e, const gm_symbol *sym);
-/* Used other than as the target of plain stores (x = ...;). */
+/* Used other than as the target of plain stores (x = ...;) and as a
+ * procedure call's output argument. */
 bool gma_sym_read(const gm_stmt *s, bool list, const gm_symbol *sym);
 /* Whether anything under s may store into sym: an assignment or arg-min
  * target, a swap, foreign code that names it or lists it as modified, a

@@ -374,6 +374,13 @@ static bool self_compare(const gm_expr *e)
     return k != GMT_FLOAT && k != GMT_DOUBLE && gm_expr_equal(e->a, e->b);
 }
 
+/* An integer constant outside Int's range. */
+static bool out_of_int(const gm_expr *e)
+{
+    int64_t v;
+    return int_constant(e, &v) && (v < INT32_MIN || v > INT32_MAX);
+}
+
 /* A binary expression's sides and operator, without parentheses (the
  * sides of a node comparison as node values). */
 static void emit_sides(cg_emit *em, const gm_expr *e)
@@ -388,9 +395,20 @@ static void emit_sides(cg_emit *em, const gm_expr *e)
         gm_type_kind kb = e->b && e->b->type ? e->b->type->kind : GMT_ERROR;
         gm_type_kind k = ka == GMT_DOUBLE || kb == GMT_DOUBLE ? GMT_DOUBLE
                          : ka == GMT_FLOAT || kb == GMT_FLOAT ? GMT_FLOAT : GMT_ERROR;
+        /* an Int compared with a constant past Int's range (always true or
+         * always false: a program's own choice) is widened first, in a
+         * form gcc's -Wtype-limits does not follow */
+        const bool cmp = e->op >= GMOP_LT && e->op <= GMOP_NE;
+        const bool wide_a = cmp && ka == GMT_INT && out_of_int(e->b), wide_b = cmp && kb == GMT_INT && out_of_int(e->a);
+        if (wide_a)
+            cg_printf(em, "(int64_t)");
         value_in(em, e->a, k, false);
-        cg_printf(em, " %s ", gm_op_spelling(e->op));
+        cg_printf(em, "%s %s ", wide_a ? " + 0" : "", gm_op_spelling(e->op));
+        if (wide_b)
+            cg_printf(em, "(int64_t)");
         value_in(em, e->b, k, e->op == GMOP_DIV);
+        if (wide_b)
+            cg_printf(em, " + 0");
     }
     if (self_compare(e))
         cg_printf(em, " + 0");

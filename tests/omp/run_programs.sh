@@ -142,8 +142,8 @@ if build self_compare; then
     for th in 1 2; do
         "$tmp/self_compare" "$tmp/g.el" --random-A=1:9 --x=0.5 --threads=$th > "$tmp/sc.out" ||
             { echo "FAIL: self_compare exit"; fail=$((fail + 1)); }
-        check "self_compare lt, eq, nan_ne ($th threads)" "0 $((N + $(wc -l < "$tmp/g.el"))) 0" \
-            "$(value lt "$tmp/sc.out") $(value eq "$tmp/sc.out") $(value nan_ne "$tmp/sc.out")"
+        check "self_compare lt, eq, nan_ne, two ($th threads)" "0 $((N + $(wc -l < "$tmp/g.el"))) 0 2" \
+            "$(value lt "$tmp/sc.out") $(value eq "$tmp/sc.out") $(value nan_ne "$tmp/sc.out") $(value two "$tmp/sc.out")"
     done
 fi
 
