@@ -188,6 +188,14 @@ static void emit_plain_assign(cg_emit *em, const gm_stmt *s)
     }
     if (lhs->kind == GME_PROP && em->tg->prop_write(em, s))
         return;
+    if (lhs->kind == GME_ID && rhs->kind == GME_ID && lhs->sym && lhs->sym == rhs->sym) {
+        /* x = x: nothing to do, and clang's -Wself-assign flags it; the
+         * variable still counts as used */
+        char *x = cg_expr_str(em, lhs);
+        cg_line(em, "(void)%s; /* %s = %s */", x, lhs->sym->name, lhs->sym->name);
+        free(x);
+        return;
+    }
     cg_start_line(em);
     cg_lvalue(em, lhs);
     cg_printf(em, " = ");
