@@ -381,6 +381,71 @@ static bool out_of_int(const gm_expr *e)
     return int_constant(e, &v) && (v < INT32_MIN || v > INT32_MAX);
 }
 
+/* A comparison of an integer value with an integer constant: the value's
+ * side (a or b), else NULL. */
+static const gm_expr *compared_with_constant(const gm_expr *c)
+{
+    int64_t v;
+    if (!c || c->kind != GME_BINARY || !(c->op >= GMOP_LT && c->op <= GMOP_NE))
+        return NULL;
+    const gm_expr *x = int_constant(c->b, &v) ? c->a : int_constant(c->a, &v) ? c->b : NULL;
+    return x && x->type && (x->type->kind == GMT_INT || x->type->kind == GMT_LONG) && !int_constant(x, &v) ? x
+                                                                                                         : NULL;
+}
+
+/* x > 2 && x < 2, x == 1 || x != 1 (a program's own): both sides compare
+ * the same value with constants and the result is the same for every
+ * value, which clang's -Wtautological-overlap-compare flags; the second
+ * side's value is written x + 0, which it does not follow (the same
+ * value). Whether the comparison's side holds at x: */
+static bool holds(const gm_expr *c, int64_t x)
+{
+    int64_t k;
+    const bool right = int_constant(c->b, &k); /* x OP k, else k OP x */
+    if (!right)
+        (void)int_constant(c->a, &k);
+    const int64_t l = right ? x : k, r = right ? k : x;
+    switch (c->op) {
+    case GMOP_LT: return l < r;
+    case GMOP_GT: return l > r;
+    case GMOP_LE: return l <= r;
+    case GMOP_GE: return l >= r;
+    case GMOP_EQ: return l == r;
+    default: return l != r;
+    }
+}
+
+static bool overlap_pair(const gm_expr *e)
+{
+    const gm_expr *x = compared_with_constant(e->a), *y = compared_with_constant(e->b);
+    if (!(e->op == GMOP_AND || e->op == GMOP_OR) || !x || !y || !gm_expr_equal(x, y))
+        return false;
+    /* constant over every value: the truth of each side changes only at
+     * its constant, so its neighbours and the ends decide */
+    int64_t pts[8], k;
+    int n = 0;
+    pts[n++] = INT64_MIN;
+    pts[n++] = INT64_MAX;
+    for (int i = 0; i < 2; i++) {
+        const gm_expr *c = i ? e->b : e->a;
+        if (!int_constant(c->b, &k))
+            (void)int_constant(c->a, &k);
+        pts[n++] = k;
+        if (k > INT64_MIN)
+            pts[n++] = k - 1;
+        if (k < INT64_MAX)
+            pts[n++] = k + 1;
+    }
+    const bool and = e->op == GMOP_AND;
+    const bool first = and ? holds(e->a, pts[0]) && holds(e->b, pts[0]) : holds(e->a, pts[0]) || holds(e->b, pts[0]);
+    for (int i = 1; i < n; i++)
+        if ((and ? holds(e->a, pts[i]) && holds(e->b, pts[i]) : holds(e->a, pts[i]) || holds(e->b, pts[i])) != first)
+            return false;
+    return true;
+}
+
+static void emit_sides(cg_emit *em, const gm_expr *e);
+
 /* A binary expression's sides and operator, without parentheses (the
  * sides of a node comparison as node values). */
 static void emit_sides(cg_emit *em, const gm_expr *e)
@@ -398,6 +463,16 @@ static void emit_sides(cg_emit *em, const gm_expr *e)
         /* an Int compared with a constant past Int's range (always true or
          * always false: a program's own choice) is widened first, in a
          * form gcc's -Wtype-limits does not follow */
+        if (overlap_pair(e)) {
+            const gm_expr *c = e->b, *x = compared_with_constant(c);
+            value_in(em, e->a, k, false);
+            cg_printf(em, " %s (", gm_op_spelling(e->op));
+            cg_expr(em, c->a);
+            cg_printf(em, "%s %s ", c->a == x ? " + 0" : "", gm_op_spelling(c->op));
+            cg_expr(em, c->b);
+            cg_printf(em, "%s)", c->b == x ? " + 0" : "");
+            return;
+        }
         const bool cmp = e->op >= GMOP_LT && e->op <= GMOP_NE;
         const bool wide_a = cmp && ka == GMT_INT && out_of_int(e->b), wide_b = cmp && kb == GMT_INT && out_of_int(e->a);
         if (wide_a)
