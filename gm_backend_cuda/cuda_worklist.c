@@ -187,7 +187,8 @@ static char *outline_kernel(cg_emit *em, const gm_stmt *loop, const gma_frontier
     cg_cond(em, loop->cond);
     cg_printf(em, ") {\n");
     em->indent++;
-    cg_line(em, "const int _c_par = _c_round & 1;");
+    /* the round's parity: reduction cells by round (unused when the loop reduces nothing) */
+    cg_line(em, "[[maybe_unused]] const int _c_par = _c_round & 1;");
     /* Thread 0 clears what the other threads last read a barrier ago at
      * least: this queue's counter (next round's appends go there) and this
      * parity's reduction cells (used after this round's first barrier; cells
