@@ -398,12 +398,19 @@ static const gm_expr *compared_with_constant(const gm_expr *c)
  * value, which clang's -Wtautological-overlap-compare flags; the second
  * side's value is written x + 0, which it does not follow (the same
  * value). Whether the comparison's side holds at x: */
+static int64_t constant_of(const gm_expr *c, bool *right)
+{
+    int64_t k = 0;
+    *right = int_constant(c->b, &k); /* x OP k, else k OP x */
+    if (!*right)
+        (void)int_constant(c->a, &k);
+    return k;
+}
+
 static bool holds(const gm_expr *c, int64_t x)
 {
-    int64_t k;
-    const bool right = int_constant(c->b, &k); /* x OP k, else k OP x */
-    if (!right)
-        (void)int_constant(c->a, &k);
+    bool right;
+    const int64_t k = constant_of(c, &right);
     const int64_t l = right ? x : k, r = right ? k : x;
     switch (c->op) {
     case GMOP_LT: return l < r;
@@ -422,14 +429,13 @@ static bool overlap_pair(const gm_expr *e)
         return false;
     /* constant over every value: the truth of each side changes only at
      * its constant, so its neighbours and the ends decide */
-    int64_t pts[8], k;
+    int64_t pts[8];
     int n = 0;
     pts[n++] = INT64_MIN;
     pts[n++] = INT64_MAX;
     for (int i = 0; i < 2; i++) {
-        const gm_expr *c = i ? e->b : e->a;
-        if (!int_constant(c->b, &k))
-            (void)int_constant(c->a, &k);
+        bool right;
+        const int64_t k = constant_of(i ? e->b : e->a, &right);
         pts[n++] = k;
         if (k > INT64_MIN)
             pts[n++] = k - 1;
