@@ -22,7 +22,7 @@ for gm in "$GMC_SRCDIR"/apps/*.gm "$GMC_SRCDIR"/tests/e2e/apps/*.gm; do
 done
 grep -qx "e2e:comp_BC" "$W/list" || bad "no shard e2e:comp_BC (tests/e2e/apps)"
 for s in flags:bfs flags:pagerank programs:async programs:pack programs:bfs programs:overwrite \
-    programs:gather programs:opt-exec large:bfs large:bc_sampled variants:sssp; do
+    programs:gather programs:opt-exec programs:omp large:bfs large:bc_sampled variants:sssp; do
     grep -qx "$s" "$W/list" || bad "no shard $s"
 done
 [ "$(sort "$W/list" | uniq -d)" = "" ] || bad "shard names repeat"

@@ -3,11 +3,14 @@
 # compiled with `gmc -t omp --main -x`, run on a small graph with 1 and 2
 # threads, and its output compared with values this script computes
 # independently (awk over the same edge list).
-# Environment (set by make check): GMC, GMC_SRCDIR, GMC_BUILDDIR.
+# Environment (set by make check): GMC, GMC_SRCDIR, GMC_BUILDDIR;
+# RUN_TARGET=cuda builds the programs with -t cuda instead (tests/gpu/run's
+# programs:omp shard, where GMC compiles the .cu it makes).
 set -u
 : "${GMC_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${GMC_BUILDDIR:=$GMC_SRCDIR}"
 : "${GMC:=$GMC_BUILDDIR/gmc}"
+: "${RUN_TARGET:=omp}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-omp-run.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
@@ -26,8 +29,8 @@ value() { # NAME FILE: the value printed as "NAME = V"
 build() { # NAME.gm from tests/omp or apps
     src=$GMC_SRCDIR/tests/omp/$1.gm
     [ -f "$src" ] || src=$GMC_SRCDIR/apps/$1.gm
-    if ! "$GMC" -t omp --main -x -w -o "$tmp" "$src"; then
-        echo "FAIL: gmc -t omp --main -x $src"
+    if ! "$GMC" -t "$RUN_TARGET" --main -x -w -o "$tmp" "$src"; then
+        echo "FAIL: gmc -t $RUN_TARGET --main -x $src"
         fail=$((fail + 1))
         return 1
     fi
