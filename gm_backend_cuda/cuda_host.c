@@ -237,9 +237,9 @@ static bool decl_props(cg_emit *em, const gm_stmt *s)
         const char *ty = elem_ctype(sym);
         cg_line(em, "gmcu_mirror %s;", m);
         cg_line(em, "gmcu_mirror_local(&%s, (size_t)%s, sizeof(%s));", m, count, ty);
-        if (!gma_sym_stored(s->next, true, sym) && gma_sym_used(s->next, true, sym)) {
-            /* read but never stored into: zeroed, as the OpenMP target's */
-            cg_line(em, "/* %s is never written: it reads as zero */", sym->name);
+        if (gma_prop_may_read_unset(s->next, sym)) {
+            /* may be read where nothing wrote it: zeroed, as the OpenMP target's */
+            cg_line(em, "/* %s %s */", sym->name, cg_unset_prop_note(s->next, sym));
             cg_line(em, "GMCU_CHECK(cudaMemset(gmcu_to_device_overwrite(&%s), 0, (size_t)%s * sizeof(%s)));", m,
                     count, ty);
             cg_line(em, "gmcu_device_wrote(&%s);", m);

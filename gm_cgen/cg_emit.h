@@ -19,6 +19,7 @@
 
 #include "ast.h"
 #include "gma_decision.h"
+#include "gma_defined.h"
 #include "gma_shape.h" /* the analyses both targets use (gm_analysis/) */
 #include "gma_walk.h"
 
@@ -285,6 +286,9 @@ void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index);
 const char *cg_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse);
 /* Size of a property's array: "G->num_nodes" or "G->num_edges". */
 char *cg_prop_count(cg_emit *em, const gm_type *prop_type);
+/* The generated comment's words on a local property that starts zeroed
+ * (gma_prop_may_read_unset): never written, or maybe read before written. */
+const char *cg_unset_prop_note(const gm_stmt *after_decl, const gm_symbol *prop);
 
 /* ---- a minimum-label loop as one union-find call (cg_min_label.c) */
 void cg_min_label(cg_emit *em, const gm_stmt *s);

@@ -84,6 +84,12 @@ void cg_decl_local_graph(cg_emit *em, const gm_symbol *g, bool cxx)
     }
 }
 
+const char *cg_unset_prop_note(const gm_stmt *after_decl, const gm_symbol *prop)
+{
+    return gma_sym_stored(after_decl, true, prop) ? "is not shown written before every read: it starts at zero"
+                                                  : "is never written: it reads as zero";
+}
+
 static void emit_decl(cg_emit *em, const gm_stmt *s)
 {
     const gm_type *t = s->decl_type;
@@ -98,12 +104,13 @@ static void emit_decl(cg_emit *em, const gm_stmt *s)
                 continue;
             }
             char *count = cg_prop_count(em, st);
-            /* read but never stored into (a program's slip): zeroed, so it
-             * reads as an undeclared scalar does (the type's zero), not as
-             * whatever the allocator's memory held */
-            const bool unset = n->sym && !gma_sym_stored(s->next, true, n->sym) && gma_sym_used(s->next, true, n->sym);
+            /* read where no statement may have written it (a program's
+             * slip): zeroed, so an unwritten element reads as an undeclared
+             * scalar does (the type's zero), not as whatever the allocator's
+             * memory held */
+            const bool unset = n->sym && gma_prop_may_read_unset(s->next, n->sym);
             if (unset)
-                cg_line(em, "/* %s is never written: it reads as zero */", n->sym->name);
+                cg_line(em, "/* %s %s */", n->sym->name, cg_unset_prop_note(s->next, n->sym));
             cg_line(em, "%s *%s = (%s *)%s((size_t)%s, sizeof(%s));", elem_type_of_prop(st), name,
                      elem_type_of_prop(st), unset ? "_c_zalloc" : "_c_alloc", count, elem_type_of_prop(st));
             cg_scope_add_cleanup(em, cg_strf("free(%s);", name));

@@ -1,5 +1,6 @@
-/* alloc.c: gmrt_alloc_big_array (gmrt_base.h), the allocation of the
- * generated code's node- and edge-sized arrays (_c_alloc, gmrt_inline.h).
+/* alloc.c: gmrt_alloc_big_array and gmrt_zalloc_big_array (gmrt_base.h), the
+ * allocation of the generated code's node- and edge-sized arrays (_c_alloc
+ * and _c_zalloc, gmrt_inline.h).
  *
  * A procedure that runs a traversal per source (BC from k sources) gets
  * fresh pages for its queues at every one, and faulting them in 4 KiB at a
@@ -23,6 +24,22 @@
 
 #define HUGE_PAGE ((uintptr_t)2 << 20)
 
+/* Advises the whole 2 MiB pages inside a block of bytes from 4 MiB up. */
+static void advise_huge_pages(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    if (p && bytes >= 2 * HUGE_PAGE) {
+        const uintptr_t lo = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+        const uintptr_t hi = ((uintptr_t)p + bytes) & ~(HUGE_PAGE - 1);
+        if (hi > lo)
+            (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint only */
+    }
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
 void *gmrt_alloc_big_array(size_t n, size_t size)
 {
     if (n == 0)
@@ -31,15 +48,19 @@ void *gmrt_alloc_big_array(size_t n, size_t size)
         size = 1;
     if (n > SIZE_MAX / size)
         return NULL;
-    const size_t bytes = n * size;
-    void *p = malloc(bytes);
-#ifdef MADV_HUGEPAGE
-    if (p && bytes >= 2 * HUGE_PAGE) {
-        const uintptr_t lo = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-        const uintptr_t hi = ((uintptr_t)p + bytes) & ~(HUGE_PAGE - 1);
-        if (hi > lo)
-            (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint only */
-    }
-#endif
+    void *p = malloc(n * size);
+    advise_huge_pages(p, n * size);
+    return p;
+}
+
+void *gmrt_zalloc_big_array(size_t n, size_t size)
+{
+    if (n == 0)
+        n = 1;
+    if (size == 0)
+        size = 1;
+    void *p = calloc(n, size); /* checks n * size itself; big blocks come zeroed, untouched */
+    if (p)
+        advise_huge_pages(p, n * size);
     return p;
 }

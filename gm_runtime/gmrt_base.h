@@ -47,6 +47,8 @@ int gmrt_edge_size(void);
  * once per 4 KiB (the kernel's "madvise" mode; a hint only). NULL when out
  * of memory or n * size overflows; freed with free(). */
 void *gmrt_alloc_big_array(size_t n, size_t size);
+/* The same, zeroed (calloc's block: a big one is fresh zero pages). */
+void *gmrt_zalloc_big_array(size_t n, size_t size);
 
 typedef enum gmrt_status {
     GMRT_OK = 0,

@@ -203,7 +203,7 @@ static inline __attribute__((unused)) void *_c_alloc(size_t n, size_t size)
 
 static inline __attribute__((unused)) void *_c_zalloc(size_t n, size_t size)
 {
-    void *p = calloc(n ? n : 1, size ? size : 1);
+    void *p = gmrt_zalloc_big_array(n, size); /* big ones on huge pages */
     if (!p)
         _c_no_memory(n, size);
     return p;

@@ -708,6 +708,32 @@ static void test_alloc_big_array(void)
     CU_ASSERT_PTR_NULL(gmrt_alloc_big_array(SIZE_MAX / 2, 4));
 }
 
+/* gmrt_zalloc_big_array: the same, every element zero, also where a freed
+ * block of junk is handed back (a small one from malloc's free list, and a
+ * big one), NULL on overflow. */
+static void test_zalloc_big_array(void)
+{
+    const size_t sizes[] = {0, 100, ((size_t)3 << 20) + 5};
+    for (int k = 0; k < 3; k++) {
+        const size_t n = sizes[k] ? sizes[k] : 1;
+        int32_t *junk = gmrt_alloc_big_array(n, sizeof(int32_t));
+        CU_ASSERT_PTR_NOT_NULL_FATAL(junk);
+        for (size_t i = 0; i < n; i++)
+            junk[i] = 12345;
+        free(junk);
+        int32_t *z = gmrt_zalloc_big_array(sizes[k], sizeof(int32_t));
+        CU_ASSERT_PTR_NOT_NULL_FATAL(z);
+        size_t nonzero = 0;
+        for (size_t i = 0; i < n; i++)
+            nonzero += z[i] != 0;
+        CU_ASSERT_EQUAL(nonzero, 0);
+        z[n - 1] = 3; /* the last element is in the block */
+        CU_ASSERT_EQUAL(z[n - 1], 3);
+        free(z);
+    }
+    CU_ASSERT_PTR_NULL(gmrt_zalloc_big_array(SIZE_MAX / 2, 4));
+}
+
 /* Serials (what the device copy and the shape verdicts are keyed on): a
  * graph keeps its own; a graph built where a freed one was gets another,
  * as does a struct made by hand; graphs numbered from several threads at
@@ -774,6 +800,7 @@ int main(void)
         {"degree order", test_degree_order},
         {"serials", test_serials},
         {"big arrays", test_alloc_big_array},
+        {"big arrays, zeroed", test_zalloc_big_array},
         CU_TEST_INFO_NULL,
     };
     return rt_run("graph", tests);
