@@ -286,9 +286,12 @@ void cg_prop_elem(cg_emit *em, const gm_symbol *prop, const gm_expr *index);
 const char *cg_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse);
 /* Size of a property's array: "G->num_nodes" or "G->num_edges". */
 char *cg_prop_count(cg_emit *em, const gm_type *prop_type);
-/* The generated comment's words on a local property that starts zeroed
- * (gma_prop_may_read_unset): never written, or maybe read before written. */
+/* The generated comment's words on a local property that starts zeroed, or
+ * NIL (gma_prop_may_read_unset): never written, or maybe read before written. */
 const char *cg_unset_prop_note(const gm_stmt *after_decl, const gm_symbol *prop);
+/* Whether a property's values are nodes or edges (its unset value: NIL,
+ * all bits set, not zero). */
+bool cg_prop_of_nodes(const gm_type *prop_type);
 
 /* ---- a minimum-label loop as one union-find call (cg_min_label.c) */
 void cg_min_label(cg_emit *em, const gm_stmt *s);

@@ -84,10 +84,18 @@ void cg_decl_local_graph(cg_emit *em, const gm_symbol *g, bool cxx)
     }
 }
 
+bool cg_prop_of_nodes(const gm_type *prop_type)
+{
+    return prop_type->elem && (prop_type->elem->kind == GMT_NODE || prop_type->elem->kind == GMT_EDGE);
+}
+
 const char *cg_unset_prop_note(const gm_stmt *after_decl, const gm_symbol *prop)
 {
-    return gma_sym_stored(after_decl, true, prop) ? "is not shown written before every read: it starts at zero"
-                                                  : "is never written: it reads as zero";
+    const bool nil = cg_prop_of_nodes(prop->type);
+    if (gma_sym_stored(after_decl, true, prop))
+        return nil ? "is not shown written before every read: it starts at NIL"
+                   : "is not shown written before every read: it starts at zero";
+    return nil ? "is never written: it reads as NIL" : "is never written: it reads as zero";
 }
 
 static void emit_decl(cg_emit *em, const gm_stmt *s)
@@ -105,14 +113,15 @@ static void emit_decl(cg_emit *em, const gm_stmt *s)
             }
             char *count = cg_prop_count(em, st);
             /* read where no statement may have written it (a program's
-             * slip): zeroed, so an unwritten element reads as an undeclared
-             * scalar does (the type's zero), not as whatever the allocator's
-             * memory held */
+             * slip): zeroed (NIL for nodes and edges), so an unwritten
+             * element reads as an undeclared scalar does, not as whatever
+             * the allocator's memory held */
             const bool unset = n->sym && gma_prop_may_read_unset(s->next, n->sym);
             if (unset)
                 cg_line(em, "/* %s %s */", n->sym->name, cg_unset_prop_note(s->next, n->sym));
+            const char *alloc = !unset ? "_c_alloc" : cg_prop_of_nodes(st) ? "_c_nil_alloc" : "_c_zalloc";
             cg_line(em, "%s *%s = (%s *)%s((size_t)%s, sizeof(%s));", elem_type_of_prop(st), name,
-                     elem_type_of_prop(st), unset ? "_c_zalloc" : "_c_alloc", count, elem_type_of_prop(st));
+                     elem_type_of_prop(st), alloc, count, elem_type_of_prop(st));
             cg_scope_add_cleanup(em, cg_strf("free(%s);", name));
             free(count);
             if (s->init)

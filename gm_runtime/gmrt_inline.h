@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -206,6 +207,15 @@ static inline __attribute__((unused)) void *_c_zalloc(size_t n, size_t size)
     void *p = gmrt_zalloc_big_array(n, size); /* big ones on huge pages */
     if (!p)
         _c_no_memory(n, size);
+    return p;
+}
+
+/* n nodes or edges, each NIL (GMRT_NIL_NODE and GMRT_NIL_EDGE: all bits
+ * set), for a property that may be read before it is written. */
+static inline __attribute__((unused)) void *_c_nil_alloc(size_t n, size_t size)
+{
+    void *p = _c_alloc(n, size);
+    memset(p, 0xff, (n ? n : 1) * (size ? size : 1));
     return p;
 }
 
