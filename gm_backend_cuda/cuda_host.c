@@ -237,7 +237,7 @@ static bool decl_props(cg_emit *em, const gm_stmt *s)
         const char *ty = elem_ctype(sym);
         cg_line(em, "gmcu_mirror %s;", m);
         cg_line(em, "gmcu_mirror_local(&%s, (size_t)%s, sizeof(%s));", m, count, ty);
-        if (gma_prop_may_read_unset(s->next, sym)) {
+        if (gmo_prop_may_read_unset(s->next, sym)) {
             /* may be read where nothing wrote it: zeroed (NIL: all bits set), as the OpenMP target's */
             cg_line(em, "/* %s %s */", sym->name, cg_unset_prop_note(s->next, sym));
             cg_line(em, "GMCU_CHECK(cudaMemset(gmcu_to_device_overwrite(&%s), %s, (size_t)%s * sizeof(%s)));", m,

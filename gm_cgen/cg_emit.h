@@ -19,7 +19,7 @@
 
 #include "ast.h"
 #include "gma_decision.h"
-#include "gma_defined.h"
+#include "prop_defined.h" /* gm_opt: definite assignment of local properties */
 #include "gma_shape.h" /* the analyses both targets use (gm_analysis/) */
 #include "gma_walk.h"
 
@@ -287,7 +287,7 @@ const char *cg_nbr_ids(cg_emit *em, const gm_symbol *iter, bool reverse);
 /* Size of a property's array: "G->num_nodes" or "G->num_edges". */
 char *cg_prop_count(cg_emit *em, const gm_type *prop_type);
 /* The generated comment's words on a local property that starts zeroed, or
- * NIL (gma_prop_may_read_unset): never written, or maybe read before written. */
+ * NIL (gmo_prop_may_read_unset): never written, or maybe read before written. */
 const char *cg_unset_prop_note(const gm_stmt *after_decl, const gm_symbol *prop);
 /* Whether a property's values are nodes or edges (its unset value: NIL,
  * all bits set, not zero). */

@@ -116,7 +116,7 @@ static void emit_decl(cg_emit *em, const gm_stmt *s)
              * slip): zeroed (NIL for nodes and edges), so an unwritten
              * element reads as an undeclared scalar does, not as whatever
              * the allocator's memory held */
-            const bool unset = n->sym && gma_prop_may_read_unset(s->next, n->sym);
+            const bool unset = n->sym && gmo_prop_may_read_unset(s->next, n->sym);
             if (unset)
                 cg_line(em, "/* %s %s */", n->sym->name, cg_unset_prop_note(s->next, n->sym));
             const char *alloc = !unset ? "_c_alloc" : cg_prop_of_nodes(st) ? "_c_nil_alloc" : "_c_zalloc";

@@ -5,19 +5,22 @@
  * Do, For) -- at the top level of the body or inside If branches and plain
  * blocks of it, not inside nested parallel loops -- moves to just before that
  * loop, repeatedly, so it ends outside every sequential loop around it.
- * This is legal because a fresh property holds unspecified values: no value
- * can be live from one iteration into the next, so reusing the storage
- * (whatever the previous iteration left in it) is a valid "fresh" property
- * and nothing needs re-initialising. Declarations with an initialiser,
+ * This is legal when every element is written before anything reads it
+ * (prop_defined.h): no value can be live from one iteration into the next,
+ * so reusing the storage (whatever the previous iteration left in it) is a
+ * valid fresh property and nothing needs re-initialising. A property that
+ * may be read before it is written starts zeroed (or NIL) in every
+ * iteration, so it stays where it is. Declarations with an initialiser,
  * collection-valued properties (whose elements must start empty) and names
  * declared more than once in the procedure (moving one could make two
- * declarations share a scope) are not moved.
+ * declarations share a scope) are not moved either.
  */
 #include <string.h>
 
 #include "ast_walk.h"
 #include "opt.h"
 #include "passes.h"
+#include "prop_defined.h"
 #include "walk.h"
 
 typedef struct name_count {
@@ -51,7 +54,7 @@ static bool hoistable(gm_proc *proc, gm_stmt *s)
     for (gm_name *n = s->names; n; n = n->next) {
         name_count c = {n->name, 0};
         gmo_walk_stmts(proc->body, count_decl, &c);
-        if (c.count != 1)
+        if (c.count != 1 || !n->sym || gmo_prop_may_read_unset(s->next, n->sym))
             return false;
     }
     return true;

@@ -23,8 +23,8 @@ and a Node, fixed values) is also built with and without -O0 and run on a
 small multigraph (self-loops, parallel edges; one thread, one seed): a
 difference in exit status, printed values or --out files (floating values
 within a relative 1e-6) is kept too. Programs that draw random numbers are
-left out; so are, as a difference, reads of memory the program never wrote
-(a property read before it is written: see session 38's note).
+left out. (A property read before it is written reads zero, or NIL, since
+session 39: such programs' answers are compared like any other's.)
 Programs with foreign code (`[ ... ]` statements: the user's own C) are not
 compiled. Exit status: 1 when anything was found, else 0. Each run of
 session 38 found real bugs (a lost arg-min payload, warnings on

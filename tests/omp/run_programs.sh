@@ -184,14 +184,14 @@ fi
 # elements nothing wrote read as zero (they had read the freed junk) ---------
 if build unset_before; then
     awk -v N=$N '{ deg[$1]++; indeg[$2]++ }
-        END { for (n = 0; n < N; n++) printf "%d %d 2 %d\n", (deg[n] > 1 ? 7 : 0), indeg[n] + 0, (deg[n] > 1 ? n : -1) }' \
+        END { for (n = 0; n < N; n++) printf "%d %d 2 %d %d\n", (deg[n] > 1 ? 7 : 0), indeg[n] + 0, (deg[n] > 1 ? n : -1), 2 * indeg[n] }' \
         "$tmp/g.el" > "$tmp/ub.exp"
     for th in 1 2; do
         rm -rf "$tmp/o"
         "$tmp/unset_before" "$tmp/g.el" --m=2 --threads=$th --out="$tmp/o" > "$tmp/ub.out" ||
             { echo "FAIL: unset_before exit"; fail=$((fail + 1)); }
-        check "unset_before c, a, w, p: written at some nodes, in rounds, or only accumulated into ($th threads)" \
-            "$(cat "$tmp/ub.exp")" "$(paste -d ' ' "$tmp/o/c.txt" "$tmp/o/a.txt" "$tmp/o/w.txt" "$tmp/o/p.txt")"
+        check "unset_before c, a, w, p, q: written at some nodes, in rounds, or only accumulated into ($th threads)" \
+            "$(cat "$tmp/ub.exp")" "$(paste -d ' ' "$tmp/o/c.txt" "$tmp/o/a.txt" "$tmp/o/w.txt" "$tmp/o/p.txt" "$tmp/o/q.txt")"
         check "unset_before s ($th threads)" "$((4 * 12345 * N))" "$(value s "$tmp/ub.out")"
     done
 fi

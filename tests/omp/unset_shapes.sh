@@ -1,6 +1,6 @@
 #!/bin/sh
 # unset_shapes.sh: which local properties gmc allocates zeroed and which it
-# leaves uninitialised (gm_analysis/gma_defined.c). In
+# leaves uninitialised (gm_opt/prop_defined.c). In
 # tests/omp/unset_shapes.gm a property named k_* is written at every element
 # before any read (a group assignment, a store inside a block, a Do body, both
 # branches of an If, a While body that writes before it reads, a BFS's

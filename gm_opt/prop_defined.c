@@ -1,9 +1,9 @@
-/* gma_defined.c: definite assignment of a local property (gma_defined.h).
+/* prop_defined.c: definite assignment of a local property (prop_defined.h).
  * A forward walk over the declaration's successors with one state, "every
  * element written" or not; a read while not is the answer "may read unset". */
-#include "gma_defined.h"
+#include "prop_defined.h"
 
-#include "gma_walk.h"
+#include "ast_walk.h"
 
 typedef enum defined_state {
     DEF_UNSET, /* some element may be unwritten; nothing has read one */
@@ -47,7 +47,7 @@ static bool count_stmt(const gm_stmt *s, void *vctx)
 static mention_ctx mentions_in(const gm_stmt *s, bool list, const gm_symbol *prop, const gm_symbol *it)
 {
     mention_ctx c = {prop, it, 0, 0, 0, 0};
-    gma_walk(s, list, count_stmt, count_expr, &c);
+    gm_walk(s, list, count_stmt, count_expr, &c);
     return c;
 }
 
@@ -55,7 +55,7 @@ static mention_ctx mentions_in_expr(const gm_expr *e, const gm_symbol *prop, con
 {
     mention_ctx c = {prop, it, 0, 0, 0, 0};
     if (e)
-        gma_walk_expr(e, count_expr, &c);
+        gm_walk_expr(e, true, count_expr, &c);
     return c;
 }
 
@@ -232,7 +232,7 @@ static defined_state after_stmt(const gm_stmt *s, const gm_symbol *prop, defined
     }
 }
 
-bool gma_prop_may_read_unset(const gm_stmt *after_decl, const gm_symbol *prop)
+bool gmo_prop_may_read_unset(const gm_stmt *after_decl, const gm_symbol *prop)
 {
     return after_list(after_decl, prop, DEF_UNSET) == DEF_READ_UNSET;
 }
