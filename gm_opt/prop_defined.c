@@ -72,7 +72,8 @@ static bool reads(const gm_stmt *s, const gm_symbol *prop)
     return c.mentions > c.stores || prop->foreign_use;
 }
 
-/* Whether e is "it != root" or "root != it", root the traversal's From. */
+/* Whether e is "it != root" or "root != it", root the traversal's From
+ * (a variable the traversal does not assign: root_fixed). */
 static bool skips_only_root(const gm_expr *e, const gm_symbol *it, const gm_expr *root)
 {
     if (!e || e->kind != GME_BINARY || e->op != GMOP_NE || !root || root->kind != GME_ID || !e->a || !e->b ||
@@ -81,16 +82,53 @@ static bool skips_only_root(const gm_expr *e, const gm_symbol *it, const gm_expr
     return (e->a->sym == it && e->b->sym == root->sym) || (e->b->sym == it && e->a->sym == root->sym);
 }
 
+static bool assigns_stmt(const gm_stmt *s, void *vctx)
+{
+    const gm_symbol *sym = vctx;
+    if (s->kind == GMS_ASSIGN || s->kind == GMS_ARGMINMAX)
+        for (const gm_expr *l = s->lhs; l; l = s->kind == GMS_ARGMINMAX ? l->next : NULL)
+            if (l->kind == GME_ID && l->sym == sym)
+                return false; /* found: stop */
+    return s->kind != GMS_FOREIGN; /* foreign code may assign anything */
+}
+
+static bool assigns_expr(const gm_expr *e, void *vctx)
+{
+    if (e->kind == GME_CALL && e->builtin < 0)
+        for (const gm_expr *o = e->out_args; o; o = o->next)
+            if (o->kind == GME_ID && o->sym == vctx)
+                return false;
+    return true;
+}
+
+/* Whether the traversal's From variable keeps its value through both bodies
+ * (an "If (v != root)" filter reads it when the reverse body runs: assigned
+ * on the way, it would skip another node than the root). */
+static bool root_fixed(const gm_stmt *s)
+{
+    const gm_symbol *r = s->root && s->root->kind == GME_ID ? s->root->sym : NULL;
+    if (!r || r->foreign_use)
+        return false;
+    return gm_walk(s->body, false, assigns_stmt, assigns_expr, (void *)r) &&
+           gm_walk(s->rev_body, false, assigns_stmt, assigns_expr, (void *)r);
+}
+
 /* The statements of a loop body from b on (nested blocks entered, as they
  * run unconditionally): FOUND when they store it.prop before any other
  * mention of prop, outside its value, and mention it after that only as
  * it.prop (up to the end of the enclosing lists too); NONE when they do not
  * mention prop; BAD otherwise. A BFS's reverse body (root: the traversal's
- * From) may also read w.prop for w in it.DownNbrs anywhere, value included
- * (deeper levels ran first, and none of them is the root), and its store
- * may sit under "If (it != root)" (the lowered InReverse filter) when
- * nothing after that If mentions prop (the root's element stays unwritten). */
-typedef enum body_scan { SCAN_NONE, SCAN_FOUND, SCAN_BAD } body_scan;
+ * From, root_fixed) may also read w.prop for w in it.DownNbrs anywhere,
+ * value included (deeper levels ran first, and none of them is the root),
+ * and its store may sit under "If (it != root)" (the lowered InReverse
+ * filter): FOUND_BUT_ROOT, and nothing after that If, in its list or in
+ * the lists around it, may mention prop (the root's element is unwritten). */
+typedef enum body_scan {
+    SCAN_NONE,
+    SCAN_FOUND,
+    SCAN_FOUND_BUT_ROOT, /* found under "If (it != root)": the root's element stays unwritten */
+    SCAN_BAD,
+} body_scan;
 
 static bool only_through_it(const gm_stmt *s, const gm_symbol *prop, const gm_symbol *it, bool down)
 {
@@ -110,18 +148,15 @@ static body_scan scan_body(const gm_stmt *b, const gm_symbol *prop, const gm_sym
             const bool value_ok = value.mentions == (down ? value.through_down : 0);
             return value_ok && only_through_it(b->next, prop, it, down) ? SCAN_FOUND : SCAN_BAD;
         }
-        if (b->kind == GMS_BLOCK) {
-            const body_scan inner = scan_body(b->body, prop, it, root);
+        const bool guard = down && b->kind == GMS_IF && !b->else_stmt && skips_only_root(b->cond, it, root);
+        if (b->kind == GMS_BLOCK || guard) {
+            body_scan inner = scan_body(b->kind == GMS_BLOCK ? b->body : b->then_stmt, prop, it, root);
+            if (inner == SCAN_FOUND && guard)
+                inner = SCAN_FOUND_BUT_ROOT;
             if (inner == SCAN_FOUND)
                 return only_through_it(b->next, prop, it, down) ? SCAN_FOUND : SCAN_BAD;
-            if (inner == SCAN_BAD)
-                return SCAN_BAD;
-            continue;
-        }
-        if (down && b->kind == GMS_IF && !b->else_stmt && skips_only_root(b->cond, it, root)) {
-            const body_scan inner = scan_body(b->then_stmt, prop, it, root);
-            if (inner == SCAN_FOUND)
-                return mentions_in(b->next, true, prop, NULL).mentions == 0 ? SCAN_FOUND : SCAN_BAD;
+            if (inner == SCAN_FOUND_BUT_ROOT) /* after it, no mention at all (the root reads too) */
+                return mentions_in(b->next, true, prop, NULL).mentions == 0 ? SCAN_FOUND_BUT_ROOT : SCAN_BAD;
             if (inner == SCAN_BAD)
                 return SCAN_BAD;
             continue;
@@ -177,10 +212,11 @@ static defined_state after_traversal(const gm_stmt *s, const gm_symbol *prop)
     if (maybe_run(s->body, prop) == DEF_READ_UNSET)
         return DEF_READ_UNSET;
     const gm_symbol *it = s->iter.sym;
-    if (s->kind == GMS_BFS && s->rev_body && s->root && (!s->rev_filter || skips_only_root(s->rev_filter, it, s->root)) &&
+    if (s->kind == GMS_BFS && s->rev_body && root_fixed(s) &&
+        (!s->rev_filter || skips_only_root(s->rev_filter, it, s->root)) &&
         mentions_in(s->body, true, prop, NULL).mentions == 0) {
         const body_scan r = scan_body(s->rev_body, prop, it, s->root);
-        if (r == SCAN_FOUND)
+        if (r == SCAN_FOUND || r == SCAN_FOUND_BUT_ROOT)
             return DEF_UNSET;
         if (r == SCAN_BAD)
             return DEF_READ_UNSET;
