@@ -114,7 +114,8 @@ static bool root_fixed(const gm_stmt *s)
 }
 
 /* The statements of a loop body from b on (nested blocks entered, as they
- * run unconditionally): FOUND when they store it.prop before any other
+ * run unconditionally, and both branches of an If whose condition does not
+ * mention prop): FOUND when they store it.prop before any other
  * mention of prop, outside its value, and mention it after that only as
  * it.prop (up to the end of the enclosing lists too); NONE when they do not
  * mention prop; BAD otherwise. A BFS's reverse body (root: the traversal's
@@ -160,6 +161,15 @@ static body_scan scan_body(const gm_stmt *b, const gm_symbol *prop, const gm_sym
             if (inner == SCAN_BAD)
                 return SCAN_BAD;
             continue;
+        }
+        if (b->kind == GMS_IF && b->else_stmt && !mentioned_in_expr(b->cond, prop)) {
+            /* stored on both branches: as if stored unconditionally */
+            const body_scan t = scan_body(b->then_stmt, prop, it, root), e = scan_body(b->else_stmt, prop, it, root);
+            if (t == SCAN_FOUND && e == SCAN_FOUND)
+                return only_through_it(b->next, prop, it, down) ? SCAN_FOUND : SCAN_BAD;
+            if (t == SCAN_NONE && e == SCAN_NONE)
+                continue;
+            return SCAN_BAD;
         }
         const mention_ctx c = mentions_in(b, false, prop, it);
         if (c.mentions > (down ? c.through_down : 0))

@@ -37,6 +37,6 @@ for pt in $(sed -n 's/^ *N_P<\([A-Za-z]*\)> \([kz]_[a-z_]*\);.*/\1:\2/p' "$src")
         fail=$((fail + 1))
     fi
 done
-[ "$n" -ge 19 ] || { echo "FAIL: only $n properties found in $src"; fail=$((fail + 1)); }
+[ "$n" -ge 21 ] || { echo "FAIL: only $n properties found in $src"; fail=$((fail + 1)); }
 echo "$n properties, $fail failures"
 [ "$fail" -eq 0 ]
