@@ -65,11 +65,12 @@ static bool mentioned_in_expr(const gm_expr *e, const gm_symbol *prop)
 }
 
 /* Whether s reads prop: a mention that is not the target of a plain store
- * (a reduction, min=, a swap, a call's argument, foreign code all count). */
+ * (a reduction, min=, a swap, a call's argument, foreign code all count;
+ * a property foreign code names never gets here: after_stmt). */
 static bool reads(const gm_stmt *s, const gm_symbol *prop)
 {
     mention_ctx c = mentions_in(s, false, prop, NULL);
-    return c.mentions > c.stores || prop->foreign_use;
+    return c.mentions > c.stores;
 }
 
 /* Whether e is "it != root" or "root != it", root the traversal's From

@@ -40,27 +40,26 @@ static void advise_huge_pages(void *p, size_t bytes)
 #endif
 }
 
+/* n * size, with 0 counted as 1 for each; 0 when that overflows. */
+static size_t array_bytes(size_t n, size_t size)
+{
+    n = n ? n : 1;
+    size = size ? size : 1;
+    return n > SIZE_MAX / size ? 0 : n * size;
+}
+
 void *gmrt_alloc_big_array(size_t n, size_t size)
 {
-    if (n == 0)
-        n = 1;
-    if (size == 0)
-        size = 1;
-    if (n > SIZE_MAX / size)
-        return NULL;
-    void *p = malloc(n * size);
-    advise_huge_pages(p, n * size);
+    const size_t bytes = array_bytes(n, size);
+    void *p = bytes ? malloc(bytes) : NULL;
+    advise_huge_pages(p, bytes);
     return p;
 }
 
 void *gmrt_zalloc_big_array(size_t n, size_t size)
 {
-    if (n == 0)
-        n = 1;
-    if (size == 0)
-        size = 1;
-    void *p = calloc(n, size); /* checks n * size itself; big blocks come zeroed, untouched */
-    if (p)
-        advise_huge_pages(p, n * size);
+    const size_t bytes = array_bytes(n, size);
+    void *p = bytes ? calloc(1, bytes) : NULL; /* a big block comes as fresh zero pages, untouched */
+    advise_huge_pages(p, bytes);
     return p;
 }
