@@ -45,6 +45,15 @@ typedef struct cuda_state {
     bool dist_fixpoints;   /* --distributed: monotone rounds may relax to local
                               fixpoints (-fcuda-async and -fcuda-priority not off) */
     const gm_stmt *dist_fix_loop; /* the round loop of cuda_dist_fixpoint_note */
+    /* A monotone round loop's frontier loop whose reads of n.X take the
+     * newest value Q[n] (cuda_worklist.c); newest_on: the launch being
+     * prepared is that loop's (cuda_launch_prepare reads it). */
+    struct cuda_newest {
+        const gm_stmt *loop;
+        const gm_symbol *x, *q;
+        const char *when; /* a C condition (NULL: always) */
+    } newest;
+    bool newest_on;
 } cuda_state;
 
 static inline cuda_state *cuda_st(cg_emit *em) { return (cuda_state *)em->target; }
@@ -177,6 +186,8 @@ typedef struct cuda_launch {
     char *args;        /* "_c_gd_G, (double *)gmcu_to_device(&_c_m_rank), ..." */
     char **saved;      /* names replaced while the body is emitted */
 } cuda_launch;
+/* Where cuda_st(em)->newest_on, X's argument is Q's device array (under
+ * newest.when): the kernel's reads of n.X read Q[n]. */
 void cuda_launch_prepare(cg_emit *em, cuda_capture *c, cuda_launch *l);
 /* A kernel's parameter list `params` (maybe "void") with more appended:
  * the printf-style rest, after a comma when params has any (malloc'd). */
@@ -281,7 +292,7 @@ void cuda_report_traversal(cg_emit *em, const gm_stmt *s, const gma_decisions *d
  * L1 record's decisions ds (as: the monotone update when async=), with the
  * kernels they gave (NULL: none). */
 void cuda_report_worklist(cg_emit *em, const gm_stmt *loop, const gma_frontier *w, const gma_monotone *as,
-                          const gma_decisions *ds, const char *ka, const char *ko, const char *k1, const char *k1_twc,
+                          bool newest, const gma_decisions *ds, const char *ka, const char *ko, const char *k1, const char *k1_twc,
                           const char *k2);
 /* The line of an InBFS's label correction (relax= in ds; sweep: the kernel
  * running its body for the nodes found, NULL: none). */

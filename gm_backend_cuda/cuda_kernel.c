@@ -188,6 +188,16 @@ void cuda_launch_prepare(cg_emit *em, cuda_capture *c, cuda_launch *l)
             const char *ty = elem_ctype(sym);
             append(&l->params, "%s *%s%s", ty, name, "");
             char *arg = cg_strf("(%s *)gmcu_to_device%s(&%s)", ty, c->overwrite[i] ? "_overwrite" : "", m);
+            const struct cuda_newest *nw = &cuda_st(em)->newest;
+            if (cuda_st(em)->newest_on && sym == nw->x) { /* n.X reads Q[n] */
+                char *mq = cuda_mirror(em, nw->q);
+                char *qa = cg_strf("(%s *)gmcu_to_device(&%s)", ty, mq);
+                char *both = nw->when ? cg_strf("(%s ? %s : %s)", nw->when, qa, arg) : cg_strf("%s", qa);
+                free(arg);
+                free(qa);
+                free(mq);
+                arg = both;
+            }
             append(&l->args, "%s%s%s", arg, "", "");
             free(arg);
             free(m);
@@ -787,7 +797,10 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
         for (int i = 0; i < c.n; i++)
             c.overwrite[i] = false;
     cuda_launch l;
+    const struct cuda_newest *newest = cuda_st(em)->newest.loop == s ? &cuda_st(em)->newest : NULL;
+    cuda_st(em)->newest_on = newest != NULL;
     cuda_launch_prepare(em, &c, &l);
+    cuda_st(em)->newest_on = false;
     const char *what = it->range == GMR_NODES ? "Foreach over the nodes"
                        : it->range == GMR_EDGES ? "Foreach over the edges"
                                                 : "Foreach over a neighbourhood";
@@ -838,6 +851,10 @@ bool cuda_parallel_loop(cg_emit *em, const gm_stmt *s)
     cuda_report_loop(em, gma_decisions_of(em->decided, s, false), s->body, sym, &c);
     cg_line(em, "{ /* %s: %s */", plain ? kname : bal, what);
     em->indent++;
+    if (newest)
+        cg_line(em, "/* %s: %s passed as %s, %s.%s's newest value (a monotone fixpoint; -fcuda-async=off: as "
+                 "written) */", newest->when ? "rounds after the first" : "these rounds", newest->q->name, newest->x->name,
+                 cg_name(em, s->iter.sym), newest->x->name);
     cuda_launch_before(em, &c);
     /* Host-side range size: the host graph has the same offsets. */
     if (plain && it->range == GMR_NODES && cuda_st(em)->dist)

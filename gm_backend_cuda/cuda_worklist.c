@@ -415,6 +415,21 @@ bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, g
     return ok;
 }
 
+/* Whether the rounds of a monotone loop (as: its shape, L1 reading host
+ * scalars by value only) may read n.X as Q[n], its newest value: X and Q
+ * hold the same type in the same order (not gather order), on one GPU. */
+static bool reads_newest(cg_emit *em, const gma_monotone *as)
+{
+    if (cuda_st(em)->dist || !as->x->type || !as->q->type || !as->x->type->elem || !as->q->type->elem ||
+        as->x->type->elem->kind != as->q->type->elem->kind)
+        return false;
+    char *gx = cuda_gather_pos(em, as->x), *gq = cuda_gather_pos(em, as->q);
+    const bool plain = !gx && !gq;
+    free(gx);
+    free(gq);
+    return plain;
+}
+
 bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
 {
     gmb_cuda_knobs *k = &cuda_st(em)->knobs;
@@ -448,6 +463,11 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     bool async = av != NULL;
     if (async)
         gma_monotone_shape(loop, w.l1, w.l2, w.flag, w.next, &as);
+    /* Rounds after the first relax a node's edges with its newest value, as
+     * the asynchronous kernel does (gma_monotone.h): the same fixpoint in
+     * fewer relaxations (SSSP on kron20: 1.93 ms against 2.47, H200). The
+     * first round, which starts from X whatever Q holds, reads X. */
+    const bool newest = async && reads_newest(em, &as);
     const bool outline = gma_decision(ds, "outline") != NULL;
     const bool rounds = outline || bv;
     const bool prio = pv && strncmp(pv, "near-far", 8) == 0;
@@ -478,7 +498,7 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1, NULL, NULL) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 
     char *fm = cuda_mirror(em, w.flag);
-    cuda_report_worklist(em, loop, &w, async ? &as : NULL, ds, ka, ko, k1, k1_twc, k2);
+    cuda_report_worklist(em, loop, &w, async ? &as : NULL, newest, ds, ka, ko, k1, k1_twc, k2);
 
     cg_marker(em, loop->loc);
     cg_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
@@ -511,7 +531,10 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
         cg_line(em, "if (_c_round == 0 || _c_sweep) { /* every node, then the worklist from %s */", w.flag->name);
     em->indent++;
     cg_scope_push(em);
+    if (newest)
+        cuda_st(em)->newest = (struct cuda_newest){w.l1, as.x, as.q, "_c_round > 0"};
     cg_round_after_fixpoint(em, list, ka ? w.l1 : NULL, "_c_async_done", "asynchronous");
+    cuda_st(em)->newest = (struct cuda_newest){0};
     cg_scope_pop(em, true);
     cg_line(em, ka ? "if (!_c_async_done && (!_c_sweep || _c_async))" : "if (!_c_sweep)");
     cg_line(em, "    gmcu_wl_from_flags(&_c_wl, (const bool *)gmcu_to_device(&%s), %s->num_nodes);", fm, g);
@@ -555,7 +578,18 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     } else if (rounds) {
         cg_line(em, "} else {");
         em->indent++;
-        per_round(em, &w, list, g, &c1, &l1, k1, k1_twc, &c2, &l2, k2);
+        cuda_launch l1q; /* the rounds after the first: L1 reads Q for X */
+        cuda_st(em)->newest = (struct cuda_newest){w.l1, newest ? as.x : NULL, newest ? as.q : NULL, NULL};
+        cuda_st(em)->newest_on = newest;
+        cuda_launch_prepare(em, &c1, &l1q);
+        cuda_st(em)->newest_on = false;
+        cuda_st(em)->newest = (struct cuda_newest){0};
+        if (newest)
+            cg_line(em, "/* %s passed as %s to line %d's kernels, %s.%s's newest value (a monotone fixpoint; "
+                         "-fcuda-async=off: as written) */", as.q->name, as.x->name, w.l1->loc.line,
+                     cg_name(em, w.l1->iter.sym), as.x->name);
+        per_round(em, &w, list, g, &c1, &l1q, k1, k1_twc, &c2, &l2, k2);
+        cuda_launch_free(em, &l1q);
         em->indent--;
         cg_line(em, "}");
     }

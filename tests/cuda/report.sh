@@ -70,6 +70,18 @@ for f in "$src"/tests/cuda/async/*.gm; do
     "$gmc" -t cuda --report -fcuda-async=on "$f" -o "$tmp" >/dev/null 2>"$tmp/as" || status=1
     got=no; grep -q "^    asynchronous (on every graph)" "$tmp/as" && got=yes
     [ $got = $want ] || { echo "FAIL: $name: -fcuda-async=on gives $got"; status=1; }
+    # Where rounds still run (graphs with hubs), those after the first read
+    # n.X as Q[n], its newest value: the sweep's launch passes Q's array for
+    # X from round 1 on; never with -fcuda-async=off.
+    "$gmc" -t cuda --report "$f" -o "$tmp/$name.cu" >/dev/null 2>"$tmp/as" || status=1
+    got=no; grep -q "^    newest values: " "$tmp/as" && got=yes
+    [ $got = $want ] || { echo "FAIL: $name: newest values $got, expected $want"; status=1; }
+    got=no; grep -q '(_c_round > 0 ? ([a-z0-9_]* \*)gmcu_to_device(&_c_m_[a-z_]*) : ' "$tmp/$name.cu" && got=yes
+    [ $got = $want ] || { echo "FAIL: $name: launch with Q for X $got, expected $want"; status=1; }
+    "$gmc" -t cuda --report -fcuda-async=off "$f" -o "$tmp/$name.cu" >/dev/null 2>"$tmp/as" || status=1
+    if grep -q "^    newest values: \|_c_round > 0 ?" "$tmp/as" "$tmp/$name.cu"; then
+        echo "FAIL: $name: newest values with -fcuda-async=off"; status=1
+    fi
     # Nearest first (-fcuda-priority) where the update adds a term to the
     # key: yes_latest (a max= with a term), yes_cost (a Double key less a
     # term) and yes_float_key (a Float key plus one), not yes_labels (a bare label).
