@@ -164,18 +164,17 @@ static gm_node_t giant_root(gm_node_t *parent, int64_t n)
 }
 
 /* Every node points at its root; the root's slot of best takes the smallest
- * label. best[r] only falls, so a label not below its current value cannot
- * win and skips the atomic: most nodes of a large component would otherwise
- * queue on the one address of its root (with the node ids as labels, as
- * wcc.gm starts, none is below the root's own, the smallest id). */
+ * label. gmcu_atomic_min reads best[r] first: a label not below it skips the
+ * atomic, or most nodes of a large component would queue on the one address
+ * of its root (with the node ids as labels, as wcc.gm starts, none is below
+ * the root's own, the smallest id). */
 template <typename T> __global__ static void cc_min(gm_node_t *parent, const T *label, T *best, int64_t n)
 {
     for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (int64_t)gridDim.x * blockDim.x) {
         const gm_node_t r = cc_root_read(parent, (gm_node_t)v);
         parent[v] = r;
         const T l = label[v];
-        if (l < *(volatile T *)&best[r])
-            gmcu_atomic_min(&best[r], l);
+        gmcu_atomic_min(&best[r], l);
     }
 }
 
