@@ -251,6 +251,12 @@ bool gma_monotone_shape(const gm_stmt *loop, const gm_stmt *l1, const gm_stmt *l
         }
     if (!copies || a->x == a->q || a->x == flag || a->x == next)
         return false;
+    /* Q and X live across rounds: one declared in the loop body starts
+     * afresh each round, and then Q is not X at the next round's start. */
+    sym_set in_loop = {{0}, 0, false};
+    gma_walk(loop->body, false, collect_declared, NULL, &in_loop);
+    if (in_loop.full || set_has(&in_loop, a->q) || set_has(&in_loop, a->x))
+        return false;
     return rounds_unobservable(loop, l1, l2, &w);
 }
 

@@ -136,7 +136,7 @@ void cuda_report_traversal(cg_emit *em, const gm_stmt *s, const gma_decisions *d
 }
 
 void cuda_report_worklist(cg_emit *em, const gm_stmt *loop, const gma_frontier *w, const gma_monotone *as,
-                          bool newest, const gma_decisions *ds, const char *ka, const char *ko, const char *k1, const char *k1_twc,
+                          bool newest_sweeps, bool newest_queue, const gma_decisions *ds, const char *ka, const char *ko, const char *k1, const char *k1_twc,
                           const char *k2)
 {
     if (!cuda_reporting(em))
@@ -155,9 +155,11 @@ void cuda_report_worklist(cg_emit *em, const gm_stmt *loop, const gma_frontier *
                     async_on ? "on every graph" : "on graphs without hubs and of mean degree at most 8", as->q->name,
                     as->argmin->loc.line, as->argmin->assign_op == GMA_MIN ? "min" : "max", as->l1->iter.sym->name,
                     as->x->name, ka, prio ? "nearest keys first, below" : "one shared queue, no barrier");
-    if (newest && as)
-        cuda_report(em, 0, "newest values: where rounds run, those after the first read %s.%s as %s[%s] (the "
-                    "kernels get %s's array for %s), the same fixpoint in fewer relaxations",
+    if ((newest_sweeps || newest_queue) && as)
+        cuda_report(em, 0, "newest values: %s read %s.%s as %s[%s] (the kernels get %s's array for %s), the same "
+                    "fixpoint in fewer relaxations",
+                    newest_sweeps ? "on the graphs that keep sweeping, the sweeps after the first round"
+                                  : "the worklist's rounds",
                     as->l1->iter.sym->name, as->x->name, as->q->name, as->l1->iter.sym->name, as->q->name,
                     as->x->name);
     if (prio && as)

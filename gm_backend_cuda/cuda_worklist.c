@@ -420,7 +420,7 @@ bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, g
  * hold the same type in the same order (not gather order), on one GPU. */
 static bool reads_newest(cg_emit *em, const gma_monotone *as)
 {
-    if (cuda_st(em)->dist || !as->x->type || !as->q->type || !as->x->type->elem || !as->q->type->elem ||
+    if (cuda_st(em)->dist || !as->x || !as->q || !as->x->type || !as->q->type || !as->x->type->elem || !as->q->type->elem ||
         as->x->type->elem->kind != as->q->type->elem->kind)
         return false;
     char *gx = cuda_gather_pos(em, as->x), *gq = cuda_gather_pos(em, as->q);
@@ -474,6 +474,10 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     const bool twc_auto = bv && strcmp(bv, "auto(thread|twc-push)") == 0;
     const bool twc = twc_auto || (bv && strcmp(bv, "twc-push") == 0);
     const bool wl_on = strncmp(gma_decision(ds, "worklist"), "on(", 3) == 0, async_on = av && strncmp(av, "on(", 3) == 0;
+    /* Where such rounds run: sweeps past the first round (a graph the
+     * asynchronous kernel is not for), and the worklist's rounds unless one
+     * persistent kernel runs them (it also writes X: no alias there). */
+    const bool newest_sweeps = newest && !wl_on && !async_on, newest_queue = newest && rounds && !outline;
     cuda_launch lw;
     cuda_launch_prepare(em, &cw, &lw);
     wl_red red[32];
@@ -498,7 +502,7 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
     char *ka = !async ? NULL : prio ? cuda_priority_kernel(em, &as, pa, &c1, &l1, NULL, NULL) : cuda_async_kernel(em, &as, pa, &c1, &l1);
 
     char *fm = cuda_mirror(em, w.flag);
-    cuda_report_worklist(em, loop, &w, async ? &as : NULL, newest, ds, ka, ko, k1, k1_twc, k2);
+    cuda_report_worklist(em, loop, &w, async ? &as : NULL, newest_sweeps, newest_queue, ds, ka, ko, k1, k1_twc, k2);
 
     cg_marker(em, loop->loc);
     cg_line(em, "{ /* a data-driven worklist over the frontier %s (-fcuda-worklist) */", w.flag->name);
@@ -531,7 +535,7 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
         cg_line(em, "if (_c_round == 0 || _c_sweep) { /* every node, then the worklist from %s */", w.flag->name);
     em->indent++;
     cg_scope_push(em);
-    if (newest)
+    if (newest_sweeps)
         cuda_st(em)->newest = (struct cuda_newest){w.l1, as.x, as.q, "_c_round > 0"};
     cg_round_after_fixpoint(em, list, ka ? w.l1 : NULL, "_c_async_done", "asynchronous");
     cuda_st(em)->newest = (struct cuda_newest){0};
@@ -579,12 +583,12 @@ bool cuda_worklist_loop(cg_emit *em, const gm_stmt *loop)
         cg_line(em, "} else {");
         em->indent++;
         cuda_launch l1q; /* the rounds after the first: L1 reads Q for X */
-        cuda_st(em)->newest = (struct cuda_newest){w.l1, newest ? as.x : NULL, newest ? as.q : NULL, NULL};
-        cuda_st(em)->newest_on = newest;
+        cuda_st(em)->newest = (struct cuda_newest){w.l1, newest_queue ? as.x : NULL, newest_queue ? as.q : NULL, NULL};
+        cuda_st(em)->newest_on = newest_queue;
         cuda_launch_prepare(em, &c1, &l1q);
         cuda_st(em)->newest_on = false;
         cuda_st(em)->newest = (struct cuda_newest){0};
-        if (newest)
+        if (newest_queue)
             cg_line(em, "/* %s passed as %s to line %d's kernels, %s.%s's newest value (a monotone fixpoint; "
                          "-fcuda-async=off: as written) */", as.q->name, as.x->name, w.l1->loc.line,
                      cg_name(em, w.l1->iter.sym), as.x->name);

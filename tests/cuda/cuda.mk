@@ -28,7 +28,7 @@ EXTRA_DIST += tests/cuda/compile_all.sh tests/gpu/run tests/gpu/capacity.sh test
 	tests/cuda/overwrite/no_nbr_read.gm tests/cuda/overwrite/yes_then_read.gm \
 	tests/cuda/worklist/yes_hops.gm tests/cuda/worklist/no_extra_write.gm \
 	tests/cuda/async/yes_labels.gm tests/cuda/async/yes_latest.gm tests/cuda/async/yes_cost.gm tests/cuda/async/yes_float_key.gm tests/cuda/async/no_counter.gm \
-	tests/cuda/async/no_antitone.gm tests/cuda/async/no_reads_written.gm tests/cuda/async/no_reduce_round.gm tests/cuda/async/no_second_copy.gm \
+	tests/cuda/async/no_antitone.gm tests/cuda/async/no_reads_written.gm tests/cuda/async/no_reduce_round.gm tests/cuda/async/no_second_copy.gm tests/cuda/async/no_inner_key.gm \
 	tests/cuda/bfs/yes_levels.gm tests/cuda/bfs/yes_transposed.gm tests/cuda/bfs/no_reverse.gm \
 	tests/cuda/bfs/no_navigator.gm tests/cuda/bfs/no_nonlocal.gm \
 	tests/cuda/gather/yes_hoisted.gm tests/cuda/gather/yes_user.gm tests/cuda/gather/no_host_read.gm \

@@ -82,6 +82,18 @@ for f in "$src"/tests/cuda/async/*.gm; do
     if grep -q "^    newest values: \|_c_round > 0 ?" "$tmp/as" "$tmp/$name.cu"; then
         echo "FAIL: $name: newest values with -fcuda-async=off"; status=1
     fi
+    # ... none where no such rounds run: -fcuda-async=on (no rounds), or the
+    # worklist's rounds in one persistent kernel (-fcuda-worklist=on; it
+    # writes X too); the worklist's own rounds read Q (-fcuda-outline=off)
+    for fl in -fcuda-async=on -fcuda-worklist=on; do
+        "$gmc" -t cuda --report $fl "$f" -o "$tmp/$name.cu" >/dev/null 2>"$tmp/as" || status=1
+        if grep -q "^    newest values: \|_c_round > 0 ?\|passed as" "$tmp/as" "$tmp/$name.cu"; then
+            echo "FAIL: $name: newest values with $fl"; status=1
+        fi
+    done
+    "$gmc" -t cuda --report -fcuda-worklist=on -fcuda-outline=off "$f" -o "$tmp/$name.cu" >/dev/null 2>"$tmp/as" || status=1
+    got=no; grep -q "^    newest values: the worklist's rounds" "$tmp/as" && grep -q "passed as" "$tmp/$name.cu" && got=yes
+    [ $got = $want ] || { echo "FAIL: $name: newest values in the worklist's rounds $got, expected $want"; status=1; }
     # Nearest first (-fcuda-priority) where the update adds a term to the
     # key: yes_latest (a max= with a term), yes_cost (a Double key less a
     # term) and yes_float_key (a Float key plus one), not yes_labels (a bare label).

@@ -26,9 +26,10 @@ check() { # what expected actual
 value() { # NAME FILE: the value printed as "NAME = V"
     sed -n "s/^$1 = //p" "$2"
 }
-build() { # NAME.gm from tests/omp or apps
+build() { # NAME.gm from tests/omp, apps or tests/cuda/async
     src=$GMC_SRCDIR/tests/omp/$1.gm
     [ -f "$src" ] || src=$GMC_SRCDIR/apps/$1.gm
+    [ -f "$src" ] || src=$GMC_SRCDIR/tests/cuda/async/$1.gm
     if ! "$GMC" -t "$RUN_TARGET" --main -x -w -o "$tmp" "$src"; then
         echo "FAIL: gmc -t $RUN_TARGET --main -x $src"
         fail=$((fail + 1))
@@ -193,6 +194,19 @@ if build unset_before; then
         check "unset_before c, a, w, p, q: written at some nodes, in rounds, or only accumulated into ($th threads)" \
             "$(cat "$tmp/ub.exp")" "$(paste -d ' ' "$tmp/o/c.txt" "$tmp/o/a.txt" "$tmp/o/w.txt" "$tmp/o/p.txt" "$tmp/o/q.txt")"
         check "unset_before s ($th threads)" "$((4 * 12345 * N))" "$(value s "$tmp/ub.out")"
+    done
+fi
+
+# ---- a frontier loop whose key is declared in its body: each round's key
+# starts at zero, so no relaxation from d >= 0 lowers it and every d ends 0
+# (taken for a monotone fixpoint, it gave 0 1 1 2 INF, or did not compile) --
+if build no_inner_key; then
+    for th in 1 2; do
+        rm -rf "$tmp/o"
+        "$tmp/no_inner_key" "$tmp/g.el" --root=0 --threads=$th --out="$tmp/o" > /dev/null ||
+            { echo "FAIL: no_inner_key exit"; fail=$((fail + 1)); }
+        check "no_inner_key: the key declared in the loop starts afresh each round ($th threads)" \
+            "$(awk -v N=$N 'BEGIN { for (n = 0; n < N; n++) printf "0%s", (n < N - 1 ? " " : "") }')" "$(lines "$tmp/o/d.txt")"
     done
 fi
 
