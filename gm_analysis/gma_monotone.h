@@ -18,8 +18,9 @@
  *
  * with f = n.X, n.X + g, g + n.X or n.X - g, where g (and the decls) read
  * nothing the loop writes, X and Q declared outside the loop (one declared
- * in it starts afresh each round), and every scalar the loop writes assigned in each
- * round before it is read (so no counter carries the round structure out).
+ * in it starts afresh each round), and every scalar the loop writes
+ * assigned in each round before it is read (so no counter carries the round
+ * structure out).
  * Then the loop computes a fixpoint of a monotone relaxation: min over every
  * walk from the first frontier of the values f composes along it, which
  * does not depend on the order of the relaxations (f is non-decreasing in

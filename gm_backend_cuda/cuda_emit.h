@@ -292,8 +292,8 @@ void cuda_report_traversal(cg_emit *em, const gm_stmt *s, const gma_decisions *d
  * L1 record's decisions ds (as: the monotone update when async=), with the
  * kernels they gave (NULL: none). */
 void cuda_report_worklist(cg_emit *em, const gm_stmt *loop, const gma_frontier *w, const gma_monotone *as,
-                          bool newest_sweeps, bool newest_queue, const gma_decisions *ds, const char *ka, const char *ko, const char *k1, const char *k1_twc,
-                          const char *k2);
+                          bool newest_sweeps, bool newest_queue, const gma_decisions *ds, const char *ka,
+                          const char *ko, const char *k1, const char *k1_twc, const char *k2);
 /* The line of an InBFS's label correction (relax= in ds; sweep: the kernel
  * running its body for the nodes found, NULL: none). */
 void cuda_report_relax(cg_emit *em, const gma_decisions *ds, const char *sweep);

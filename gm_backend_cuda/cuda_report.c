@@ -136,8 +136,8 @@ void cuda_report_traversal(cg_emit *em, const gm_stmt *s, const gma_decisions *d
 }
 
 void cuda_report_worklist(cg_emit *em, const gm_stmt *loop, const gma_frontier *w, const gma_monotone *as,
-                          bool newest_sweeps, bool newest_queue, const gma_decisions *ds, const char *ka, const char *ko, const char *k1, const char *k1_twc,
-                          const char *k2)
+                          bool newest_sweeps, bool newest_queue, const gma_decisions *ds, const char *ka,
+                          const char *ko, const char *k1, const char *k1_twc, const char *k2)
 {
     if (!cuda_reporting(em))
         return;

@@ -420,8 +420,8 @@ bool cuda_worklist_decide(cg_emit *em, const gm_stmt *loop, gma_decisions *d1, g
  * hold the same type in the same order (not gather order), on one GPU. */
 static bool reads_newest(cg_emit *em, const gma_monotone *as)
 {
-    if (cuda_st(em)->dist || !as->x || !as->q || !as->x->type || !as->q->type || !as->x->type->elem || !as->q->type->elem ||
-        as->x->type->elem->kind != as->q->type->elem->kind)
+    if (cuda_st(em)->dist || !as->x || !as->q || !as->x->type || !as->q->type || !as->x->type->elem ||
+        !as->q->type->elem || as->x->type->elem->kind != as->q->type->elem->kind)
         return false;
     char *gx = cuda_gather_pos(em, as->x), *gq = cuda_gather_pos(em, as->q);
     const bool plain = !gx && !gq;
