@@ -238,6 +238,15 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
     const char *ty = cg_ctype(lhs->type);
     char *v = k == GMT_NODE ? cg_node_value_str(em, s->rhs) : cg_expr_str(em, s->rhs);
     bool integer_value = s->rhs->type && gmt_is_integer(s->rhs->type->kind);
+    if (k == GMT_INT && s->rhs->type && s->rhs->type->kind == GMT_LONG) {
+        /* A Long into an Int: its low 32 bits, said by a cast (+ - * wrap
+         * alike; min= and max= compare what the Int will hold, as the
+         * sequential form does, gm_opt/reduce_seq.c), so that a constant
+         * out of range draws no overflow warning from the C compiler. */
+        char *c = cg_strf("((%s)%s)", ty, v);
+        free(v);
+        v = c;
+    }
     if (lhs->kind == GME_INDEX) {
         /* A map element: read-modify-write under the map's lock. */
         char *m = cg_expr_str(em, lhs->a);

@@ -7,7 +7,8 @@
  * sequential) -- is rewritten as ordinary code with bound = NULL:
  *   s += e   ->  s = s + e          s *= e  ->  s = s * e
  *   s &= e   ->  s = s && e         s |= e  ->  s = s || e
- *   s min= e ->  If (e < s) { s = e; }          (max=: >)
+ *   s min= e ->  If (e < s) { s = e; }          (max=: >; an e wider than
+ *                                                s is compared as (T) e)
  *   <s; a> min= <e; v>  ->  If (e < s) { s = e; a = v; }
  * A right side that is not pure (Uniform(), calls ...) or that the update
  * could change is first stored in a fresh temporary, inside a new block, so
@@ -88,6 +89,16 @@ static void rewrite(rs *r, gm_stmt *s)
         gm_op cmp = s->assign_op == GMA_MIN ? GMOP_LT : GMOP_GT;
         gm_expr *key = gm_expr_copy(a, vals);
         key->next = NULL;
+        /* A key wider than the target (a Long into an Int) is compared as
+         * the target will hold it, as the parallel forms compare it (and a
+         * Long's low 32 bits do not keep its order) */
+        if (key->type && s->lhs->type && wider(s->lhs->type, key->type) != s->lhs->type) {
+            gm_expr *cast = gm_expr_new(a, GME_CAST, loc);
+            cast->cast_to = s->lhs->type->kind;
+            cast->a = key;
+            cast->type = s->lhs->type;
+            key = cast;
+        }
         gm_expr *cur = gm_expr_copy(a, s->lhs);
         cur->next = NULL;
         gm_expr *cond = gmo_typed(gm_expr_binary(a, cmp, key, cur, loc), bool_type(r, loc));

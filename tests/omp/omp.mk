@@ -10,7 +10,7 @@ TESTS += tests/omp/int_div.sh
 # Which local properties start zeroed (read where nothing may have written
 # them) and which are left uninitialised (written everywhere first).
 TESTS += tests/omp/unset_shapes.sh
-EXTRA_DIST += tests/omp/unset_shapes.sh tests/omp/unset_shapes.gm tests/omp/unset_before.gm
+EXTRA_DIST += tests/omp/unset_shapes.sh tests/omp/unset_shapes.gm tests/omp/unset_before.gm tests/omp/narrow_reduce.gm
 EXTRA_DIST += tests/omp/int_div.sh tests/omp/int_div.gm tests/omp/value_check.sh
 EXTRA_DIST += tests/omp/worklist.1-of-2.sh tests/omp/worklist.2-of-2.sh
 EXTRA_DIST += tests/omp/run_programs.sh tests/omp/worklist.sh tests/omp/int_wrap.sh tests/omp/int_wrap.gm \
