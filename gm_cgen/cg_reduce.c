@@ -243,7 +243,7 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
          * alike; min= and max= compare what the Int will hold, as the
          * sequential form does, gm_opt/reduce_seq.c), so that a constant
          * out of range draws no overflow warning from the C compiler. */
-        char *c = cg_strf("((%s)%s)", ty, v);
+        char *c = cg_strf("((%s)(%s))", ty, v);
         free(v);
         v = c;
     }
@@ -329,11 +329,15 @@ void cg_argminmax(cg_emit *em, const gm_stmt *s)
     for (const gm_expr *r = s->rhs, *l = s->lhs; r && l; r = r->next, l = l->next, i++) {
         cg_start_line(em);
         cg_printf(em, "%s _c_a%d = ", cg_ctype(l->type), i);
+        /* a Long into an Int: its low 32 bits, said by a cast (cg_reduce_assign) */
+        const bool narrowed = l->type && l->type->kind == GMT_INT && r->type && r->type->kind == GMT_LONG;
+        if (narrowed)
+            cg_printf(em, "(%s)(", cg_ctype(l->type));
         if (l->type && l->type->kind == GMT_NODE)
             cg_node_value(em, r);
         else
             cg_expr(em, r);
-        cg_printf(em, ";\n");
+        cg_printf(em, "%s;\n", narrowed ? ")" : "");
     }
     char *key = cg_lvalue_str(em, s->lhs);
     if (em->tg->argminmax(em, s, key, is_min)) {

@@ -201,15 +201,16 @@ fi
 # and parallel code alike (the sequential min= compared the whole Long) ------
 if build narrow_reduce; then
     awk -v N=$N '{ indeg[$2]++ }
-        END { for (n = 0; n < N; n++) printf "%d -1 %d\n", indeg[n] + 0, (indeg[n] > 0 ? 10 : 0) }' "$tmp/g.el" > "$tmp/nr.exp"
+        END { for (n = 0; n < N; n++) printf "%d -1 %d %d\n", indeg[n] + 0, (indeg[n] > 0 ? 10 : 0), (indeg[n] > 0 ? -1 : 5) }' "$tmp/g.el" > "$tmp/nr.exp"
     for th in 1 2; do
         rm -rf "$tmp/o"
         "$tmp/narrow_reduce" "$tmp/g.el" --threads=$th --out="$tmp/o" > "$tmp/nr.out" ||
             { echo "FAIL: narrow_reduce exit"; fail=$((fail + 1)); }
-        check "narrow_reduce: x min=, y max=, z += of Longs into Ints ($th threads)" \
-            "$(( (4294967295 - 4294967296) * 100 + (4294967304 - 4294967296) * 10 + 1 - 1 ))" "$(value return "$tmp/nr.out")"
-        check "narrow_reduce: a +=, b min=, c max= of Longs into Int properties ($th threads)" \
-            "$(cat "$tmp/nr.exp")" "$(paste -d ' ' "$tmp/o/a.txt" "$tmp/o/b.txt" "$tmp/o/c.txt")"
+        check "narrow_reduce: x min=, y max=, z +=, <k; at> min= of Longs into Ints ($th threads)" \
+            "$(( (4294967295 - 4294967296) * 1000 + (4294967304 - 4294967296) * 100 + (1 - 1) * 10 + 4294967295 - 4294967296 ))" \
+            "$(value return "$tmp/nr.out")"
+        check "narrow_reduce: a +=, b min=, c max=, <d; from> min= of Longs into Int properties ($th threads)" \
+            "$(cat "$tmp/nr.exp")" "$(paste -d ' ' "$tmp/o/a.txt" "$tmp/o/b.txt" "$tmp/o/c.txt" "$tmp/o/d.txt")"
     done
 fi
 
