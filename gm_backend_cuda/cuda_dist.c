@@ -300,6 +300,13 @@ static bool dprop_write(cg_emit *em, const gm_stmt *s)
     return base(em)->prop_write(em, s);
 }
 
+static bool dprop_reduce(cg_emit *em, const gm_stmt *s)
+{
+    if (!in_kernel(em) && cg_dist_prop_reduce(em, cdist(em), s))
+        return true;
+    return base(em)->prop_reduce && base(em)->prop_reduce(em, s);
+}
+
 static const char *dnode_list(cg_emit *em, const gm_stmt *s, const char **decl)
 {
     if (in_kernel(em))
@@ -475,6 +482,7 @@ bool gmb_cuda_dist_generate(gm_program *p, const gmb_options *opt, const gma_pla
     hooks.bfs = cuda_dist_bfs;
     hooks.prop_read = dprop_read;
     hooks.prop_write = dprop_write;
+    hooks.prop_reduce = dprop_reduce;
     hooks.node_list = dnode_list;
     hooks.graph_ctype = dgraph_ctype;
     hooks.builtin = dbuiltin;

@@ -147,6 +147,7 @@ static bool dist_node_value(cg_emit *em, const gm_expr *e) { return cg_dist_node
 /* Host code reading n.P for a Node value n (a global id): the owner's value. */
 static bool dist_prop_read(cg_emit *em, const gm_expr *e) { return cg_dist_prop_read(em, &dst(em)->d, e); }
 static bool dist_prop_write(cg_emit *em, const gm_stmt *s) { return cg_dist_prop_write(em, &dst(em)->d, s); }
+static bool dist_prop_reduce(cg_emit *em, const gm_stmt *s) { return cg_dist_prop_reduce(em, &dst(em)->d, s); }
 
 /* ---- procedures ------------------------------------------------------------ */
 
@@ -209,6 +210,7 @@ static const cg_hooks dist_hooks = {
     .bfs = dist_bfs,
     .prop_read = dist_prop_read,
     .prop_write = dist_prop_write,
+    .prop_reduce = dist_prop_reduce,
     .prop_elem = cg_hook_no_elem,
     .nbr_ids = cg_hook_plain_nbr_ids,
     .runtime = cg_hook_host_runtime,

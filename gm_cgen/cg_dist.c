@@ -544,22 +544,61 @@ bool cg_dist_prop_read(cg_emit *em, const cg_dist *cd, const gm_expr *e)
     return true;
 }
 
-bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
+/* Whether host code's write or reduction s reaches an element of a node
+ * property through a node that need not be this rank's. */
+static bool remote_target(const cg_emit *em, const cg_dist *cd, const gm_stmt *s)
 {
     const gm_expr *l = s->lhs;
-    if (em->par_depth > 0 || l->kind != GME_PROP || !l->a || is_local_iter(cd, l->a) || !l->sym ||
-        !l->sym->type || l->sym->type->kind != GMT_NODE_PROP)
+    return em->par_depth == 0 && l->kind == GME_PROP && l->a && !is_local_iter(cd, l->a) && l->sym &&
+           l->sym->type && l->sym->type->kind == GMT_NODE_PROP;
+}
+
+static void owner_store(cg_emit *em, const cg_dist *cd, const gm_expr *l, gm_type_kind ek);
+
+bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
+{
+    if (!remote_target(em, cd, s))
         return false;
+    const gm_expr *l = s->lhs;
     gm_type_kind ek = cg_dist_elem_kind(l->sym);
     cg_line(em, "{");
     em->indent++;
     cg_start_line(em);
     cg_printf(em, "%s _c_v = ", cg_prim_ctype(ek));
+    const bool narrowed = ek == GMT_INT && s->rhs->type && s->rhs->type->kind == GMT_LONG;
+    if (narrowed) /* its low 32 bits, said by a cast as plain assignments say it */
+        cg_printf(em, "(%s)(", cg_prim_ctype(ek));
     if (ek == GMT_NODE)
         cg_node_value(em, s->rhs);
     else
         cg_expr(em, s->rhs);
+    cg_printf(em, "%s;\n", narrowed ? ")" : "");
+    owner_store(em, cd, l, ek);
+    return true;
+}
+
+/* A reduction: every rank reads the element from its owner, applies the
+ * update (host code runs alike everywhere), and the owner stores it. */
+bool cg_dist_prop_reduce(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
+{
+    if (s->kind != GMS_ASSIGN || !remote_target(em, cd, s))
+        return false;
+    gm_type_kind ek = cg_dist_elem_kind(s->lhs->sym);
+    cg_line(em, "{");
+    em->indent++;
+    cg_start_line(em);
+    cg_printf(em, "%s _c_cur = ", cg_prim_ctype(ek));
+    cg_dist_prop_read(em, cd, s->lhs);
     cg_printf(em, ";\n");
+    cg_reduce_into(em, s, "_c_cur");
+    cg_line(em, "%s _c_v = _c_cur;", cg_prim_ctype(ek));
+    owner_store(em, cd, s->lhs, ek);
+    return true;
+}
+
+/* The tail of both: _c_v to the element's owner; closes the block. */
+static void owner_store(cg_emit *em, const cg_dist *cd, const gm_expr *l, gm_type_kind ek)
+{
     cg_start_line(em);
     /* a NIL or out-of-range node stops every rank (host code: the same
      * value everywhere), as the read does and the single-process program
@@ -578,7 +617,7 @@ bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
         free(set);
         em->indent--;
         cg_line(em, "}");
-        return true;
+        return;
     }
     cg_start_line(em);
     char *h = host_array(em, cd, l->sym);
@@ -588,7 +627,6 @@ bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
     host_wrote(em, cd, l->sym);
     em->indent--;
     cg_line(em, "}");
-    return true;
 }
 
 /* ---- procedures ------------------------------------------------------------ */

@@ -94,6 +94,7 @@ bool cg_dist_node_value(cg_emit *em, const cg_dist *cd, const gm_expr *e);
 /* Host code reading or writing n.P for a Node value n: the owner's. */
 bool cg_dist_prop_read(cg_emit *em, const cg_dist *cd, const gm_expr *e);
 bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s);
+bool cg_dist_prop_reduce(cg_emit *em, const cg_dist *cd, const gm_stmt *s);
 /* Which rows of its owners proc walks: out-edges (Nbrs, OutEdges, an edge
  * test from its own node) and in-edges (InNbrs, InEdges, an edge test to
  * it); the partition's policy must hold them. */

@@ -93,6 +93,9 @@ typedef struct cg_hooks {
      * element lives). */
     bool (*prop_read)(struct cg_emit *em, const gm_expr *e);
     bool (*prop_write)(struct cg_emit *em, const gm_stmt *s);
+    /* A reduction (+=, min=, ...) on a property element in host code
+     * (--distributed: the owner's element; NULL: the plain form). */
+    bool (*prop_reduce)(struct cg_emit *em, const gm_stmt *s);
     /* A property element prop[index] printed the target's way (false: the
      * plain form), and the CSR array a neighbour loop's iterator is read
      * from (node_idx / r_node_idx for the plain layout). */
@@ -398,6 +401,8 @@ void cg_lvalue(cg_emit *em, const gm_expr *lhs); /* x, P[n], *out */
 
 /* ---- reductions (cg_reduce.c) */
 void cg_reduce_assign(cg_emit *em, const gm_stmt *s);
+/* s's reduction applied to the C lvalue lv, plainly (no atomics). */
+void cg_reduce_into(cg_emit *em, const gm_stmt *s, const char *lv);
 void cg_argminmax(cg_emit *em, const gm_stmt *s);
 /* Before a parallel loop: the clauses for the scalar reductions of body
  * (" reduction(+:x)" ...), malloc'd, and whether arg-min/max needs locks. */

@@ -471,10 +471,12 @@ static void emit_sides(cg_emit *em, const gm_expr *e)
          * form gcc's -Wtype-limits does not follow */
         if (overlap_pair(e)) {
             const gm_expr *c = e->b, *x = compared_with_constant(c);
+            /* an Int against a constant past its range: widened, as below */
+            const bool wide = x->type->kind == GMT_INT && out_of_int(c->a == x ? c->b : c->a);
             value_in(em, e->a, k, false);
-            cg_printf(em, " %s (", gm_op_spelling(e->op));
+            cg_printf(em, " %s (%s", gm_op_spelling(e->op), c->a == x && wide ? "(int64_t)" : "");
             cg_expr(em, c->a);
-            cg_printf(em, "%s %s ", c->a == x ? " + 0" : "", gm_op_spelling(c->op));
+            cg_printf(em, "%s %s %s", c->a == x ? " + 0" : "", gm_op_spelling(c->op), c->b == x && wide ? "(int64_t)" : "");
             cg_expr(em, c->b);
             cg_printf(em, "%s)", c->b == x ? " + 0" : "");
             return;

@@ -231,13 +231,13 @@ static bool plain_target(cg_emit *em, const gm_stmt *s)
     return strcmp(how, "plain") == 0 || strncmp(how, "none(", 5) == 0;
 }
 
-void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
+/* The C value of s's right side for its target (malloc'd). */
+static char *reduce_value(cg_emit *em, const gm_stmt *s)
 {
     const gm_expr *lhs = s->lhs;
     gm_type_kind k = lhs->type ? lhs->type->kind : GMT_INT;
     const char *ty = cg_ctype(lhs->type);
     char *v = k == GMT_NODE ? cg_node_value_str(em, s->rhs) : cg_expr_str(em, s->rhs);
-    bool integer_value = s->rhs->type && gmt_is_integer(s->rhs->type->kind);
     if (k == GMT_INT && s->rhs->type && s->rhs->type->kind == GMT_LONG) {
         /* A Long into an Int: its low 32 bits, said by a cast (+ - * wrap
          * alike; min= and max= compare what the Int will hold, as the
@@ -247,6 +247,25 @@ void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
         free(v);
         v = c;
     }
+    return v;
+}
+
+void cg_reduce_into(cg_emit *em, const gm_stmt *s, const char *lv)
+{
+    gm_type_kind k = s->lhs->type ? s->lhs->type->kind : GMT_INT;
+    char *v = reduce_value(em, s);
+    plain_update(em, s->assign_op, lv, v, cg_ctype(s->lhs->type), k,
+                 s->rhs->type && gmt_is_integer(s->rhs->type->kind));
+    free(v);
+}
+
+void cg_reduce_assign(cg_emit *em, const gm_stmt *s)
+{
+    const gm_expr *lhs = s->lhs;
+    gm_type_kind k = lhs->type ? lhs->type->kind : GMT_INT;
+    const char *ty = cg_ctype(lhs->type);
+    char *v = reduce_value(em, s);
+    bool integer_value = s->rhs->type && gmt_is_integer(s->rhs->type->kind);
     if (lhs->kind == GME_INDEX) {
         /* A map element: read-modify-write under the map's lock. */
         char *m = cg_expr_str(em, lhs->a);

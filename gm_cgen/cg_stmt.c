@@ -297,6 +297,8 @@ static void emit_assign(cg_emit *em, const gm_stmt *s)
         emit_deferred(em, s);
         return;
     default:
+        if (s->lhs->kind == GME_PROP && em->tg->prop_reduce && em->tg->prop_reduce(em, s))
+            return;
         cg_reduce_assign(em, s);
         return;
     }

@@ -44,6 +44,8 @@ EXTRA_DIST += tests/mpi/apps.sh tests/mpi/apps_common.sh tests/mpi/node_values.g
 ## The driver's note on a BFS of thousands of levels (gmd_note_levels).
 TESTS += tests/mpi/bfs_note.sh
 EXTRA_DIST += tests/mpi/bfs_note.sh
+TESTS += tests/mpi/host_reduce.sh
+EXTRA_DIST += tests/mpi/host_reduce.sh tests/mpi/host_reduce.gm
 ## A BFS of many levels finished rank by rank (gmd_bfs_settle) against the
 ## single-process programs.
 TESTS += tests/mpi/bfs_settle.sh
