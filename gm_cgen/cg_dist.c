@@ -792,6 +792,7 @@ bool cg_dist_proc_begin(cg_emit *em, cg_dist *st, const gm_proc *proc)
     st->dgraph = cg_strf("%s", cg_name(em, graph->sym));
     const char *d = st->dgraph;
     cg_line(em, "gm_graph *_c_local = %s->local; /* owners first, then ghosts */", d);
+    cg_line(em, "(void)_c_local; /* a body that only reaches nodes through the owners may not use it */");
     cg_set_name(em, graph->sym, "_c_local");
     cg_line(em, "const gm_node_t _c_nowned = %s->num_owned, _c_nlocal = gmd_num_local(%s);", d, d);
     cg_line(em, "(void)_c_nowned;");

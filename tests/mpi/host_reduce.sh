@@ -6,7 +6,8 @@
 # updated its own array at the node's index, so a node of another rank's
 # block got a wrong answer with exit 0, or a range error. Built both ways,
 # run at 1, 2 and 3 ranks with the root in each rank's block: the answer is
-# the known one (-21) and the outputs equal the single-process program's.
+# the known one (-21) and the outputs equal the single-process program's;
+# the generated C compiles under gcc -Wall -Wextra -Werror.
 # Skips (77) without MPI.
 set -u
 . "${GMC_SRCDIR:-$(dirname "$0")/../..}/tests/mpi/ranks.sh"
@@ -17,6 +18,19 @@ for o in -O0 -O2; do
         { echo "FAIL: gmc --distributed $o"; cat "$W/gmc$o.log"; exit 1; }
 done
 "$GMC" -t omp -w --main -x "$src" -o "$W/s/" >"$W/gmc.log" 2>&1 || { echo "FAIL: gmc"; cat "$W/gmc.log"; exit 1; }
+# the generated code compiles without a warning (a body that never walks the
+# local graph left _c_local unused)
+mpi_cflags=$(mpicc --showme:compile 2>/dev/null || "$(dirname "$GMC_MPIRUN")/mpicc" --showme:compile 2>/dev/null)
+for o in -O0 -O2; do
+    [ -n "$mpi_cflags" ] || break
+    # shellcheck disable=SC2086
+    if gcc -std=c11 -fopenmp -Wall -Wextra -Werror $mpi_cflags -I"$GMC_SRCDIR/gm_runtime" -I"$GMC_SRCDIR/gm_runtime/dist" \
+        -fsyntax-only "$W/d$o/host_reduce.c" >"$W/cc$o.log" 2>&1; then
+        echo "ok: $o: gcc -Wall -Wextra -Werror"
+    else
+        echo "FAIL: $o: gcc -Wall -Wextra -Werror"; sed 's/^/    /' "$W/cc$o.log"; fail=$((fail + 1))
+    fi
+done
 awk 'BEGIN { print "# Nodes: 30"; for (i = 0; i + 1 < 30; i++) print i, i + 1 }' >"$W/p.el"
 for o in -O0 -O2; do
     for np in 1 2 3; do
