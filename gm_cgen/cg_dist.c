@@ -565,8 +565,8 @@ bool cg_dist_prop_write(cg_emit *em, const cg_dist *cd, const gm_stmt *s)
     em->indent++;
     cg_start_line(em);
     cg_printf(em, "%s _c_v = ", cg_prim_ctype(ek));
-    const bool narrowed = ek == GMT_INT && s->rhs->type && s->rhs->type->kind == GMT_LONG;
-    if (narrowed) /* its low 32 bits, said by a cast as plain assignments say it */
+    const bool narrowed = cg_long_into_int(ek, s->rhs);
+    if (narrowed)
         cg_printf(em, "(%s)(", cg_prim_ctype(ek));
     if (ek == GMT_NODE)
         cg_node_value(em, s->rhs);

@@ -401,6 +401,10 @@ void cg_lvalue(cg_emit *em, const gm_expr *lhs); /* x, P[n], *out */
 
 /* ---- reductions (cg_reduce.c) */
 void cg_reduce_assign(cg_emit *em, const gm_stmt *s);
+/* Whether value, a Long, goes into an Int target: its low 32 bits, which
+ * the generated code says by a cast (an out-of-range constant would draw
+ * an overflow warning from the C compiler). */
+bool cg_long_into_int(gm_type_kind target, const gm_expr *value);
 /* s's reduction applied to the C lvalue lv, plainly (no atomics). */
 void cg_reduce_into(cg_emit *em, const gm_stmt *s, const char *lv);
 void cg_argminmax(cg_emit *em, const gm_stmt *s);

@@ -231,6 +231,11 @@ static bool plain_target(cg_emit *em, const gm_stmt *s)
     return strcmp(how, "plain") == 0 || strncmp(how, "none(", 5) == 0;
 }
 
+bool cg_long_into_int(gm_type_kind target, const gm_expr *value)
+{
+    return target == GMT_INT && value && value->type && value->type->kind == GMT_LONG;
+}
+
 /* The C value of s's right side for its target (malloc'd). */
 static char *reduce_value(cg_emit *em, const gm_stmt *s)
 {
@@ -238,11 +243,9 @@ static char *reduce_value(cg_emit *em, const gm_stmt *s)
     gm_type_kind k = lhs->type ? lhs->type->kind : GMT_INT;
     const char *ty = cg_ctype(lhs->type);
     char *v = k == GMT_NODE ? cg_node_value_str(em, s->rhs) : cg_expr_str(em, s->rhs);
-    if (k == GMT_INT && s->rhs->type && s->rhs->type->kind == GMT_LONG) {
-        /* A Long into an Int: its low 32 bits, said by a cast (+ - * wrap
-         * alike; min= and max= compare what the Int will hold, as the
-         * sequential form does, gm_opt/reduce_seq.c), so that a constant
-         * out of range draws no overflow warning from the C compiler. */
+    if (cg_long_into_int(k, s->rhs)) {
+        /* + - * wrap alike; min= and max= compare what the Int will hold,
+         * as the sequential form does (gm_opt/reduce_seq.c) */
         char *c = cg_strf("((%s)(%s))", ty, v);
         free(v);
         v = c;
@@ -348,8 +351,7 @@ void cg_argminmax(cg_emit *em, const gm_stmt *s)
     for (const gm_expr *r = s->rhs, *l = s->lhs; r && l; r = r->next, l = l->next, i++) {
         cg_start_line(em);
         cg_printf(em, "%s _c_a%d = ", cg_ctype(l->type), i);
-        /* a Long into an Int: its low 32 bits, said by a cast (cg_reduce_assign) */
-        const bool narrowed = l->type && l->type->kind == GMT_INT && r->type && r->type->kind == GMT_LONG;
+        const bool narrowed = l->type && cg_long_into_int(l->type->kind, r);
         if (narrowed)
             cg_printf(em, "(%s)(", cg_ctype(l->type));
         if (l->type && l->type->kind == GMT_NODE)
